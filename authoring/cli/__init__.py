@@ -1,0 +1,69 @@
+"""The command line: a thin layer over the library (style.md §5).
+
+Only this package knows click. Subcommands live one module each in this package
+and are imported lazily, so ``resistance --help`` stays fast (no shapely,
+networkx or ReportLab import until a command needs them).
+
+Exit status everywhere: 0 clean, 1 the input has problems, 2 command-line misuse.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+# name -> (module, attribute, one-line help shown by --help without importing)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "validate": (
+        "authoring.cli.validate",
+        "validate",
+        "Check board, deck, scenario and content files.",
+    ),
+    "board": ("authoring.cli.board", "board", "Inspect and preview a board."),
+    "clues": ("authoring.cli.clues", "clues", "Prove, simulate and generate clue decks."),
+    "export": ("authoring.cli.export", "export", "Print-and-play kit as PDF (+ cut file)."),
+    "schema": ("authoring.cli.schema", "schema", "JSON Schema of a file kind, for editors."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported only when invoked."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        spec = COMMANDS.get(cmd_name)
+        if spec is None:
+            return None
+        module = importlib.import_module(spec[0])
+        cmd = getattr(module, spec[1])
+        assert isinstance(cmd, click.Command)
+        return cmd
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in sorted(COMMANDS)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="resistance-authoring", prog_name="resistance")
+def cli() -> None:
+    """Authoring toolkit for the board game Project: Resistance.
+
+    Write the island, cards and scenarios in YAML; validate them with located
+    messages; prove the clue deck; print the kit.
+    """
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Console-script entry point."""
+    try:
+        return cli.main(args=argv, prog_name="resistance")
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        click.echo("interrupted", err=True)
+        sys.exit(130)

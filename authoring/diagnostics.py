@@ -1,0 +1,161 @@
+"""Located diagnostics: every problem of every input file, with a place and a fix.
+
+A :class:`Report` collects :class:`Diagnostic` objects instead of stopping at the
+first problem (style.md §1). Each diagnostic carries the file, 1-based line and
+column, the dotted path of the offending node (``zones.3.size``), a level, a
+stable code (``zone-unknown``), a message that quotes the bad value, and a hint.
+
+>>> r = Report()
+>>> r.error(Span("island.yaml", 3, 5, "zones.0.size"), "value-invalid", "bad size 'huge'")
+>>> r.format().splitlines()[0]
+"island.yaml:3:5: error: bad size 'huge' [value-invalid]"
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Literal
+
+Level = Literal["error", "warning", "info"]
+_LEVEL_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where something is: file, 1-based line and column, dotted data path."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    file: str
+    line: int
+    col: int
+    path: str
+    level: Level
+    code: str
+    message: str
+    hint: str | None = None
+
+    def format(self) -> str:
+        where = self.file
+        if self.line:
+            where += f":{self.line}:{self.col}"
+        text = f"{where}: {self.level}: {self.message} [{self.code}]"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def did_you_mean(word: str, candidates: Iterable[str], *, n: int = 1) -> str | None:
+    """The closest candidate to ``word`` (case-insensitive), or None.
+
+    >>> did_you_mean("sise", ["size", "city", "number"])
+    'size'
+    """
+    pool = [c for c in candidates if isinstance(c, str)]
+    if not pool or not isinstance(word, str):
+        return None
+    lowered = {c.lower(): c for c in pool}
+    if word.lower() in lowered:
+        return lowered[word.lower()]
+    squashed = {"".join(ch for ch in c.lower() if ch.isalnum()): c for c in pool}
+    key = "".join(ch for ch in word.lower() if ch.isalnum())
+    if key and key in squashed:
+        return squashed[key]
+    hits = difflib.get_close_matches(word.lower(), list(lowered), n=n, cutoff=0.6)
+    return lowered[hits[0]] if hits else None
+
+
+def suggestion(word: str, candidates: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` or an empty string."""
+    best = did_you_mean(word, candidates)
+    return f" (did you mean '{best}'?)" if best is not None and best != word else ""
+
+
+@dataclass
+class Report:
+    """All diagnostics of one run, in the order found; sorted when printed."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def add(
+        self, span: Span, level: Level, code: str, message: str, hint: str | None = None
+    ) -> None:
+        d = Diagnostic(span.file, span.line, span.col, span.path, level, code, message, hint)
+        if d not in self.diagnostics:
+            self.diagnostics.append(d)
+
+    def error(self, span: Span, code: str, message: str, hint: str | None = None) -> None:
+        self.add(span, "error", code, message, hint)
+
+    def warning(self, span: Span, code: str, message: str, hint: str | None = None) -> None:
+        self.add(span, "warning", code, message, hint)
+
+    def info(self, span: Span, code: str, message: str, hint: str | None = None) -> None:
+        self.add(span, "info", code, message, hint)
+
+    def extend(self, other: Report | Sequence[Diagnostic]) -> None:
+        items = other.diagnostics if isinstance(other, Report) else other
+        for d in items:
+            if d not in self.diagnostics:
+                self.diagnostics.append(d)
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(self.sorted())
+
+    def __len__(self) -> int:
+        return len(self.diagnostics)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.level == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.level == "warning"]
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.level == "error" for d in self.diagnostics)
+
+    def failed(self, strict: bool = False) -> bool:
+        """True when the run must exit 1: errors, or warnings under ``--strict``."""
+        return self.has_errors or (strict and bool(self.warnings))
+
+    def codes(self) -> list[str]:
+        return [d.code for d in self.sorted()]
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(
+            self.diagnostics, key=lambda d: (d.file, d.line, d.col, _LEVEL_ORDER[d.level])
+        )
+
+    def summary(self) -> str:
+        e, w = len(self.errors), len(self.warnings)
+        return f"{e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}"
+
+    def format(self) -> str:
+        return "\n".join(d.format() for d in self.sorted())
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "ok": not self.has_errors,
+                "errors": len(self.errors),
+                "warnings": len(self.warnings),
+                "diagnostics": [d.to_dict() for d in self.sorted()],
+            },
+            indent=2,
+            ensure_ascii=False,
+        )

@@ -1,0 +1,172 @@
+"""Board file format (R0.1, R4, R5.1, D2.2, D8.1, D8.2).
+
+Coordinates are millimetres on the printed board, x to the east, y to the north
+(origin at the board's lower-left corner). Zones are referred to as
+``"<region> <number>"`` (``N-E 1``); ``N-E1`` and ``NE1`` are accepted too.
+
+Example (abridged)::
+
+    id: island
+    name: L'île
+    size: [600, 480]
+    outline: [[40, 60], [560, 50], [580, 420], [30, 440]]
+    regions:
+      - {id: N-O, name: Nord-Ouest, colour: "#3f7fbf"}
+    zones:
+      - {region: N-O, number: 1, city: Brumecôte, size: capital, at: [120, 380], tags: [port]}
+    roads:
+      - {from: N-O 1, to: N-O 2}
+      - {from: N-O 2, to: N-O 3, kind: mountain}
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+
+from authoring.schema.base import Model
+
+Point = Annotated[tuple[float, float], Field(description="[x, y] in mm (x east, y north)")]
+CitySize = Literal["capital", "town", "village"]
+RoadKind = Literal["road", "mountain"]
+
+
+class Region(Model):
+    """A region of the island (R0.1)."""
+
+    id: str = Field(description="Short id printed on tokens, e.g. 'N-E'.", min_length=1)
+    name: str = Field(default="", description="Full name, e.g. 'Nord-Est'.")
+    colour: str = Field(
+        default="#888888", pattern=r"^#[0-9a-fA-F]{6}$", description="Tint as #rrggbb."
+    )
+
+
+class Zone(Model):
+    """A zone: its number is unique within its region; it holds one city (R0.1)."""
+
+    region: str = Field(description="Region id.")
+    number: int = Field(ge=1, le=999, description="Number unique within the region.")
+    city: str = Field(min_length=1, description="City name as printed.")
+    size: CitySize = Field(description="capital (3 circles), town (2), village (1) — R4.1.")
+    at: Point = Field(description="City position on the board, mm.")
+    polygon: list[Point] | None = Field(
+        default=None,
+        description="Zone outline; when absent, the Voronoi cell of the city clipped to the island.",
+    )
+    max_occupation: int | None = Field(
+        default=None, ge=0, description="Overrides the size's max occupation (R4.3)."
+    )
+    tags: list[str] = Field(default_factory=list, description="Free tags: port, market, ruins …")
+
+
+class Road(Model):
+    """A road (solid line) or a mountain path (dotted line) between two cities."""
+
+    from_: str = Field(alias="from", description="Zone id, e.g. 'N-E 1'.")
+    to: str = Field(description="Zone id.")
+    kind: RoadKind = Field(default="road", description="road or mountain (path).")
+
+
+class Feature(Model):
+    """A named piece of terrain: a polygon (mountains, forests, lakes) or a line (rivers)."""
+
+    name: str = Field(min_length=1)
+    polygon: list[Point] | None = None
+    line: list[Point] | None = None
+    width: float = Field(default=3.0, gt=0, description="Drawn width of a line feature, mm.")
+
+
+class Terrain(Model):
+    mountains: list[Feature] = Field(default_factory=list)
+    forests: list[Feature] = Field(default_factory=list)
+    lakes: list[Feature] = Field(default_factory=list)
+    rivers: list[Feature] = Field(default_factory=list)
+
+
+class SizeRule(Model):
+    """Per city size: max occupation (R4.3) and number of zone tokens (R0.2)."""
+
+    max_occupation: int = Field(ge=0)
+    tokens: int = Field(ge=0)
+
+
+def _default_sizes() -> dict[str, SizeRule]:
+    return {
+        "capital": SizeRule(max_occupation=3, tokens=3),
+        "town": SizeRule(max_occupation=2, tokens=2),
+        "village": SizeRule(max_occupation=1, tokens=1),
+    }
+
+
+class ActionTrack(Model):
+    """Team action-counter track for one player count (R2.8, R8.2, D8.1)."""
+
+    cells: int = Field(ge=1, description="Cells of the team column.")
+    army: list[int] | None = Field(
+        default=None,
+        description="Army actions per team cell; default round(cells × players / 4) spread evenly.",
+    )
+
+
+class Mark(Model):
+    """A keyed alignment mark on the clue-card mini-map (a hole or a notch)."""
+
+    at: Point = Field(description="Position on the card, mm from the card's lower-left corner.")
+    diameter: float = Field(default=2.0, gt=0)
+
+
+class Minimap(Model):
+    """The clue-card mini-map: where the island is drawn on a card and how holes are cut."""
+
+    card: tuple[float, float] = Field(default=(63.0, 88.0), description="Card trim size, mm.")
+    window: tuple[float, float, float, float] = Field(
+        default=(4.0, 4.0, 55.0, 62.0),
+        description="x, y, width, height of the map window on the card, mm from lower-left.",
+    )
+    hole_diameter: float = Field(default=2.8, gt=0)
+    min_bridge: float = Field(default=1.0, ge=0, description="Minimum material between holes.")
+    min_edge: float = Field(default=2.0, ge=0, description="Minimum material hole–card edge.")
+    keys: list[Mark] = Field(
+        default_factory=lambda: [Mark(at=(6.0, 84.0)), Mark(at=(57.0, 84.0), diameter=3.5)],
+        description="Alignment marks, placed asymmetrically so cards stack one way round.",
+    )
+
+
+class Board(Model):
+    """An island board (R0.1)."""
+
+    id: str = Field(min_length=1)
+    name: str = Field(default="")
+    size: tuple[float, float] = Field(description="Printed board width and height, mm.")
+    outline: list[Point] = Field(min_length=3, description="Island coastline polygon, mm.")
+    regions: list[Region] = Field(min_length=1)
+    region_order: list[str] | None = Field(
+        default=None,
+        description="Tie-break between equal zone numbers in deployment (D8.2); default: "
+        "the order of 'regions'.",
+    )
+    city_sizes: dict[CitySize, SizeRule] = Field(default_factory=_default_sizes)
+    zones: list[Zone] = Field(min_length=1)
+    roads: list[Road] = Field(default_factory=list)
+    terrain: Terrain = Field(default_factory=Terrain)
+    speed_track: list[int] = Field(
+        default_factory=lambda: [2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6],
+        min_length=1,
+        description="Invasion-speed track: one speed value per cell (D2.2).",
+    )
+    action_tracks: dict[int, ActionTrack] = Field(
+        default_factory=lambda: {n: ActionTrack(cells=45) for n in (3, 4, 5)},
+        description="Team action-counter tracks per player count (R0.4, D8.1).",
+    )
+    eliminated_area: tuple[float, float, float, float] | None = Field(
+        default=None, description="x, y, width, height of the eliminated-soldiers box, mm."
+    )
+    minimap: Minimap = Field(default_factory=Minimap)
+
+    @field_validator("speed_track")
+    @classmethod
+    def _positive_speeds(cls, v: list[int]) -> list[int]:
+        if any(s < 0 for s in v):
+            raise ValueError("invasion speeds must be ≥ 0")
+        return v

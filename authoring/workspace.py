@@ -1,0 +1,111 @@
+"""Loading files of every kind once, by path, for single and cross-file checks.
+
+A :class:`Workspace` owns the run's :class:`~authoring.diagnostics.Report` and a
+cache: a scenario that pulls in its board and clue deck, validated beside that
+same board, loads and reports the board once. Each file kind registers a loader
+``(doc, workspace) -> model | None`` by dotted name in :data:`KINDS`; loaders are
+imported lazily so that light commands stay light.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from authoring.diagnostics import Report, Span, suggestion
+from authoring.yamlio import YamlDoc, load_file
+
+#: kind -> "module:function" of its loader. Later capabilities add their kinds here.
+KINDS: dict[str, str] = {
+    "board": "authoring.board:load_board",
+}
+
+#: file name stems that identify a kind when the file has no ``kind:`` key
+NAME_HINTS: dict[str, str] = {}
+
+Loader = Callable[[YamlDoc, "Workspace"], Any]
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def default_path(*parts: str) -> Path:
+    """A file of the shipped default game (``scenarios/…``, ``cards/…``)."""
+    return ROOT.joinpath(*parts)
+
+
+def detect_kind(doc: YamlDoc) -> str | None:
+    """The kind of a loaded file: its ``kind:`` key, else its name, else its keys."""
+    data = doc.data
+    if isinstance(data, dict) and isinstance(data.get("kind"), str):
+        return data["kind"]
+    if doc.path is not None:
+        stem = doc.path.stem.lower()
+        if stem in NAME_HINTS:
+            return NAME_HINTS[stem]
+        if doc.path.parent.name == "boards":
+            return "board"
+    if isinstance(data, dict):
+        if "zones" in data and "outline" in data:
+            return "board"
+    return None
+
+
+class Workspace:
+    """The files of one run, each loaded and checked once."""
+
+    def __init__(self, report: Report | None = None):
+        self.report = report if report is not None else Report()
+        self._docs: dict[Path, YamlDoc | None] = {}
+        self._models: dict[tuple[str, Path], Any] = {}
+
+    def doc(self, path: Path | str) -> YamlDoc | None:
+        p = Path(path).resolve()
+        if p not in self._docs:
+            self._docs[p] = load_file(p, self.report)
+        return self._docs[p]
+
+    def load(self, path: Path | str, kind: str | None = None, *, ref: Span | None = None) -> Any:
+        """Load, validate and build the model of ``path``; None when it has errors.
+
+        ``kind`` forces the kind (a scenario's ``board:`` is a board); ``ref`` is where
+        the reference was written, used when the file does not exist."""
+        p = Path(path).resolve()
+        if ref is not None and not p.exists():
+            self.report.error(
+                ref,
+                "file-not-found",
+                f"referenced file not found: {p}",
+                "paths are relative to the file that names them",
+            )
+            return None
+        doc = self.doc(p)
+        if doc is None:
+            return None
+        k = kind or detect_kind(doc)
+        if k is None:
+            self.report.error(
+                Span(doc.file, 1, 1),
+                "kind-unknown",
+                "cannot tell what kind of file this is",
+                f"add a 'kind:' line, one of: {', '.join(sorted(KINDS))}",
+            )
+            return None
+        if k not in KINDS:
+            data = doc.data if isinstance(doc.data, dict) else {}
+            span = doc.span(("kind",)) if "kind" in data else Span(doc.file, 1, 1)
+            self.report.error(
+                span,
+                "kind-unknown",
+                f"unknown kind '{k}'{suggestion(k, KINDS)}",
+                f"one of: {', '.join(sorted(KINDS))}",
+            )
+            return None
+        key = (k, p)
+        if key not in self._models:
+            self._models[key] = None  # guards against reference cycles
+            module_name, func = KINDS[k].split(":")
+            loader: Loader = getattr(importlib.import_module(module_name), func)
+            self._models[key] = loader(doc, self)
+        return self._models[key]

@@ -1,0 +1,371 @@
+"""Safe YAML loading where every node remembers its file, line and column.
+
+Only plain data is built (mappings, lists, strings, numbers, booleans, null):
+no tag constructs an object. Limits protect the designer's machine from a
+runaway file: size, nesting depth, and alias expansion ("billion laughs" files
+are refused before anything is expanded). Problems go to a
+:class:`~authoring.diagnostics.Report`; loading never raises on bad input.
+
+>>> from authoring.diagnostics import Report
+>>> r = Report()
+>>> doc = load_text("zones:\\n  - {region: N-E, number: 1}\\n", "b.yaml", r)
+>>> doc.data["zones"][0]["number"], doc.span(("zones", 0, "number"))
+(1, Span(file='b.yaml', line=2, col=27, path='zones.0.number'))
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from authoring.diagnostics import Report, Span
+
+PathKey = tuple[str | int, ...]
+
+_STANDARD_SCALAR_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:timestamp",
+}
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Ceilings for one YAML file. Generous for real content, fatal for bombs."""
+
+    max_bytes: int = 4 * 1024 * 1024
+    max_depth: int = 64
+    max_nodes: int = 500_000
+
+
+DEFAULT_LIMITS = Limits()
+
+
+class _Refused(Exception):
+    def __init__(self, code: str, message: str, node: Node | None, hint: str | None = None):
+        super().__init__(message)
+        self.code, self.message, self.node, self.hint = code, message, node, hint
+
+
+def display_path(path: Path | str) -> str:
+    """A path as the user should read it: relative to the working directory if inside."""
+    p = Path(path)
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(p)
+
+
+def dotted(path: Sequence[str | int]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+@dataclass
+class YamlDoc:
+    """One loaded YAML document: plain ``data`` plus a side table of positions."""
+
+    file: str
+    path: Path | None
+    data: Any
+    locs: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    key_locs: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+
+    def span(self, path: Sequence[str | int] = (), *, key: bool = False) -> Span:
+        """Position of the node at ``path`` (its key with ``key=True``); the nearest
+        known ancestor when the node does not exist (a missing field points at its
+        parent mapping)."""
+        p = tuple(path)
+        table = self.key_locs if key else self.locs
+        if p in table:
+            line, col = table[p]
+            return Span(self.file, line, col, dotted(p))
+        for i in range(len(p) - 1, -1, -1):
+            if p[:i] in self.locs:
+                line, col = self.locs[p[:i]]
+                return Span(self.file, line, col, dotted(p))
+        return Span(self.file, 1, 1, dotted(p))
+
+    def get(self, path: Sequence[str | int], default: Any = None) -> Any:
+        cur = self.data
+        for k in path:
+            try:
+                cur = cur[k]
+            except (KeyError, IndexError, TypeError):
+                return default
+        return cur
+
+    def resolve(self, ref: str) -> Path:
+        """A file reference resolved relative to this file's folder."""
+        base = self.path.parent if self.path is not None else Path.cwd()
+        return (base / ref).resolve()
+
+
+def _mark(node: Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _expanded_size(node: Node, memo: dict[int, int], depth: int, limits: Limits) -> int:
+    """Nodes the data would hold once aliases are expanded (memoised, so linear)."""
+    if depth > limits.max_depth:
+        raise _Refused(
+            "too-deep",
+            f"nesting deeper than {limits.max_depth} levels",
+            node,
+            "flatten the structure; no board, deck or scenario needs this depth",
+        )
+    key = id(node)
+    if key in memo:
+        return memo[key]
+    memo[key] = 1  # a recursive alias counts once while being measured
+    total = 1
+    if isinstance(node, SequenceNode):
+        for child in node.value:
+            total += _expanded_size(child, memo, depth + 1, limits)
+    elif isinstance(node, MappingNode):
+        for k, v in node.value:
+            total += _expanded_size(k, memo, depth + 1, limits)
+            total += _expanded_size(v, memo, depth + 1, limits)
+    if total > limits.max_nodes:
+        raise _Refused(
+            "alias-expansion",
+            f"the document expands to more than {limits.max_nodes} nodes through aliases",
+            node,
+            "this looks like an alias bomb ('billion laughs'); remove the nested aliases",
+        )
+    memo[key] = total
+    return total
+
+
+class _Builder:
+    def __init__(self, doc: YamlDoc, report: Report, constructor: yaml.SafeLoader):
+        self.doc, self.report, self.constructor = doc, report, constructor
+        self.active: set[int] = set()
+
+    def span_of(self, node: Node, path: PathKey) -> Span:
+        line, col = _mark(node)
+        return Span(self.doc.file, line, col, dotted(path))
+
+    def build(self, node: Node, path: PathKey) -> Any:
+        self.doc.locs.setdefault(path, _mark(node))
+        if isinstance(node, ScalarNode):
+            return self.scalar(node, path)
+        if id(node) in self.active:
+            raise _Refused("alias-recursive", "an alias refers to its own ancestor", node)
+        self.active.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                return [self.build(child, (*path, i)) for i, child in enumerate(node.value)]
+            if isinstance(node, MappingNode):
+                return self.mapping(node, path)
+        finally:
+            self.active.discard(id(node))
+        raise _Refused("yaml-node", f"unsupported YAML node {type(node).__name__}", node)
+
+    def scalar(self, node: ScalarNode, path: PathKey) -> Any:
+        if node.tag not in _STANDARD_SCALAR_TAGS:
+            self.report.error(
+                self.span_of(node, path),
+                "yaml-tag",
+                f"tag '{node.tag}' is not allowed",
+                "only plain data is read: remove the '!' tag",
+            )
+            return node.value
+        value = self.constructor.construct_object(node, deep=True)
+        if node.tag == "tag:yaml.org,2002:timestamp":
+            return str(node.value)
+        return value
+
+    def mapping(self, node: MappingNode, path: PathKey) -> dict[Any, Any]:
+        out: dict[Any, Any] = {}
+        merged: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE_TAG:
+                sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
+                for src in sources:
+                    got = self.build(src, path)
+                    if isinstance(got, dict):
+                        for k, v in got.items():
+                            merged.setdefault(k, v)
+                    else:
+                        self.report.error(
+                            self.span_of(src, path), "yaml-merge", "'<<' must merge a mapping"
+                        )
+                continue
+            if not isinstance(key_node, ScalarNode):
+                self.report.error(
+                    self.span_of(key_node, path),
+                    "key-not-scalar",
+                    "a mapping key must be a plain word, not a list or mapping",
+                )
+                continue
+            key = self.scalar(key_node, path)
+            if key is None or isinstance(key, bool):
+                key = key_node.value
+            if not isinstance(key, str | int | float):
+                key = str(key)
+            child = (*path, key)
+            if key in out:
+                first = self.doc.key_locs.get(child, (0, 0))
+                self.report.error(
+                    self.span_of(key_node, child),
+                    "duplicate-key",
+                    f"duplicate key '{key}' (first defined at line {first[0]})",
+                    "keep one of the two; YAML would silently keep only the last",
+                )
+                continue
+            self.doc.key_locs[child] = _mark(key_node)
+            out[key] = self.build(value_node, child)
+        for k, v in merged.items():
+            out.setdefault(k, v)
+        return out
+
+
+def _check_depth(text: str, limits: Limits) -> None:
+    """Refuse deep nesting from the event stream (iterative) before composing
+    (recursive), so a '[[[[…' file fails fast instead of exhausting the stack."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > limits.max_depth:
+                line, col = event.start_mark.line + 1, event.start_mark.column + 1
+                raise _Refused(
+                    "too-deep",
+                    f"nesting deeper than {limits.max_depth} levels (line {line}, column {col})",
+                    None,
+                    "flatten the structure; no board, deck or scenario needs this depth",
+                )
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def load_text(
+    text: str | bytes,
+    file: str,
+    report: Report,
+    *,
+    path: Path | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> YamlDoc | None:
+    """Parse ``text`` as one YAML document; None (with diagnostics) when it cannot."""
+    where = Span(file, 1, 1)
+    if isinstance(text, bytes):
+        if len(text) > limits.max_bytes:
+            report.error(
+                where,
+                "file-too-large",
+                f"file is {len(text)} bytes, more than the limit of {limits.max_bytes}",
+            )
+            return None
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            report.error(
+                where,
+                "encoding",
+                f"file is not UTF-8 text (byte 0x{text[exc.start]:02x} at offset {exc.start})",
+                "save the file as UTF-8",
+            )
+            return None
+    if len(text) > limits.max_bytes:
+        report.error(where, "file-too-large", f"file is larger than {limits.max_bytes} bytes")
+        return None
+    doc = YamlDoc(file=file, path=path, data=None)
+    loader = yaml.SafeLoader(text)
+    try:
+        _check_depth(text, limits)
+        root = loader.get_single_node()
+        if root is None:
+            report.error(
+                where, "empty-file", "file is empty", "write the document, or remove the file"
+            )
+            return None
+        _expanded_size(root, {}, 0, limits)
+        doc.data = _Builder(doc, report, loader).build(root, ())
+        return doc
+    except _Refused as exc:
+        line, col = _mark(exc.node) if exc.node is not None else (1, 1)
+        report.error(Span(file, line, col), exc.code, exc.message, exc.hint)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        if "expected a single document" in str(exc):
+            problem = "the file holds more than one YAML document ('---')"
+        hint = "check indentation and quoting near this point"
+        if "\t" in text and "found character '\\t'" in str(exc):
+            hint = "YAML forbids tabs for indentation: use spaces"
+        report.error(Span(file, line, col), "yaml-syntax", f"YAML syntax error: {problem}", hint)
+    except yaml.YAMLError as exc:
+        report.error(where, "yaml-syntax", f"YAML error: {str(exc).splitlines()[0]}")
+    except RecursionError:
+        report.error(
+            where,
+            "too-deep",
+            "nesting too deep to read",
+            "flatten the structure; no board, deck or scenario needs this depth",
+        )
+    except (ValueError, TypeError, OverflowError) as exc:
+        report.error(where, "yaml-value", f"unreadable value: {exc}")
+    finally:
+        loader.dispose()
+    return None
+
+
+def load_file(
+    path: Path | str, report: Report, *, limits: Limits = DEFAULT_LIMITS
+) -> YamlDoc | None:
+    """Load one YAML file; None (with diagnostics) when it cannot be read."""
+    p = Path(path)
+    file = display_path(p)
+    try:
+        size = p.stat().st_size
+        if size > limits.max_bytes:
+            report.error(
+                Span(file),
+                "file-too-large",
+                f"file is {size} bytes, more than the limit of {limits.max_bytes}",
+            )
+            return None
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        report.error(Span(file), "file-not-found", f"no such file: {file}")
+        return None
+    except IsADirectoryError:
+        report.error(Span(file), "file-not-found", f"{file} is a folder, not a file")
+        return None
+    except OSError as exc:
+        report.error(Span(file), "file-unreadable", f"cannot read {file}: {exc.strerror}")
+        return None
+    return load_text(raw, file, report, path=p.resolve(), limits=limits)
+
+
+@contextmanager
+def atomic_write(path: Path | str, mode: str = "wb") -> Iterator[Any]:
+    """Write to a temporary file beside ``path`` and rename it into place on success,
+    so a failure never leaves a half-written file."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as fh:
+            yield fh
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
