@@ -46,9 +46,8 @@ def detect_kind(doc: YamlDoc) -> str | None:
             return NAME_HINTS[stem]
         if doc.path.parent.name == "boards":
             return "board"
-    if isinstance(data, dict):
-        if "zones" in data and "outline" in data:
-            return "board"
+    if isinstance(data, dict) and "zones" in data and "outline" in data:
+        return "board"
     return None
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -161,6 +161,16 @@ class _Builder:
         self.doc.locs.setdefault(path, _mark(node))
         if isinstance(node, ScalarNode):
             return self.scalar(node, path)
+        standard = (
+            "tag:yaml.org,2002:seq" if isinstance(node, SequenceNode) else "tag:yaml.org,2002:map"
+        )
+        if node.tag not in (standard, "tag:yaml.org,2002:omap"):
+            self.report.error(
+                self.span_of(node, path),
+                "yaml-tag",
+                f"tag '{node.tag}' is not allowed",
+                "only plain data is read: remove the '!' tag",
+            )
         if id(node) in self.active:
             raise _Refused("alias-recursive", "an alias refers to its own ancestor", node)
         self.active.add(id(node))
@@ -240,7 +250,8 @@ def _check_depth(text: str, limits: Limits) -> None:
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > limits.max_depth:
-                line, col = event.start_mark.line + 1, event.start_mark.column + 1
+                mark = event.start_mark
+                line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
                 raise _Refused(
                     "too-deep",
                     f"nesting deeper than {limits.max_depth} levels (line {line}, column {col})",
@@ -283,9 +294,10 @@ def load_text(
         report.error(where, "file-too-large", f"file is larger than {limits.max_bytes} bytes")
         return None
     doc = YamlDoc(file=file, path=path, data=None)
-    loader = yaml.SafeLoader(text)
+    loader: yaml.SafeLoader | None = None
     try:
         _check_depth(text, limits)
+        loader = yaml.SafeLoader(text)
         root = loader.get_single_node()
         if root is None:
             report.error(
@@ -309,7 +321,12 @@ def load_text(
             hint = "YAML forbids tabs for indentation: use spaces"
         report.error(Span(file, line, col), "yaml-syntax", f"YAML syntax error: {problem}", hint)
     except yaml.YAMLError as exc:
-        report.error(where, "yaml-syntax", f"YAML error: {str(exc).splitlines()[0]}")
+        text_ = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        hint = None
+        if isinstance(exc, yaml.reader.ReaderError):
+            text_ = f"character #x{exc.character:04x} is not allowed in YAML"
+            hint = "remove control characters; is this really a YAML text file?"
+        report.error(where, "yaml-syntax", f"YAML error: {text_}", hint)
     except RecursionError:
         report.error(
             where,
@@ -320,7 +337,8 @@ def load_text(
     except (ValueError, TypeError, OverflowError) as exc:
         report.error(where, "yaml-value", f"unreadable value: {exc}")
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return None
 
 
@@ -360,12 +378,11 @@ def atomic_write(path: Path | str, mode: str = "wb") -> Iterator[Any]:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as fh:
+        encoding = None if "b" in mode else "utf-8"
+        with open(fd, mode, encoding=encoding) as fh:
             yield fh
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise

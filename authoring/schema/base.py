@@ -103,12 +103,18 @@ def _data_path(doc_data: Any, loc: Iterable[str | int], base: list[str | int]) -
             and 0 <= step < len(cur)
         ):
             path.append(step)
-            cur = cur[step]
-        elif isinstance(cur, dict) and isinstance(step, str) and step not in cur:
+            cur = cur[step]  # type: ignore[index]
+        elif (
+            isinstance(cur, dict)
+            and isinstance(step, str)
+            and step not in cur
+            and not step[:1].isupper()
+            and "[" not in step
+            and "(" not in step
+        ):
             # a missing key: keep it so the message names it, stop descending
-            if not step[:1].isupper() and "[" not in step and "(" not in step:
-                path.append(step)
-                cur = None
+            path.append(step)
+            cur = None
     return path
 
 
@@ -133,7 +139,8 @@ def validate(
     except ValidationError as exc:
         seen: set[tuple[str, str]] = set()
         by_path: dict[str, list[dict[str, Any]]] = {}
-        for err in exc.errors(include_url=False):
+        for detail in exc.errors(include_url=False):
+            err: dict[str, Any] = dict(detail)
             path = _data_path(doc.data, err["loc"], list(base))
             by_path.setdefault(".".join(map(str, path)), []).append({**err, "_path": path})
         for errs in by_path.values():
@@ -143,6 +150,23 @@ def validate(
             for err in errs[:1] if len({e["type"] for e in errs}) > 1 else errs:
                 _report_one(model, doc, report, err, base, seen)
         return None
+
+
+_FRIENDLY = {
+    "model_type": "expected a mapping (key: value lines)",
+    "model_attributes_type": "expected a mapping (key: value lines)",
+    "dict_type": "expected a mapping (key: value lines)",
+    "list_type": "expected a list",
+    "tuple_type": "expected a list",
+    "int_parsing": "expected a whole number",
+    "int_type": "expected a whole number",
+    "int_from_float": "expected a whole number",
+    "float_parsing": "expected a number",
+    "float_type": "expected a number",
+    "string_type": "expected text",
+    "bool_parsing": "expected true or false",
+    "bool_type": "expected true or false",
+}
 
 
 def _rank(kind: str) -> int:
@@ -189,7 +213,7 @@ def _report_one(
         )
         return
     value = err.get("input")
-    msg = err["msg"]
+    msg = _FRIENDLY.get(kind, err["msg"])
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, ") :]
     code = "value-invalid"
@@ -207,9 +231,12 @@ def _report_one(
             c.strip().strip("'") for c in expected.replace(" or ", ",").split(",") if c.strip()
         ]
         best = did_you_mean(str(value), choices) if isinstance(value, str) else None
-        if best:
-            msg += f" (did you mean '{best}'?)"
-        code = "value-choice"
+        mean = f" (did you mean '{best}'?)" if best else ""
+        listed = ", ".join(f"'{c}'" for c in choices)
+        report.error(
+            doc.span(path), "value-choice", f"{where}: {_short(value)} is not one of {listed}{mean}"
+        )
+        return
     if isinstance(value, dict | list):
         shown = "a mapping" if isinstance(value, dict) else "a list"
         text = f"{where}: {msg}, got {shown}"

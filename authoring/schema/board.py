@@ -52,7 +52,7 @@ class Zone(Model):
     at: Point = Field(description="City position on the board, mm.")
     polygon: list[Point] | None = Field(
         default=None,
-        description="Zone outline; when absent, the Voronoi cell of the city clipped to the island.",
+        description="Zone outline; default: the city's Voronoi cell clipped to the island.",
     )
     max_occupation: int | None = Field(
         default=None, ge=0, description="Overrides the size's max occupation (R4.3)."
@@ -85,17 +85,19 @@ class Terrain(Model):
 
 
 class SizeRule(Model):
-    """Per city size: max occupation (R4.3) and number of zone tokens (R0.2)."""
+    """Per city size: its size value (R4.1), max occupation (R4.3, default: the size)
+    and number of zone tokens (R0.2, default: the size)."""
 
-    max_occupation: int = Field(ge=0)
-    tokens: int = Field(ge=0)
+    value: int = Field(ge=0, description="Zone size (R4.1): 3 capital, 2 town, 1 village.")
+    max_occupation: int | None = Field(default=None, ge=0)
+    tokens: int | None = Field(default=None, ge=0)
 
 
-def _default_sizes() -> dict[str, SizeRule]:
+def _default_sizes() -> dict[CitySize, SizeRule]:
     return {
-        "capital": SizeRule(max_occupation=3, tokens=3),
-        "town": SizeRule(max_occupation=2, tokens=2),
-        "village": SizeRule(max_occupation=1, tokens=1),
+        "capital": SizeRule(value=3),
+        "town": SizeRule(value=2),
+        "village": SizeRule(value=1),
     }
 
 
@@ -105,7 +107,8 @@ class ActionTrack(Model):
     cells: int = Field(ge=1, description="Cells of the team column.")
     army: list[int] | None = Field(
         default=None,
-        description="Army actions per team cell; default round(cells × players / 4) spread evenly.",
+        description="Army column: cumulative army actions beside each team cell; default "
+        "round(cell × players / 4) (D8.1).",
     )
 
 
@@ -136,6 +139,7 @@ class Minimap(Model):
 class Board(Model):
     """An island board (R0.1)."""
 
+    kind: Literal["board"] | None = Field(default=None, description="File kind marker.")
     id: str = Field(min_length=1)
     name: str = Field(default="")
     size: tuple[float, float] = Field(description="Printed board width and height, mm.")

@@ -1,0 +1,486 @@
+"""The island board as a frozen model: zones, regions, roads and their graph.
+
+Built from a validated :class:`authoring.schema.board.Board`. Zones are nodes of a
+networkx graph whose edges are roads (``kind='road'``) and mountain paths
+(``kind='mountain'``). The clue predicates, the scenario checks, the rules engine
+and the PDF export all read this model; none of them re-reads YAML.
+
+>>> b = Board.from_yaml_text('''
+... id: tiny
+... size: [100, 100]
+... outline: [[0, 0], [100, 0], [100, 100], [0, 100]]
+... regions: [{id: N}]
+... zones:
+...   - {region: N, number: 1, city: A, size: capital, at: [20, 20]}
+...   - {region: N, number: 2, city: B, size: village, at: [80, 20]}
+...   - {region: N, number: 3, city: C, size: town, at: [50, 80]}
+... roads: [{from: N 1, to: N 2}, {from: N 2, to: N 3, kind: mountain}]
+... ''')
+>>> b.neighbours("N 2"), b.total_tokens
+(('N 3', 'N 1'), 6)
+>>> sorted(b.reach("N 1"))
+['N 2']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from authoring.diagnostics import Report, Span, suggestion
+from authoring.schema import board as schema
+from authoring.schema.base import validate
+from authoring.yamlio import YamlDoc, load_text
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from authoring.geometry import BoardGeometry
+    from authoring.workspace import Workspace
+
+#: R5.1 — a move follows up to this many roads, or exactly one mountain path.
+MOVE_ROADS = 3
+MOVE_MOUNTAIN_PATHS = 1
+
+
+def squash(text: str) -> str:
+    """Normalise a zone reference: 'N-E 1', 'N-E1', 'ne1' → 'NE1'."""
+    return re.sub(r"[^0-9A-Za-z]", "", text).upper()
+
+
+@dataclass(frozen=True)
+class Zone:
+    """One zone of the island and its city (R0.1, R4.1, R4.3)."""
+
+    id: str
+    region: str
+    number: int
+    city: str
+    size: str
+    value: int
+    max_occupation: int
+    tokens: int
+    at: tuple[float, float]
+    tags: frozenset[str]
+    index: int
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True)
+class Road:
+    a: str
+    b: str
+    kind: str
+    index: int
+
+
+@dataclass(frozen=True)
+class Region:
+    id: str
+    name: str
+    colour: str
+    order: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """A validated island. Build with :func:`build_board` or :meth:`from_yaml_text`."""
+
+    spec: schema.Board
+    zones: tuple[Zone, ...]
+    regions: tuple[Region, ...]
+    roads: tuple[Road, ...]
+    file: str = ""
+    _by_id: dict[str, Zone] = field(default_factory=dict, repr=False, compare=False)
+    _by_squash: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def from_yaml_text(cls, text: str, file: str = "<board>") -> Board:
+        """Build from YAML text; raises InputError with the report when it has errors."""
+        from authoring.errors import InputError
+
+        report = Report()
+        doc = load_text(text, file, report)
+        board = build_board(doc, report) if doc is not None else None
+        if board is None or report.has_errors:
+            raise InputError(report, report.format())
+        return board
+
+    # -- lookup -------------------------------------------------------------------
+    @property
+    def zone_ids(self) -> tuple[str, ...]:
+        return tuple(z.id for z in self.zones)
+
+    def zone(self, ref: str) -> Zone:
+        """The zone named by ``ref`` ('N-E 1', 'N-E1', 'NE1'); KeyError if none."""
+        zid = self.resolve(ref)
+        if zid is None:
+            from authoring.errors import UnknownZone
+
+            raise UnknownZone(f"unknown zone '{ref}'{suggestion(str(ref), self.zone_ids)}")
+        return self._by_id[zid]
+
+    def resolve(self, ref: object) -> str | None:
+        """The canonical id of a zone reference, or None."""
+        if not isinstance(ref, str):
+            return None
+        if ref in self._by_id:
+            return ref
+        return self._by_squash.get(squash(ref))
+
+    def __contains__(self, ref: object) -> bool:
+        return self.resolve(ref) is not None
+
+    def region(self, rid: str) -> Region:
+        for r in self.regions:
+            if r.id == rid:
+                return r
+        raise KeyError(rid)
+
+    @property
+    def total_tokens(self) -> int:
+        """Zone tokens in the box: the sizes of all zones added up (R0.2)."""
+        return sum(z.tokens for z in self.zones)
+
+    # -- graph ----------------------------------------------------------------------
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """Zones joined by roads and mountain paths (edge attribute ``kind``)."""
+        import networkx as nx
+
+        g = nx.Graph()
+        for z in self.zones:
+            g.add_node(z.id)
+        for r in self.roads:
+            if g.has_edge(r.a, r.b):
+                continue  # duplicate roads are reported by the checks
+            g.add_edge(r.a, r.b, kind=r.kind)
+        return g
+
+    def subgraph(self, kind: str) -> nx.Graph:
+        """The graph of only roads (``'road'``), only mountain paths, or both (``'any'``)."""
+        if kind == "any":
+            return self.graph
+        g = self.graph
+        return g.edge_subgraph([(a, b) for a, b, k in g.edges(data="kind") if k == kind])
+
+    def neighbours(self, ref: str) -> tuple[str, ...]:
+        """Zones joined to ``ref`` by a road or mountain path (D8.2), in deployment order:
+        highest number first (R8.4), equal numbers by the board's region order."""
+        zid = self.zone(ref).id
+        return tuple(sorted(self.graph.neighbors(zid), key=self.deployment_key))
+
+    def deployment_key(self, zid: str) -> tuple[int, int]:
+        z = self._by_id[zid]
+        return (-z.number, self.region(z.region).order)
+
+    def reach(
+        self, ref: str, roads: int = MOVE_ROADS, paths: int = MOVE_MOUNTAIN_PATHS
+    ) -> set[str]:
+        """Zones reachable in one move (R5.1): up to ``roads`` roads, or ``paths`` mountain
+        paths. The start zone is not included."""
+        import networkx as nx
+
+        zid = self.zone(ref).id
+        out: set[str] = set()
+        road_g = self.subgraph("road")
+        if zid in road_g:
+            out |= set(nx.single_source_shortest_path_length(road_g, zid, cutoff=roads))
+        mountain_g = self.subgraph("mountain")
+        if zid in mountain_g and paths > 0:
+            out |= set(nx.single_source_shortest_path_length(mountain_g, zid, cutoff=paths))
+        out.discard(zid)
+        return out
+
+    def distance(self, a: str, b: str, kind: str = "any") -> int | None:
+        """Number of links on the shortest path (roads, mountain paths or any); None if
+        unreachable."""
+        import networkx as nx
+
+        za, zb = self.zone(a).id, self.zone(b).id
+        g = self.subgraph(kind)
+        if za not in g or zb not in g:
+            return 0 if za == zb else None
+        try:
+            return int(nx.shortest_path_length(g, za, zb))
+        except nx.NetworkXNoPath:
+            return None
+
+    def distances_from(self, ref: str, kind: str = "any") -> dict[str, int]:
+        import networkx as nx
+
+        zid = self.zone(ref).id
+        g = self.subgraph(kind)
+        if zid not in g:
+            return {zid: 0}
+        return dict(nx.single_source_shortest_path_length(g, zid))
+
+    def degree(self, ref: str, kind: str = "any") -> int:
+        zid = self.zone(ref).id
+        return sum(1 for _, _, k in self.graph.edges(zid, data="kind") if kind in ("any", k))
+
+    # -- geometry -----------------------------------------------------------------
+    @cached_property
+    def geometry(self) -> BoardGeometry:
+        from authoring.geometry import BoardGeometry
+
+        return BoardGeometry.of(self)
+
+    def coastal(self, ref: str) -> bool:
+        return self.zone(ref).id in self.geometry.coastal
+
+    # -- export ---------------------------------------------------------------------
+    def info(self) -> dict[str, Any]:
+        """What ``resistance board info --json`` prints."""
+        coastal = self.geometry.coastal
+        return {
+            "id": self.spec.id,
+            "name": self.spec.name,
+            "file": self.file,
+            "regions": [
+                {
+                    "id": r.id,
+                    "name": r.name,
+                    "colour": r.colour,
+                    "zones": sum(1 for z in self.zones if z.region == r.id),
+                    "tokens": sum(z.tokens for z in self.zones if z.region == r.id),
+                }
+                for r in self.regions
+            ],
+            "zones": [
+                {
+                    "id": z.id,
+                    "region": z.region,
+                    "number": z.number,
+                    "city": z.city,
+                    "size": z.size,
+                    "max_occupation": z.max_occupation,
+                    "tokens": z.tokens,
+                    "coastal": z.id in coastal,
+                    "tags": sorted(z.tags),
+                    "neighbours": list(self.neighbours(z.id)),
+                }
+                for z in self.zones
+            ],
+            "roads": [{"from": r.a, "to": r.b, "kind": r.kind} for r in self.roads],
+            "total_zone_tokens": self.total_tokens,
+        }
+
+
+def zone_id(region: str, number: int) -> str:
+    """Displayed and canonical zone id: region, a space, the number ('N-E 1')."""
+    return f"{region} {number}"
+
+
+def build_board(doc: YamlDoc, report: Report, *, base: tuple[str | int, ...] = ()) -> Board | None:
+    """Validate a board document and build the model; every problem goes to ``report``.
+
+    Returns None when the board has errors (warnings still return the board)."""
+    data = doc.get(base) if base else doc.data
+    if not isinstance(data, dict):
+        shown = "a list" if isinstance(data, list) else repr(data)
+        report.error(
+            doc.span(base),
+            "type-invalid",
+            f"a board must be a mapping of keys (id, outline, regions, zones, roads …), got {shown}",
+            "start the file with 'id: my-island' and the other keys, see `resistance schema board`",
+        )
+        return None
+    spec = validate(schema.Board, data, doc, report, base=base, what="board")
+    if spec is None:
+        return None
+    errors_before = len(report.errors)
+    board = _assemble(spec, doc, report, base)
+    if board is None or len(report.errors) > errors_before:
+        return None
+    from authoring.geometry import check_geometry
+
+    check_geometry(board, doc, report, base)
+    _check_graph(board, doc, report, base)
+    if len(report.errors) > errors_before:
+        return None
+    return board
+
+
+def _assemble(
+    spec: schema.Board, doc: YamlDoc, report: Report, base: tuple[str | int, ...]
+) -> Board | None:
+    def at(*path: str | int, key: bool = False) -> Span:
+        return doc.span((*base, *path), key=key)
+
+    regions: list[Region] = []
+    seen_regions: dict[str, int] = {}
+    order = spec.region_order or [r.id for r in spec.regions]
+    region_ids = [r.id for r in spec.regions]
+    for i, name in enumerate(spec.region_order or []):
+        if name not in region_ids:
+            report.error(
+                at("region_order", i),
+                "region-unknown",
+                f"unknown region '{name}' in region_order{suggestion(name, region_ids)}",
+            )
+    for i, r in enumerate(spec.regions):
+        if squash(r.id) in seen_regions:
+            report.error(
+                at("regions", i, "id"),
+                "region-duplicate",
+                f"duplicate region id '{r.id}' (also region {seen_regions[squash(r.id)] + 1})",
+            )
+            continue
+        seen_regions[squash(r.id)] = i
+        rank = order.index(r.id) if r.id in order else len(order) + i
+        regions.append(Region(r.id, r.name or r.id, r.colour, rank))
+
+    zones: list[Zone] = []
+    by_id: dict[str, Zone] = {}
+    by_squash: dict[str, str] = {}
+    numbers: dict[tuple[str, int], int] = {}
+    for i, z in enumerate(spec.zones):
+        if z.region not in region_ids:
+            report.error(
+                at("zones", i, "region"),
+                "region-unknown",
+                f"zone {i + 1} ({z.city}) names unknown region '{z.region}'"
+                f"{suggestion(z.region, region_ids)}",
+                f"regions of this board: {', '.join(region_ids)}",
+            )
+            continue
+        key = (z.region, z.number)
+        if key in numbers:
+            report.error(
+                at("zones", i, "number"),
+                "zone-number-duplicate",
+                f"zone number {z.number} is used twice in region {z.region} "
+                f"('{spec.zones[numbers[key]].city}' and '{z.city}')",
+                "a zone number is unique within its region (R0.1)",
+            )
+            continue
+        numbers[key] = i
+        rule = spec.city_sizes.get(z.size)
+        if rule is None:
+            report.error(
+                at("zones", i, "size"), "size-unknown", f"no city_sizes rule for '{z.size}'"
+            )
+            continue
+        zid = zone_id(z.region, z.number)
+        maxo = z.max_occupation
+        if maxo is None:
+            maxo = rule.max_occupation if rule.max_occupation is not None else rule.value
+        zone = Zone(
+            id=zid,
+            region=z.region,
+            number=z.number,
+            city=z.city,
+            size=z.size,
+            value=rule.value,
+            max_occupation=maxo,
+            tokens=rule.tokens if rule.tokens is not None else rule.value,
+            at=(float(z.at[0]), float(z.at[1])),
+            tags=frozenset(z.tags),
+            index=len(zones),
+        )
+        zones.append(zone)
+        by_id[zid] = zone
+        by_squash[squash(zid)] = zid
+    for reg in regions:
+        if not any(z.region == reg.id for z in zones):
+            report.warning(
+                at("regions", region_ids.index(reg.id)),
+                "region-empty",
+                f"region '{reg.id}' has no zone",
+            )
+
+    roads: list[Road] = []
+    seen_roads: dict[frozenset[str], int] = {}
+    ids = list(by_id)
+    for i, rd in enumerate(spec.roads):
+        ends: list[str] = []
+        for end_key, ref in (("from", rd.from_), ("to", rd.to)):
+            zid_or_none = by_id.get(ref) and ref or by_squash.get(squash(ref))
+            if zid_or_none is None:
+                report.error(
+                    at("roads", i, end_key),
+                    "zone-unknown",
+                    f"road {i + 1} goes to unknown zone '{ref}'{suggestion(ref, ids)}",
+                    "zone ids are the region and the number, e.g. 'N-E 1'",
+                )
+            else:
+                ends.append(zid_or_none)
+        if len(ends) != 2:
+            continue
+        if ends[0] == ends[1]:
+            report.error(at("roads", i), "road-loop", f"road {i + 1} joins {ends[0]} to itself")
+            continue
+        pair = frozenset(ends)
+        if pair in seen_roads:
+            j = seen_roads[pair]
+            report.error(
+                at("roads", i),
+                "road-duplicate",
+                f"duplicate road {ends[0]} – {ends[1]} (already road {j + 1}, line "
+                f"{at('roads', j).line})",
+                "two cities are joined by at most one road or mountain path",
+            )
+            continue
+        seen_roads[pair] = i
+        roads.append(Road(ends[0], ends[1], rd.kind, i))
+    return Board(
+        spec=spec,
+        zones=tuple(zones),
+        regions=tuple(sorted(regions, key=lambda r: r.order)),
+        roads=tuple(roads),
+        file=doc.file,
+        _by_id=by_id,
+        _by_squash=by_squash,
+    )
+
+
+def _check_graph(board: Board, doc: YamlDoc, report: Report, base: tuple[str | int, ...]) -> None:
+    import networkx as nx
+
+    g = board.graph
+    if g.number_of_nodes() and not nx.is_connected(g):
+        parts = sorted(nx.connected_components(g), key=len, reverse=True)
+        cut_off = sorted(z for part in parts[1:] for z in part)
+        shown = ", ".join(cut_off[:8]) + (" …" if len(cut_off) > 8 else "")
+        report.warning(
+            doc.span((*base, "roads")),
+            "island-disconnected",
+            f"the island is not connected: {len(parts)} separate parts; cut off from the "
+            f"largest: {shown}",
+            "add roads or mountain paths so every zone can be reached",
+        )
+    for z in board.zones:
+        if g.degree(z.id) == 0 and len(board.zones) > 1:
+            report.warning(
+                doc.span((*base, "zones", _zone_index(board, z))),
+                "zone-isolated",
+                f"zone {z.id} ({z.city}) has no road and no mountain path",
+            )
+
+
+def _zone_index(board: Board, zone: Zone) -> int:
+    for i, z in enumerate(board.spec.zones):
+        if z.region == zone.region and z.number == zone.number:
+            return i
+    return 0
+
+
+def load_board(doc: YamlDoc, ws: Workspace) -> Board | None:
+    """Workspace loader for the ``board`` kind."""
+    return build_board(doc, ws.report)
+
+
+def zone_span(board: Board, doc: YamlDoc, zid: str, *rest: str | int) -> Span:
+    """Where a zone is written in its board file."""
+    return doc.span(("zones", _zone_index(board, board.zone(zid)), *rest))
+
+
+def iter_zone_refs(board: Board, refs: Iterable[str]) -> list[str]:
+    return [z for r in refs if (z := board.resolve(r)) is not None]

@@ -1,0 +1,59 @@
+"""Helpers shared by the commands: report printing, exit codes, JSON output."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, NoReturn
+
+import click
+
+from authoring.diagnostics import Report
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+strict_option = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+
+
+def print_report(report: Report, *, as_json: bool = False, err: bool = True) -> None:
+    """Diagnostics, one per line, then a summary (to stderr unless ``err=False``)."""
+    if as_json:
+        click.echo(report.to_json(), err=err)
+        return
+    if len(report):
+        click.echo(report.format(), err=err)
+
+
+def finish(report: Report, *, strict: bool = False) -> NoReturn:
+    """Exit 1 when the report fails (errors, or warnings under --strict), else 0."""
+    sys.exit(EXIT_PROBLEMS if report.failed(strict) else EXIT_OK)
+
+
+def fail_if_errors(report: Report, *, as_json: bool = False, strict: bool = False) -> None:
+    """Print the report and exit 1 when it has errors; return (printing warnings) otherwise."""
+    if report.failed(strict):
+        print_report(report, as_json=as_json)
+        click.echo(f"resistance: {report.summary()}", err=True)
+        sys.exit(EXIT_PROBLEMS)
+    if len(report) and not as_json:
+        print_report(report)
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def load_or_exit(path: str, kind: str, *, as_json: bool = False) -> Any:
+    """Load and check one file of ``kind``; on errors print them and exit 1.
+    Warnings go to stderr and the model is returned."""
+    from authoring.workspace import Workspace
+
+    ws = Workspace()
+    model = ws.load(path, kind)
+    if model is None and not ws.report.has_errors:
+        from authoring.diagnostics import Span
+
+        ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a {kind}")
+    fail_if_errors(ws.report, as_json=as_json)
+    return model

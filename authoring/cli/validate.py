@@ -1,0 +1,49 @@
+"""``resistance validate PATH…``: check any mix of board, deck, scenario and content files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from authoring.cli.common import finish, json_option, print_report, strict_option
+from authoring.diagnostics import Span
+from authoring.workspace import Workspace
+
+
+def _expand(paths: tuple[str, ...], ws: Workspace) -> list[Path]:
+    out: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted([*p.rglob("*.yaml"), *p.rglob("*.yml")])
+            if not found:
+                ws.report.warning(Span(raw), "no-files", f"no YAML file in folder {raw}")
+            out.extend(found)
+        else:
+            out.append(p)
+    return out
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@json_option
+@strict_option
+@click.option("--kind", help="Treat every file as this kind (board, deck, scenario, …).")
+def validate(paths: tuple[str, ...], as_json: bool, strict: bool, kind: str | None) -> None:
+    """Check files and print every problem as file:line:col: level: message [code].
+
+    PATHS are files or folders (every *.yaml inside). A scenario pulls in its board
+    and decks, so their problems are reported too. Exit 0 when clean, 1 when a file
+    has errors (or warnings, with --strict).
+    """
+    ws = Workspace()
+    files = _expand(paths, ws)
+    for path in files:
+        ws.load(path, kind)
+    print_report(ws.report, as_json=as_json, err=False)
+    if not as_json:
+        n = len(files)
+        status = "FAILED" if ws.report.failed(strict) else "ok"
+        click.echo(f"{n} file{'s' * (n != 1)} checked: {ws.report.summary()} — {status}")
+    finish(ws.report, strict=strict)

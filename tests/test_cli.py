@@ -1,0 +1,130 @@
+"""The command line through click's runner: exit codes, output formats, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from authoring.cli import cli
+from authoring.schema.registry import JSON_DIR, SCHEMAS, json_schema
+
+TINY = "tests/data/boards/tiny.yaml"
+BROKEN = sorted(Path("tests/cases/board").glob("*.yaml"))
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_validate_clean_board_exits_0() -> None:
+    r = run("validate", TINY)
+    assert r.exit_code == 0, r.output
+    assert r.output.strip() == "1 file checked: 0 errors, 0 warnings — ok"
+
+
+def test_validate_every_broken_board_exits_1_with_a_location() -> None:
+    for path in BROKEN:
+        r = run("validate", "--kind", "board", str(path))
+        if path.stem.startswith("ok-") or path.stem in ("island-disconnected", "roads-cross"):
+            assert r.exit_code == 0, (path, r.output)
+            continue
+        assert r.exit_code == 1, (path, r.output)
+        assert f"{path}:" in r.output and "Traceback" not in r.output
+
+
+def test_strict_makes_warnings_fail() -> None:
+    path = "tests/cases/board/roads-cross.yaml"
+    assert run("validate", path).exit_code == 0
+    r = run("validate", "--strict", path)
+    assert r.exit_code == 1 and "FAILED" in r.output
+
+
+def test_validate_json() -> None:
+    r = run("validate", "--json", "--kind", "board", "tests/cases/board/road-unknown-zone.yaml")
+    assert r.exit_code == 1
+    data = json.loads(r.output)
+    assert data["errors"] == 1
+    d = data["diagnostics"][0]
+    assert (d["line"], d["col"], d["code"], d["path"]) == (16, 21, "zone-unknown", "roads.3.to")
+
+
+def test_validate_several_files_reports_all() -> None:
+    r = run(
+        "validate",
+        "--kind",
+        "board",
+        "tests/cases/board/empty.yaml",
+        "tests/cases/board/road-duplicate.yaml",
+        TINY,
+    )
+    assert r.exit_code == 1
+    assert "3 files checked: 2 errors, 0 warnings — FAILED" in r.output
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("validate").exit_code == 2
+    assert run("nope").exit_code == 2
+    r = run("schema", "bord")
+    assert r.exit_code == 2 and "did you mean 'board'" in r.output
+
+
+def test_board_info_text_and_json() -> None:
+    r = run("board", "info", TINY, "--json")
+    assert r.exit_code == 0
+    info = json.loads(r.output)
+    assert len(info["regions"]) == 2 and info["total_zone_tokens"] == 10
+    r = run("board", "info", TINY)
+    assert "2 regions, 6 zones, 6 links, 10 zone tokens" in r.output
+
+
+def test_board_info_on_a_broken_board_exits_1() -> None:
+    r = CliRunner().invoke(cli, ["board", "info", "tests/cases/board/empty.yaml"])
+    assert r.exit_code == 1 and "file is empty [empty-file]" in r.output
+
+
+def test_board_preview_writes_a_one_page_pdf(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    out = tmp_path / "p.pdf"
+    r = run("board", "preview", TINY, "-o", str(out))
+    assert r.exit_code == 0, r.output
+    assert len(PdfReader(out).pages) == 1
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_shipped_json_schemas_are_up_to_date() -> None:
+    for kind in SCHEMAS:
+        shipped = JSON_DIR / f"{kind}.schema.json"
+        assert shipped.exists(), (
+            "run: python -c 'from authoring.schema.registry import write_all; write_all()'"
+        )
+        assert json.loads(shipped.read_text("utf-8")) == json_schema(kind), kind
+
+
+def test_schema_command_prints_json_schema() -> None:
+    r = run("schema", "board")
+    assert r.exit_code == 0
+    assert "zones" in json.loads(r.output)["properties"]
+
+
+def test_python_dash_m_and_help_are_light() -> None:
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, authoring.cli; "
+            "print(any(m in sys.modules for m in ('shapely', 'networkx', 'reportlab', 'pydantic')))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == "False"
+    r = subprocess.run(
+        [sys.executable, "-m", "authoring", "--help"], capture_output=True, text=True
+    )
+    assert r.returncode == 0 and "validate" in r.stdout
