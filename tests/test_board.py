@@ -127,3 +127,18 @@ def test_random_boards_report_never_raise(data: st.DataObject) -> None:
     doc = load_text("\n".join(lines), "m.yaml", r)
     if doc is not None:
         build_board(doc, r)
+
+
+def test_a_second_game_board_fits_the_same_format() -> None:
+    """XIII – Le Complot (seeds/003): one region, 33 numbered places, coloured-circle tags."""
+    ws = Workspace()
+    b = ws.load("tests/data/boards/xiii.yaml")
+    assert b is not None and not ws.report.has_errors, ws.report.format()
+    assert len(b.zones) == 33 and [r.id for r in b.regions] == ["XIII"]
+    assert b.resolve("xiii12") == "XIII 12"
+    assert {t for z in b.zones for t in z.tags} == {
+        "recruitment", "hospital", "action", "autonomy"
+    }
+    # deployment order inside one region is simply decreasing numbers (R8.4)
+    assert list(b.neighbours("XIII 8")) == sorted(b.neighbours("XIII 8"),
+                                                 key=lambda z: -b.zone(z).number)
