@@ -1,0 +1,314 @@
+"""A reproducible ReportLab document in millimetres, with the print furniture every
+page of the kit carries.
+
+:class:`PdfDocument` wraps a ReportLab canvas so that the same input gives the
+same bytes (``invariant=1``: fixed dates and document id), only the fonts shipped
+in ``authoring/fonts`` are used and embedded (DejaVu Sans: French accents, no
+system font, no standard-14 font), each page gets its TrimBox/BleedBox and the
+"Imprimer à 100 % / Print at 100 %" note with a 50 mm test bar, and the file is
+written atomically (temporary file, then rename).
+
+ReportLab has no optional-content (layer/OCG) support, so cut paths never share
+a page with artwork: they go on separate pages stroked in the ``CutContour``
+spot colour (see :mod:`authoring.pdf.cutfile`).
+
+Example::
+
+    with PdfDocument("output/cards.pdf", title="Cartes") as doc:
+        with doc.page(A4, trim=r, bleed=b, obstacles=(b,)) as c:
+            c.setFont(FONT_BOLD, 9)
+            c.drawString(pt(20), pt(20), "Élan")
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from authoring.pdf.layout import (
+    NOTE_HEIGHT,
+    NOTE_LENGTH,
+    Circle,
+    LayoutIssue,
+    NoteBand,
+    Paper,
+    Rect,
+    Segment,
+    find_note_band,
+)
+from authoring.yamlio import atomic_write
+
+MM = 72.0 / 25.4  # points per millimetre
+
+FONT_REGULAR = "DejaVuSans"
+FONT_BOLD = "DejaVuSans-Bold"
+FONT_CONDENSED = "DejaVuSansCondensed"
+FONT_CONDENSED_BOLD = "DejaVuSansCondensed-Bold"
+FONT_FILES: dict[str, str] = {
+    FONT_REGULAR: "DejaVuSans.ttf",
+    FONT_BOLD: "DejaVuSans-Bold.ttf",
+    FONT_CONDENSED: "DejaVuSansCondensed.ttf",
+    FONT_CONDENSED_BOLD: "DejaVuSansCondensed-Bold.ttf",
+}
+
+CUT_CONTOUR = "CutContour"
+HAIRLINE_MM = 0.01
+PRINT_NOTE = "Imprimer à 100 % · Print at 100 %"
+BAR_MM = 50.0
+PRODUCER = "Project: Resistance authoring toolkit"
+
+
+def pt(v: float) -> float:
+    """Millimetres → PDF points."""
+    return v * MM
+
+
+def pts(*vs: float) -> tuple[float, ...]:
+    return tuple(v * MM for v in vs)
+
+
+def font_path(name: str) -> Path:
+    """The shipped TTF file of one of the ``FONT_*`` names."""
+    ref = resources.files("authoring") / "fonts" / FONT_FILES[name]
+    return Path(str(ref))
+
+
+_registered = False
+
+
+def register_fonts() -> None:
+    """Register the shipped DejaVu fonts with ReportLab (once per process)."""
+    global _registered
+    if _registered:
+        return
+    for name in sorted(FONT_FILES):
+        pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
+    pdfmetrics.registerFontFamily(FONT_REGULAR, normal=FONT_REGULAR, bold=FONT_BOLD,
+                                  italic=FONT_REGULAR, boldItalic=FONT_BOLD)
+    pdfmetrics.registerFontFamily(FONT_CONDENSED, normal=FONT_CONDENSED,
+                                  bold=FONT_CONDENSED_BOLD, italic=FONT_CONDENSED,
+                                  boldItalic=FONT_CONDENSED_BOLD)
+    _registered = True
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    """Width of ``text`` in mm at ``size`` pt."""
+    register_fonts()
+    return pdfmetrics.stringWidth(text, font, size) / MM
+
+
+def colour(hex_or_colour: str | Color) -> Color:
+    """``#rrggbb`` → a ReportLab colour (colours pass through)."""
+    if isinstance(hex_or_colour, Color):
+        return hex_or_colour
+    return HexColor(hex_or_colour)
+
+
+def mix(a: str | Color, b: str | Color, t: float) -> Color:
+    """The colour ``t`` of the way from ``a`` to ``b`` (RGB)."""
+    ca, cb = colour(a), colour(b)
+    return Color(ca.red + (cb.red - ca.red) * t, ca.green + (cb.green - ca.green) * t,
+                 ca.blue + (cb.blue - ca.blue) * t)
+
+
+def cut_contour_colour() -> CMYKColorSep:
+    """The ``CutContour`` spot colour (PDF Separation colour space, 100 % magenta
+    as its alternate): the name print-and-cut RIPs look for."""
+    return CMYKColorSep(0, 1, 0, 0, spotName=CUT_CONTOUR)
+
+
+REGISTRATION_BLACK = CMYKColor(0, 0, 0, 1)
+
+
+# --------------------------------------------------------------------------- drawing helpers
+
+
+def draw_rect(c: Canvas, r: Rect, *, stroke: bool = False, fill: bool = True) -> None:
+    c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=int(stroke), fill=int(fill))
+
+
+def draw_segment(c: Canvas, s: Segment) -> None:
+    c.line(pt(s.x0), pt(s.y0), pt(s.x1), pt(s.y1))
+
+
+def draw_circle(c: Canvas, circle: Circle, *, stroke: bool = True, fill: bool = False) -> None:
+    c.circle(pt(circle.cx), pt(circle.cy), pt(circle.r), stroke=int(stroke), fill=int(fill))
+
+
+def clip_rect(c: Canvas, r: Rect) -> None:
+    """Clip further drawing to ``r`` (call inside ``saveState``/``restoreState``)."""
+    p = c.beginPath()
+    p.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h))
+    c.clipPath(p, stroke=0, fill=0)
+
+
+def draw_crop_marks(c: Canvas, marks: Sequence[Segment], width_mm: float = 0.15) -> None:
+    """Crop marks in registration black (they must show on every separation)."""
+    c.saveState()
+    c.setStrokeColor(REGISTRATION_BLACK)
+    c.setLineWidth(pt(width_mm))
+    for m in marks:
+        draw_segment(c, m)
+    c.restoreState()
+
+
+def draw_print_note(c: Canvas, band: NoteBand, text: str = PRINT_NOTE) -> None:
+    """The note and a 50 mm test bar inside ``band`` (5 × 52 mm): the user checks
+    the bar with a ruler to know that the printer did not scale the page."""
+    c.saveState()
+    r = band.rect
+    if band.rotation == 90:
+        # text runs upwards along the side; local frame: origin at the band's
+        # lower-right corner, x along the band, y into the page.
+        c.translate(pt(r.right), pt(r.bottom))
+        c.rotate(90)
+    else:
+        c.translate(pt(r.x), pt(r.y))
+    length, thick = band.length, band.thickness
+    x0 = (length - BAR_MM) / 2
+    c.setFillColor(REGISTRATION_BLACK)
+    c.setStrokeColor(REGISTRATION_BLACK)
+    c.setFont(FONT_CONDENSED, 5.5)
+    c.drawString(pt(x0), pt(thick - 2.0), text)
+    c.setFont(FONT_CONDENSED_BOLD, 5.5)
+    c.drawRightString(pt(x0 + BAR_MM), pt(thick - 2.0), "50 mm")
+    # the bar: 0.8 mm thick, ticks every 10 mm
+    c.rect(pt(x0), pt(0.6), pt(BAR_MM), pt(0.8), stroke=0, fill=1)
+    c.setLineWidth(pt(0.15))
+    for k in range(6):
+        x = x0 + k * 10
+        c.line(pt(x), pt(0.0), pt(x), pt(2.0))
+    c.restoreState()
+
+
+# --------------------------------------------------------------------------- document
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """What one written page is: 1-based number, paper, boxes, label, note band."""
+
+    number: int
+    paper: Paper
+    trim: Rect | None
+    bleed: Rect | None
+    label: str
+    note: NoteBand | None
+
+
+class PdfDocument:
+    """A PDF being written: pages are added with :meth:`page`; leaving the ``with``
+    block writes the file atomically (nothing is written if an exception escapes).
+
+    ``issues`` collects layout problems found while writing (a page without room
+    for the print note); renderers turn them into warning diagnostics.
+    """
+
+    def __init__(self, path: Path | str | None, *, title: str, subject: str = "",
+                 printable_margin: float = 4.0) -> None:
+        register_fonts()
+        self.path = Path(path) if path is not None else None
+        self.printable_margin = printable_margin
+        self._buffer = io.BytesIO()
+        self.canvas = Canvas(self._buffer, invariant=1, pageCompression=1,
+                             initialFontName=FONT_REGULAR, initialFontSize=9)
+        self.canvas.setTitle(title)
+        self.canvas.setAuthor(PRODUCER)
+        self.canvas.setCreator(PRODUCER)
+        if subject:
+            self.canvas.setSubject(subject)
+        self.pages: list[PageInfo] = []
+        self.issues: list[LayoutIssue] = []
+        self.data: bytes | None = None
+
+    def __enter__(self) -> PdfDocument:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if exc_type is None:
+            self.close()
+
+    @contextmanager
+    def page(self, paper: Paper, *, trim: Rect | None = None, bleed: Rect | None = None,
+             label: str = "", note: bool = True, obstacles: Sequence[Rect] = (),
+             segments: Sequence[Segment] = ()) -> Iterator[Canvas]:
+        """One page of ``paper``: yields the canvas (points, origin lower-left); on
+        exit sets TrimBox/BleedBox, draws the print note in a free band found
+        around ``obstacles`` and ``segments``, and the page label beside it."""
+        c = self.canvas
+        c.setPageSize((pt(paper.width), pt(paper.height)))
+        c.setTrimBox(_box(trim))
+        c.setBleedBox(_box(bleed))
+        yield c
+        band = None
+        if note:
+            band = find_note_band(paper, obstacles, segments,
+                                  printable_margin=self.printable_margin)
+            if band is None:
+                n = len(self.pages) + 1
+                self.issues.append(LayoutIssue(
+                    "pdf-note-no-room",
+                    f"page {n} ({label or paper.name}) has no free band for the "
+                    "print-at-100 % note; it overlaps the artwork",
+                    "use a larger paper or fewer items per page",
+                ))
+                band = NoteBand(Rect((paper.width - NOTE_LENGTH) / 2, self.printable_margin,
+                                     NOTE_LENGTH, NOTE_HEIGHT), 0)
+            draw_print_note(c, band)
+            if label:
+                self._draw_label(c, paper, band, label, obstacles, segments)
+        self.pages.append(PageInfo(len(self.pages) + 1, paper, trim, bleed, label, band))
+        c.showPage()
+
+    def _draw_label(self, c: Canvas, paper: Paper, band: NoteBand, label: str,
+                    obstacles: Sequence[Rect], segments: Sequence[Segment]) -> None:
+        """The page label (``Recto 1/3``) in a second free band, if there is one."""
+        size = 6.0
+        length = string_width(label, FONT_CONDENSED_BOLD, size) + 2
+        spot = find_note_band(paper, (*obstacles, band.rect), segments, length=length,
+                              height=3.0, printable_margin=self.printable_margin)
+        if spot is None:
+            return
+        c.saveState()
+        r = spot.rect
+        if spot.rotation == 90:
+            c.translate(pt(r.right), pt(r.bottom))
+            c.rotate(90)
+        else:
+            c.translate(pt(r.x), pt(r.y))
+        c.setFillColor(REGISTRATION_BLACK)
+        c.setFont(FONT_CONDENSED_BOLD, size)
+        c.drawCentredString(pt(spot.length / 2), pt(0.8), label)
+        c.restoreState()
+
+    def to_bytes(self) -> bytes:
+        """Finish the document and return its bytes (idempotent)."""
+        if self.data is None:
+            if not self.pages:
+                raise ValueError("a PDF needs at least one page")
+            self.canvas.save()
+            self.data = self._buffer.getvalue()
+        return self.data
+
+    def close(self) -> None:
+        """Finish the document and write it (temporary file, then rename)."""
+        data = self.to_bytes()
+        if self.path is not None:
+            with atomic_write(self.path) as fh:
+                fh.write(data)
+
+
+def _box(r: Rect | None) -> Any:
+    return None if r is None else tuple(round(pt(v), 4) for v in r.box)

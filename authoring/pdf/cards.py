@@ -1,0 +1,597 @@
+"""Generic card sheets: faces, backs, crop marks and the duplex calibration page.
+
+Nothing here knows the game's content: a content module turns an item, a
+resistance card or a clue into a :class:`CardFace` (title, kind, effect text with
+``**bold**``, skill icons C/M/I (R1.2), a cost (R5.8), an art box, or a custom
+drawing callback for the clue cards' mini-map) and calls :func:`render_cards`.
+
+Each sheet is a front page and, unless printing single-sided, the matching back
+page, laid out by :class:`authoring.pdf.layout.Imposition` so that each back
+prints behind its front after a long- or short-edge flip, shifted by the
+printer's back offset measured with :func:`render_calibration`.
+
+Problems that still produce a usable PDF (text that does not fit at the
+smallest size, crop marks in the unprintable border) come back as warning
+diagnostics in :class:`RenderResult`; nothing raises for content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from authoring.diagnostics import Diagnostic, Report, Span
+from authoring.pdf.canvas import (
+    FONT_BOLD,
+    FONT_CONDENSED,
+    FONT_CONDENSED_BOLD,
+    REGISTRATION_BLACK,
+    PdfDocument,
+    clip_rect,
+    colour,
+    draw_crop_marks,
+    draw_rect,
+    mix,
+    pt,
+    string_width,
+)
+from authoring.pdf.layout import (
+    A4,
+    Duplex,
+    Imposition,
+    LayoutIssue,
+    Paper,
+    Placement,
+    Rect,
+    behind_point,
+    place_cards,
+)
+from authoring.pdf.text import draw_fitted, fit_line, fit_text
+
+DrawFn = Callable[[Canvas, float, float, float, float], None]
+"""``draw(canvas, x, y, w, h)``: draw into the box ``(x, y, w, h)`` given in page
+mm (origin lower-left); convert with :func:`authoring.pdf.canvas.pt`. The canvas
+is clipped to the card's bleed box and restored afterwards."""
+
+BackPattern = Literal["plain", "stripes", "dots", "grid"]
+
+SKILL_COLOURS: dict[str, str] = {"C": "#2f6db3", "M": "#b33a2f", "I": "#3a8a3f"}
+"""Icon colours of the three skills, Communication, Military, Engineering (R1.2)."""
+
+INK = "#222222"
+
+
+def _check_hex(value: str, what: str) -> None:
+    ok = len(value) == 7 and value.startswith("#")
+    try:
+        int(value[1:], 16)
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ValueError(f"{what} {value!r} is not a #rrggbb colour")
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """The front of one card.
+
+    ``icons`` shows skill values or requirements in the given order, e.g.
+    ``{"C": 2, "M": 1, "I": 3}``; ``cost`` a number in a badge (reputation cubes,
+    R5.8). ``art_caption`` (or an ``art`` callback) adds an art box. ``draw``
+    replaces the whole standard layout (clue cards draw their mini-map this way).
+    ``key`` and ``origin`` name the card in warnings.
+    """
+
+    title: str
+    kind: str = ""
+    body: str = ""
+    icons: Mapping[str, int] | tuple[tuple[str, int], ...] = ()
+    cost: int | None = None
+    accent: str = "#3f6f8f"
+    art_caption: str | None = None
+    art: DrawFn | None = None
+    draw: DrawFn | None = None
+    footer: str = ""
+    key: str = ""
+    origin: Span | None = None
+
+    def __post_init__(self) -> None:
+        _check_hex(self.accent, "accent colour")
+        if isinstance(self.icons, Mapping):
+            object.__setattr__(self, "icons", tuple(self.icons.items()))
+
+    @property
+    def icon_items(self) -> tuple[tuple[str, int], ...]:
+        """The icons as ``(key, value)`` pairs in display order."""
+        if isinstance(self.icons, Mapping):
+            return tuple(self.icons.items())
+        return tuple(self.icons)
+
+    @property
+    def name(self) -> str:
+        return self.key or self.title
+
+
+@dataclass(frozen=True)
+class CardBack:
+    """The back of a card: a colour to the bleed edge, a pattern, a framed title."""
+
+    title: str = ""
+    subtitle: str = ""
+    colour: str = "#2f3b4c"
+    pattern: BackPattern = "stripes"
+    draw: DrawFn | None = None
+
+    def __post_init__(self) -> None:
+        _check_hex(self.colour, "back colour")
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    """How cards are printed. Sizes in mm, text sizes in pt; every default is a
+    parameter the export command exposes (``--paper``, ``--bleed``, ``--duplex``,
+    ``--back-offset`` …)."""
+
+    paper: Paper = A4
+    card_width: float = 63.0
+    card_height: float = 88.0
+    bleed: float = 3.0
+    gap: float = 0.0
+    rows: int = 3
+    cols: int = 3
+    duplex: Duplex = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    rotate_backs: bool | None = None
+    safe_margin: float = 3.0
+    art_height: float = 26.0
+    body_max_pt: float = 9.0
+    body_min_pt: float = 6.0
+    title_max_pt: float = 11.0
+    title_min_pt: float = 7.0
+    printable_margin: float = 4.0
+    mark_offset: float = 1.0
+    mark_length: float = 4.0
+    skill_colours: Mapping[str, str] = field(default_factory=lambda: dict(SKILL_COLOURS))
+    title: str = "Cartes"
+    label: str = "Cartes"
+
+    def imposition(self) -> Imposition:
+        return Imposition(self.paper, self.card_width, self.card_height, self.bleed, self.gap,
+                          self.rows, self.cols, self.mark_offset, self.mark_length)
+
+
+@dataclass(frozen=True)
+class RenderResult:
+    """A written PDF: its path, page count, where every card side went, and the
+    warnings (text overflow, unprintable crop marks …)."""
+
+    path: Path
+    pages: int
+    placements: tuple[Placement, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+    def placement(self, index: int, side: Literal["front", "back"] = "front") -> Placement:
+        for p in self.placements:
+            if p.index == index and p.side == side:
+                return p
+        raise KeyError((index, side))
+
+
+def card_placements(count: int, options: CardOptions = CardOptions(), *,
+                    backs: bool = True) -> tuple[Placement, ...]:
+    """Page number and trim/bleed rectangles of every card side, without rendering
+    (for rasterising, checking positions, or placing perforation holes)."""
+    return place_cards(count, options.imposition(), options.duplex, options.back_offset,
+                       backs=backs, rotate_backs=options.rotate_backs)
+
+
+# --------------------------------------------------------------------------- faces
+
+
+def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
+                   options: CardOptions = CardOptions(), *, report: Report | None = None,
+                   span: Span | None = None) -> None:
+    """Draw one card front with its trim box at ``trim`` (page mm), clipped to
+    ``bleed``; text that does not fit becomes a warning in ``report``."""
+    c.saveState()
+    clip_rect(c, bleed)
+    full = trim.expand(options.bleed)
+    if face.draw is not None:
+        face.draw(c, trim.x, trim.y, trim.w, trim.h)
+        c.restoreState()
+        return
+    accent = colour(face.accent)
+    c.setFillColor(mix(face.accent, "#ffffff", 0.88))
+    draw_rect(c, full)
+    m = options.safe_margin
+    band_h = 14.0 if face.kind else 11.0
+    band = Rect.from_box(full.left, trim.top - band_h, full.right, full.top)
+    c.setFillColor(accent)
+    draw_rect(c, band)
+    # white panel for the text, inside the safe area below the band
+    panel = Rect.from_box(trim.left + m - 1, trim.bottom + m - 1, trim.right - m + 1,
+                          trim.top - band_h - 1.5)
+    c.setFillColor(white)
+    c.roundRect(pt(panel.x), pt(panel.y), pt(panel.w), pt(panel.h), pt(1.5), stroke=0, fill=1)
+
+    where = span or face.origin or Span("<cards>")
+    badge = 0.0
+    if face.cost is not None:
+        badge = 9.0
+        _cost_badge(c, face.cost, trim.right - m - 3.8, trim.top - m - 3.6, accent)
+    title_w = trim.w - 2 * m - badge
+    size, ok = fit_line(face.title, title_w, FONT_BOLD, max_size=options.title_max_pt,
+                        min_size=options.title_min_pt)
+    if not ok and report is not None:
+        report.warning(where, "card-title-overflow",
+                       f"card '{face.name}': title {face.title!r} is wider than the card "
+                       f"at {options.title_min_pt:g} pt",
+                       "shorten the title")
+    c.setFillColor(white)
+    c.setFont(FONT_BOLD, size)
+    c.drawString(pt(trim.left + m), pt(trim.top - m - 4.3), face.title)
+    if face.kind:
+        c.setFillColor(mix(white, face.accent, 0.15))
+        c.setFont(FONT_CONDENSED_BOLD, 6.5)
+        c.drawString(pt(trim.left + m), pt(trim.top - band_h + 2.2), face.kind.upper())
+
+    cursor = panel.top - 1.0
+    icons = face.icon_items
+    if icons:
+        cursor = _icons_row(c, icons, trim, cursor, options)
+    if face.art_caption is not None or face.art is not None:
+        art = Rect.from_box(trim.left + m, cursor - options.art_height, trim.right - m, cursor)
+        _art_box(c, face, art, accent)
+        cursor = art.bottom - 1.5
+    bottom = trim.bottom + m + (2.8 if face.footer else 0.0)
+    body_box = Rect.from_box(trim.left + m + 0.8, bottom, trim.right - m - 0.8, cursor - 0.8)
+    if face.body:
+        fitted = fit_text(face.body, body_box.w, max(body_box.h, 0.0),
+                          max_size=options.body_max_pt, min_size=options.body_min_pt)
+        if not fitted.fits and report is not None:
+            room = len(fitted.lines)
+            report.warning(
+                where, "card-text-overflow",
+                f"card '{face.name}': effect text does not fit at {fitted.size:g} pt "
+                f"({fitted.needed_lines} lines needed, room for {room})",
+                f"shorten the text or lower the smallest size (now {options.body_min_pt:g} pt)",
+            )
+        c.setFillColor(colour(INK))
+        draw_fitted(c, fitted, body_box.x, body_box.top, body_box.w)
+    if face.footer:
+        c.setFillColor(colour("#777777"))
+        c.setFont(FONT_CONDENSED, 5.0)
+        c.drawCentredString(pt(trim.cx), pt(trim.bottom + m + 0.2), face.footer)
+    c.restoreState()
+
+
+def _cost_badge(c: Canvas, cost: int, cx: float, cy: float, accent: Color) -> None:
+    c.setFillColor(white)
+    c.setStrokeColor(accent)
+    c.setLineWidth(pt(0.5))
+    c.circle(pt(cx), pt(cy), pt(3.6), stroke=1, fill=1)
+    c.setFillColor(accent)
+    c.setFont(FONT_BOLD, 10)
+    c.drawCentredString(pt(cx), pt(cy) - 3.6, str(cost))
+
+
+def _icons_row(c: Canvas, icons: Sequence[tuple[str, int]], trim: Rect, top: float,
+               options: CardOptions) -> float:
+    """A centred row of skill badges (letter in a disc, value beside it)."""
+    r = 2.4
+    value_w = [string_width(str(v), FONT_BOLD, 9) for _, v in icons]
+    widths = [2 * r + 1.0 + vw for vw in value_w]
+    total = sum(widths) + 3.5 * (len(icons) - 1)
+    x = trim.cx - total / 2
+    cy = top - r - 0.6
+    for (key, value), w in zip(icons, widths, strict=True):
+        col = colour(options.skill_colours.get(key, "#666666"))
+        c.setFillColor(col)
+        c.circle(pt(x + r), pt(cy), pt(r), stroke=0, fill=1)
+        c.setFillColor(white)
+        c.setFont(FONT_BOLD, 7.5 if len(key) == 1 else 5.5)
+        c.drawCentredString(pt(x + r), pt(cy) - 2.7, key)
+        c.setFillColor(colour(INK))
+        c.setFont(FONT_BOLD, 9)
+        c.drawString(pt(x + 2 * r + 1.0), pt(cy) - 3.2, str(value))
+        x += w + 3.5
+    return top - 2 * r - 1.8
+
+
+def _art_box(c: Canvas, face: CardFace, art: Rect, accent: Color) -> None:
+    c.saveState()
+    if face.art is not None:
+        clip_rect(c, art)
+        face.art(c, art.x, art.y, art.w, art.h)
+    else:
+        c.setFillColor(mix(face.accent, "#ffffff", 0.75))
+        draw_rect(c, art)
+        if face.art_caption:
+            c.setFillColor(mix(face.accent, "#000000", 0.35))
+            size, _ = fit_line(face.art_caption, art.w - 4, FONT_CONDENSED, max_size=7,
+                               min_size=5)
+            c.setFont(FONT_CONDENSED, size)
+            c.drawCentredString(pt(art.cx), pt(art.cy) - size * 0.35, face.art_caption)
+    c.restoreState()
+    c.setStrokeColor(accent)
+    c.setLineWidth(pt(0.3))
+    draw_rect(c, art, stroke=True, fill=False)
+
+
+# --------------------------------------------------------------------------- backs
+
+
+def draw_card_back(c: Canvas, back: CardBack, trim: Rect, bleed: Rect,
+                   options: CardOptions = CardOptions(), *, rotated: bool = False) -> None:
+    """Draw one card back at ``trim`` clipped to ``bleed``; ``rotated`` turns it
+    by 180° about the card centre (short-edge duplex)."""
+    c.saveState()
+    clip_rect(c, bleed)
+    if rotated:
+        c.translate(pt(trim.cx), pt(trim.cy))
+        c.rotate(180)
+        c.translate(-pt(trim.cx), -pt(trim.cy))
+    if back.draw is not None:
+        back.draw(c, trim.x, trim.y, trim.w, trim.h)
+        c.restoreState()
+        return
+    full = trim.expand(options.bleed)
+    c.setFillColor(colour(back.colour))
+    draw_rect(c, full)
+    _pattern(c, back, full)
+    frame = trim.inset(5.0)
+    c.setStrokeColor(mix(back.colour, "#ffffff", 0.75))
+    c.setLineWidth(pt(0.6))
+    c.roundRect(pt(frame.x), pt(frame.y), pt(frame.w), pt(frame.h), pt(3), stroke=1, fill=0)
+    if back.title:
+        size, _ = fit_line(back.title, frame.w - 6, FONT_BOLD, max_size=16, min_size=8)
+        c.setFillColor(white)
+        c.setFont(FONT_BOLD, size)
+        c.drawCentredString(pt(trim.cx), pt(trim.cy) - size * 0.35, back.title)
+    if back.subtitle:
+        c.setFillColor(mix(back.colour, "#ffffff", 0.8))
+        c.setFont(FONT_CONDENSED, 7)
+        c.drawCentredString(pt(trim.cx), pt(trim.cy - 7), back.subtitle)
+    c.restoreState()
+
+
+def _pattern(c: Canvas, back: CardBack, area: Rect) -> None:
+    if back.pattern == "plain":
+        return
+    c.setStrokeColor(mix(back.colour, "#ffffff", 0.18))
+    c.setFillColor(mix(back.colour, "#ffffff", 0.18))
+    c.setLineWidth(pt(0.8))
+    step = 4.0
+    if back.pattern == "stripes":
+        k = -area.h
+        while k < area.w:
+            c.line(pt(area.x + k), pt(area.y), pt(area.x + k + area.h), pt(area.top))
+            k += step
+    elif back.pattern == "dots":
+        y = area.y + step / 2
+        while y < area.top:
+            x = area.x + step / 2
+            while x < area.right:
+                c.circle(pt(x), pt(y), pt(0.6), stroke=0, fill=1)
+                x += step
+            y += step
+    elif back.pattern == "grid":
+        c.setLineWidth(pt(0.3))
+        x = area.x
+        while x <= area.right:
+            c.line(pt(x), pt(area.y), pt(x), pt(area.top))
+            x += step
+        y = area.y
+        while y <= area.top:
+            c.line(pt(area.x), pt(y), pt(area.right), pt(y))
+            y += step
+
+
+# --------------------------------------------------------------------------- sheets
+
+
+def _issue(report: Report, file: str, issue: LayoutIssue) -> None:
+    report.warning(Span(file), issue.code, issue.message, issue.hint)
+
+
+def render_cards(faces: Sequence[CardFace], backs: CardBack | Sequence[CardBack] | None,
+                 path: Path | str, options: CardOptions = CardOptions()) -> RenderResult:
+    """Write ``faces`` as card sheets to ``path``: per sheet a front page with crop
+    marks and, when ``backs`` is given and duplex is not ``none``, the back page
+    with every back behind its front. One back is used for all cards; a sequence
+    gives one back per face. Returns placements and warnings; with no faces
+    nothing is written and the result carries a ``cards-none`` warning."""
+    out = Path(path)
+    report = Report()
+    file = str(out)
+    if not faces:
+        report.warning(Span(file), "cards-none", "no cards to print; nothing written")
+        return RenderResult(out, 0, (), tuple(report.diagnostics))
+    back_list: list[CardBack] | None
+    if backs is None:
+        back_list = None
+    elif isinstance(backs, CardBack):
+        back_list = [backs] * len(faces)
+    else:
+        back_list = list(backs)
+        if len(back_list) != len(faces):
+            raise ValueError(f"{len(back_list)} backs for {len(faces)} faces")
+    imp = options.imposition()
+    for issue in imp.issues(options.printable_margin):
+        _issue(report, file, issue)
+    with_backs = back_list is not None and options.duplex != "none"
+    placements = card_placements(len(faces), options, backs=with_backs)
+    marks = imp.crop_marks()
+    sheets = -(-len(faces) // imp.per_page)
+    back_trim, back_bleed = (imp.back_grid(options.duplex, options.back_offset)
+                             if with_backs else (imp.grid_trim, imp.grid_bleed))
+    by_page: dict[int, list[Placement]] = {}
+    for p in placements:
+        by_page.setdefault(p.page, []).append(p)
+    doc = PdfDocument(out, title=options.title, printable_margin=options.printable_margin)
+    with doc:
+        for page in sorted(by_page):
+            items = by_page[page]
+            side = items[0].side
+            sheet = (page - 1) // (2 if with_backs else 1) + 1
+            if side == "front":
+                label = f"{options.label} — recto {sheet}/{sheets}"
+                with doc.page(options.paper, trim=imp.grid_trim, bleed=imp.grid_bleed,
+                              label=label, obstacles=imp.obstacles(), segments=marks) as c:
+                    for p in items:
+                        face = faces[p.index]
+                        span = face.origin or Span(file, path=f"cards.{p.index}")
+                        draw_card_face(c, face, p.trim, p.bleed, options, report=report,
+                                       span=span)
+                    draw_crop_marks(c, marks)
+            else:
+                assert back_list is not None
+                mode = "bord long" if options.duplex == "long" else "bord court"
+                label = f"{options.label} — verso {sheet}/{sheets} ({mode})"
+                with doc.page(options.paper, trim=back_trim, bleed=back_bleed, label=label,
+                              obstacles=(back_bleed,)) as c:
+                    for p in items:
+                        draw_card_back(c, back_list[p.index], p.trim, p.bleed, options,
+                                       rotated=p.rotated)
+    for issue in doc.issues:
+        _issue(report, file, issue)
+    return RenderResult(out, len(doc.pages), placements, tuple(report.diagnostics))
+
+
+# --------------------------------------------------------------------------- calibration
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The calibration sheet: the front crosses (page mm) and, on the back page,
+    the ruler origins printed behind them (including the current offset)."""
+
+    path: Path
+    fronts: tuple[tuple[float, float], ...]
+    backs: tuple[tuple[float, float], ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def calibration_points(paper: Paper, inset: float = 35.0) -> tuple[tuple[float, float], ...]:
+    """Five known points: the four corners ``inset`` mm in, and the centre."""
+    w, h = paper.width, paper.height
+    return ((inset, h - inset), (w - inset, h - inset), (w / 2, h / 2), (inset, inset),
+            (w - inset, inset))
+
+
+def render_calibration(path: Path | str, options: CardOptions = CardOptions()) -> Calibration:
+    """A two-page sheet to measure the printer's back offset: crosses at known
+    places on the front, and behind each one (for the chosen duplex mode and the
+    current ``back_offset``) an X and a Y ruler graduated in mm. Held against the
+    light, the front cross lines cross the rulers at the correction to add."""
+    out = Path(path)
+    report = Report()
+    duplex: Duplex = options.duplex if options.duplex != "none" else "long"
+    if options.duplex == "none":
+        report.warning(Span(str(out)), "calibration-duplex-none",
+                       "duplex 'none' has no back page; the calibration sheet assumes 'long'",
+                       "print it with the duplex setting you will use (--duplex long|short)")
+    paper = options.paper
+    fronts = calibration_points(paper)
+    dx, dy = options.back_offset
+    backs = tuple(
+        (round(bx + dx, 6), round(by + dy, 6))
+        for bx, by in (behind_point(paper, duplex, x, y) for x, y in fronts)
+    )
+    doc = PdfDocument(out, title="Calibration recto-verso", printable_margin=options.printable_margin)
+    with doc:
+        keep = tuple(Rect(x - 14, y - 14, 28, 28) for x, y in fronts)
+        with doc.page(paper, label="Calibration — recto", obstacles=keep) as c:
+            _calibration_text(c, paper, [
+                "CALIBRATION RECTO-VERSO — recto / front",
+                "Imprimez cette page et la suivante en recto-verso, à 100 %, "
+                f"bord {'long' if duplex == 'long' else 'court'}.",
+                "Print this page and the next one double-sided at 100 %, "
+                f"{duplex}-edge.",
+            ])
+            for n, (x, y) in enumerate(fronts, start=1):
+                _cross(c, x, y, f"{n}", paper)
+        with doc.page(paper, label="Calibration — verso", obstacles=keep) as c:
+            _calibration_text(c, paper, [
+                "CALIBRATION — verso / back",
+                "À contre-jour, verso face à vous : lisez où les traits de la croix du recto "
+                "coupent les règles X et Y (en mm).",
+                "Against the light, back side facing you: read where the front cross "
+                "lines cross the X and Y rulers (mm).",
+                f"Décalage actuel / current offset: {dx:g}, {dy:g} mm → "
+                "--back-offset (actuel + lecture) / (current + reading), e.g. "
+                f"{dx + 1.5:g},{dy - 0.5:g} for a reading of X = +1.5, Y = −0.5.",
+                "Lisez la croix 3 (centre) ; les autres montrent un biais ou une échelle. "
+                "Read cross 3 (centre); the others show skew or scaling.",
+            ])
+            for n, (x, y) in enumerate(backs, start=1):
+                _rulers(c, x, y, f"{n}")
+    return Calibration(out, fronts, backs, tuple(report.diagnostics))
+
+
+def _calibration_text(c: Canvas, paper: Paper, lines: Sequence[str]) -> None:
+    c.setFillColor(REGISTRATION_BLACK)
+    y = paper.height / 2 + 40
+    for k, line in enumerate(lines):
+        font, size = (FONT_BOLD, 10) if k == 0 else (FONT_CONDENSED, 7.5)
+        size_fit, _ = fit_line(line, paper.width - 40, font, max_size=size, min_size=5)
+        c.setFont(font, size_fit)
+        c.drawCentredString(pt(paper.width / 2), pt(y), line)
+        y -= 5.5 if k == 0 else 4.2
+
+
+def _cross(c: Canvas, x: float, y: float, name: str, paper: Paper) -> None:
+    c.saveState()
+    c.setStrokeColor(REGISTRATION_BLACK)
+    c.setFillColor(REGISTRATION_BLACK)
+    c.setLineWidth(pt(0.2))
+    c.line(pt(x - 12), pt(y), pt(x + 12), pt(y))
+    c.line(pt(x), pt(y - 12), pt(x), pt(y + 12))
+    c.circle(pt(x), pt(y), pt(1.5), stroke=1, fill=0)
+    c.setFont(FONT_BOLD, 8)
+    c.drawString(pt(x + 2), pt(y + 2), name)
+    c.setFont(FONT_CONDENSED, 5)
+    text = f"{x:g} mm du bord gauche · from left, {paper.height - y:g} mm du bord haut · from top"
+    if x > paper.width / 2:
+        c.drawRightString(pt(x - 2), pt(y - 4.5), text)
+    else:
+        c.drawString(pt(x + 2), pt(y - 4.5), text)
+    c.restoreState()
+
+
+def _rulers(c: Canvas, x: float, y: float, name: str) -> None:
+    """An X ruler 6 mm above the point and a Y ruler 6 mm right of it, graduated
+    −5…+5 mm (0.5 mm ticks); value v sits at v mm from the point on the back page."""
+    c.saveState()
+    c.setStrokeColor(REGISTRATION_BLACK)
+    c.setFillColor(REGISTRATION_BLACK)
+    c.setLineWidth(pt(0.12))
+    ry, rx = y + 6, x + 6
+    c.line(pt(x - 5), pt(ry), pt(x + 5), pt(ry))
+    c.line(pt(rx), pt(y - 5), pt(rx), pt(y + 5))
+    c.setFont(FONT_CONDENSED, 4)
+    for k in range(-10, 11):
+        v = k / 2
+        long_tick = k % 2 == 0
+        t = 1.6 if long_tick else 0.9
+        c.line(pt(x + v), pt(ry), pt(x + v), pt(ry + t))
+        c.line(pt(rx), pt(y + v), pt(rx + t), pt(y + v))
+        if long_tick and k % 4 == 0:
+            c.drawCentredString(pt(x + v), pt(ry + 2.0), _signed(v))
+            c.drawString(pt(rx + 2.0), pt(y + v) - 1.4, _signed(v))
+    c.setFont(FONT_BOLD, 6)
+    c.drawString(pt(x - 7), pt(ry + 1), "X")
+    c.drawString(pt(rx - 0.8), pt(y - 7.5), "Y")
+    c.setFont(FONT_BOLD, 8)
+    c.drawString(pt(x - 8), pt(y - 8), name)
+    c.restoreState()
+
+
+def _signed(v: float) -> str:
+    """``+2``, ``0``, ``−2`` (a true minus sign)."""
+    return "0" if v == 0 else (f"+{v:g}" if v > 0 else f"\u2212{-v:g}")
