@@ -99,7 +99,8 @@ class BoardGeometry:
     @cached_property
     def coastal(self) -> frozenset[str]:
         """Zones whose polygon runs along the coast."""
-        coast = self.coast
+        # a thin buffer: exact line-on-line intersection of clipped cells is not robust
+        coast = self.coast.buffer(1e-6)
         return frozenset(
             zid
             for zid, poly in self.zone_polygons.items()
