@@ -20,6 +20,7 @@ from authoring.yamlio import YamlDoc, load_file
 #: kind -> "module:function" of its loader. Later capabilities add their kinds here.
 KINDS: dict[str, str] = {
     "board": "authoring.board:load_board",
+    "scenario": "authoring.scenario:load_scenario",
 }
 
 #: file name stems that identify a kind when the file has no ``kind:`` key

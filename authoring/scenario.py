@@ -1,0 +1,833 @@
+"""A scenario, validated against its board, clue deck and box manifest.
+
+The loader turns a ``kind: scenario`` document into a frozen :class:`Scenario`
+whose setup is resolved to exact counts per zone (soldiers, officers, reputation
+cubes), and checks everything that would ruin a game night, each as a located
+diagnostic with a hint: unknown zones and files, setup above max occupation
+(R4.3), more pieces than the box holds (D0.1: a warning), objective places that
+no clue combination isolates (R6.1, D6.1), recipes whose parts are missing from
+the item deck, start zones cut off from the objectives, special rules outside
+the vocabulary.
+
+>>> from authoring.workspace import Workspace
+>>> ws = Workspace()
+>>> s = ws.load("scenarios/scenario-1.yaml")          # doctest: +SKIP
+>>> s.soldiers["N-E 8"], s.level("easy").officers     # doctest: +SKIP
+(3, 15)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from authoring.diagnostics import Report, Span, did_you_mean, suggestion
+from authoring.schema import scenario as schema
+from authoring.schema.base import validate
+from authoring.yamlio import YamlDoc
+
+if TYPE_CHECKING:
+    from authoring.board import Board
+    from authoring.workspace import Workspace
+
+PathKey = tuple[str | int, ...]
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVEL_NAMES_FR = {"easy": "Facile", "normal": "Normal", "hard": "Difficile"}
+
+#: Box inventory used when no manifest can be read (R0.2); the manifest is the reference.
+BOX_DEFAULTS: dict[str, int] = {
+    "soldiers": 50,
+    "officers": 12,
+    "reputation_cubes": 72,
+    "objective_markers": 4,
+    "player_pawns": 5,
+}
+
+
+@dataclass(frozen=True)
+class Level:
+    """The parameters of one difficulty level (R2.2): base values plus overrides."""
+
+    name: str
+    officers: int
+    speed_cell: int  # 0-based index into the board's speed track
+    speed: int
+    timer: float
+
+
+@dataclass(frozen=True)
+class ObjectiveSpec:
+    """One objective with its candidate places resolved on the board (D6.1)."""
+
+    index: int
+    kind: str
+    spec: Any
+    candidates: frozenset[str]
+    escort_to: frozenset[str] | None = None
+
+    @property
+    def item(self) -> str | None:
+        return getattr(self.spec, "item", None)
+
+    @property
+    def markers(self) -> int:
+        """Objective markers it needs on the board (one per base, R6.1)."""
+        return int(getattr(self.spec, "count", 1))
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario with its setup resolved to counts per zone."""
+
+    spec: schema.Scenario
+    file: str
+    path: Path | None
+    board: Board
+    deck: Any
+    manifest: Any
+    content: Any
+    soldiers: Mapping[str, int]
+    officers_on_board: Mapping[str, int]
+    reputation: Mapping[str, int]
+    max_occupation: Mapping[str, int]
+    start: tuple[str, ...]
+    objectives: tuple[ObjectiveSpec, ...]
+    levels: Mapping[str, Level] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def level(self, name: str = "normal") -> Level:
+        """The parameters of difficulty ``name`` (easy, normal, hard)."""
+        return self.levels[name]
+
+    def occupation(self, zid: str) -> int:
+        """Army pieces on a zone at setup (D4.1: officers count like soldiers)."""
+        return self.soldiers.get(zid, 0) + self.officers_on_board.get(zid, 0)
+
+    @property
+    def occupied(self) -> tuple[str, ...]:
+        """Zones occupied at setup, in board order."""
+        return tuple(z.id for z in self.board.zones if self.occupation(z.id) > 0)
+
+    def invasion_bag(self) -> list[str]:
+        """Zone tokens in the invasion bag at setup (R2.4, D2.1), one id per token."""
+        bag: list[str] = []
+        for zid in self.occupied:
+            n = 1
+            if self.spec.setup.invasion_bag == "all_tokens_of_occupied_zones":
+                n = self.board.zone(zid).tokens
+            bag.extend([zid] * n)
+        return bag
+
+    def region_piles(self) -> dict[str, list[str]]:
+        """The zone tokens not in the bag, one face-down pile per region (R2.4)."""
+        left: dict[str, int] = {z.id: z.tokens for z in self.board.zones}
+        for zid in self.invasion_bag():
+            left[zid] -= 1
+        piles: dict[str, list[str]] = {r.id: [] for r in self.board.regions}
+        for z in self.board.zones:
+            piles[z.region].extend([z.id] * left[z.id])
+        return piles
+
+
+# -- helpers -----------------------------------------------------------------------
+
+
+def text_of(value: Any, lang: str = "fr") -> str:
+    """The text to print from a ``Text`` value (plain string = French)."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    got = getattr(value, lang, None) or getattr(value, "fr", "")
+    return str(got)
+
+
+def zone_label(board: Board, zid: str) -> str:
+    """'N-E 8 (Sainte-Aurèle)': the id and the city, as messages show a zone."""
+    return f"{zid} ({board.zone(zid).city})"
+
+
+def zone_suggestion(ref: object, board: Board) -> str:
+    """`` (did you mean 'N-E 3'?)`` for a zone reference, comparing squashed forms so that
+    'NE13', 'ne 13' and 'N-E 13' are all near 'N-E 3'."""
+    from authoring.board import squash
+
+    if not isinstance(ref, str):
+        return ""
+    by_squash = {squash(z.id): z.id for z in board.zones}
+    best = did_you_mean(squash(ref), by_squash)
+    if best is None:
+        return ""
+    return f" (did you mean '{by_squash[best]}'?)"
+
+
+def _listing(board: Board, zones: Iterable[str], limit: int = 8) -> str:
+    ordered = sorted(zones, key=lambda z: board.zone(z).index)
+    shown = ", ".join(zone_label(board, z) for z in ordered[:limit])
+    return shown + (f" and {len(ordered) - limit} more" if len(ordered) > limit else "")
+
+
+class _Ctx:
+    """What the checks share: the document, the report, the board."""
+
+    def __init__(self, doc: YamlDoc, report: Report, board: Board | None):
+        self.doc, self.report, self.board = doc, report, board
+
+    def at(self, *path: str | int, key: bool = False) -> Span:
+        return self.doc.span(path, key=key)
+
+    def zone(self, ref: object, path: PathKey, where: str) -> str | None:
+        """The canonical id of a zone reference; an error with did-you-mean when unknown."""
+        assert self.board is not None
+        zid = self.board.resolve(ref)
+        if zid is None:
+            self.report.error(
+                self.doc.span(path),
+                "zone-unknown",
+                f"unknown zone '{ref}' in {where}{zone_suggestion(ref, self.board)}",
+                f"a zone is its region and number, e.g. '{self.board.zones[0].id}'; "
+                f"regions of board '{self.board.spec.id}': "
+                f"{', '.join(r.id for r in self.board.regions)}",
+            )
+        return zid
+
+    def places(
+        self, where: dict[str, Any] | None, zones: Sequence[str] | None, path: PathKey
+    ) -> frozenset[str] | None:
+        """The zones of a ``where`` predicate or ``zones`` list; None when invalid."""
+        assert self.board is not None
+        if zones is not None:
+            return self.zone_list(zones, (*path, "zones"))
+        from authoring.clues.predicates import parse_where
+
+        pred = parse_where(where, self.doc, (*path, "where"), self.board, self.report)
+        if pred is None:
+            return None
+        return frozenset(pred.zones(self.board))
+
+    def zone_list(self, zones: Sequence[str], path: PathKey) -> frozenset[str] | None:
+        """The zones of an explicit list written at ``path``; None when one is unknown."""
+        out: set[str] = set()
+        ok = True
+        for i, ref in enumerate(zones):
+            zid = self.zone(ref, (*path, i), dotted(path))
+            if zid is None:
+                ok = False
+            else:
+                out.add(zid)
+        return frozenset(out) if ok else None
+
+
+def dotted(path: Iterable[str | int]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+# -- the loader --------------------------------------------------------------------
+
+
+def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
+    """Workspace loader for the ``scenario`` kind: schema, then every cross-file check.
+
+    Returns None when the scenario has errors (warnings still return it)."""
+    report = ws.report
+    data = doc.data
+    if not isinstance(data, dict):
+        shown = "a list" if isinstance(data, list) else repr(data)
+        report.error(
+            doc.span(()),
+            "type-invalid",
+            f"a scenario must be a mapping of keys (id, title, board, setup, objectives …), "
+            f"got {shown}",
+            "start the file with 'kind: scenario' and 'id: my-scenario', "
+            "see `resistance schema scenario`",
+        )
+        return None
+    spec = _validate(doc, report)
+    if spec is None:
+        # still report the referenced files' own problems
+        for key, kind in (("board", "board"), ("clues", "deck"), ("manifest", "manifest")):
+            ref = data.get(key)
+            if isinstance(ref, str):
+                _load_ref(ws, doc, key, ref, kind)
+        return None
+    errors_before = len(report.errors)
+    board = _load_ref(ws, doc, "board", spec.board, "board")
+    deck = _load_ref(ws, doc, "clues", spec.clues, "deck")
+    manifest = _load_manifest(ws, doc, spec)
+    if board is None:
+        return None
+    ctx = _Ctx(doc, report, board)
+    content = _content_of(manifest)
+
+    start = tuple(
+        z
+        for i, ref in enumerate(spec.setup.start)
+        if (z := ctx.zone(ref, ("setup", "start", i), "setup.start")) is not None
+    )
+    max_occ = _max_occupation(ctx, spec)
+    soldiers, officers = _army(ctx, spec, max_occ)
+    reputation = _reputation(ctx, spec)
+    objectives = _objectives(ctx, spec)
+    levels = _levels(ctx, spec, officers)
+    box = _box_counts(manifest)
+    _check_pieces(ctx, spec, soldiers, officers, reputation, objectives, levels, box)
+    _check_reachable(ctx, start, objectives)
+    if deck is not None:
+        _check_deck(ctx, spec, deck, board, objectives)
+    if content is not None:
+        _check_items(ctx, spec, objectives, content)
+        _check_rules_content(ctx, spec, content)
+    if len(report.errors) > errors_before:
+        return None
+    return Scenario(
+        spec=spec,
+        file=doc.file,
+        path=doc.path,
+        board=board,
+        deck=deck,
+        manifest=manifest,
+        content=content,
+        soldiers=soldiers,
+        officers_on_board=officers,
+        reputation=reputation,
+        max_occupation=max_occ,
+        start=start,
+        objectives=objectives,
+        levels=levels,
+    )
+
+
+def _validate(doc: YamlDoc, report: Report) -> schema.Scenario | None:
+    """Schema validation, with one clear message for an unknown objective kind or rule
+    (instead of pydantic's union-tag wording)."""
+    data = doc.data
+    scratch = Report()
+    spec = validate(schema.Scenario, data, doc, scratch, what="scenario")
+    replaced: set[str] = set()
+    for section, tag, vocab, what, code in (
+        ("objectives", "kind", schema.OBJECTIVE_KINDS, "objective kind", "objective-kind-unknown"),
+        ("special_rules", "rule", schema.RULE_KINDS, "special rule", "rule-unknown"),
+    ):
+        items = data.get(section)
+        if not isinstance(items, list):
+            continue
+        for i, item in enumerate(items):
+            if not isinstance(item, dict) or tag not in item:
+                if section == "objectives" and isinstance(item, dict):
+                    report.error(
+                        doc.span((section, i)),
+                        "key-missing",
+                        f"objective {i + 1} has no 'kind'",
+                        f"add 'kind:', one of: {', '.join(vocab)}",
+                    )
+                    replaced.add(f"{section}.{i}")
+                continue
+            value = item[tag]
+            if value in vocab:
+                continue
+            report.error(
+                doc.span((section, i, tag)),
+                code,
+                f"unknown {what} '{value}'{suggestion(str(value), vocab)}",
+                f"one of: {', '.join(vocab)}"
+                + (
+                    "; or write only 'text:' for a printed rule"
+                    if section == "special_rules"
+                    else ""
+                ),
+            )
+            replaced.add(f"{section}.{i}")
+    for d in scratch.diagnostics:
+        if any(d.path == p or d.path.startswith(p + ".") for p in replaced):
+            continue
+        report.extend([d])
+    return spec
+
+
+def _load_ref(ws: Workspace, doc: YamlDoc, key: str, ref: str, kind: str) -> Any:
+    """Load a referenced file (relative to the scenario); its own problems are reported at
+    their own file and line, a missing file at the reference."""
+    from authoring.workspace import KINDS
+
+    path = doc.resolve(ref)
+    span = doc.span((key,))
+    if not path.exists():
+        from authoring.yamlio import display_path
+
+        folder = path.parent
+        near = ""
+        if folder.is_dir():
+            stems = {p.stem: p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml")}
+            best = did_you_mean(path.stem, stems)
+            if best:
+                near = f" (did you mean '{(Path(ref).parent / stems[best]).as_posix()}'?)"
+        ws.report.error(
+            span,
+            "file-not-found",
+            f"{key} file '{ref}' not found{near}",
+            f"paths are relative to the scenario file; looked for {display_path(path)}",
+        )
+        return None
+    if kind not in KINDS:
+        ws.report.info(
+            span, "kind-unavailable", f"{key} file not checked: no '{kind}' loader installed"
+        )
+        return None
+    return ws.load(path, kind)
+
+
+def _load_manifest(ws: Workspace, doc: YamlDoc, spec: schema.Scenario) -> Any:
+    from authoring.workspace import KINDS, default_path
+
+    if spec.manifest is not None:
+        return _load_ref(ws, doc, "manifest", spec.manifest, "manifest")
+    path = default_path("cards", "manifest.yaml")
+    if "manifest" not in KINDS or not path.exists():
+        return None
+    return ws.load(path, "manifest")
+
+
+# -- setup -------------------------------------------------------------------------
+
+
+def _max_occupation(ctx: _Ctx, spec: schema.Scenario) -> dict[str, int]:
+    """Max occupation per zone: the board's (R4.3) unless a special rule says otherwise."""
+    assert ctx.board is not None
+    out = {z.id: z.max_occupation for z in ctx.board.zones}
+    for i, rule in enumerate(spec.special_rules):
+        if isinstance(rule, schema.MaxOccupationRule):
+            zones = ctx.places(rule.where, rule.zones, ("special_rules", i))
+            for zid in zones or ():
+                out[zid] = rule.value
+    return out
+
+
+def _army(
+    ctx: _Ctx, spec: schema.Scenario, max_occ: Mapping[str, int]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Soldiers and officers per zone at setup; each zone within its max occupation."""
+    assert ctx.board is not None
+    soldiers: dict[str, int] = {}
+    officers: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for i, p in enumerate(spec.setup.army):
+        path: PathKey = ("setup", "army", i)
+        zones = ctx.places(p.where, p.zones, path)
+        if zones is None:
+            continue
+        if not zones:
+            ctx.report.warning(
+                ctx.at(*path),
+                "placement-empty",
+                f"setup.army.{i} matches no zone: it places nothing",
+                "check the predicate with `resistance board info`",
+            )
+        for zid in zones:
+            if p.soldiers:
+                soldiers[zid] = soldiers.get(zid, 0) + p.soldiers
+            if p.officers:
+                officers[zid] = officers.get(zid, 0) + p.officers
+            last[zid] = i
+    board = ctx.board
+    for z in board.zones:
+        placed = soldiers.get(z.id, 0) + officers.get(z.id, 0)
+        if placed > max_occ[z.id]:
+            what = f"{placed} pieces" if officers.get(z.id) else f"{placed} soldiers"
+            ctx.report.error(
+                ctx.at("setup", "army", last[z.id]),
+                "setup-over-capacity",
+                f"setup puts {what} on {zone_label(board, z.id)}, above its max occupation "
+                f"{max_occ[z.id]} ({z.size}, R4.3)",
+                "place fewer pieces there, or raise it with a 'max_occupation' special rule",
+            )
+    order = {z.id: z.index for z in board.zones}
+    return (
+        dict(sorted(soldiers.items(), key=lambda kv: order[kv[0]])),
+        dict(sorted(officers.items(), key=lambda kv: order[kv[0]])),
+    )
+
+
+def _reputation(ctx: _Ctx, spec: schema.Scenario) -> dict[str, int]:
+    """Reputation cubes per zone at setup (R2.1); more than the zone's size is pointless
+    (R4.4: limited actions stop at the size)."""
+    assert ctx.board is not None
+    out: dict[str, int] = {}
+    for i, p in enumerate(spec.setup.reputation):
+        zones = ctx.places(p.where, p.zones, ("setup", "reputation", i))
+        for zid in zones or ():
+            out[zid] = out.get(zid, 0) + p.cubes
+            z = ctx.board.zone(zid)
+            if out[zid] > z.value:
+                ctx.report.warning(
+                    ctx.at("setup", "reputation", i),
+                    "reputation-above-size",
+                    f"{out[zid]} reputation cubes on {zone_label(ctx.board, zid)}, more than "
+                    f"its size {z.value}",
+                    "limited actions stop when the cubes reach the zone's size (R4.4)",
+                )
+    return out
+
+
+def _objectives(ctx: _Ctx, spec: schema.Scenario) -> tuple[ObjectiveSpec, ...]:
+    out: list[ObjectiveSpec] = []
+    for i, o in enumerate(spec.objectives):
+        path: PathKey = ("objectives", i, "candidates")
+        assert ctx.board is not None
+        if o.candidates is None:
+            cands: frozenset[str] | None = frozenset(ctx.board.zone_ids)
+        elif isinstance(o.candidates, list):
+            cands = ctx.zone_list(o.candidates, path)
+        else:
+            cands = ctx.places(o.candidates.where, o.candidates.zones, path)
+        if cands is None:
+            continue
+        if not cands:
+            ctx.report.error(
+                ctx.at(*path),
+                "candidates-empty",
+                f"objective {i + 1} ({o.kind}) has no candidate place",
+                "the predicate matches no zone of the board",
+            )
+            continue
+        markers = getattr(o, "count", 1)
+        if markers > len(cands):
+            ctx.report.error(
+                ctx.at("objectives", i, "count"),
+                "candidates-too-few",
+                f"objective {i + 1} needs {markers} bases but has {len(cands)} candidate "
+                f"place{'s' * (len(cands) != 1)}",
+                "each base is revealed in a different zone (R6.1)",
+            )
+        escort = None
+        if isinstance(o, schema.FreeCharacter) and o.escort_to is not None:
+            escort = ctx.places(
+                o.escort_to.where, o.escort_to.zones, ("objectives", i, "escort_to")
+            )
+        out.append(ObjectiveSpec(i, o.kind, o, cands, escort))
+    return tuple(out)
+
+
+def _levels(ctx: _Ctx, spec: schema.Scenario, officers: Mapping[str, int]) -> dict[str, Level]:
+    """Base parameters with each difficulty's overrides (R2.2); the speed start resolved
+    on the board's track (R2.5, D2.2)."""
+    assert ctx.board is not None
+    track = list(ctx.board.spec.speed_track)
+    levels: dict[str, Level] = {}
+    for name in LEVELS:
+        over = spec.difficulty.get(name)  # type: ignore[call-overload]
+        speed_start = spec.setup.speed_start
+        path: PathKey = ("setup", "speed_start")
+        if over is not None and over.speed_start is not None:
+            speed_start, path = over.speed_start, ("difficulty", name, "speed_start")
+        cell = _speed_cell(ctx, speed_start, path, track)
+        levels[name] = Level(
+            name=name,
+            officers=over.officers
+            if over is not None and over.officers is not None
+            else spec.setup.officers,
+            speed_cell=cell if cell is not None else 0,
+            speed=track[cell] if cell is not None else track[0],
+            timer=over.timer if over is not None and over.timer is not None else spec.timer,
+        )
+    return levels
+
+
+def _speed_cell(ctx: _Ctx, start: schema.SpeedStart, path: PathKey, track: list[int]) -> int | None:
+    shown = ", ".join(map(str, track))
+    if start.cell is not None:
+        if start.cell > len(track):
+            ctx.report.error(
+                ctx.at(*path, "cell"),
+                "speed-cell-unknown",
+                f"speed track cell {start.cell} does not exist: the board's track has "
+                f"{len(track)} cells ({shown})",
+                "cells are numbered from 1 (R2.5, D2.2)",
+            )
+            return None
+        return start.cell - 1
+    if start.speed in track:
+        return track.index(start.speed)
+    ctx.report.error(
+        ctx.at(*path, "speed"),
+        "speed-unknown",
+        f"no cell of speed {start.speed} on the board's speed track ({shown})",
+        f"one of: {', '.join(map(str, sorted(set(track))))} (R2.5, D2.2)",
+    )
+    return None
+
+
+# -- box and board checks ----------------------------------------------------------
+
+
+def _box_counts(manifest: Any) -> dict[str, int]:
+    """Pieces in the box: the manifest's counts (D0.1), R0.2 when no manifest is read."""
+    counts = dict(BOX_DEFAULTS)
+    if manifest is None:
+        return counts
+    pieces = getattr(manifest, "pieces", None)
+    if isinstance(pieces, Mapping):
+        for k, v in pieces.items():
+            if isinstance(v, int):
+                counts[str(k)] = v
+    return counts
+
+
+def _check_pieces(
+    ctx: _Ctx,
+    spec: schema.Scenario,
+    soldiers: Mapping[str, int],
+    officers: Mapping[str, int],
+    reputation: Mapping[str, int],
+    objectives: Sequence[ObjectiveSpec],
+    levels: Mapping[str, Level],
+    box: Mapping[str, int],
+) -> None:
+    """Pieces the scenario needs against the box (D0.1)."""
+    placed = sum(soldiers.values())
+    if placed > box["soldiers"]:
+        ctx.report.error(
+            ctx.at("setup", "army"),
+            "pieces-soldiers",
+            f"setup places {placed} soldiers; the box holds {box['soldiers']} (R0.2)",
+            "place fewer soldiers, or raise 'soldiers' in the box manifest",
+        )
+    elif placed == box["soldiers"] and placed:
+        ctx.report.warning(
+            ctx.at("setup", "army"),
+            "pieces-soldiers",
+            f"setup places all {placed} soldiers of the box: the game is lost at once (R9.1)",
+            "place fewer soldiers",
+        )
+    on_board = sum(officers.values())
+    for name, level in levels.items():
+        over = spec.difficulty.get(name)  # type: ignore[call-overload]
+        where = (
+            ctx.at("difficulty", name, "officers")
+            if over is not None and over.officers is not None
+            else ctx.at("setup", "officers")
+        )
+        label = LEVEL_NAMES_FR[name]
+        if level.officers > box["officers"]:
+            ctx.report.warning(
+                where,
+                "pieces-officers",
+                f"difficulty '{name}' ({label}) asks for {level.officers} officers; the box "
+                f"holds {box['officers']} (D0.1)",
+                f"players need {level.officers - box['officers']} extra officer pieces "
+                "(another colour will do), or lower the count",
+            )
+        if on_board and on_board >= level.officers:
+            ctx.report.error(
+                where,
+                "pieces-officers",
+                f"setup places {on_board} officers but difficulty '{name}' has only "
+                f"{level.officers}: every officer would be on the island at once (R9.1)",
+                "place fewer officers at setup, or raise the officer count",
+            )
+    cubes = sum(reputation.values())
+    if cubes > box["reputation_cubes"]:
+        ctx.report.warning(
+            ctx.at("setup", "reputation"),
+            "pieces-reputation",
+            f"setup puts {cubes} reputation cubes on the island; the box holds "
+            f"{box['reputation_cubes']} (R0.2)",
+        )
+    markers = sum(o.markers for o in objectives)
+    if markers > box["objective_markers"]:
+        ctx.report.warning(
+            ctx.at("objectives"),
+            "pieces-objective-markers",
+            f"the objectives need {markers} objective markers; the box holds "
+            f"{box['objective_markers']} (R0.2)",
+        )
+    starts = len(spec.setup.start)
+    if starts > box["player_pawns"]:
+        ctx.report.warning(
+            ctx.at("setup", "start"),
+            "pieces-pawns",
+            f"{starts} start zones for at most {box['player_pawns']} players (R0.2)",
+        )
+
+
+def _check_reachable(ctx: _Ctx, start: Sequence[str], objectives: Sequence[ObjectiveSpec]) -> None:
+    """Every objective candidate (and escort destination) can be reached from every start
+    zone along roads and mountain paths (R5.1)."""
+    import networkx as nx
+
+    assert ctx.board is not None
+    g = ctx.board.graph
+    for zid in dict.fromkeys(start):
+        reach = nx.node_connected_component(g, zid)
+        for o in objectives:
+            for what, zones, key in (
+                ("candidate", o.candidates, "candidates"),
+                ("escort destination", o.escort_to or frozenset(), "escort_to"),
+            ):
+                cut = zones - reach
+                if cut:
+                    ctx.report.error(
+                        ctx.at("objectives", o.index, key),
+                        "objective-unreachable",
+                        f"objective {o.index + 1} ({o.kind}): {len(cut)} {what} "
+                        f"place{'s' * (len(cut) != 1)} cannot be reached from start zone "
+                        f"{zone_label(ctx.board, zid)}: {_listing(ctx.board, cut)}",
+                        "no road or mountain path leads there: change the candidates or the "
+                        "start zones, or add roads to the board",
+                    )
+
+
+def _check_deck(
+    ctx: _Ctx, spec: schema.Scenario, deck: Any, board: Board, objectives: Sequence[ObjectiveSpec]
+) -> None:
+    """The deck is drawn on the scenario's board and isolates every candidate (R6.1)."""
+    deck_board = getattr(deck, "board", None)
+    if deck_board is not None and deck_board is not board:
+        same = getattr(getattr(deck_board, "spec", None), "id", None) == board.spec.id and (
+            set(getattr(deck_board, "zone_ids", ())) == set(board.zone_ids)
+        )
+        if not same:
+            deck_id = getattr(getattr(deck_board, "spec", None), "id", "?")
+            ctx.report.error(
+                ctx.at("clues"),
+                "deck-board-mismatch",
+                f"the clue deck is drawn on board '{deck_id}', the scenario plays on board "
+                f"'{board.spec.id}'",
+                "use a deck made for this board, or the board the deck names",
+            )
+            return
+    isolatable = _isolatable(deck, board, objectives)
+    if isolatable is None:
+        return
+    for o in objectives:
+        missing = o.candidates - isolatable
+        if missing:
+            ctx.report.error(
+                ctx.at("objectives", o.index, "candidates"),
+                "objective-not-isolatable",
+                f"objective {o.index + 1} ({o.kind}): no clue combination isolates "
+                f"{len(missing)} candidate place{'s' * (len(missing) != 1)}: "
+                f"{_listing(board, missing)}",
+                "add a clue card that separates them, or remove them from the candidates "
+                "(R6.1, D6.1)",
+            )
+
+
+def _isolatable(deck: Any, board: Board, objectives: Sequence[ObjectiveSpec]) -> set[str] | None:
+    """Places some combination of the deck's cards isolates (R6.1), from the solver."""
+    from authoring.clues.solver import solve
+
+    allowed = frozenset().union(*(o.candidates for o in objectives))
+    result = solve(deck, allowed)
+    places = getattr(result, "places", None)
+    if isinstance(places, Mapping):
+        return {
+            str(z)
+            for z, r in places.items()
+            if (r.get("isolatable") if isinstance(r, Mapping) else getattr(r, "isolatable", False))
+        }
+    iso = getattr(result, "isolatable", None)
+    if iso is not None:
+        return {str(z) for z in iso}
+    return None
+
+
+# -- content checks ----------------------------------------------------------------
+
+
+def _content_of(manifest: Any) -> Any:
+    """The content (items, special items, decks) the manifest lists, when it was loaded."""
+    if manifest is None:
+        return None
+    return getattr(manifest, "content", None)
+
+
+def _check_items(
+    ctx: _Ctx, spec: schema.Scenario, objectives: Sequence[ObjectiveSpec], content: Any
+) -> None:
+    """Every special item an objective needs exists, and its recipe's parts are in the item
+    deck in sufficient copies for the crafts the objective needs (R5.5)."""
+    specials: Mapping[str, Any] = _by_id(getattr(content, "special_items", ()))
+    items: Mapping[str, Any] = _by_id(getattr(content, "items", ()))
+    for o in objectives:
+        if o.item is None:
+            continue
+        path: PathKey = ("objectives", o.index, "item")
+        special = specials.get(o.item)
+        if special is None:
+            ctx.report.error(
+                ctx.at(*path),
+                "item-unknown",
+                f"unknown special item '{o.item}'{suggestion(o.item, specials)}",
+                f"special items: {', '.join(sorted(specials))}",
+            )
+            continue
+        crafts = o.markers
+        copies = int(getattr(special, "copies", 1) or 1)
+        if copies < crafts:
+            ctx.report.error(
+                ctx.at(*path),
+                "item-copies",
+                f"objective {o.index + 1} needs {crafts} '{o.item}' cards; the special item "
+                f"deck has {copies}",
+                "raise the special item's copies, or lower the count",
+            )
+        for part, qty in _recipe(special):
+            need = qty * crafts
+            have_item = items.get(part)
+            have = int(getattr(have_item, "copies", 1) or 1) if have_item is not None else 0
+            if have_item is None:
+                ctx.report.error(
+                    ctx.at(*path),
+                    "recipe-part-missing",
+                    f"objective {o.index + 1} needs '{o.item}', whose recipe needs part "
+                    f"'{part}'; the item deck has no such card{suggestion(part, items)}",
+                    "add the part to the item deck, or change the recipe",
+                )
+            elif have < need:
+                ctx.report.error(
+                    ctx.at(*path),
+                    "recipe-part-short",
+                    f"objective {o.index + 1} needs {need} × '{part}' to craft '{o.item}' "
+                    f"{crafts} time{'s' * (crafts != 1)}; the item deck has {have}",
+                    "raise the part's copies in the item deck",
+                )
+
+
+def _by_id(seq: Any) -> dict[str, Any]:
+    if isinstance(seq, Mapping):
+        return {str(k): v for k, v in seq.items()}
+    return {str(getattr(x, "id", "")): x for x in seq or ()}
+
+
+def _recipe(special: Any) -> list[tuple[str, int]]:
+    """(part id, quantity) pairs of a special item's recipe."""
+    recipe = getattr(special, "recipe", None) or ()
+    out: list[tuple[str, int]] = []
+    if isinstance(recipe, Mapping):
+        return [(str(k), int(v)) for k, v in recipe.items()]
+    for entry in recipe:
+        if isinstance(entry, str):
+            out.append((entry, 1))
+        else:
+            out.append((str(getattr(entry, "item", entry)), int(getattr(entry, "count", 1))))
+    return out
+
+
+def _check_rules_content(ctx: _Ctx, spec: schema.Scenario, content: Any) -> None:
+    """Card ids in 'exclude_cards' exist in their deck."""
+    for i, rule in enumerate(spec.special_rules):
+        if isinstance(rule, schema.ExcludeCardsRule):
+            ids = _by_id(getattr(content, rule.deck, ()))
+            for j, card in enumerate(rule.cards):
+                if card not in ids:
+                    ctx.report.error(
+                        ctx.at("special_rules", i, "cards", j),
+                        "card-unknown",
+                        f"unknown {rule.deck} card '{card}'{suggestion(card, ids)}",
+                        f"card ids are in the {rule.deck} content file",
+                    )
