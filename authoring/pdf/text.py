@@ -128,9 +128,11 @@ def _width(runs: Sequence[Run], fonts: Fonts, size: float) -> float:
 
 
 def _join(a: list[Run], b: list[Run]) -> list[Run]:
-    """``a`` + space + ``b``, merging neighbouring runs of the same weight."""
+    """``a`` + space + ``b``, merging neighbouring runs of the same weight (the
+    space is bold only between two bold words)."""
     out = list(a)
-    for piece in ([Run(" ", b[0].bold)] if a else []) + b:
+    space = [Run(" ", a[-1].bold and b[0].bold)] if a else []
+    for piece in space + b:
         if out and out[-1].bold == piece.bold:
             out[-1] = Run(out[-1].text + piece.text, piece.bold)
         else:

@@ -1,0 +1,263 @@
+"""Layout arithmetic in mm: card positions, mirrored backs, crop marks, tiles, tokens."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from authoring.pdf.layout import (
+    A4,
+    LETTER,
+    Imposition,
+    LayoutError,
+    Rect,
+    Segment,
+    TokenGrid,
+    behind,
+    behind_point,
+    find_note_band,
+    max_grid,
+    paper_named,
+    place_cards,
+    tile_poster,
+)
+
+
+def test_cards_are_63_by_88_and_centred_on_a4() -> None:
+    imp = Imposition(A4)
+    slots = imp.slots()
+    assert len(slots) == 9
+    assert all((s.trim.w, s.trim.h) == (63.0, 88.0) for s in slots)
+    assert imp.grid_trim == Rect(10.5, 16.5, 189.0, 264.0)
+    assert imp.grid_bleed == Rect(7.5, 13.5, 195.0, 270.0)
+    # row 0 is the top row, col 0 the left column
+    assert [(s.row, s.col, s.trim.x, s.trim.y) for s in slots[:4]] == [
+        (0, 0, 10.5, 192.5), (0, 1, 73.5, 192.5), (0, 2, 136.5, 192.5), (1, 0, 10.5, 104.5)]
+    # centred: equal margins left/right and top/bottom
+    g = imp.grid_trim
+    assert g.left == pytest.approx(A4.width - g.right)
+    assert g.bottom == pytest.approx(A4.height - g.top)
+
+
+def test_cards_centred_on_letter() -> None:
+    imp = Imposition(LETTER)
+    assert imp.grid_trim == Rect(13.45, 7.7, 189.0, 264.0)
+    assert imp.slots()[8].trim == Rect(139.45, 7.7, 63.0, 88.0)
+
+
+def test_bleed_is_full_outside_and_split_between_cards() -> None:
+    slots = Imposition(A4).slots()
+    # butted cards: top-left card bleeds 3 mm left and up, nothing toward neighbours
+    assert slots[0].bleed == Rect(7.5, 192.5, 66.0, 91.0)
+    # centre card: no bleed at all (all four neighbours present)
+    assert slots[4].bleed == slots[4].trim
+    with_gap = Imposition(A4, gap=2.0, bleed=3.0)
+    s = with_gap.slots()
+    assert s[4].bleed == s[4].trim.expand(1.0)  # half the gap
+    for a in s:
+        for b in s:
+            assert a is b or not a.bleed.overlaps(b.bleed)
+
+
+def test_partial_sheet_gives_full_bleed_toward_empty_slots() -> None:
+    slots = Imposition(A4).slots(occupied=7)
+    assert slots[4].bleed == Rect(73.5, 101.5, 63.0, 91.0)  # nothing below slot 4
+    assert slots[6].bleed == Rect(7.5, 13.5, 69.0, 91.0)  # nothing right of slot 6
+
+
+def test_long_edge_back_mirrors_left_right() -> None:
+    imp = Imposition(A4)
+    backs = imp.back_slots("long")
+    assert backs[0].trim == Rect(136.5, 192.5, 63.0, 88.0)  # top-right on the back page
+    assert backs[2].trim == Rect(10.5, 192.5, 63.0, 88.0)
+    assert backs[3].trim == Rect(136.5, 104.5, 63.0, 88.0)
+
+
+def test_short_edge_back_mirrors_top_bottom() -> None:
+    imp = Imposition(LETTER)
+    backs = imp.back_slots("short")
+    fronts = imp.slots()
+    assert backs[0].trim == fronts[6].trim  # top-left front, bottom-left back
+    assert backs[0].trim == Rect(13.45, 7.7, 63.0, 88.0)
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_every_back_lands_behind_its_front_when_the_sheet_is_flipped(paper, duplex) -> None:
+    """Flip the back page over (the same map as the printer uses) and each back
+    covers exactly its front, bleed included."""
+    imp = Imposition(paper, gap=1.0)
+    for front, back in zip(imp.slots(), imp.back_slots(duplex), strict=True):
+        assert behind(paper, duplex, back.trim) == front.trim
+        assert behind(paper, duplex, back.bleed) == front.bleed
+
+
+def test_back_offset_shifts_the_back_page_only() -> None:
+    imp = Imposition(A4)
+    plain = imp.back_slots("long")
+    shifted = imp.back_slots("long", (1.5, -0.5))
+    assert shifted[0].trim == Rect(138.0, 192.0, 63.0, 88.0)
+    assert all(s.trim == p.trim.translate(1.5, -0.5) for s, p in zip(shifted, plain, strict=True))
+    trim, bleed = imp.back_grid("long", (1.5, -0.5))
+    assert trim == Rect(12.0, 16.0, 189.0, 264.0)
+    assert bleed == Rect(9.0, 13.0, 195.0, 270.0)
+
+
+def test_behind_point_and_none() -> None:
+    assert behind_point(A4, "long", 35, 262) == (175.0, 262)
+    assert behind_point(A4, "short", 35, 262) == (35, 35.0)
+    with pytest.raises(LayoutError):
+        behind(A4, "none", Rect(0, 0, 1, 1))
+
+
+@given(x=st.floats(0, 150), y=st.floats(0, 200), w=st.floats(1, 60), h=st.floats(1, 90),
+       duplex=st.sampled_from(["long", "short"]))
+def test_flip_is_its_own_inverse(x: float, y: float, w: float, h: float, duplex) -> None:
+    r = Rect(round(x, 3), round(y, 3), round(w, 3), round(h, 3))
+    back = behind(A4, duplex, behind(A4, duplex, r))
+    assert back.x == pytest.approx(r.x) and back.y == pytest.approx(r.y)
+    assert (back.w, back.h) == (r.w, r.h)
+
+
+def test_crop_marks_outside_the_grid_and_never_cross_a_bleed_box() -> None:
+    imp = Imposition(A4)
+    marks = imp.crop_marks()
+    # 4 vertical cut lines × (bottom, top) + 4 horizontal × (left, right)
+    assert len(marks) == 16
+    assert marks[0] == Segment(10.5, 12.5, 10.5, 8.5)
+    assert marks[1] == Segment(10.5, 284.5, 10.5, 288.5)
+    assert Segment(6.5, 104.5, 2.5, 104.5) in marks
+    assert all(m.length == 4.0 for m in marks)
+    for m in marks:
+        assert not m.crosses(imp.grid_bleed)
+        for s in imp.slots():
+            assert not m.crosses(s.bleed) and not m.crosses(s.trim)
+
+
+@given(bleed=st.floats(0, 3), gap=st.floats(0, 3), offset=st.floats(0, 2),
+       length=st.floats(0.5, 6))
+def test_crop_marks_never_cross_bleed_property(bleed: float, gap: float, offset: float,
+                                               length: float) -> None:
+    imp = Imposition(LETTER, bleed=round(bleed, 2), gap=round(gap, 2),
+                     mark_offset=round(offset, 2), mark_length=round(length, 2))
+    for m in imp.crop_marks():
+        assert LETTER.rect.contains_point(m.x0, m.y0) and LETTER.rect.contains_point(m.x1, m.y1)
+        assert all(not m.crosses(s.bleed) for s in imp.slots())
+
+
+def test_gap_doubles_the_cut_lines() -> None:
+    xs, ys = Imposition(A4, gap=2.0, bleed=1.0).cut_lines()
+    assert xs == (8.5, 71.5, 73.5, 136.5, 138.5, 201.5)
+    assert len(ys) == 6
+
+
+def test_letter_crop_marks_in_unprintable_border_are_reported() -> None:
+    assert Imposition(A4).issues() == ()
+    (issue,) = Imposition(LETTER).issues()
+    assert issue.code == "pdf-crop-marks-unprintable"
+    assert "bottom 0 mm, top 0 mm" in issue.message
+    assert Imposition(LETTER, bleed=1.0, mark_offset=0.5).issues(printable_margin=3.0) == ()
+
+
+def test_layout_that_does_not_fit_is_refused_with_reason() -> None:
+    assert Imposition(A4, bleed=3.0, gap=6.0).grid_bleed == Rect(1.5, 7.5, 207.0, 282.0)
+    with pytest.raises(LayoutError, match="need 213 × 288 mm; A4 is 210 × 297 mm"):
+        Imposition(A4, bleed=3.0, gap=9.0)
+    with pytest.raises(LayoutError, match="4 × 3 cards"):
+        Imposition(A4, rows=4)
+    with pytest.raises(LayoutError, match="positive"):
+        Imposition(A4, card_width=0)
+
+
+def test_note_band_avoids_grid_and_marks() -> None:
+    imp = Imposition(A4)
+    band = find_note_band(A4, imp.obstacles(), imp.crop_marks())
+    assert band is not None and band.rotation == 0
+    assert band.rect == Rect(79.0, 4.0, 52.0, 5.0)
+    letter = Imposition(LETTER)
+    side = find_note_band(LETTER, letter.obstacles(), letter.crop_marks())
+    assert side is not None and side.rotation == 90
+    assert side.rect == Rect(4.0, 113.7, 5.0, 52.0)
+    for m in letter.crop_marks():
+        assert not m.crosses(side.rect.expand(1.0))
+    full = find_note_band(A4, (A4.rect.inset(1.0),))
+    assert full is None
+
+
+def test_place_cards_pages_and_sides() -> None:
+    p = place_cards(10, Imposition(A4), "long")
+    assert len(p) == 20
+    assert [(q.page, q.side) for q in p if q.index == 9] == [(3, "front"), (4, "back")]
+    assert {q.page for q in p} == {1, 2, 3, 4}
+    single = place_cards(10, Imposition(A4), "none")
+    assert {q.side for q in single} == {"front"} and {q.page for q in single} == {1, 2}
+    short = place_cards(2, Imposition(A4), "short")
+    assert [(q.page, q.side, q.rotated) for q in short] == [
+        (1, "front", False), (1, "front", False), (2, "back", True), (2, "back", True)]
+
+
+def test_paper_names_and_max_grid() -> None:
+    assert paper_named(" Letter ") == LETTER and paper_named("b5") is None
+    assert A4.landscape().width == 297.0 and A4.landscape().portrait() == A4
+    assert max_grid(A4, 63, 88, bleed=0, margin=10) == (3, 3)
+    assert max_grid(A4, 20, 20, bleed=1.5, gap=3, margin=12) == (11, 8)
+
+
+def test_poster_tiling_of_the_board() -> None:
+    t = tile_poster(600, 450, A4, overlap=10, margin=10)
+    assert (t.rows, t.cols, len(t.tiles)) == (2, 4, 8)
+    assert not t.paper.is_landscape
+    a1, a2, b1 = t.tile(0, 0), t.tile(0, 1), t.tile(1, 0)
+    assert a1.label == "A1" and b1.label == "B1"
+    assert a1.source == Rect(0.0, 220.0, 157.5, 230.0)
+    assert a2.source == Rect(147.5, 220.0, 157.5, 230.0)
+    assert b1.source == Rect(0.0, 0.0, 157.5, 230.0)
+    assert a1.placement == Rect(10.0, 57.0, 157.5, 230.0)
+    # neighbours share exactly the overlap; the tiles cover the poster
+    assert a1.source.right - a2.source.left == 10.0
+    assert b1.source.top - a1.source.bottom == 10.0
+    assert t.tile(1, 3).source.right == 600.0 and t.tile(0, 3).source.top == 450.0
+    assert t.seams() == ((147.5, 295.0, 442.5), (230.0,))
+    assert "page 6 = B2: x 147.5–305 mm, y 0–230 mm" in t.page_map()
+
+
+def test_poster_alignment_ticks_meet_at_the_seam() -> None:
+    t = tile_poster(600, 450, A4)
+    a1, a2 = t.tile(0, 0), t.tile(0, 1)
+    # A1 lies under the seam x = 147.5: its ticks end there; A2's start there
+    under = [m for m in t.alignment_marks(a1) if m.y0 == m.y1]
+    over = [m for m in t.alignment_marks(a2) if m.y0 == m.y1 and m.x0 == a2.placement.x]
+    assert len(under) == 3 and len(over) == 3
+    for u, o in zip(under, over, strict=True):
+        # same poster point: page → poster on each tile
+        assert u.x1 - a1.placement.x + a1.source.x == 147.5
+        assert o.x0 - a2.placement.x + a2.source.x == 147.5
+        assert u.y1 - a1.placement.y + a1.source.y == o.y0 - a2.placement.y + a2.source.y
+    assert len(t.crop_marks(a1)) == 8
+
+
+def test_poster_orientation_auto_prefers_fewer_pages() -> None:
+    assert len(tile_poster(280, 200, A4).tiles) == 2  # portrait 2 × 1, landscape 2 × 2
+    t = tile_poster(260, 180, A4)
+    assert t.paper.is_landscape and len(t.tiles) == 1
+    assert tile_poster(100, 100, A4).tiles[0].source == Rect(0.0, 0.0, 100.0, 100.0)
+    with pytest.raises(LayoutError):
+        tile_poster(100, 100, A4, margin=110)
+
+
+def test_token_grid_circles_and_squares() -> None:
+    g = TokenGrid(A4, size=20, shape="circle", bleed=1.5, gap=3, margin=12)
+    assert (g.rows, g.cols, g.per_page) == (11, 8, 88)
+    slots = g.slots(90)
+    assert slots[88].page == 1 and slots[88].trim == slots[0].trim
+    assert slots[0].trim == Rect(14.5, 253.5, 20.0, 20.0)
+    assert slots[0].bleed == Rect(13.0, 252.0, 23.0, 23.0)
+    cuts = g.cuts(slots[:2])
+    assert [(c.cx, c.cy, c.r) for c in cuts.circles] == [(24.5, 263.5, 10.0), (47.5, 263.5, 10.0)]
+    sq = TokenGrid(A4, size=25, shape="square", bleed=1.0, gap=0, margin=12)
+    sc = sq.cuts(sq.slots(3))
+    assert len(sc.lines) == (sq.cols + 1) + (sq.rows + 1)
+    assert not sc.circles
+    with pytest.raises(LayoutError):
+        TokenGrid(A4, size=300)

@@ -1,0 +1,209 @@
+"""Rendered PDFs: page boxes in mm, embedded fonts only, reproducible bytes,
+cards where the layout says, warnings for text that cannot fit, calibration."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pypdf
+import pytest
+
+from authoring.pdf.canvas import MM, PdfDocument, font_path, string_width
+from authoring.pdf.cards import (
+    CardBack,
+    CardFace,
+    CardOptions,
+    RenderResult,
+    card_placements,
+    render_calibration,
+    render_cards,
+)
+from authoring.pdf.layout import A4, LETTER, Rect, behind_point
+
+STANDARD_14 = {
+    "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica",
+    "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman", "Times-Bold",
+    "Times-Italic", "Times-BoldItalic", "Symbol", "ZapfDingbats",
+}
+FRENCH = "Élan — « œuvre » : ça, à, è, ’ …"
+
+
+def faces(n: int) -> list[CardFace]:
+    out = [
+        CardFace(f"Carte {i} {FRENCH[:4]}", kind="Objet", body=f"Gagnez **2** cubes. {FRENCH}",
+                 icons={"C": 2, "M": 1, "I": 3}, cost=i % 3 or None, art_caption="Art",
+                 footer=f"#{i}", key=f"item-{i}")
+        for i in range(n)
+    ]
+    return out
+
+
+def render(path: Path, n: int = 11, **kw: Any) -> RenderResult:
+    return render_cards(faces(n), CardBack("Résistance", "Objet"), path, CardOptions(**kw))
+
+
+@pytest.fixture(scope="module")
+def a4(tmp_path_factory: pytest.TempPathFactory) -> tuple[RenderResult, pypdf.PdfReader]:
+    path = tmp_path_factory.mktemp("pdf") / "cards.pdf"
+    result = render(path, back_offset=(1.5, -0.5))
+    return result, pypdf.PdfReader(path)
+
+
+def mm_box(box: pypdf.generic.RectangleObject) -> tuple[float, ...]:
+    return tuple(round(float(v) / MM, 3) for v in (box.left, box.bottom, box.right, box.top))
+
+
+def test_pages_fronts_then_backs(a4: tuple[RenderResult, pypdf.PdfReader]) -> None:
+    result, reader = a4
+    assert result.pages == 4 == len(reader.pages)
+    assert result.placement(9, "front").page == 3 and result.placement(9, "back").page == 4
+    assert result.placements == card_placements(11, CardOptions(back_offset=(1.5, -0.5)))
+    for page in reader.pages:
+        assert mm_box(page.mediabox) == (0.0, 0.0, 210.0, 297.0)
+
+
+def test_trim_and_bleed_boxes_on_every_card_page(a4: tuple[RenderResult, pypdf.PdfReader]) -> None:
+    _, reader = a4
+    front, back = reader.pages[0], reader.pages[1]
+    assert mm_box(front.trimbox) == (10.5, 16.5, 199.5, 280.5)
+    assert mm_box(front.bleedbox) == (7.5, 13.5, 202.5, 283.5)
+    # the back page is mirrored (symmetric here) and shifted by the back offset
+    assert mm_box(back.trimbox) == (12.0, 16.0, 201.0, 280.0)
+    assert mm_box(back.bleedbox) == (9.0, 13.0, 204.0, 283.0)
+    for page in reader.pages:
+        assert "/TrimBox" in page and "/BleedBox" in page
+
+
+def content(page: pypdf.PageObject) -> str:
+    stream = page.get_contents()
+    assert stream is not None
+    return stream.get_data().decode("latin-1")
+
+
+def _clip_rects(page: pypdf.PageObject) -> list[tuple[float, ...]]:
+    data = content(page)
+    found = re.findall(r"n ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\* n", data)
+    return [tuple(round(float(v) / MM, 2) for v in r) for r in found]
+
+
+def test_cards_are_drawn_where_the_layout_places_them(
+        a4: tuple[RenderResult, pypdf.PdfReader]) -> None:
+    """Each card is clipped to its bleed box: the clip rectangles in the page's
+    content stream are exactly the placements' bleed boxes, 63 × 88 mm trims."""
+    result, reader = a4
+    for number, page in enumerate(reader.pages, start=1):
+        expected = [p.bleed for p in result.placements if p.page == number]
+        got = [Rect(*r) for r in _clip_rects(page)]
+        assert got == [Rect(round(b.x, 2), round(b.y, 2), round(b.w, 2), round(b.h, 2))
+                       for b in expected]
+    front = result.placement(0, "front")
+    back = result.placement(0, "back")
+    assert front.trim == Rect(10.5, 192.5, 63.0, 88.0)
+    assert back.trim == Rect(138.0, 192.0, 63.0, 88.0)  # mirrored + (1.5, -0.5)
+    assert behind_point(A4, "long", back.trim.cx - 1.5, back.trim.cy + 0.5) == (
+        front.trim.cx, front.trim.cy)
+
+
+def test_only_embedded_truetype_fonts(a4: tuple[RenderResult, pypdf.PdfReader]) -> None:
+    _, reader = a4
+    seen = set()
+    for page in reader.pages:
+        resources: Any = page["/Resources"]
+        fonts = resources["/Font"]
+        for ref in fonts.values():
+            font = ref.get_object()
+            base = str(font["/BaseFont"])
+            seen.add(base.split("+")[-1])
+            assert base.split("+")[-1].lstrip("/") not in STANDARD_14
+            assert font["/Subtype"] == "/TrueType"
+            assert "/FontFile2" in font["/FontDescriptor"].get_object()
+    assert seen == {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSansCondensed",
+                    "DejaVuSansCondensed-Bold"}
+
+
+def test_french_text_and_print_note_on_every_page(
+        a4: tuple[RenderResult, pypdf.PdfReader]) -> None:
+    _, reader = a4
+    texts = [page.extract_text() for page in reader.pages]
+    for text in texts:
+        assert "Imprimer à 100 % · Print at 100 %" in text
+        assert "50 mm" in text
+    assert "« œuvre » : ça, à, è, ’ …" in texts[0]
+    assert "Cartes — recto 1/2" in texts[0] and "Cartes — verso 1/2 (bord long)" in texts[1]
+
+
+def test_same_input_same_bytes(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    render(a, n=4)
+    render(b, n=4)
+    assert a.read_bytes() == b.read_bytes()
+    assert b"/CreationDate (D:20000101000000+00'00')" in a.read_bytes()
+
+
+def test_write_is_atomic_and_nothing_written_on_error(tmp_path: Path) -> None:
+    target = tmp_path / "out.pdf"
+    with pytest.raises(RuntimeError), PdfDocument(target, title="t") as doc:
+        with doc.page(A4):
+            pass
+        raise RuntimeError("boom")
+    assert not target.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_long_text_shrinks_then_warns_naming_the_card(tmp_path: Path) -> None:
+    cards = [
+        CardFace("Court", body="Une ligne."),
+        CardFace("Moyen", body="Un texte moyen qui tient en plus petit. " * 9, key="moyen"),
+        CardFace("Absurde", body="Beaucoup trop de texte. " * 200, key="absurde"),
+    ]
+    result = render_cards(cards, None, tmp_path / "c.pdf")
+    assert [d.code for d in result.diagnostics] == ["card-text-overflow"]
+    (d,) = result.diagnostics
+    assert d.level == "warning" and "card 'absurde'" in d.message
+    assert d.path == "cards.2"
+    assert "at 6 pt" in d.message and "hint" not in d.message
+    assert result.pages == 1  # no backs without a back design
+
+
+def test_title_overflow_and_no_cards(tmp_path: Path) -> None:
+    long_title = render_cards([CardFace("Un titre beaucoup trop long pour une carte")], None,
+                              tmp_path / "t.pdf")
+    assert [d.code for d in long_title.diagnostics] == ["card-title-overflow"]
+    none = render_cards([], None, tmp_path / "none.pdf")
+    assert [d.code for d in none.diagnostics] == ["cards-none"]
+    assert not (tmp_path / "none.pdf").exists()
+
+
+def test_letter_short_edge_backs(tmp_path: Path) -> None:
+    result = render(tmp_path / "l.pdf", n=2, paper=LETTER, duplex="short")
+    assert [d.code for d in result.diagnostics] == ["pdf-crop-marks-unprintable"]
+    reader = pypdf.PdfReader(tmp_path / "l.pdf")
+    assert mm_box(reader.pages[0].trimbox) == (13.45, 7.7, 202.45, 271.7)
+    back = result.placement(0, "back")
+    assert back.rotated and back.trim == Rect(13.45, 7.7, 63.0, 88.0)
+
+
+def test_single_sided_has_no_back_pages(tmp_path: Path) -> None:
+    result = render(tmp_path / "s.pdf", n=10, duplex="none")
+    assert result.pages == 2
+    assert {p.side for p in result.placements} == {"front"}
+
+
+def test_calibration_points_and_rulers(tmp_path: Path) -> None:
+    cal = render_calibration(tmp_path / "cal.pdf", CardOptions(back_offset=(0.5, -1.0)))
+    assert cal.fronts[0] == (35.0, 262.0) and cal.fronts[2] == (105.0, 148.5)
+    assert cal.backs[0] == (175.5, 261.0)  # behind (35, 262) = (175, 262), + offset
+    assert cal.backs[2] == (105.5, 147.5)
+    reader = pypdf.PdfReader(tmp_path / "cal.pdf")
+    assert len(reader.pages) == 2
+    assert "--back-offset" in reader.pages[1].extract_text()
+    assert cal.diagnostics == ()
+
+
+def test_fonts_ship_with_the_package() -> None:
+    path = font_path("DejaVuSans")
+    assert path.is_file() and path.parent.name == "fonts"
+    assert (path.parent / "LICENSE-DejaVu.txt").is_file()
+    assert string_width("Élan", "DejaVuSans", 10) > 0
