@@ -20,11 +20,14 @@ from authoring.yamlio import YamlDoc, load_file
 #: kind -> "module:function" of its loader. Later capabilities add their kinds here.
 KINDS: dict[str, str] = {
     "board": "authoring.board:load_board",
+    "deck": "authoring.clues.deck:load_deck",
     "scenario": "authoring.scenario:load_scenario",
 }
 
 #: file name stems that identify a kind when the file has no ``kind:`` key
-NAME_HINTS: dict[str, str] = {}
+NAME_HINTS: dict[str, str] = {
+    "clues": "deck",
+}
 
 Loader = Callable[[YamlDoc, "Workspace"], Any]
 

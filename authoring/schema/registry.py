@@ -12,6 +12,7 @@ from pydantic import BaseModel
 #: kind -> "module:Class" of its root model. Later capabilities add their kinds here.
 SCHEMAS: dict[str, str] = {
     "board": "authoring.schema.board:Board",
+    "deck": "authoring.schema.deck:Deck",
     "scenario": "authoring.schema.scenario:Scenario",
 }
 
