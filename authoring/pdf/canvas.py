@@ -31,6 +31,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -298,7 +299,14 @@ class PdfDocument:
         if self.data is None:
             if not self.pages:
                 raise ValueError("a PDF needs at least one page")
-            self.canvas.save()
+            # plain Flate streams: smaller and faster than ReportLab's default
+            # ASCII85 wrapping, which only matters for 7-bit transports
+            saved = rl_config.useA85
+            rl_config.useA85 = 0
+            try:
+                self.canvas.save()
+            finally:
+                rl_config.useA85 = saved
             self.data = self._buffer.getvalue()
         return self.data
 

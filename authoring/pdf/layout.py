@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Literal
 
 Duplex = Literal["long", "short", "none"]
@@ -509,8 +510,17 @@ def find_note_band(paper: Paper, obstacles: Sequence[Rect] = (), segments: Seque
     Tries the bottom edge, then the top, then the left and right edges (text
     rotated), each time from the middle of the edge outwards in ``step`` mm, and
     keeps the first band that stays ``clearance`` away from every obstacle and
-    segment and inside the printable area.
+    segment and inside the printable area. Results are cached: pages of one
+    layout ask the same question.
     """
+    return _find_note_band(paper, tuple(obstacles), tuple(segments), length, height,
+                           printable_margin, clearance, step)
+
+
+@lru_cache(maxsize=256)
+def _find_note_band(paper: Paper, obstacles: tuple[Rect, ...], segments: tuple[Segment, ...],
+                    length: float, height: float, printable_margin: float, clearance: float,
+                    step: float) -> NoteBand | None:
     pm = printable_margin
 
     def free(r: Rect) -> bool:

@@ -140,17 +140,26 @@ def _join(a: list[Run], b: list[Run]) -> list[Run]:
     return out
 
 
-def wrap(text: str, width: float, size: float, fonts: Fonts = Fonts()) -> tuple[list[Line], bool]:
-    """Lines of ``text`` at ``size`` pt within ``width`` mm, and whether no single
-    word was wider than the box (such a word is put on its own line and overflows)."""
+Measured = list[list[tuple[list[Run], float]]]
+"""Paragraphs of words, each word with its width in mm at 1 pt (widths scale
+linearly with the size, so a text is measured once for every size tried)."""
+
+
+def measure(text: str, fonts: Fonts = Fonts()) -> Measured:
+    return [[(word, _width(word, fonts, 1.0)) for word in _words(para)]
+            for para in parse_markup(text)]
+
+
+def _wrap_measured(measured: Measured, width: float, size: float,
+                   fonts: Fonts) -> tuple[list[Line], bool]:
     lines: list[Line] = []
     ok = True
     space = string_width(" ", fonts.regular, size)
-    for para in parse_markup(text):
+    for para in measured:
         current: list[Run] = []
         current_w = 0.0
-        for word in _words(para):
-            ww = _width(word, fonts, size)
+        for word, unit in para:
+            ww = unit * size
             if ww > width + 1e-6:
                 ok = False
             if current and current_w + space + ww > width + 1e-6:
@@ -162,15 +171,22 @@ def wrap(text: str, width: float, size: float, fonts: Fonts = Fonts()) -> tuple[
     return lines, ok
 
 
+def wrap(text: str, width: float, size: float, fonts: Fonts = Fonts()) -> tuple[list[Line], bool]:
+    """Lines of ``text`` at ``size`` pt within ``width`` mm, and whether no single
+    word was wider than the box (such a word is put on its own line and overflows)."""
+    return _wrap_measured(measure(text, fonts), width, size, fonts)
+
+
 def fit_text(text: str, width: float, height: float, *, max_size: float = 9.0,
              min_size: float = 6.0, step: float = 0.5, leading: float = 1.2,
              fonts: Fonts = Fonts()) -> Fitted:
     """The largest size from ``max_size`` down to ``min_size`` (by ``step``) at which
     ``text`` fits ``width`` × ``height`` mm; at ``min_size`` when nothing fits,
     with the overflowing lines cut (``fits=False``)."""
+    measured = measure(text, fonts)
     size = max_size
     while True:
-        lines, ok = wrap(text, width, size, fonts)
+        lines, ok = _wrap_measured(measured, width, size, fonts)
         lead = size * leading
         room = int((pt(height) + 1e-6) // lead)
         if ok and len(lines) <= room:

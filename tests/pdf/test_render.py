@@ -207,3 +207,35 @@ def test_fonts_ship_with_the_package() -> None:
     assert path.is_file() and path.parent.name == "fonts"
     assert (path.parent / "LICENSE-DejaVu.txt").is_file()
     assert string_width("Élan", "DejaVuSans", 10) > 0
+
+
+def test_custom_face_callback_gets_the_trim_box_in_mm(tmp_path: Path) -> None:
+    seen: list[tuple[float, ...]] = []
+
+    def draw(c: Any, x: float, y: float, w: float, h: float) -> None:
+        seen.append((x, y, w, h))
+
+    art_seen: list[tuple[float, ...]] = []
+
+    def art(c: Any, x: float, y: float, w: float, h: float) -> None:
+        art_seen.append((round(x, 3), round(w, 3), round(h, 3)))
+
+    cards = [CardFace("", draw=draw), CardFace("Objet", art=art)]
+    result = render_cards(cards, None, tmp_path / "cb.pdf")
+    assert seen == [(10.5, 192.5, 63.0, 88.0)]
+    assert result.placement(0).trim == Rect(*seen[0])
+    # the art box spans the card inside the 3 mm safe margins, 26 mm high
+    assert art_seen == [(76.5, 57.0, 26.0)]
+
+
+def test_every_pdf_embeds_its_fonts(tmp_path: Path) -> None:
+    from authoring.pdf.cutfile import CutSheet, Hole, write_cut_pdf
+
+    render_calibration(tmp_path / "cal.pdf")
+    write_cut_pdf([CutSheet(A4, (Hole(50, 50, 3),))], tmp_path / "cut.pdf")
+    for name in ("cal.pdf", "cut.pdf"):
+        for page in pypdf.PdfReader(tmp_path / name).pages:
+            resources: Any = page["/Resources"]
+            for ref in resources["/Font"].values():
+                font = ref.get_object()
+                assert "/FontFile2" in font["/FontDescriptor"].get_object()

@@ -1,0 +1,86 @@
+"""Print-and-play export speed: generic card sheets, cut files, layout arithmetic.
+
+Prints figures and ratios, asserts nothing (timings belong here, not in tests).
+
+    python3 benchmarks/export.py            # 200 cards with backs, A4, long-edge
+    python3 benchmarks/export.py --cards 600 --repeat 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from authoring.pdf.cards import CardBack, CardFace, CardOptions, render_calibration, render_cards
+from authoring.pdf.cutfile import (
+    CutSheet,
+    Hole,
+    default_registration_marks,
+    sheet_svg,
+    write_cut_pdf,
+)
+from authoring.pdf.layout import A4, Imposition, place_cards, tile_poster
+
+BODY = ("Gagnez **2** cubes de réputation. Si vous êtes dans une capitale occupée, "
+        "piochez une carte « Indice » de plus : défaussez-en une. ")
+
+
+def faces(n: int) -> list[CardFace]:
+    accents = ("#3f6f8f", "#8f3f3f", "#3f8f5f", "#7a5a2f")
+    return [
+        CardFace(f"Carte {i} — Élan", kind="Objet", body=BODY * (1 + i % 3),
+                 icons={"C": i % 4, "M": (i + 1) % 4, "I": (i + 2) % 4}, cost=i % 5 or None,
+                 art_caption="Illustration", footer=f"#{i}", accent=accents[i % 4], key=f"c{i}")
+        for i in range(n)
+    ]
+
+
+def best_of(repeat: int, fn: Callable[[], object]) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cards", type=int, default=200)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    n = args.cards
+    deck = faces(n)
+    back = CardBack("Résistance", "Objet")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        result = render_cards(deck, back, out / "warm.pdf")  # fonts, imports
+        pages = result.pages
+        t_cards = best_of(args.repeat, lambda: render_cards(deck, back, out / "c.pdf"))
+        t_front = best_of(args.repeat, lambda: render_cards(deck, None, out / "f.pdf"))
+        size = (out / "c.pdf").stat().st_size
+        t_cal = best_of(args.repeat, lambda: render_calibration(out / "cal.pdf", CardOptions()))
+        holes = tuple(Hole(10 + (k % 38) * 5, 10 + (k // 38) * 5, 2.0) for k in range(1400))
+        sheets = [CutSheet(A4, holes, default_registration_marks(A4))] * 5
+        t_svg = best_of(args.repeat, lambda: [sheet_svg(s) for s in sheets])
+        t_cut = best_of(args.repeat, lambda: write_cut_pdf(sheets, out / "cut.pdf"))
+    imp = Imposition(A4)
+    t_layout = best_of(args.repeat, lambda: place_cards(n, imp, "long"))
+    t_tiles = best_of(args.repeat, lambda: tile_poster(600, 450, A4))
+
+    print(f"cards with backs : {n} cards, {pages} pages, {size / 1024:.0f} KiB, "
+          f"{t_cards:.3f} s  → {pages / t_cards:.1f} pages/s, {n / t_cards:.0f} cards/s")
+    print(f"fronts only      : {t_front:.3f} s  (backs cost {t_cards / t_front:.2f}× fronts only)")
+    print(f"layout only      : {t_layout * 1000:.2f} ms for {n} placements "
+          f"({t_layout / t_cards * 100:.2f} % of the render)")
+    print(f"calibration      : {t_cal * 1000:.1f} ms (2 pages)")
+    print(f"cut files        : 5 sheets × {len(holes)} holes: SVG {t_svg * 1000:.1f} ms, "
+          f"CutContour PDF {t_cut * 1000:.1f} ms")
+    print(f"poster tiling    : {t_tiles * 1e6:.0f} µs for 600 × 450 mm on A4")
+
+
+if __name__ == "__main__":
+    main()
