@@ -22,11 +22,27 @@ KINDS: dict[str, str] = {
     "board": "authoring.board:load_board",
     "deck": "authoring.clues.deck:load_deck",
     "scenario": "authoring.scenario:load_scenario",
+    "characters": "authoring.content:load_characters",
+    "recruits": "authoring.content:load_recruits",
+    "items": "authoring.content:load_items",
+    "special-items": "authoring.content:load_special_items",
+    "resistance": "authoring.content:load_resistance",
+    "events": "authoring.content:load_events",
+    "planning": "authoring.content:load_planning",
+    "manifest": "authoring.content:load_manifest",
 }
 
 #: file name stems that identify a kind when the file has no ``kind:`` key
 NAME_HINTS: dict[str, str] = {
     "clues": "deck",
+    "characters": "characters",
+    "recruits": "recruits",
+    "items": "items",
+    "special-items": "special-items",
+    "resistance": "resistance",
+    "events": "events",
+    "planning": "planning",
+    "manifest": "manifest",
 }
 
 Loader = Callable[[YamlDoc, "Workspace"], Any]

@@ -1,0 +1,792 @@
+"""Loaders and checks of the content files (R0, R1, R5, R8, R9.6, D0.1, D1.1).
+
+Each loader has the :data:`authoring.workspace.KINDS` signature ``(doc, workspace) ->
+model | None``. It validates the file against its schema (unknown effects are
+reported by name with "did you mean"), then checks what a schema cannot: unique
+ids, effects that fit where they are written (a held item gives lasting bonuses,
+an event has no acting player, only resistance cards and special items remove
+officers — R9.6).
+
+A content file beside a ``manifest.yaml`` is checked against that box (D0.1):
+its counts (a mismatch is a warning naming both numbers and the manifest line),
+and its references into the box's other files (recipes need items with enough
+copies, ``part_of`` names special items). Loading the manifest checks every file
+it lists.
+
+>>> from authoring.workspace import Workspace
+>>> ws = Workspace()
+>>> ws.load("cards/items.yaml") is not None, ws.report.has_errors
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from authoring.diagnostics import Report, Span, suggestion
+from authoring.effects import EffectBase, check_keys
+from authoring.schema.base import Model, validate
+from authoring.schema.content import (
+    FILE_KEYS,
+    SCHEMAS,
+    Character,
+    CharacterFile,
+    EventCard,
+    EventFile,
+    Item,
+    ItemFile,
+    Manifest,
+    PlanningFile,
+    RecruitFile,
+    RecruitToken,
+    ResistanceCard,
+    ResistanceFile,
+    SpecialItem,
+    SpecialItemFile,
+)
+from authoring.yamlio import YamlDoc, dotted
+
+if TYPE_CHECKING:
+    from authoring.workspace import Workspace
+
+M = TypeVar("M", bound=Model)
+DataPath = tuple[str | int, ...]
+
+#: the content kinds this module loads (``clues`` belongs to the clue deck)
+CONTENT_KINDS: tuple[str, ...] = (
+    "characters",
+    "recruits",
+    "items",
+    "special-items",
+    "resistance",
+    "events",
+    "planning",
+)
+MANIFEST_NAME = "manifest.yaml"
+
+
+def validate_content(model: type[M], doc: YamlDoc, report: Report) -> M | None:
+    """Schema validation with effect and condition keys checked first: an unknown
+    effect is reported once, as ``unknown effect 'x' (did you mean …?)``, instead
+    of as a pile of union errors."""
+    bad = check_keys(model, doc.data, doc, report)
+    scratch = Report()
+    result = validate(model, doc.data, doc, scratch)
+    prefixes = [dotted(p) for p in bad]
+    for d in scratch.diagnostics:
+        if not any(d.path == p or d.path.startswith(p + ".") for p in prefixes):
+            report.extend([d])
+    return None if bad else result
+
+
+# ---------------------------------------------------------------- effect context
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where effects are written, and what is allowed there."""
+
+    name: str
+    lasting: bool
+    actor: bool = True
+    remove_officer: bool = False
+    eliminate_officers: bool = False
+
+
+HELD = Place("an item card (its effects last while it is held)", lasting=True)
+ABILITY = Place("a character ability", lasting=True)
+MAX_BONUS = Place("a max-level bonus", lasting=True)
+MAX_BONUS_M = Place("a max-level bonus", lasting=True, eliminate_officers=True)
+USE = Place("a special item's use", lasting=False, remove_officer=True)
+RESISTANCE = Place("a resistance card", lasting=False, remove_officer=True)
+EVENT = Place("an event card", lasting=False, actor=False)
+
+
+def check_effects(
+    effects: Sequence[EffectBase], path: DataPath, place: Place, doc: YamlDoc, report: Report
+) -> None:
+    """Each effect must suit its place: lasting or one-off, with or without an
+    acting player, and R9.6 for officers."""
+    for j, effect in enumerate(effects):
+        key = effect.key
+        span = doc.span((*path, j, key), key=True)
+        payload = effect.payload
+        if key == "eliminate_officers" and not place.eliminate_officers:
+            report.error(
+                span,
+                "effect-context",
+                f"'eliminate_officers' is not allowed on {place.name}: only a character at "
+                "max Military level eliminates officers (R9.6, D1.1)",
+                "write it under max_bonus: M of a character sheet",
+            )
+        elif key == "remove_officer" and not place.remove_officer:
+            report.error(
+                span,
+                "effect-context",
+                f"'remove_officer' is not allowed on {place.name}: officers are eliminated only "
+                "by max-Military characters, resistance cards or special items (R9.6)",
+            )
+        elif place.lasting and not payload.lasting:
+            report.error(
+                span,
+                "effect-context",
+                f"'{key}' is a one-off effect; {place.name} needs lasting effects",
+                "lasting effects: " + ", ".join(_keys(lasting=True)),
+            )
+        elif not place.lasting and payload.lasting:
+            report.error(
+                span,
+                "effect-context",
+                f"'{key}' is a lasting effect; {place.name} needs one-off effects",
+                "lasting effects belong on items and character sheets",
+            )
+        elif not place.actor and payload.needs_actor():
+            report.error(
+                span,
+                "effect-context",
+                f"'{key}' refers to the acting player, but {place.name} has none (R8.1)",
+                "target every player or zone instead (who: each_player, where: "
+                "each_player_zone, most_occupied, drawn_zone …)",
+            )
+
+
+def _keys(*, lasting: bool) -> list[str]:
+    from authoring.effects import EFFECTS
+
+    return [k for k, cls in EFFECTS.items() if cls.lasting == lasting and k != "eliminate_officers"]
+
+
+def _check_unique(
+    ids: Iterable[tuple[str, DataPath]], what: str, doc: YamlDoc, report: Report, code: str
+) -> None:
+    """Report every repeated id at its second (third …) occurrence."""
+    first: dict[str, DataPath] = {}
+    for value, path in ids:
+        if value in first:
+            line = doc.span(first[value]).line
+            report.error(
+                doc.span(path),
+                code,
+                f"duplicate {what} '{value}' (first defined at line {line})",
+                f"give each {what} its own value",
+            )
+        else:
+            first[value] = path
+
+
+# -------------------------------------------------------------- per-file checks
+
+
+def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report) -> None:
+    _check_unique(
+        ((c.id, ("characters", i, "id")) for i, c in enumerate(m.characters)),
+        "character id",
+        doc,
+        report,
+        "id-duplicate",
+    )
+    _check_unique(
+        ((c.name, ("characters", i, "name")) for i, c in enumerate(m.characters)),
+        "character name",
+        doc,
+        report,
+        "name-duplicate",
+    )
+    for i, c in enumerate(m.characters):
+        base: DataPath = ("characters", i)
+        check_effects(c.ability.effects, (*base, "ability", "effects"), ABILITY, doc, report)
+        for skill, effects in c.max_bonus.items():
+            place = MAX_BONUS_M if skill == "M" else MAX_BONUS
+            check_effects(effects, (*base, "max_bonus", skill), place, doc, report)
+
+
+def _check_recruits(m: RecruitFile, doc: YamlDoc, report: Report) -> None:
+    _check_unique(
+        (
+            (t.letter, ("tokens", i, "letter"))
+            for i, t in enumerate(m.tokens)
+            if t.letter is not None
+        ),
+        "token letter",
+        doc,
+        report,
+        "letter-duplicate",
+    )
+    for i, t in enumerate(m.tokens):
+        if t.letter is not None and t.copies > 1:
+            report.warning(
+                doc.span(("tokens", i, "copies")),
+                "copies-lettered",
+                f"token '{t.letter}' has {t.copies} copies; lettered tokens are unique",
+                "use copies only for dummies",
+            )
+
+
+def _check_items(m: ItemFile, doc: YamlDoc, report: Report) -> None:
+    _check_unique(
+        ((it.id, ("items", i, "id")) for i, it in enumerate(m.items)),
+        "item id",
+        doc,
+        report,
+        "id-duplicate",
+    )
+    for i, it in enumerate(m.items):
+        base: DataPath = ("items", i)
+        if it.kind == "bonus" and not it.effects:
+            report.error(
+                doc.span((*base, "kind")),
+                "item-kind",
+                f"bonus item '{it.id}' has no effects",
+                "add effects, or make it kind: useless",
+            )
+        if it.kind == "part" and not it.part_of:
+            report.error(
+                doc.span((*base, "kind")),
+                "item-kind",
+                f"part '{it.id}' names no special item in part_of",
+                "list the special items it helps craft, e.g. part_of: [bomb]",
+            )
+        if it.kind == "useless" and (it.effects or it.part_of):
+            report.error(
+                doc.span((*base, "kind")),
+                "item-kind",
+                f"useless item '{it.id}' has effects or part_of",
+                "make it kind: bonus or part, or remove them",
+            )
+        check_effects(it.effects, (*base, "effects"), HELD, doc, report)
+
+
+_OBJECTIVE_EFFECTS = {
+    "destroy_base": "base",
+    "eliminate_general": "general",
+    "free_prisoner": "prisoner",
+    "complete_objective": "any",
+}
+
+
+def _check_special_items(m: SpecialItemFile, doc: YamlDoc, report: Report) -> None:
+    _check_unique(
+        ((s.id, ("special_items", i, "id")) for i, s in enumerate(m.special_items)),
+        "special item id",
+        doc,
+        report,
+        "id-duplicate",
+    )
+    for i, s in enumerate(m.special_items):
+        raw_use = doc.get(("special_items", i, "use"))
+        for u, use in enumerate(s.use):
+            base: DataPath = ("special_items", i, "use")
+            if isinstance(raw_use, list):
+                base = (*base, u)
+            check_effects(use.effects, (*base, "effects"), USE, doc, report)
+            objectives = {
+                str(getattr(c.payload, "objective", ""))
+                for c in use.requires
+                if c.key == "in_objective_zone"
+            }
+            for effect in use.effects:
+                wanted = _OBJECTIVE_EFFECTS.get(effect.key)
+                accepted = {wanted, "any"} if wanted != "any" else objectives | {"any"}
+                if wanted is not None and not (accepted & objectives):
+                    report.warning(
+                        doc.span((*base, "effects")),
+                        "use-objective",
+                        f"'{effect.key}' in the use of '{s.id}' has no in_objective_zone "
+                        f"condition for the {wanted} objective, so it works in any zone (R5.7)",
+                        f"add to requires: - in_objective_zone: {{objective: {wanted}}}",
+                    )
+
+
+def _check_resistance(m: ResistanceFile, doc: YamlDoc, report: Report) -> None:
+    _check_unique(
+        ((str(s.players), ("sets", i, "players")) for i, s in enumerate(m.sets)),
+        "resistance set for player count",
+        doc,
+        report,
+        "set-duplicate",
+    )
+    _check_unique(
+        (
+            (c.id, ("sets", i, "cards", j, "id"))
+            for i, s in enumerate(m.sets)
+            for j, c in enumerate(s.cards)
+        ),
+        "resistance card id",
+        doc,
+        report,
+        "id-duplicate",
+    )
+    for i, s in enumerate(m.sets):
+        for j, c in enumerate(s.cards):
+            check_effects(c.effects, ("sets", i, "cards", j, "effects"), RESISTANCE, doc, report)
+
+
+def _check_events(m: EventFile, doc: YamlDoc, report: Report) -> None:
+    _check_unique(
+        ((e.id, ("events", i, "id")) for i, e in enumerate(m.events)),
+        "event id",
+        doc,
+        report,
+        "id-duplicate",
+    )
+    for i, e in enumerate(m.events):
+        check_effects(e.effects, ("events", i, "effects"), EVENT, doc, report)
+
+
+def _check_planning(m: PlanningFile, doc: YamlDoc, report: Report) -> None:
+    """Nothing beyond the schema yet: the tokens are counted against the box."""
+
+
+_FILE_CHECKS: dict[str, Callable[[Any, YamlDoc, Report], None]] = {
+    "characters": _check_characters,
+    "recruits": _check_recruits,
+    "items": _check_items,
+    "special-items": _check_special_items,
+    "resistance": _check_resistance,
+    "events": _check_events,
+    "planning": _check_planning,
+}
+
+
+def parse(kind: str, doc: YamlDoc, report: Report) -> Any:
+    """Schema and single-file checks of one content file; None when it has errors."""
+    before = len(report.errors)
+    model = validate_content(SCHEMAS[kind], doc, report)
+    if model is None:
+        return None
+    _FILE_CHECKS[kind](model, doc, report)
+    return None if len(report.errors) > before else model
+
+
+# ----------------------------------------------------------------- the box
+
+
+@dataclass
+class Box:
+    """A manifest and the content files it lists, for the cross-file checks."""
+
+    ws: Workspace
+    doc: YamlDoc
+    manifest: Manifest
+    overrides: dict[str, tuple[YamlDoc, Any]] = field(default_factory=dict)
+
+    def path(self, kind: str) -> Path | None:
+        rel = getattr(self.manifest.files, FILE_KEYS[kind])
+        return self.doc.resolve(rel) if rel else None
+
+    def get(self, kind: str) -> tuple[YamlDoc, Any] | None:
+        """The doc and model of the box's ``kind`` file; None if absent or broken."""
+        if kind in self.overrides:
+            return self.overrides[kind]
+        p = self.path(kind)
+        if p is None or not p.is_file():
+            return None
+        model = self.ws.load(p, kind)
+        doc = self.ws.doc(p)
+        return (doc, model) if model is not None and doc is not None else None
+
+    def where(self, *path: str | int) -> str:
+        """``cards/manifest.yaml:14``: the manifest line of a box count."""
+        span = self.doc.span(("box", *path))
+        return f"{span.file}:{span.line}"
+
+    def check_all(self) -> None:
+        for kind in CONTENT_KINDS:
+            got = self.get(kind)
+            if got is not None:
+                self.check(kind, *got)
+
+    def check(self, kind: str, doc: YamlDoc, model: Any) -> None:
+        """Counts of one file against the box, and its references into the box."""
+        report = self.ws.report
+        _COUNTS[kind](self, model, doc, report)
+        if kind == "special-items":
+            items = self.get("items")
+            if items is not None:
+                _check_recipes(model, doc, items[1], report)
+        if kind == "items":
+            specials = self.get("special-items")
+            if specials is not None:
+                _check_part_of(model, doc, specials[1], report)
+
+
+def _count(
+    box: Box,
+    report: Report,
+    span: Span,
+    actual: int,
+    expected: int | None,
+    what: str,
+    field_path: tuple[str | int, ...],
+) -> None:
+    if expected is None or actual == expected:
+        return
+    report.warning(
+        span,
+        "count-mismatch",
+        f"{what} {actual} but the box manifest says {expected} ({box.where(*field_path)})",
+        f"change the file or box.{'.'.join(map(str, field_path))} in the manifest (D0.1)",
+    )
+
+
+def _count_characters(box: Box, m: CharacterFile, doc: YamlDoc, report: Report) -> None:
+    _count(
+        box,
+        report,
+        doc.span(("characters",), key=True),
+        len(m.characters),
+        box.manifest.box.character_sheets,
+        "the character sheets number",
+        ("character_sheets",),
+    )
+
+
+def _count_recruits(box: Box, m: RecruitFile, doc: YamlDoc, report: Report) -> None:
+    span = doc.span(("tokens",), key=True)
+    total = sum(t.copies for t in m.tokens)
+    dummies = sum(t.copies for t in m.tokens if t.dummy)
+    b = box.manifest.box
+    _count(
+        box, report, span, total, b.recruit_tokens, "the recruit tokens number", ("recruit_tokens",)
+    )
+    _count(
+        box,
+        report,
+        span,
+        dummies,
+        b.dummy_recruit_tokens,
+        "the dummy tokens number",
+        ("dummy_recruit_tokens",),
+    )
+
+
+def _count_items(box: Box, m: ItemFile, doc: YamlDoc, report: Report) -> None:
+    _count(
+        box,
+        report,
+        doc.span(("items",), key=True),
+        sum(it.copies for it in m.items),
+        box.manifest.box.item_cards,
+        "the item cards (copies counted) number",
+        ("item_cards",),
+    )
+
+
+def _count_special_items(box: Box, m: SpecialItemFile, doc: YamlDoc, report: Report) -> None:
+    _count(
+        box,
+        report,
+        doc.span(("special_items",), key=True),
+        sum(s.copies for s in m.special_items),
+        box.manifest.box.special_item_cards,
+        "the special item cards (copies counted) number",
+        ("special_item_cards",),
+    )
+
+
+def _count_resistance(box: Box, m: ResistanceFile, doc: YamlDoc, report: Report) -> None:
+    expected = box.manifest.box.resistance_cards
+    if expected is None:
+        return
+    seen = set()
+    for i, s in enumerate(m.sets):
+        seen.add(s.players)
+        span = doc.span(("sets", i, "cards"), key=True)
+        n = sum(c.copies for c in s.cards)
+        if s.players not in expected:
+            report.warning(
+                doc.span(("sets", i, "players")),
+                "count-mismatch",
+                f"the resistance set for {s.players} players is not in the box manifest "
+                f"({box.where('resistance_cards')})",
+                "add it to box.resistance_cards, or remove the set (D0.2)",
+            )
+            continue
+        _count(
+            box,
+            report,
+            span,
+            n,
+            expected[s.players],
+            f"the resistance set for {s.players} players has",
+            ("resistance_cards", s.players),
+        )
+    for players, n in expected.items():
+        if players not in seen:
+            report.warning(
+                doc.span(("sets",), key=True),
+                "count-mismatch",
+                f"no resistance set for {players} players, but the box manifest has {n} cards "
+                f"for them ({box.where('resistance_cards', players)})",
+                "add the set (D0.2)",
+            )
+
+
+def _count_events(box: Box, m: EventFile, doc: YamlDoc, report: Report) -> None:
+    _count(
+        box,
+        report,
+        doc.span(("events",), key=True),
+        sum(e.copies for e in m.events),
+        box.manifest.box.event_cards,
+        "the event cards (copies counted) number",
+        ("event_cards",),
+    )
+
+
+def _count_planning(box: Box, m: PlanningFile, doc: YamlDoc, report: Report) -> None:
+    _count(
+        box,
+        report,
+        doc.span(("tokens",)),
+        m.tokens,
+        box.manifest.box.planning_tokens,
+        "the planning tokens number",
+        ("planning_tokens",),
+    )
+
+
+_COUNTS: dict[str, Callable[[Box, Any, YamlDoc, Report], None]] = {
+    "characters": _count_characters,
+    "recruits": _count_recruits,
+    "items": _count_items,
+    "special-items": _count_special_items,
+    "resistance": _count_resistance,
+    "events": _count_events,
+    "planning": _count_planning,
+}
+
+
+def _check_recipes(m: SpecialItemFile, doc: YamlDoc, items: ItemFile, report: Report) -> None:
+    """Every recipe part is an item of the box, with enough copies to craft (R5.5)."""
+    by_id = {it.id: it for it in items.items}
+    for i, s in enumerate(m.special_items):
+        for part, need in s.recipe.items():
+            path: DataPath = ("special_items", i, "recipe", part)
+            item = by_id.get(part)
+            if item is None:
+                report.error(
+                    doc.span(path, key=True),
+                    "recipe-part-unknown",
+                    f"unknown item '{part}' in the recipe of '{s.id}'{suggestion(part, by_id)}",
+                    "recipe parts are item ids of the box's item file",
+                )
+                continue
+            if item.copies < need:
+                report.error(
+                    doc.span(path),
+                    "recipe-part-short",
+                    f"the recipe of '{s.id}' needs {need} × '{part}' but the item deck has "
+                    f"{item.copies}",
+                    f"add copies of '{part}' or lower the recipe count",
+                )
+            if item.kind != "part":
+                report.warning(
+                    doc.span(path, key=True),
+                    "recipe-part-kind",
+                    f"'{part}' is a {item.kind} item, used in the recipe of '{s.id}'",
+                    f"make '{part}' kind: part",
+                )
+
+
+def _check_part_of(m: ItemFile, doc: YamlDoc, specials: SpecialItemFile, report: Report) -> None:
+    """``part_of`` names special items of the box, and agrees with their recipes."""
+    by_id = {s.id: s for s in specials.special_items}
+    for i, it in enumerate(m.items):
+        for j, sid in enumerate(it.part_of):
+            special = by_id.get(sid)
+            path: DataPath = ("items", i, "part_of", j)
+            if special is None:
+                report.error(
+                    doc.span(path),
+                    "part-of-unknown",
+                    f"unknown special item '{sid}' in part_of of '{it.id}'{suggestion(sid, by_id)}",
+                    "part_of lists ids of the box's special-items file",
+                )
+            elif it.id not in special.recipe:
+                report.warning(
+                    doc.span(path),
+                    "part-of-mismatch",
+                    f"'{it.id}' says it is part of '{sid}', but the recipe of '{sid}' "
+                    "does not use it",
+                    f"remove '{sid}' from part_of, or add '{it.id}' to the recipe",
+                )
+        for s in specials.special_items:
+            if it.id in s.recipe and s.id not in it.part_of:
+                report.warning(
+                    doc.span(("items", i, "id")),
+                    "part-of-mismatch",
+                    f"'{it.id}' is used by the recipe of '{s.id}' but its part_of does not "
+                    "list it (the card would not say so)",
+                    f"add '{s.id}' to part_of",
+                )
+
+
+class Content:
+    """The content files of a box, read on first use through the workspace: each
+    attribute is the list of that file's cards (empty when absent or broken)."""
+
+    def __init__(self, box: Box):
+        self._box = box
+
+    def _model(self, kind: str) -> Any:
+        got = self._box.get(kind)
+        return got[1] if got is not None else None
+
+    @property
+    def characters(self) -> list[Character]:
+        m = self._model("characters")
+        return list(m.characters) if m is not None else []
+
+    @property
+    def recruits(self) -> list[RecruitToken]:
+        m = self._model("recruits")
+        return list(m.tokens) if m is not None else []
+
+    @property
+    def items(self) -> list[Item]:
+        m = self._model("items")
+        return list(m.items) if m is not None else []
+
+    @property
+    def special_items(self) -> list[SpecialItem]:
+        m = self._model("special-items")
+        return list(m.special_items) if m is not None else []
+
+    @property
+    def resistance(self) -> list[ResistanceCard]:
+        """Every resistance card, all sets together."""
+        m = self._model("resistance")
+        return [c for s in m.sets for c in s.cards] if m is not None else []
+
+    @property
+    def resistance_sets(self) -> dict[int, list[ResistanceCard]]:
+        m = self._model("resistance")
+        return {s.players: list(s.cards) for s in m.sets} if m is not None else {}
+
+    @property
+    def events(self) -> list[EventCard]:
+        m = self._model("events")
+        return list(m.events) if m is not None else []
+
+    @property
+    def planning(self) -> PlanningFile | None:
+        m = self._model("planning")
+        return m if isinstance(m, PlanningFile) else None
+
+
+# ----------------------------------------------------------------------- loaders
+
+
+def _box_for(doc: YamlDoc, ws: Workspace) -> Box | None:
+    """The box of the manifest beside ``doc``, if there is one and it is valid."""
+    if doc.path is None:
+        return None
+    p = doc.path.parent / MANIFEST_NAME
+    if not p.is_file() or p.resolve() == doc.path.resolve():
+        return None
+    manifest = ws.load(p, "manifest")
+    mdoc = ws.doc(p)
+    if not isinstance(manifest, Manifest) or mdoc is None:
+        return None
+    return Box(ws, mdoc, manifest)
+
+
+def _load(kind: str, doc: YamlDoc, ws: Workspace) -> Any:
+    model = parse(kind, doc, ws.report)
+    if model is None:
+        return None
+    box = _box_for(doc, ws)
+    if box is not None:
+        box.overrides[kind] = (doc, model)
+        listed = box.path(kind)
+        if listed is not None and doc.path is not None and listed == doc.path.resolve():
+            box.check_all()
+        else:
+            box.check(kind, doc, model)
+    return model
+
+
+def load_characters(doc: YamlDoc, ws: Workspace) -> CharacterFile | None:
+    """Loader of ``kind: characters``."""
+    result: CharacterFile | None = _load("characters", doc, ws)
+    return result
+
+
+def load_recruits(doc: YamlDoc, ws: Workspace) -> RecruitFile | None:
+    """Loader of ``kind: recruits``."""
+    result: RecruitFile | None = _load("recruits", doc, ws)
+    return result
+
+
+def load_items(doc: YamlDoc, ws: Workspace) -> ItemFile | None:
+    """Loader of ``kind: items``."""
+    result: ItemFile | None = _load("items", doc, ws)
+    return result
+
+
+def load_special_items(doc: YamlDoc, ws: Workspace) -> SpecialItemFile | None:
+    """Loader of ``kind: special-items``."""
+    result: SpecialItemFile | None = _load("special-items", doc, ws)
+    return result
+
+
+def load_resistance(doc: YamlDoc, ws: Workspace) -> ResistanceFile | None:
+    """Loader of ``kind: resistance``."""
+    result: ResistanceFile | None = _load("resistance", doc, ws)
+    return result
+
+
+def load_events(doc: YamlDoc, ws: Workspace) -> EventFile | None:
+    """Loader of ``kind: events``."""
+    result: EventFile | None = _load("events", doc, ws)
+    return result
+
+
+def load_planning(doc: YamlDoc, ws: Workspace) -> PlanningFile | None:
+    """Loader of ``kind: planning``."""
+    result: PlanningFile | None = _load("planning", doc, ws)
+    return result
+
+
+def load_manifest(doc: YamlDoc, ws: Workspace) -> Manifest | None:
+    """Loader of ``kind: manifest``: the box inventory, then every listed file
+    (loaded and checked against the box). A missing clue deck is a warning only:
+    the clue deck is checked by its own kind."""
+    report = ws.report
+    model = validate_content(Manifest, doc, report)
+    if model is None:
+        return None
+    b = model.box
+    if (
+        b.recruit_tokens is not None
+        and b.dummy_recruit_tokens is not None
+        and b.dummy_recruit_tokens > b.recruit_tokens
+    ):
+        report.error(
+            doc.span(("box", "dummy_recruit_tokens")),
+            "value-invalid",
+            f"{b.dummy_recruit_tokens} dummy tokens but only {b.recruit_tokens} recruit tokens",
+            "recruit_tokens counts the dummies too (R0.3)",
+        )
+    for kind, attr in FILE_KEYS.items():
+        rel = getattr(model.files, attr)
+        if rel is None:
+            continue
+        p = doc.resolve(rel)
+        if not p.is_file():
+            key = "special-items" if kind == "special-items" else attr
+            add = report.warning if kind == "clues" else report.error
+            add(
+                doc.span(("files", key)),
+                "file-not-found",
+                f"the manifest lists {kind} file '{rel}', which does not exist",
+                "paths are relative to the manifest",
+            )
+    box = Box(ws, doc, model)
+    box.check_all()
+    model._content = Content(box)
+    return model

@@ -1,0 +1,414 @@
+"""File formats of the game content: characters, recruits, items, special items,
+resistance cards, events, planning tokens and the box manifest (R0, R1, R5, R8).
+
+Effects are written in the closed vocabulary of :mod:`authoring.effects`. Titles
+and texts are French, with English where useful: a text is either a plain string
+(French) or ``{fr: …, en: …}``. Ids are kebab-case (``hunting-rifle``).
+
+Example (an item file, abridged)::
+
+    kind: items
+    items:
+      - id: toolbox
+        title: {fr: Caisse à outils, en: Toolbox}
+        kind: bonus
+        copies: 2
+        effects:
+          - skill_bonus: {skill: I, amount: 1}
+      - id: explosives
+        title: Explosifs
+        kind: part
+        copies: 4
+        part_of: [bomb, booby-trap]
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, PrivateAttr, field_validator, model_validator
+
+from authoring.effects import Condition, Effect, Lang, Skill
+from authoring.schema.base import Model
+
+Id = Annotated[
+    str,
+    Field(
+        pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$",
+        description="kebab-case id: lower-case letters, digits and dashes (e.g. 'hunting-rifle').",
+    ),
+]
+SKILLS: tuple[Skill, ...] = ("C", "M", "I")
+
+
+class LocalText(Model):
+    """A text in French (the rule book's language) and, optionally, English."""
+
+    fr: str = Field(min_length=1, description="French text (printed by default).")
+    en: str | None = Field(default=None, description="English text.")
+
+
+Text = str | LocalText
+
+
+def text_of(text: Text | None, lang: Lang = "fr") -> str:
+    """The text in ``lang``, falling back to French when no translation is given."""
+    if text is None:
+        return ""
+    if isinstance(text, str):
+        return text
+    if lang == "en" and text.en:
+        return text.en
+    return text.fr
+
+
+# ------------------------------------------------------------------- characters
+
+
+class Ability(Model):
+    """A character's special ability (R1.1): a name printed on the sheet and its
+    lasting effects."""
+
+    name: Text = Field(description="Printed name, e.g. 'Pisteur'.")
+    effects: list[Effect] = Field(min_length=1, description="Lasting effects.")
+
+
+class SkillTrack(Model):
+    """One skill row of a sheet (R1.2): initial level and numbered improvement slots;
+    a recruit fits a slot whose number is ≤ its value in the skill (R5.2)."""
+
+    initial: int = Field(ge=0, le=9, description="Filled circles at the start.")
+    slots: list[Annotated[int, Field(ge=1, le=9)]] = Field(
+        description="Number printed on each improvement slot, in order (e.g. [2, 3, 3, 4])."
+    )
+    max: int | None = Field(
+        default=None, ge=0, description="Max level; must equal initial + number of slots."
+    )
+
+    @model_validator(mode="after")
+    def _max_matches(self) -> SkillTrack:
+        if self.max is not None and self.max != self.initial + len(self.slots):
+            raise ValueError(
+                f"max {self.max} does not match initial {self.initial} + "
+                f"{len(self.slots)} slots = {self.initial + len(self.slots)}"
+            )
+        return self
+
+    @property
+    def max_level(self) -> int:
+        return self.initial + len(self.slots)
+
+
+class Character(Model):
+    """A character sheet (R1): skills, special ability, max-level bonuses (R1.3, D1.1),
+    starting reputation, inventory size and action counter."""
+
+    id: Id
+    name: str = Field(min_length=1, description="Printed name, e.g. 'Jenny Adams'.")
+    portrait: Text = Field(description="Caption of the portrait (what the art shows).")
+    ability: Ability
+    skills: dict[Skill, SkillTrack] = Field(description="C, M and I rows.")
+    max_bonus: dict[Skill, list[Effect]] = Field(
+        default_factory=dict,
+        description="Lasting effects gained when a skill reaches its max level (R1.3, D1.1).",
+    )
+    reputation: int = Field(default=1, ge=0, le=9, description="Starting reputation (R1.1).")
+    inventory: int = Field(default=4, ge=1, le=9, description="Inventory slots (R5.4).")
+    actions: int = Field(default=10, ge=1, le=20, description="Action counter maximum (D5.4).")
+    flavour: Text | None = Field(default=None, description="Background text.")
+
+    @field_validator("skills")
+    @classmethod
+    def _three_skills(cls, v: dict[Skill, SkillTrack]) -> dict[Skill, SkillTrack]:
+        missing = [s for s in SKILLS if s not in v]
+        if missing:
+            raise ValueError(f"missing skill row(s) {', '.join(missing)}; a sheet has C, M and I")
+        return v
+
+
+class CharacterFile(Model):
+    """``characters.yaml``: the character sheets (R0.3: 8)."""
+
+    kind: Literal["characters"] = "characters"
+    characters: list[Character] = Field(min_length=1)
+
+
+# -------------------------------------------------------------------- recruits
+
+
+class RecruitToken(Model):
+    """A secondary-character token (R5.2): a letter and C/M/I values 1–4, or a dummy
+    that fits nowhere."""
+
+    letter: str | None = Field(
+        default=None, pattern=r"^[A-Z]$", description="Letter printed on the token."
+    )
+    C: int | None = Field(default=None, ge=1, le=4, description="Communication value.")
+    M: int | None = Field(default=None, ge=1, le=4, description="Military value.")
+    I: int | None = Field(default=None, ge=1, le=4, description="Engineering value.")  # noqa: E741
+    dummy: bool = Field(default=False, description="A dummy token has no use (R5.2).")
+    caption: Text | None = Field(default=None, description="Who this is (flavour).")
+    copies: int = Field(default=1, ge=1, le=29)
+
+    @model_validator(mode="after")
+    def _real_or_dummy(self) -> RecruitToken:
+        values = {"C": self.C, "M": self.M, "I": self.I}
+        if self.dummy:
+            given = [k for k, v in values.items() if v is not None]
+            if given or self.letter is not None:
+                extra = (["letter"] if self.letter is not None else []) + given
+                raise ValueError(
+                    f"a dummy token has no letter or values (remove {', '.join(extra)})"
+                )
+        else:
+            missing = [k for k, v in values.items() if v is None]
+            if self.letter is None:
+                missing.insert(0, "letter")
+            if missing:
+                raise ValueError(
+                    f"a token needs a letter and C, M, I values: missing {', '.join(missing)} "
+                    "(or write 'dummy: true')"
+                )
+        return self
+
+    def value(self, skill: Skill) -> int:
+        """The token's value in ``skill`` (0 for a dummy)."""
+        v = {"C": self.C, "M": self.M, "I": self.I}[skill]
+        return v or 0
+
+
+class RecruitFile(Model):
+    """``recruits.yaml``: the recruitment bag (R0.3: 29 tokens, 7 of them dummies)."""
+
+    kind: Literal["recruits"] = "recruits"
+    tokens: list[RecruitToken] = Field(min_length=1)
+
+
+# ------------------------------------------------------------------------ items
+
+ItemKind = Literal["bonus", "part", "useless"]
+
+
+class Item(Model):
+    """An item card (R5.4): a lasting bonus while held, a part of special items
+    (R5.5), or useless ("Objet inutile")."""
+
+    id: Id
+    title: Text
+    kind: ItemKind = Field(description="bonus, part or useless.")
+    copies: int = Field(default=1, ge=1, le=20, description="Identical cards in the deck.")
+    effects: list[Effect] = Field(default_factory=list, description="Lasting, while held.")
+    part_of: list[Id] = Field(default_factory=list, description="Special items it helps craft.")
+    flavour: Text | None = None
+
+
+class ItemFile(Model):
+    """``items.yaml``: the item deck (R0.3: 66 cards, copies counted)."""
+
+    kind: Literal["items"] = "items"
+    items: list[Item] = Field(min_length=1)
+
+
+# ---------------------------------------------------------------- special items
+
+
+class Use(Model):
+    """One way to use a special item (R5.7): conditions, all of which must hold
+    (a success test among them), then one-off effects."""
+
+    requires: list[Condition] = Field(default_factory=list, description="Conditions and test.")
+    effects: list[Effect] = Field(min_length=1, description="One-off effects on success.")
+    discard: bool = Field(default=True, description="The card is discarded after a success.")
+
+
+class SpecialItem(Model):
+    """A special item card (R5.7), crafted from item cards (R5.5)."""
+
+    id: Id
+    title: Text
+    copies: int = Field(default=1, ge=1, le=18)
+    recipe: dict[Id, Annotated[int, Field(ge=1, le=9)]] = Field(
+        min_length=1, description="Item id -> number of cards needed (R5.5)."
+    )
+    use: list[Use] = Field(
+        min_length=1, description="How it is used; several entries mean 'choose one'."
+    )
+    flavour: Text | None = None
+
+    @field_validator("use", mode="before")
+    @classmethod
+    def _one_use(cls, v: Any) -> Any:
+        return [v] if isinstance(v, dict) else v
+
+
+class SpecialItemFile(Model):
+    """``special-items.yaml``: special items set aside at setup (R0.3: 18, R2.6)."""
+
+    kind: Literal["special-items"] = "special-items"
+    special_items: list[SpecialItem] = Field(min_length=1)
+
+
+# ------------------------------------------------------------------- resistance
+
+
+class ResistanceCard(Model):
+    """A resistance card (R5.8): filled with reputation cubes up to its cost, then
+    activated for one-off effects."""
+
+    id: Id
+    title: Text
+    cost: int = Field(ge=1, le=12, description="Reputation cubes needed to activate.")
+    effects: list[Effect] = Field(min_length=1)
+    copies: int = Field(default=1, ge=1, le=8)
+    flavour: Text | None = None
+
+
+class ResistanceSet(Model):
+    """The resistance cards played with one player count (D0.2)."""
+
+    players: int = Field(ge=1, le=9, description="Player count this set is for.")
+    cards: list[ResistanceCard] = Field(min_length=1)
+
+
+class ResistanceFile(Model):
+    """``resistance.yaml``: one set of resistance cards per player count (R0.3, D0.2)."""
+
+    kind: Literal["resistance"] = "resistance"
+    sets: list[ResistanceSet] = Field(min_length=1)
+
+
+# ----------------------------------------------------------------------- events
+
+
+class EventCard(Model):
+    """An event card, drawn at the start of each army phase (R8.1)."""
+
+    id: Id
+    title: Text
+    effects: list[Effect] = Field(min_length=1)
+    copies: int = Field(default=1, ge=1, le=12)
+    flavour: Text | None = None
+
+
+class EventFile(Model):
+    """``events.yaml``: the event deck (R0.4: 12)."""
+
+    kind: Literal["events"] = "events"
+    events: list[EventCard] = Field(min_length=1)
+
+
+# --------------------------------------------------------------------- planning
+
+
+class PlanningFile(Model):
+    """``planning.yaml``: the planning/training tokens and their rule data (R5.10)."""
+
+    kind: Literal["planning"] = "planning"
+    title: Text = Field(description="Printed on the token.")
+    tokens: int = Field(ge=0, le=50, description="Tokens in the box (R0.3: 10).")
+    level_bonus: int = Field(default=1, ge=1, le=3, description="Levels a placed token adds.")
+    active_per_player: int = Field(
+        default=1, ge=1, le=5, description="Active tokens a player may have (R5.10: 1)."
+    )
+    text: Text | None = Field(default=None, description="Reminder printed on the player aid.")
+
+
+# --------------------------------------------------------------------- manifest
+
+
+class Box(Model):
+    """The box inventory (R0.1–R0.4) as data (D0.1). A count left out is not checked."""
+
+    boards: int | None = Field(default=None, ge=0)
+    player_pawns: int | None = Field(default=None, ge=0, description="R0.2: 5.")
+    soldiers: int | None = Field(default=None, ge=0, description="R0.2: 50.")
+    officers: int | None = Field(default=None, ge=0, description="R0.2: 12.")
+    reputation_cubes: int | None = Field(default=None, ge=0, description="R0.2: 72.")
+    zone_tokens: int | None = Field(default=None, ge=0, description="R0.2: 76.")
+    speed_markers: int | None = Field(default=None, ge=0, description="R0.2: 1.")
+    objective_markers: int | None = Field(default=None, ge=0, description="R0.2: 4.")
+    character_sheets: int | None = Field(default=None, ge=0, description="R0.3: 8.")
+    recruit_tokens: int | None = Field(
+        default=None, ge=0, description="R0.3: 29, dummies included."
+    )
+    dummy_recruit_tokens: int | None = Field(default=None, ge=0, description="R0.3: 7.")
+    planning_tokens: int | None = Field(default=None, ge=0, description="R0.3: 10.")
+    item_cards: int | None = Field(default=None, ge=0, description="R0.3: 66.")
+    special_item_cards: int | None = Field(default=None, ge=0, description="R0.3: 18.")
+    clue_cards: int | None = Field(default=None, ge=0, description="R0.3: 43.")
+    resistance_cards: dict[int, int] | None = Field(
+        default=None, description="Cards per player count (D0.2: {3: 8, 4: 8, 5: 8})."
+    )
+    event_cards: int | None = Field(default=None, ge=0, description="R0.4: 12.")
+    sand_timers: list[float] | None = Field(
+        default=None, description="Sand timers, minutes (R0.4: [5, 4, 3])."
+    )
+    action_tracks: list[int] | None = Field(
+        default=None, description="Team action-counter tracks, by player count (R0.4: [3, 4, 5])."
+    )
+    individual_counters: int | None = Field(default=None, ge=0, description="R0.4: 5.")
+    team_counters: int | None = Field(default=None, ge=0, description="R0.4: 1 (white).")
+    army_counters: int | None = Field(default=None, ge=0, description="R0.4: 1 (red).")
+    recruitment_bags: int | None = Field(default=None, ge=0, description="R0.4: 1 (blue).")
+    invasion_bags: int | None = Field(default=None, ge=0, description="R0.4: 1 (red).")
+    scenario_cards: int | None = Field(default=None, ge=0, description="R0.4: 3.")
+    player_aids: int | None = Field(default=None, ge=0, description="R0.4: 5.")
+
+
+class ContentFiles(Model):
+    """Where the content files are, relative to the manifest."""
+
+    characters: str | None = None
+    recruits: str | None = None
+    items: str | None = None
+    special_items: str | None = Field(default=None, alias="special-items")
+    resistance: str | None = None
+    events: str | None = None
+    planning: str | None = None
+    clues: str | None = Field(default=None, description="The clue deck (checked by its own kind).")
+
+
+class Manifest(Model):
+    """``manifest.yaml``: the box inventory and the list of content files (D0.1)."""
+
+    kind: Literal["manifest"] = "manifest"
+    name: Text | None = None
+    box: Box
+    files: ContentFiles = Field(default_factory=ContentFiles)
+    _content: Any = PrivateAttr(default=None)
+
+    @property
+    def pieces(self) -> dict[str, int]:
+        """The box counts that are plain numbers (``soldiers``, ``officers`` …)."""
+        return {k: v for k, v in self.box.model_dump().items() if isinstance(v, int)}
+
+    @property
+    def content(self) -> Any:
+        """The listed content files, read lazily (:class:`authoring.content.Content`);
+        None when the manifest was validated without a workspace."""
+        return self._content
+
+
+#: file kind -> model of the whole file (for ``resistance schema KIND``)
+SCHEMAS: dict[str, type[Model]] = {
+    "characters": CharacterFile,
+    "recruits": RecruitFile,
+    "items": ItemFile,
+    "special-items": SpecialItemFile,
+    "resistance": ResistanceFile,
+    "events": EventFile,
+    "planning": PlanningFile,
+    "manifest": Manifest,
+}
+
+#: manifest ``files:`` key (a kind) -> attribute of :class:`ContentFiles`
+FILE_KEYS: dict[str, str] = {
+    "characters": "characters",
+    "recruits": "recruits",
+    "items": "items",
+    "special-items": "special_items",
+    "resistance": "resistance",
+    "events": "events",
+    "planning": "planning",
+    "clues": "clues",
+}
