@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from authoring.diagnostics import Report, Span, did_you_mean, suggestion
+from authoring.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
 from authoring.schema import scenario as schema
-from authoring.schema.base import validate
+from authoring.schema.base import Model, validate
 from authoring.yamlio import YamlDoc
 
 if TYPE_CHECKING:
@@ -303,50 +303,83 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
 
 
 def _validate(doc: YamlDoc, report: Report) -> schema.Scenario | None:
-    """Schema validation, with one clear message for an unknown objective kind or rule
-    (instead of pydantic's union-tag wording)."""
+    """Schema validation. Objectives and special rules are checked one by one against the
+    model their ``kind`` / ``rule`` names, so messages point at the right key with the
+    right "did you mean" (not at pydantic's union tags); an unknown kind, rule or effect
+    gets one clear message."""
+    from authoring.effects import check_keys
+
     data = doc.data
+    # unknown effect keys: one "unknown effect 'x' (did you mean …)" each (content vocabulary)
+    bad = [dotted(p) for p in check_keys(schema.Scenario, data, doc, report)]
     scratch = Report()
     spec = validate(schema.Scenario, data, doc, scratch, what="scenario")
-    replaced: set[str] = set()
-    for section, tag, vocab, what, code in (
-        ("objectives", "kind", schema.OBJECTIVE_KINDS, "objective kind", "objective-kind-unknown"),
-        ("special_rules", "rule", schema.RULE_KINDS, "special rule", "rule-unknown"),
+    handled: list[str] = []
+    items_scratch = Report()
+    for section, tag, classes, what, code in (
+        ("objectives", "kind", _OBJECTIVE_CLASSES, "objective kind", "objective-kind-unknown"),
+        ("special_rules", "rule", _RULE_CLASSES, "special rule", "rule-unknown"),
     ):
         items = data.get(section)
         if not isinstance(items, list):
             continue
         for i, item in enumerate(items):
-            if not isinstance(item, dict) or tag not in item:
-                if section == "objectives" and isinstance(item, dict):
+            if not isinstance(item, dict):
+                continue
+            handled.append(f"{section}.{i}")
+            if tag not in item:
+                if section == "special_rules":
+                    validate(schema.TextRule, item, doc, items_scratch, base=(section, i))
+                else:
                     report.error(
                         doc.span((section, i)),
                         "key-missing",
                         f"objective {i + 1} has no 'kind'",
-                        f"add 'kind:', one of: {', '.join(vocab)}",
+                        f"add 'kind:', one of: {', '.join(classes)}",
                     )
-                    replaced.add(f"{section}.{i}")
                 continue
-            value = item[tag]
-            if value in vocab:
+            cls = classes.get(item[tag]) if isinstance(item[tag], str) else None
+            if cls is None:
+                report.error(
+                    doc.span((section, i, tag)),
+                    code,
+                    f"unknown {what} '{item[tag]}'{suggestion(str(item[tag]), classes)}",
+                    f"one of: {', '.join(classes)}"
+                    + ("; or write only 'text:' for a printed rule" if tag == "rule" else ""),
+                )
                 continue
-            report.error(
-                doc.span((section, i, tag)),
-                code,
-                f"unknown {what} '{value}'{suggestion(str(value), vocab)}",
-                f"one of: {', '.join(vocab)}"
-                + (
-                    "; or write only 'text:' for a printed rule"
-                    if section == "special_rules"
-                    else ""
-                ),
-            )
-            replaced.add(f"{section}.{i}")
-    for d in scratch.diagnostics:
-        if any(d.path == p or d.path.startswith(p + ".") for p in replaced):
-            continue
-        report.extend([d])
+            validate(cls, item, doc, items_scratch, base=(section, i))
+
+    def under(d: Diagnostic, prefixes: Sequence[str]) -> bool:
+        return any(d.path == p or d.path.startswith(p + ".") for p in prefixes)
+
+    report.extend([d for d in scratch.diagnostics if not under(d, [*handled, *bad])])
+    report.extend([d for d in items_scratch.diagnostics if not under(d, bad)])
+    if spec is None or bad:
+        return None
+    from authoring.content import Place, check_effects
+
+    hook = Place("a scenario rule (no acting player)", lasting=False, actor=False)
+    for i, o in enumerate(spec.objectives):
+        check_effects(o.on_reveal, ("objectives", i, "on_reveal"), hook, doc, report)
+    for i, r in enumerate(spec.special_rules):
+        if isinstance(r, schema.EffectsRule):
+            check_effects(r.effects, ("special_rules", i, "effects"), hook, doc, report)
     return spec
+
+
+_OBJECTIVE_CLASSES: dict[str, type[Model]] = {
+    "locate_and_destroy_base": schema.DestroyBase,
+    "locate_and_eliminate_general": schema.EliminateGeneral,
+    "craft_strategic_item": schema.CraftStrategicItem,
+    "free_character": schema.FreeCharacter,
+}
+_RULE_CLASSES: dict[str, type[Model]] = {
+    "max_occupation": schema.MaxOccupationRule,
+    "exclude_cards": schema.ExcludeCardsRule,
+    "no_events_before_round": schema.NoEventsRule,
+    "effects": schema.EffectsRule,
+}
 
 
 def _load_ref(ws: Workspace, doc: YamlDoc, key: str, ref: str, kind: str) -> Any:
@@ -718,22 +751,27 @@ def _check_deck(
 
 
 def _isolatable(deck: Any, board: Board, objectives: Sequence[ObjectiveSpec]) -> set[str] | None:
-    """Places some combination of the deck's cards isolates (R6.1), from the solver."""
-    from authoring.clues.solver import solve
-
-    allowed = frozenset().union(*(o.candidates for o in objectives))
-    result = solve(deck, allowed)
-    places = getattr(result, "places", None)
-    if isinstance(places, Mapping):
-        return {
-            str(z)
-            for z, r in places.items()
-            if (r.get("isolatable") if isinstance(r, Mapping) else getattr(r, "isolatable", False))
-        }
-    iso = getattr(result, "isolatable", None)
-    if iso is not None:
-        return {str(z) for z in iso}
-    return None
+    """Places that some combination of the deck's cards isolates (R6.1): the cards with a
+    hole at the place intersect to that place alone (the same answer as the exact
+    solver's ``isolatable``, computed from the deck's hole bitsets)."""
+    places = getattr(deck, "places", None)
+    cards = getattr(deck, "cards", None)
+    if places is None or cards is None:
+        return None
+    wanted = frozenset().union(*(o.candidates for o in objectives))
+    full = (1 << len(places)) - 1
+    out: set[str] = set()
+    for i, zid in enumerate(places):
+        if zid not in wanted:
+            continue
+        inter, held = full, False
+        for c in cards:
+            if not getattr(c, "failure", False) and c.holes >> i & 1:
+                inter &= c.holes
+                held = True
+        if held and inter == 1 << i:
+            out.add(zid)
+    return out
 
 
 # -- content checks ----------------------------------------------------------------
@@ -831,3 +869,273 @@ def _check_rules_content(ctx: _Ctx, spec: schema.Scenario, content: Any) -> None
                         f"unknown {rule.deck} card '{card}'{suggestion(card, ids)}",
                         f"card ids are in the {rule.deck} content file",
                     )
+
+
+# -- printed text ------------------------------------------------------------------
+
+_DURATION = {
+    "fr": {"short": "Courte", "medium": "Moyenne", "long": "Longue"},
+    "en": {"short": "Short", "medium": "Medium", "long": "Long"},
+}
+_LEVEL_LABEL = {
+    "fr": {"easy": "Facile", "normal": "Normal", "hard": "Difficile"},
+    "en": {"easy": "Easy", "normal": "Normal", "hard": "Hard"},
+}
+_SIZE_PLURAL = {
+    "fr": {"capital": "les capitales", "town": "les villes", "village": "les villages"},
+    "en": {"capital": "every capital", "town": "every town", "village": "every village"},
+}
+
+
+@dataclass(frozen=True)
+class CardText:
+    """What the scenario card prints, in one language, as the book lays it out."""
+
+    lang: str
+    title: str
+    context: str
+    duration: str
+    setup: tuple[str, ...]
+    rules: tuple[str, ...]
+
+    def format(self) -> str:
+        """Plain text, one item per line, with the book's headings."""
+        fr = self.lang == "fr"
+        lines = [self.title, ""]
+        if self.context:
+            lines += [self.context, ""]
+        lines.append(self.duration)
+        lines.append("")
+        lines.append("Mise en place :" if fr else "Setup:")
+        lines += [f"- {s}" for s in self.setup]
+        lines.append("")
+        lines.append("Règles spéciales :" if fr else "Special rules:")
+        lines += [f"- {r}" for r in self.rules]
+        return "\n".join(lines)
+
+
+def _and(items: Sequence[str], lang: str) -> str:
+    word = " et " if lang == "fr" else " and "
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + word + items[-1]
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def places_text(
+    where: Mapping[str, Any] | None, zones: Sequence[str] | None, board: Board, lang: str = "fr"
+) -> str:
+    """A set of places as the book writes it: 'les capitales', 'les zones 11 et 12 de chaque
+    région', 'la zone N-E 1'; other predicates by their clue title."""
+    if zones is not None:
+        ids = [board.resolve(z) or z for z in zones]
+        if lang == "fr":
+            return ("la zone " if len(ids) == 1 else "les zones ") + _and(ids, lang)
+        return ("zone " if len(ids) == 1 else "zones ") + _and(ids, lang)
+    where = dict(where or {})
+    if set(where) == {"size"}:
+        sizes = where["size"] if isinstance(where["size"], list) else [where["size"]]
+        return _and([_SIZE_PLURAL[lang].get(str(s), str(s)) for s in sizes], lang)
+    if set(where) == {"number"} and isinstance(where["number"], int | list):
+        nums = where["number"] if isinstance(where["number"], list) else [where["number"]]
+        shown = _and([str(n) for n in nums], lang)
+        if lang == "fr":
+            return f"{'la zone' if len(nums) == 1 else 'les zones'} {shown} de chaque région"
+        return f"{'zone' if len(nums) == 1 else 'zones'} {shown} of each region"
+    from authoring.clues.predicates import parse_where
+    from authoring.yamlio import YamlDoc
+
+    scratch = Report()
+    pred = parse_where(where, YamlDoc("<text>", None, where), (), board, scratch)
+    title = pred.describe("fr" if lang == "fr" else "en", board) if pred is not None else "?"
+    return f"chaque zone « {title} »" if lang == "fr" else f"every zone '{title}'"
+
+
+def _army_line(placements: Sequence[schema.ArmyPlacement], board: Board, lang: str) -> str:
+    parts: list[str] = []
+    for i, p in enumerate(placements):
+        pieces: list[str] = []
+        soldier = ("soldat", "soldats") if lang == "fr" else ("soldier", "soldiers")
+        officer = ("officier", "officiers") if lang == "fr" else ("officer", "officers")
+        if p.soldiers:
+            pieces.append(_count(p.soldiers, *soldier) if i == 0 or p.officers else str(p.soldiers))
+        if p.officers:
+            pieces.append(_count(p.officers, *officer))
+        on = " sur " if lang == "fr" else " on "
+        parts.append(_and(pieces, lang) + on + places_text(p.where, p.zones, board, lang))
+    verb = "Placer " if lang == "fr" else "Place "
+    return verb + _and(parts, lang) + "."
+
+
+def _objective_text(o: ObjectiveSpec, lang: str, items: Mapping[str, Any]) -> str:
+    spec = o.spec
+    if spec.text is not None:
+        return text_of(spec.text, lang)
+    fr = lang == "fr"
+    item = text_of(getattr(items.get(o.item or ""), "title", None), lang) or (o.item or "")
+    if isinstance(spec, schema.DestroyBase):
+        if spec.count == 1:
+            return (
+                f"Trouver la base, puis fabriquer l'objet « {item} » pour la détruire."
+                if fr
+                else f"Find the base, then craft the item '{item}' to destroy it."
+            )
+        return (
+            f"Trouver les {spec.count} bases, puis fabriquer l'objet « {item} » pour les détruire."
+            if fr
+            else f"Find the {spec.count} bases, then craft the item '{item}' to destroy them."
+        )
+    if isinstance(spec, schema.EliminateGeneral):
+        return (
+            f"Trouver le général, puis l'éliminer dans sa zone (Militaire − malus ≥ {spec.military})."
+            if fr
+            else f"Find the general, then eliminate him in his zone (Military − malus ≥ "
+            f"{spec.military})."
+        )
+    if isinstance(spec, schema.CraftStrategicItem):
+        return (
+            f"Trouver le lieu, puis y fabriquer et utiliser l'objet « {item} »."
+            if fr
+            else f"Find the place, then craft and use the item '{item}' there."
+        )
+    who = text_of(getattr(spec, "character", None), lang)
+    return f"Trouver {who}, puis le libérer." if fr else f"Find {who}, then free them."
+
+
+def card_text(scenario: Scenario, lang: str = "fr") -> CardText:
+    """The scenario card's printed text (R2.1), laid out like "Scénario 1" in the book."""
+    spec, board, fr = scenario.spec, scenario.board, lang == "fr"
+    setup: list[str] = []
+    if spec.setup.army:
+        setup.append(_army_line(spec.setup.army, board, lang))
+    for p in spec.setup.reputation:
+        cube = ("cube Réputation", "cubes Réputation") if fr else ("reputation cube", "cubes")
+        on = " sur " if fr else " on "
+        verb = "Placer " if fr else "Place "
+        setup.append(
+            verb + _count(p.cubes, *cube) + on + places_text(p.where, p.zones, board, lang) + "."
+        )
+    if spec.setup.invasion_bag == "one_token_per_occupied_zone":
+        setup += (
+            [
+                "Placer les jetons Zone sur le plateau dans les zones correspondantes (sauf si "
+                "déjà occupée, mettre de côté).",
+                "Remettre tous les jetons mis de côté dans le sac Invasion.",
+            ]
+            if fr
+            else [
+                "Put the zone tokens on their zones on the board (set one aside if the zone is "
+                "occupied).",
+                "Put every token set aside into the invasion bag.",
+            ]
+        )
+    else:
+        setup.append(
+            "Mettre tous les jetons Zone des zones occupées dans le sac Invasion ; les autres "
+            "forment une pioche par région."
+            if fr
+            else "Put every zone token of the occupied zones into the invasion bag; the others "
+            "make one pile per region."
+        )
+    starts = list(scenario.start)
+    if len(starts) == 1:
+        setup.append(
+            f"Placer les pions Joueur dans la zone {starts[0]} de la carte."
+            if fr
+            else f"Put the player pawns in zone {starts[0]}."
+        )
+    else:
+        setup.append(
+            f"Chaque joueur place son pion dans l'une des zones {_and(starts, lang)}."
+            if fr
+            else f"Each player puts their pawn in one of zones {_and(starts, lang)}."
+        )
+    if spec.setup.characters == "random":
+        setup.append(
+            "Distribuer des rôles au hasard entre les joueurs."
+            if fr
+            else "Deal the roles at random between the players."
+        )
+    else:
+        setup.append(
+            "Chaque joueur choisit une fiche de personnage et une couleur."
+            if fr
+            else "Each player picks a character sheet and a colour."
+        )
+    setup.append(
+        "Chaque joueur commence avec autant de cubes réputation que son niveau de réputation."
+        if fr
+        else "Each player starts with as many reputation cubes as their reputation level."
+    )
+    normal = scenario.level("normal")
+    setup.append(_speed_text(spec.setup.speed_start, normal, lang))
+    setup += [text_of(t, lang) for t in spec.setup.text]
+
+    rules: list[str] = [
+        (f"Minuteur : {_minutes(spec.timer)}'" if fr else f"Timer: {_minutes(spec.timer)}'")
+    ]
+    items = _by_id(getattr(scenario.content, "special_items", ()))
+    texts = [_objective_text(o, lang, items) for o in scenario.objectives]
+    label = ("Objectif : " if len(texts) == 1 else "Objectifs : ") if fr else "Objectives: "
+    rules.append(label + " ".join(texts))
+    for name in LEVELS:
+        level = scenario.level(name)
+        extra: list[str] = []
+        over = spec.difficulty.get(name)  # type: ignore[call-overload]
+        if over is not None and over.timer is not None:
+            extra.append(
+                f"minuteur {_minutes(level.timer)}'" if fr else f"timer {_minutes(level.timer)}'"
+            )
+        if over is not None and over.speed_start is not None:
+            extra.append(
+                f"marqueur d'invasion sur la case {level.speed_cell + 1} (vitesse {level.speed})"
+                if fr
+                else f"invasion marker on cell {level.speed_cell + 1} (speed {level.speed})"
+            )
+        head = f"{_LEVEL_LABEL[lang][name]} : " if fr else f"{_LEVEL_LABEL[lang][name]}: "
+        officers = (
+            _count(level.officers, "Officier", "Officiers")
+            if fr
+            else _count(level.officers, "officer", "officers")
+        )
+        rules.append(head + ", ".join([officers, *extra]))
+    for rule in spec.special_rules:
+        if rule.text is not None:
+            rules.append(text_of(rule.text, lang))
+    return CardText(
+        lang=lang,
+        title=text_of(spec.title, lang),
+        context=" ".join(text_of(spec.context, lang).split()),
+        duration=(
+            f"Durée : {_DURATION['fr'][spec.duration]}"
+            if fr
+            else f"Length: {_DURATION['en'][spec.duration]}"
+        ),
+        setup=tuple(setup),
+        rules=tuple(rules),
+    )
+
+
+def _minutes(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _speed_text(start: schema.SpeedStart, level: Level, lang: str) -> str:
+    if start.speed is not None:
+        nth = "1ère" if lang == "fr" else "first"
+        return (
+            f"Placer le marqueur d'invasion sur la {nth} case de vitesse {start.speed}."
+            if lang == "fr"
+            else f"Put the invasion marker on the {nth} cell of speed {start.speed}."
+        )
+    return (
+        f"Placer le marqueur d'invasion sur la case {level.speed_cell + 1} de l'échelle de "
+        f"vitesse (vitesse {level.speed})."
+        if lang == "fr"
+        else f"Put the invasion marker on cell {level.speed_cell + 1} of the speed track "
+        f"(speed {level.speed})."
+    )

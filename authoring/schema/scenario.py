@@ -34,6 +34,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
+from authoring.effects import Effect
 from authoring.schema.base import Model
 
 
@@ -173,9 +174,10 @@ class _Objective(Model):
         "{where: predicate}; default every place. Each must be isolatable by the clue deck "
         "(R6.1).",
     )
-    on_reveal: list[dict[str, Any]] = Field(
+    on_reveal: list[Effect] = Field(
         default_factory=list,
-        description="Effects (content vocabulary) resolved when the objective is revealed (R6.1).",
+        description="One-off effects (the content vocabulary) resolved when the objective is "
+        "revealed (R6.1), e.g. {add_soldiers: {count: 1, where: objective_zone}}.",
     )
     text: Text | None = Field(default=None, description="The objective as printed.")
 
@@ -227,12 +229,6 @@ Objective = Annotated[
     DestroyBase | EliminateGeneral | CraftStrategicItem | FreeCharacter,
     Field(discriminator="kind"),
 ]
-OBJECTIVE_KINDS = (
-    "locate_and_destroy_base",
-    "locate_and_eliminate_general",
-    "craft_strategic_item",
-    "free_character",
-)
 
 
 # -- difficulty (R2.2) -----------------------------------------------------------
@@ -283,12 +279,13 @@ class NoEventsRule(_Rule):
     round: int = Field(ge=2)
 
 
-class EffectRule(_Rule):
-    """An effect from the content vocabulary resolved at a moment of the round."""
+class EffectsRule(_Rule):
+    """One-off effects from the content vocabulary resolved at a moment of the round
+    (no acting player, like an event card R8.1)."""
 
-    rule: Literal["effect"]
+    rule: Literal["effects"]
     when: Trigger
-    effect: dict[str, Any] = Field(description="One effect of the content vocabulary.")
+    effects: list[Effect] = Field(min_length=1, description="Effects of the content vocabulary.")
 
 
 class TextRule(Model):
@@ -298,10 +295,9 @@ class TextRule(Model):
 
 
 SpecialRule = Annotated[
-    MaxOccupationRule | ExcludeCardsRule | NoEventsRule | EffectRule,
+    MaxOccupationRule | ExcludeCardsRule | NoEventsRule | EffectsRule,
     Field(discriminator="rule"),
 ]
-RULE_KINDS = ("max_occupation", "exclude_cards", "no_events_before_round", "effect")
 
 
 class Scenario(Model):
