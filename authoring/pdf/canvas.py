@@ -23,7 +23,7 @@ Example::
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -44,8 +44,10 @@ from authoring.pdf.layout import (
     LayoutIssue,
     NoteBand,
     Paper,
+    PosterTiling,
     Rect,
     Segment,
+    Tile,
     find_note_band,
 )
 from authoring.yamlio import atomic_write
@@ -68,6 +70,11 @@ HAIRLINE_MM = 0.01
 PRINT_NOTE = "Imprimer à 100 % · Print at 100 %"
 BAR_MM = 50.0
 PRODUCER = "Project: Resistance authoring toolkit"
+
+DrawFn = Callable[[Canvas, float, float, float, float], None]
+"""``draw(canvas, x, y, w, h)``: draw into the box ``(x, y, w, h)`` given in page
+mm (origin lower-left); convert with :func:`pt`. The canvas is clipped to the
+item's bleed area and restored afterwards."""
 
 
 def pt(v: float) -> float:
@@ -151,6 +158,13 @@ def clip_rect(c: Canvas, r: Rect) -> None:
     """Clip further drawing to ``r`` (call inside ``saveState``/``restoreState``)."""
     p = c.beginPath()
     p.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h))
+    c.clipPath(p, stroke=0, fill=0)
+
+
+def clip_circle(c: Canvas, cx: float, cy: float, r: float) -> None:
+    """Clip further drawing to a disc (call inside ``saveState``/``restoreState``)."""
+    p = c.beginPath()
+    p.circle(pt(cx), pt(cy), pt(r))
     c.clipPath(p, stroke=0, fill=0)
 
 
@@ -320,3 +334,82 @@ class PdfDocument:
 
 def _box(r: Rect | None) -> Any:
     return None if r is None else tuple(round(pt(v), 4) for v in r.box)
+
+
+# --------------------------------------------------------------------------- posters
+
+
+@dataclass(frozen=True)
+class PosterResult:
+    """A written tiled poster: the page number of every tile and the warnings."""
+
+    path: Path
+    pages: int
+    tile_pages: tuple[tuple[Tile, int], ...]
+    issues: tuple[LayoutIssue, ...]
+
+
+def render_poster(draw: DrawFn, tiling: PosterTiling, path: Path | str, *,
+                  title: str = "Plateau", label: str = "Plateau",
+                  assembly_page: bool = True) -> PosterResult:
+    """Print a large drawing (the board) over several pages.
+
+    ``draw(canvas, 0, 0, width, height)`` draws the whole poster in poster mm;
+    it is called once per tile with the canvas moved and clipped so that only
+    that tile's part lands on the page. Each page gets crop marks at the image
+    corners, alignment ticks across its seams and its label (``A1``); the
+    optional first page shows the assembly map.
+    """
+    with PdfDocument(path, title=title) as doc:
+        if assembly_page:
+            _assembly_page(doc, tiling, label)
+        pages: list[tuple[Tile, int]] = []
+        n = len(tiling.tiles)
+        for tile in tiling.tiles:
+            p = tile.placement
+            marks = tiling.crop_marks(tile)
+            ticks = tiling.alignment_marks(tile)
+            page_label = f"{label} — {tile.label} ({tile.index + 1}/{n})"
+            with doc.page(tiling.paper, trim=p, bleed=p, label=page_label, obstacles=(p,),
+                          segments=marks) as c:
+                c.saveState()
+                clip_rect(c, p)
+                c.translate(pt(p.x - tile.source.x), pt(p.y - tile.source.y))
+                draw(c, 0.0, 0.0, tiling.width, tiling.height)
+                c.restoreState()
+                draw_crop_marks(c, marks)
+                draw_crop_marks(c, ticks, width_mm=0.25)
+            pages.append((tile, len(doc.pages)))
+    return PosterResult(Path(path), len(doc.pages), tuple(pages), tuple(doc.issues))
+
+
+def _assembly_page(doc: PdfDocument, tiling: PosterTiling, label: str) -> None:
+    """A map of the tiles (poster scaled to the page) and the assembly text."""
+    paper = tiling.paper
+    lines = tiling.page_map().splitlines()
+    # the text grid (lines 1..rows+1) needs a monospaced font: the drawing replaces it
+    text = [lines[0], *lines[tiling.rows + 2:]]
+    room = Rect(20, 30 + 4.2 * len(text), paper.width - 40, paper.height - 60 - 4.2 * len(text))
+    scale = min(room.w / tiling.width, room.h / tiling.height)
+    ox = room.x + (room.w - tiling.width * scale) / 2
+    oy = room.top - tiling.height * scale
+    with doc.page(paper, label=f"{label} — assemblage / assembly",
+                  obstacles=(Rect(15, 25, paper.width - 30, paper.height - 40),)) as c:
+        c.setFillColor(REGISTRATION_BLACK)
+        c.setFont(FONT_BOLD, 12)
+        c.drawString(pt(20), pt(paper.height - 20), f"{label} — assemblage / assembly")
+        c.setLineWidth(pt(0.3))
+        for t in tiling.tiles:
+            s = t.source
+            c.setStrokeColor(REGISTRATION_BLACK)
+            c.setFillColor(Color(0.93, 0.93, 0.93))
+            c.rect(pt(ox + s.x * scale), pt(oy + s.y * scale), pt(s.w * scale), pt(s.h * scale),
+                   stroke=1, fill=0)
+            c.setFillColor(REGISTRATION_BLACK)
+            c.setFont(FONT_BOLD, 10)
+            c.drawCentredString(pt(ox + s.cx * scale), pt(oy + s.cy * scale), t.label)
+        c.setFont(FONT_CONDENSED, 7)
+        y = 26 + 4.2 * len(text)
+        for line in text:
+            c.drawString(pt(20), pt(y), line)
+            y -= 4.2

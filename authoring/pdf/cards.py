@@ -17,7 +17,7 @@ diagnostics in :class:`RenderResult`; nothing raises for content.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -31,7 +31,9 @@ from authoring.pdf.canvas import (
     FONT_CONDENSED,
     FONT_CONDENSED_BOLD,
     REGISTRATION_BLACK,
+    DrawFn,
     PdfDocument,
+    clip_circle,
     clip_rect,
     colour,
     draw_crop_marks,
@@ -40,6 +42,7 @@ from authoring.pdf.canvas import (
     pt,
     string_width,
 )
+from authoring.pdf.cutfile import RegistrationMark, draw_registration_marks
 from authoring.pdf.layout import (
     A4,
     Duplex,
@@ -48,15 +51,13 @@ from authoring.pdf.layout import (
     Paper,
     Placement,
     Rect,
+    TokenGrid,
+    TokenSlot,
+    behind,
     behind_point,
     place_cards,
 )
 from authoring.pdf.text import draw_fitted, fit_line, fit_text
-
-DrawFn = Callable[[Canvas, float, float, float, float], None]
-"""``draw(canvas, x, y, w, h)``: draw into the box ``(x, y, w, h)`` given in page
-mm (origin lower-left); convert with :func:`authoring.pdf.canvas.pt`. The canvas
-is clipped to the card's bleed box and restored afterwards."""
 
 BackPattern = Literal["plain", "stripes", "dots", "grid"]
 
@@ -461,6 +462,96 @@ def render_cards(faces: Sequence[CardFace], backs: CardBack | Sequence[CardBack]
     for issue in doc.issues:
         _issue(report, file, issue)
     return RenderResult(out, len(doc.pages), placements, tuple(report.diagnostics))
+
+
+# --------------------------------------------------------------------------- tokens
+
+
+@dataclass(frozen=True)
+class TokenResult:
+    """A written token sheet file: the front slots, the back slots (page numbers
+    are 0-based sheet numbers, as in :class:`TokenGrid`), and warnings."""
+
+    path: Path
+    pages: int
+    fronts: tuple[TokenSlot, ...]
+    backs: tuple[TokenSlot, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def token_backs(grid: TokenGrid, count: int, duplex: Duplex,
+                offset: tuple[float, float] = (0.0, 0.0)) -> tuple[TokenSlot, ...]:
+    """Where each token's back prints: behind its front on the back page."""
+    dx, dy = offset
+    return tuple(
+        TokenSlot(s.index, s.page, s.row, s.col, s.shape,
+                  behind(grid.paper, duplex, s.trim).translate(dx, dy),
+                  behind(grid.paper, duplex, s.bleed).translate(dx, dy))
+        for s in grid.slots(count)
+    )
+
+
+def render_tokens(faces: Sequence[DrawFn], grid: TokenGrid, path: Path | str, *,
+                  backs: DrawFn | Sequence[DrawFn] | None = None, duplex: Duplex = "long",
+                  back_offset: tuple[float, float] = (0.0, 0.0), title: str = "Jetons",
+                  label: str = "Jetons",
+                  registration: Sequence[RegistrationMark] = ()) -> TokenResult:
+    """Token sheets: each face callback draws one token into its trim square,
+    clipped to its bleed (a disc for round tokens). Square tokens get crop marks
+    on their cut lines; round ones are cut along their art (or with the cut file
+    from :func:`authoring.pdf.cutfile.token_cut_sheets`). With ``backs`` and a
+    duplex mode, each sheet is followed by its back page. ``registration`` marks
+    (the ones of the cut file) are printed on every front page."""
+    out = Path(path)
+    report = Report()
+    n = len(faces)
+    if not n:
+        report.warning(Span(str(out)), "tokens-none", "no tokens to print; nothing written")
+        return TokenResult(out, 0, (), (), tuple(report.diagnostics))
+    if backs is None or duplex == "none":
+        back_fns: list[DrawFn] | None = None
+    elif callable(backs):
+        back_fns = [backs] * n
+    else:
+        back_fns = list(backs)
+        if len(back_fns) != n:
+            raise ValueError(f"{len(back_fns)} token backs for {n} faces")
+    fronts = grid.slots(n)
+    rear = token_backs(grid, n, duplex, back_offset) if back_fns is not None else ()
+    obstacles = grid.obstacles()
+    sheets = grid.pages(n)
+    with PdfDocument(out, title=title) as doc:
+        for sheet in range(sheets):
+            on_sheet = [s for s in fronts if s.page == sheet]
+            cuts = grid.cuts(on_sheet)
+            marks = cuts.crop_marks if grid.shape == "square" else ()
+            keep = (*obstacles, *(m.rect.expand(1.0) for m in registration))
+            with doc.page(grid.paper, label=f"{label} — recto {sheet + 1}/{sheets}",
+                          obstacles=keep, segments=marks) as c:
+                for s in on_sheet:
+                    _draw_token(c, faces[s.index], s, grid)
+                draw_crop_marks(c, marks)
+                draw_registration_marks(c, registration)
+            if back_fns is not None:
+                behind_sheet = [s for s in rear if s.page == sheet]
+                back_obstacles = tuple(behind(grid.paper, duplex, o) for o in obstacles)
+                with doc.page(grid.paper, label=f"{label} — verso {sheet + 1}/{sheets}",
+                              obstacles=back_obstacles) as c:
+                    for s in behind_sheet:
+                        _draw_token(c, back_fns[s.index], s, grid)
+    for issue in doc.issues:
+        _issue(report, str(out), issue)
+    return TokenResult(out, len(doc.pages), fronts, rear, tuple(report.diagnostics))
+
+
+def _draw_token(c: Canvas, draw: DrawFn, slot: TokenSlot, grid: TokenGrid) -> None:
+    c.saveState()
+    if slot.shape == "circle":
+        clip_circle(c, slot.trim.cx, slot.trim.cy, slot.bleed.w / 2)
+    else:
+        clip_rect(c, slot.bleed)
+    draw(c, slot.trim.x, slot.trim.y, slot.trim.w, slot.trim.h)
+    c.restoreState()
 
 
 # --------------------------------------------------------------------------- calibration

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from authoring.pdf.layout import Paper, Rect
+from authoring.pdf.layout import Paper, Rect, TokenGrid
 from authoring.yamlio import atomic_write
 
 if TYPE_CHECKING:
@@ -87,6 +87,22 @@ def default_registration_marks(paper: Paper, inset: float = 10.0,
         RegistrationMark(inset, inset, size, "cross"),
         RegistrationMark(w - inset, inset, size, "cross"),
     )
+
+
+def token_cut_sheets(grid: TokenGrid, count: int, *, marks: bool = True,
+                     inset: float = 7.0, mark_size: float = 4.0) -> list[CutSheet]:
+    """Cut sheets for round tokens: one "hole" per token (its outline), with
+    registration marks inside the grid's margin."""
+    if grid.shape != "circle":
+        raise ValueError("only round tokens have a circle cut file; square ones use crop marks")
+    slots = grid.slots(count)
+    reg = default_registration_marks(grid.paper, inset, mark_size) if marks else ()
+    return [
+        CutSheet(grid.paper,
+                 tuple(Hole(s.trim.cx, s.trim.cy, grid.size) for s in slots if s.page == page),
+                 reg, f"Jetons {page + 1}/{grid.pages(count)}")
+        for page in range(grid.pages(count))
+    ]
 
 
 def _n(v: float) -> str:

@@ -93,13 +93,13 @@ class Rect:
     def from_box(cls, x0: float, y0: float, x1: float, y1: float) -> Rect:
         return cls(_r(x0), _r(y0), _r(x1 - x0), _r(y1 - y0))
 
-    def expand(self, left: float, bottom: float | None = None, right: float | None = None,
-               top: float | None = None) -> Rect:
-        """Grow by ``left`` on every side, or by four separate amounts."""
-        b = left if bottom is None else bottom
-        r = left if right is None else right
-        t = left if top is None else top
-        return Rect.from_box(self.x - left, self.y - b, self.right + r, self.top + t)
+    def expand(self, d: float) -> Rect:
+        """Grow by ``d`` mm on every side (shrink when negative)."""
+        return self.expand_sides(d, d, d, d)
+
+    def expand_sides(self, left: float, bottom: float, right: float, top: float) -> Rect:
+        """Grow by a separate amount on each side."""
+        return Rect.from_box(self.x - left, self.y - bottom, self.right + right, self.top + top)
 
     def inset(self, d: float) -> Rect:
         return self.expand(-d)
@@ -364,8 +364,8 @@ class Imposition:
                 x = _r(g.x + col * (self.card_width + self.gap))
                 y = _r(g.top - self.card_height - row * (self.card_height + self.gap))
                 trim = Rect(x, y, self.card_width, self.card_height)
-                bleed = trim.expand(side(row, col - 1), side(row + 1, col),
-                                    side(row, col + 1), side(row - 1, col))
+                bleed = trim.expand_sides(side(row, col - 1), side(row + 1, col),
+                                          side(row, col + 1), side(row - 1, col))
                 out.append(Slot(len(out), row, col, trim, bleed))
         return tuple(out)
 

@@ -239,3 +239,53 @@ def test_every_pdf_embeds_its_fonts(tmp_path: Path) -> None:
             for ref in resources["/Font"].values():
                 font = ref.get_object()
                 assert "/FontFile2" in font["/FontDescriptor"].get_object()
+
+
+def test_poster_pages_clip_each_tile(tmp_path: Path) -> None:
+    from authoring.pdf.canvas import render_poster
+    from authoring.pdf.layout import tile_poster
+
+    calls: list[tuple[float, ...]] = []
+
+    def board(c: Any, x: float, y: float, w: float, h: float) -> None:
+        calls.append((x, y, w, h))
+
+    tiling = tile_poster(600, 450, A4)
+    result = render_poster(board, tiling, tmp_path / "board.pdf")
+    assert result.pages == 9 and result.issues == ()
+    assert calls == [(0.0, 0.0, 600, 450)] * 8
+    assert [page for _, page in result.tile_pages] == list(range(2, 10))
+    reader = pypdf.PdfReader(tmp_path / "board.pdf")
+    a1 = reader.pages[1]
+    assert mm_box(a1.trimbox) == (10.0, 57.0, 167.5, 287.0)
+    assert "Plateau — A1 (1/8)" in a1.extract_text()
+    assert _clip_rects(a1) == [(10.0, 57.0, 157.5, 230.0)]
+
+
+def test_token_sheets_fronts_backs_and_cut_file(tmp_path: Path) -> None:
+    from authoring.pdf.cards import render_tokens
+    from authoring.pdf.cutfile import read_svg_holes, sheet_svg, token_cut_sheets
+    from authoring.pdf.layout import TokenGrid
+
+    drawn: list[tuple[str, float, float]] = []
+
+    def face(c: Any, x: float, y: float, w: float, h: float) -> None:
+        drawn.append(("front", x, y))
+
+    def back(c: Any, x: float, y: float, w: float, h: float) -> None:
+        drawn.append(("back", x, y))
+
+    grid = TokenGrid(A4, size=22)
+    result = render_tokens([face] * 3, grid, tmp_path / "t.pdf", backs=back)
+    assert result.pages == 2
+    assert (grid.rows, grid.cols) == (10, 7)  # 7 × 22 + 6 × 3 = 172 mm, centred: x = 19
+    assert result.fronts[0].trim == Rect(19.0, 250.0, 22.0, 22.0)
+    # long-edge: behind the top-left token is the top-right slot of the back page
+    assert result.backs[0].trim == Rect(169.0, 250.0, 22.0, 22.0)
+    assert drawn[:4] == [("front", 19.0, 250.0), ("front", 44.0, 250.0),
+                         ("front", 69.0, 250.0), ("back", 169.0, 250.0)]
+    (sheet,) = token_cut_sheets(grid, 3)
+    holes = read_svg_holes(sheet_svg(sheet))
+    assert [(h.x, h.y, h.diameter) for h in holes] == [
+        (30.0, 261.0, 22.0), (55.0, 261.0, 22.0), (80.0, 261.0, 22.0)]
+    assert all(not m.rect.overlaps(s.bleed) for m in sheet.marks for s in grid.slots(77))
