@@ -5,10 +5,11 @@
   page-note placement. No ReportLab; every number is testable.
 - :mod:`authoring.pdf.canvas` — a reproducible ReportLab document in mm: shipped
   DejaVu fonts (embedded), TrimBox/BleedBox, the print-at-100 % note and 50 mm
-  test bar, the ``CutContour`` spot colour, atomic writing.
+  test bar, the ``CutContour`` spot colour, atomic writing; ``render_poster``
+  (a large drawing over overlapping pages, with an assembly page).
 - :mod:`authoring.pdf.text` — ``**bold**`` markup, wrapping, shrink-to-fit.
 - :mod:`authoring.pdf.cards` — generic card faces and backs on sheets, duplex
-  calibration page.
+  calibration page, token sheets (``render_tokens``).
 - :mod:`authoring.pdf.cutfile` — perforation cut files (SVG in mm, CutContour PDF).
 
 This package imports nothing heavy; import the submodule you need (the CLI does

@@ -142,6 +142,24 @@ def test_same_input_same_bytes(tmp_path: Path) -> None:
     assert b"/CreationDate (D:20000101000000+00'00')" in a.read_bytes()
 
 
+def test_same_bytes_in_another_process_with_another_hash_seed(tmp_path: Path) -> None:
+    """Nothing depends on set/dict iteration order or the clock."""
+    import os
+    import subprocess
+    import sys
+
+    here = tmp_path / "here.pdf"
+    there = tmp_path / "there.pdf"
+    render(here, n=4)
+    code = (
+        "import sys; sys.path.insert(0, 'tests/pdf'); from pathlib import Path; "
+        f"from test_render import render; render(Path({str(there)!r}), n=4)"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)
+    assert here.read_bytes() == there.read_bytes()
+
+
 def test_write_is_atomic_and_nothing_written_on_error(tmp_path: Path) -> None:
     target = tmp_path / "out.pdf"
     with pytest.raises(RuntimeError), PdfDocument(target, title="t") as doc:
