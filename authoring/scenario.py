@@ -281,7 +281,7 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
         _check_deck(ctx, spec, deck, board, objectives)
     if content is not None:
         _check_items(ctx, spec, objectives, content)
-        _check_rules_content(ctx, spec, content)
+    _check_rules_content(ctx, spec, content, deck)
     if len(report.errors) > errors_before:
         return None
     return Scenario(
@@ -804,6 +804,15 @@ def _check_items(
                 f"special items: {', '.join(sorted(specials))}",
             )
             continue
+        effect = _ITEM_EFFECT[o.kind]
+        if effect is not None and effect not in _use_effects(special):
+            ctx.report.error(
+                ctx.at(*path),
+                "objective-item-effect",
+                f"objective {o.index + 1} ({o.kind}) uses '{o.item}', but no use of that "
+                f"special item has the '{effect}' effect: the objective could never be done",
+                f"add a use with '{effect}: {{}}' to '{o.item}', or name another item",
+            )
         crafts = o.markers
         copies = int(getattr(special, "copies", 1) or 1)
         if copies < crafts:
@@ -836,6 +845,30 @@ def _check_items(
                 )
 
 
+#: the effect a special item's use needs for each objective kind to be done with it
+_ITEM_EFFECT: dict[str, str | None] = {
+    "locate_and_destroy_base": "destroy_base",
+    "locate_and_eliminate_general": "eliminate_general",
+    "craft_strategic_item": "complete_objective",
+    "free_character": "free_prisoner",
+}
+
+
+def _use_effects(special: Any) -> set[str]:
+    """Effect keys of every use of a special item."""
+    out: set[str] = set()
+    uses = getattr(special, "uses", None)
+    if uses is None:
+        one = getattr(special, "use", None)
+        uses = one if isinstance(one, list) else [one] if one is not None else []
+    for use in uses:
+        for e in getattr(use, "effects", None) or ():
+            key = getattr(e, "key", None)
+            if isinstance(key, str):
+                out.add(key)
+    return out
+
+
 def _by_id(seq: Any) -> dict[str, Any]:
     if isinstance(seq, Mapping):
         return {str(k): v for k, v in seq.items()}
@@ -856,11 +889,14 @@ def _recipe(special: Any) -> list[tuple[str, int]]:
     return out
 
 
-def _check_rules_content(ctx: _Ctx, spec: schema.Scenario, content: Any) -> None:
-    """Card ids in 'exclude_cards' exist in their deck."""
+def _check_rules_content(ctx: _Ctx, spec: schema.Scenario, content: Any, deck: Any) -> None:
+    """Card ids in 'exclude_cards' exist in their deck (content files, or the clue deck)."""
     for i, rule in enumerate(spec.special_rules):
         if isinstance(rule, schema.ExcludeCardsRule):
-            ids = _by_id(getattr(content, rule.deck, ()))
+            source = deck if rule.deck == "clues" else content
+            if source is None:
+                continue
+            ids = _by_id(getattr(source, "cards" if rule.deck == "clues" else rule.deck, ()))
             for j, card in enumerate(rule.cards):
                 if card not in ids:
                     ctx.report.error(
