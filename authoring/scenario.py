@@ -1002,7 +1002,10 @@ def _army_line(placements: Sequence[schema.ArmyPlacement], board: Board, lang: s
         if p.officers:
             pieces.append(_count(p.officers, *officer))
         on = " sur " if lang == "fr" else " on "
-        parts.append(_and(pieces, lang) + on + places_text(p.where, p.zones, board, lang))
+        where = text_of(p.label, lang) if p.label is not None else None
+        parts.append(
+            _and(pieces, lang) + on + (where or places_text(p.where, p.zones, board, lang))
+        )
     verb = "Placer " if lang == "fr" else "Place "
     return verb + _and(parts, lang) + "."
 
@@ -1011,6 +1014,17 @@ def _objective_text(o: ObjectiveSpec, lang: str, items: Mapping[str, Any]) -> st
     spec = o.spec
     if spec.text is not None:
         return text_of(spec.text, lang)
+    text = _default_objective_text(o, lang, items)
+    if spec.on_reveal:
+        from authoring.effects import render_effects
+
+        lead = " Quand il est révélé : " if lang == "fr" else " When it is revealed: "
+        text += lead + render_effects(spec.on_reveal, "fr" if lang == "fr" else "en")
+    return text
+
+
+def _default_objective_text(o: ObjectiveSpec, lang: str, items: Mapping[str, Any]) -> str:
+    spec = o.spec
     fr = lang == "fr"
     item = text_of(getattr(items.get(o.item or ""), "title", None), lang) or (o.item or "")
     if isinstance(spec, schema.DestroyBase):
@@ -1050,10 +1064,13 @@ def card_text(scenario: Scenario, lang: str = "fr") -> CardText:
         setup.append(_army_line(spec.setup.army, board, lang))
     for p in spec.setup.reputation:
         cube = ("cube Réputation", "cubes Réputation") if fr else ("reputation cube", "cubes")
-        on = " sur " if fr else " on "
-        verb = "Placer " if fr else "Place "
+        named = text_of(p.label, lang) if p.label is not None else ""
         setup.append(
-            verb + _count(p.cubes, *cube) + on + places_text(p.where, p.zones, board, lang) + "."
+            ("Placer " if fr else "Place ")
+            + _count(p.cubes, *cube)
+            + (" sur " if fr else " on ")
+            + (named or places_text(p.where, p.zones, board, lang))
+            + "."
         )
     if spec.setup.invasion_bag == "one_token_per_occupied_zone":
         setup += (

@@ -94,6 +94,11 @@ class ArmyPlacement(Model):
     officers: int = Field(default=0, ge=0, le=99, description="Officers on each zone.")
     where: Predicate | None = None
     zones: list[ZoneRef] | None = Field(default=None, min_length=1)
+    label: Text | None = Field(
+        default=None,
+        description="How the card names these places, e.g. 'les villages fortifiés' "
+        "(default: from the predicate or the zone list).",
+    )
 
     @model_validator(mode="after")
     def _checks(self) -> ArmyPlacement:
@@ -110,6 +115,11 @@ class ReputationPlacement(Model):
     cubes: int = Field(ge=1, le=9, description="Cubes on each zone.")
     where: Predicate | None = None
     zones: list[ZoneRef] | None = Field(default=None, min_length=1)
+    label: Text | None = Field(
+        default=None,
+        description="How the card names these places, e.g. 'les villages fortifiés' "
+        "(default: from the predicate or the zone list).",
+    )
 
     @model_validator(mode="after")
     def _one_of(self) -> ReputationPlacement:
