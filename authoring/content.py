@@ -32,6 +32,7 @@ from authoring.schema.base import Model, validate
 from authoring.schema.content import (
     FILE_KEYS,
     SCHEMAS,
+    SKILLS,
     Character,
     CharacterFile,
     EventCard,
@@ -76,9 +77,27 @@ def validate_content(model: type[M], doc: YamlDoc, report: Report) -> M | None:
     scratch = Report()
     result = validate(model, doc.data, doc, scratch)
     prefixes = [dotted(p) for p in bad]
-    for d in scratch.diagnostics:
-        if not any(d.path == p or d.path.startswith(p + ".") for p in prefixes):
-            report.extend([d])
+    kept = [
+        d
+        for d in scratch.diagnostics
+        if not any(d.path == p or d.path.startswith(p + ".") for p in prefixes)
+    ]
+    # a misspelled key is also a missing one: keep the message that names both
+    meant = {
+        (d.path.rpartition(".")[0], d.message.rpartition("did you mean '")[2].split("'")[0])
+        for d in kept
+        if d.code == "key-unknown" and "did you mean '" in d.message
+    }
+    report.extend(
+        [
+            d
+            for d in kept
+            if not (
+                d.code == "key-missing"
+                and (d.path, d.message.partition("key '")[2].split("'")[0]) in meant
+            )
+        ]
+    )
     return None if bad else result
 
 
@@ -197,6 +216,23 @@ def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report) -> None:
     )
     for i, c in enumerate(m.characters):
         base: DataPath = ("characters", i)
+        missing = [s for s in SKILLS if s not in c.skills]
+        if missing:
+            report.error(
+                doc.span((*base, "skills"), key=True),
+                "key-missing",
+                f"missing skill row {', '.join(missing)} in characters.{i}.skills",
+                "a sheet has the three rows C, M and I (R1.2)",
+            )
+        for skill, track in c.skills.items():
+            if track.max is not None and track.max != track.max_level:
+                report.error(
+                    doc.span((*base, "skills", skill, "max")),
+                    "skill-max",
+                    f"max {track.max} of skill {skill} does not match initial {track.initial} "
+                    f"+ {len(track.slots)} slots = {track.max_level}",
+                    "max level = initial + improvement slots (R1.2); fix it or remove 'max'",
+                )
         check_effects(c.ability.effects, (*base, "ability", "effects"), ABILITY, doc, report)
         for skill, effects in c.max_bonus.items():
             place = MAX_BONUS_M if skill == "M" else MAX_BONUS
@@ -216,6 +252,25 @@ def _check_recruits(m: RecruitFile, doc: YamlDoc, report: Report) -> None:
         "letter-duplicate",
     )
     for i, t in enumerate(m.tokens):
+        values = [s for s in SKILLS if t.value(s)]
+        if t.dummy and (values or t.letter is not None):
+            given = (["letter"] if t.letter is not None else []) + values
+            report.error(
+                doc.span(("tokens", i)),
+                "token-invalid",
+                f"dummy token {i + 1} has {', '.join(given)}; a dummy has no letter or values",
+                "remove them, or drop 'dummy: true' (R5.2)",
+            )
+        elif not t.dummy and (len(values) < 3 or t.letter is None):
+            lacks = (["letter"] if t.letter is None else []) + [
+                s for s in SKILLS if s not in values
+            ]
+            report.error(
+                doc.span(("tokens", i)),
+                "token-invalid",
+                f"token {t.letter or i + 1} lacks {', '.join(lacks)}",
+                "a token has a letter and C, M, I values 1–4, or is 'dummy: true' (R5.2)",
+            )
         if t.letter is not None and t.copies > 1:
             report.warning(
                 doc.span(("tokens", i, "copies")),
@@ -277,7 +332,14 @@ def _check_special_items(m: SpecialItemFile, doc: YamlDoc, report: Report) -> No
     )
     for i, s in enumerate(m.special_items):
         raw_use = doc.get(("special_items", i, "use"))
-        for u, use in enumerate(s.use):
+        if not s.uses:
+            report.error(
+                doc.span(("special_items", i, "use")),
+                "use-missing",
+                f"special item '{s.id}' has no use",
+                "write use: {requires: […], effects: […]} (R5.7)",
+            )
+        for u, use in enumerate(s.uses):
             base: DataPath = ("special_items", i, "use")
             if isinstance(raw_use, list):
                 base = (*base, u)
@@ -427,7 +489,7 @@ def _count(
     report.warning(
         span,
         "count-mismatch",
-        f"{what} {actual} but the box manifest says {expected} ({box.where(*field_path)})",
+        f"{what.format(actual)} but the box manifest says {expected} ({box.where(*field_path)})",
         f"change the file or box.{'.'.join(map(str, field_path))} in the manifest (D0.1)",
     )
 
@@ -439,7 +501,7 @@ def _count_characters(box: Box, m: CharacterFile, doc: YamlDoc, report: Report) 
         doc.span(("characters",), key=True),
         len(m.characters),
         box.manifest.box.character_sheets,
-        "the character sheets number",
+        "the character file has {} sheets",
         ("character_sheets",),
     )
 
@@ -450,7 +512,13 @@ def _count_recruits(box: Box, m: RecruitFile, doc: YamlDoc, report: Report) -> N
     dummies = sum(t.copies for t in m.tokens if t.dummy)
     b = box.manifest.box
     _count(
-        box, report, span, total, b.recruit_tokens, "the recruit tokens number", ("recruit_tokens",)
+        box,
+        report,
+        span,
+        total,
+        b.recruit_tokens,
+        "the recruitment bag has {} tokens",
+        ("recruit_tokens",),
     )
     _count(
         box,
@@ -458,7 +526,7 @@ def _count_recruits(box: Box, m: RecruitFile, doc: YamlDoc, report: Report) -> N
         span,
         dummies,
         b.dummy_recruit_tokens,
-        "the dummy tokens number",
+        "the recruitment bag has {} dummy tokens",
         ("dummy_recruit_tokens",),
     )
 
@@ -470,7 +538,7 @@ def _count_items(box: Box, m: ItemFile, doc: YamlDoc, report: Report) -> None:
         doc.span(("items",), key=True),
         sum(it.copies for it in m.items),
         box.manifest.box.item_cards,
-        "the item cards (copies counted) number",
+        "the item deck has {} cards (copies counted)",
         ("item_cards",),
     )
 
@@ -482,7 +550,7 @@ def _count_special_items(box: Box, m: SpecialItemFile, doc: YamlDoc, report: Rep
         doc.span(("special_items",), key=True),
         sum(s.copies for s in m.special_items),
         box.manifest.box.special_item_cards,
-        "the special item cards (copies counted) number",
+        "the special item deck has {} cards (copies counted)",
         ("special_item_cards",),
     )
 
@@ -511,7 +579,7 @@ def _count_resistance(box: Box, m: ResistanceFile, doc: YamlDoc, report: Report)
             span,
             n,
             expected[s.players],
-            f"the resistance set for {s.players} players has",
+            f"the resistance set for {s.players} players has {{}} cards",
             ("resistance_cards", s.players),
         )
     for players, n in expected.items():
@@ -532,7 +600,7 @@ def _count_events(box: Box, m: EventFile, doc: YamlDoc, report: Report) -> None:
         doc.span(("events",), key=True),
         sum(e.copies for e in m.events),
         box.manifest.box.event_cards,
-        "the event cards (copies counted) number",
+        "the event deck has {} cards (copies counted)",
         ("event_cards",),
     )
 
@@ -544,7 +612,7 @@ def _count_planning(box: Box, m: PlanningFile, doc: YamlDoc, report: Report) -> 
         doc.span(("tokens",)),
         m.tokens,
         box.manifest.box.planning_tokens,
-        "the planning tokens number",
+        "the planning file has {} tokens",
         ("planning_tokens",),
     )
 
@@ -695,10 +763,15 @@ def _box_for(doc: YamlDoc, ws: Workspace) -> Box | None:
     return Box(ws, mdoc, manifest)
 
 
+def _errors_in(report: Report, doc: YamlDoc) -> int:
+    return sum(1 for d in report.errors if d.file == doc.file)
+
+
 def _load(kind: str, doc: YamlDoc, ws: Workspace) -> Any:
     model = parse(kind, doc, ws.report)
     if model is None:
         return None
+    before = _errors_in(ws.report, doc)
     box = _box_for(doc, ws)
     if box is not None:
         box.overrides[kind] = (doc, model)
@@ -707,7 +780,7 @@ def _load(kind: str, doc: YamlDoc, ws: Workspace) -> Any:
             box.check_all()
         else:
             box.check(kind, doc, model)
-    return model
+    return None if _errors_in(ws.report, doc) > before else model
 
 
 def load_characters(doc: YamlDoc, ws: Workspace) -> CharacterFile | None:

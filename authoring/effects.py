@@ -27,7 +27,15 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeVar, Union
 
 import yaml
-from pydantic import BaseModel, Discriminator, Field, Tag, create_model, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    Discriminator,
+    Field,
+    Tag,
+    create_model,
+    model_validator,
+)
 
 from authoring.diagnostics import Report, did_you_mean
 from authoring.schema.base import Model
@@ -148,6 +156,13 @@ def _from(where: str, lang: Lang) -> str:
     return ("d'" if np.startswith(("u", "a", "e", "é", "o", "i")) else "de ") + np
 
 
+def _upto(count: int, lang: Lang) -> str:
+    """``jusqu'à `` before a count above 1 (there may be fewer pieces to take)."""
+    if count == 1:
+        return ""
+    return "jusqu'à " if lang == "fr" else "up to "
+
+
 def _join(parts: Sequence[str], lang: Lang) -> str:
     if len(parts) <= 1:
         return "".join(parts)
@@ -207,12 +222,19 @@ def _condition(cls: type[C]) -> type[C]:
 
 
 Count = Annotated[int, Field(ge=1, le=20, description="How many (1–20).")]
-Delta = Annotated[int, Field(ge=-5, le=5, description="Signed change (−5…5, not 0).")]
 
 
-def _nonzero(value: int, name: str) -> None:
+def _nonzero(value: int) -> int:
     if value == 0:
-        raise ValueError(f"{name} must not be 0 (the effect would do nothing)")
+        raise ValueError("must not be 0 (the effect would do nothing)")
+    return value
+
+
+Delta = Annotated[
+    int,
+    Field(ge=-5, le=5, description="Signed change (−5…5, not 0)."),
+    AfterValidator(_nonzero),
+]
 
 
 # ------------------------------------------------------------------ lasting effects
@@ -227,11 +249,6 @@ class SkillBonus(EffectPayload):
     lasting: ClassVar[bool] = True
     skill: Skill = Field(description="C (Communication), M (Military) or I (Engineering).")
     amount: Delta
-
-    @model_validator(mode="after")
-    def _check(self) -> SkillBonus:
-        _nonzero(self.amount, "amount")
-        return self
 
     def text(self, lang: Lang = "fr") -> str:
         name = SKILL_NAMES[lang][self.skill]
@@ -262,11 +279,6 @@ class DrawBonus(EffectPayload):
     lasting: ClassVar[bool] = True
     action: Action = Field(description="recruit, investigate or search.")
     amount: Delta
-
-    @model_validator(mode="after")
-    def _check(self) -> DrawBonus:
-        _nonzero(self.amount, "amount")
-        return self
 
     def text(self, lang: Lang = "fr") -> str:
         one, many, verb = _DRAWN[lang][self.action]
@@ -346,11 +358,6 @@ class CraftRequirement(EffectPayload):
     lasting: ClassVar[bool] = True
     delta: Delta
 
-    @model_validator(mode="after")
-    def _check(self) -> CraftRequirement:
-        _nonzero(self.delta, "delta")
-        return self
-
     def text(self, lang: Lang = "fr") -> str:
         n = abs(self.delta)
         if lang == "fr":
@@ -426,11 +433,6 @@ class InventorySize(EffectPayload):
     lasting: ClassVar[bool] = True
     delta: Delta
 
-    @model_validator(mode="after")
-    def _check(self) -> InventorySize:
-        _nonzero(self.delta, "delta")
-        return self
-
     def text(self, lang: Lang = "fr") -> str:
         n = abs(self.delta)
         if lang == "fr":
@@ -502,12 +504,12 @@ class RemoveSoldiers(EffectPayload):
 
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
-            text = f"Éliminez jusqu'à {_n(self.count, 'soldat')} {_in(self.where, lang)}"
+            text = f"Éliminez {_upto(self.count, lang)}{_n(self.count, 'soldat')} {_in(self.where, lang)}"
             if self.to == "reserve":
                 text += " (ils retournent à la réserve, sans gain de Réputation)"
             return text
         word = "soldier" if self.count == 1 else "soldiers"
-        text = f"Eliminate up to {self.count} {word} {_in(self.where, lang)}"
+        text = f"Eliminate {_upto(self.count, lang)}{self.count} {word} {_in(self.where, lang)}"
         if self.to == "reserve":
             text += " (they return to the reserve, no reputation)"
         return text
@@ -528,12 +530,12 @@ class RemoveOfficer(EffectPayload):
 
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
-            text = f"Éliminez jusqu'à {_n(self.count, 'officier')} {_in(self.where, lang)}"
+            text = f"Éliminez {_upto(self.count, lang)}{_n(self.count, 'officier')} {_in(self.where, lang)}"
             if self.to == "reserve":
                 text += " (ils retournent à la réserve, sans gain de Réputation)"
             return text
         word = "officer" if self.count == 1 else "officers"
-        text = f"Eliminate up to {self.count} {word} {_in(self.where, lang)}"
+        text = f"Eliminate {_upto(self.count, lang)}{self.count} {word} {_in(self.where, lang)}"
         if self.to == "reserve":
             text += " (they return to the reserve, no reputation)"
         return text
@@ -613,11 +615,6 @@ class Reputation(EffectPayload):
     amount: Delta
     who: Who = Field(default="actor", description="Who gains or loses the cubes.")
 
-    @model_validator(mode="after")
-    def _check(self) -> Reputation:
-        _nonzero(self.amount, "amount")
-        return self
-
     def text(self, lang: Lang = "fr") -> str:
         n = abs(self.amount)
         gain = self.amount > 0
@@ -640,11 +637,6 @@ class Speed(EffectPayload):
     key: ClassVar[str] = "speed"
     example: ClassVar[str] = "{speed: {delta: -1}}"
     delta: Delta
-
-    @model_validator(mode="after")
-    def _check(self) -> Speed:
-        _nonzero(self.delta, "delta")
-        return self
 
     def text(self, lang: Lang = "fr") -> str:
         n = abs(self.delta)
@@ -1017,12 +1009,9 @@ class Timer(EffectPayload):
 
     key: ClassVar[str] = "timer"
     example: ClassVar[str] = "{timer: {seconds: -60}}"
-    seconds: int = Field(ge=-300, le=300, description="Signed change, seconds.")
-
-    @model_validator(mode="after")
-    def _check(self) -> Timer:
-        _nonzero(self.seconds, "seconds")
-        return self
+    seconds: Annotated[int, AfterValidator(_nonzero)] = Field(
+        ge=-300, le=300, description="Signed change, seconds."
+    )
 
     def text(self, lang: Lang = "fr") -> str:
         s = abs(self.seconds)
@@ -1262,7 +1251,8 @@ def render_conditions(conditions: Iterable[ConditionBase], lang: Lang = "fr") ->
     texts = [c.payload.text(lang) for c in conditions]
     if not texts:
         return ""
-    joined = texts[0] + "".join(" ; " + t[:1].lower() + t[1:] for t in texts[1:])
+    sep = " ; " if lang == "fr" else "; "
+    joined = texts[0] + "".join(sep + t[:1].lower() + t[1:] for t in texts[1:])
     return _cap(joined)
 
 

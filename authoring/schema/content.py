@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, PrivateAttr, field_validator, model_validator
+from pydantic import Discriminator, Field, PrivateAttr, Tag
 
 from authoring.effects import Condition, Effect, Lang, Skill
 from authoring.schema.base import Model
@@ -85,15 +85,6 @@ class SkillTrack(Model):
         default=None, ge=0, description="Max level; must equal initial + number of slots."
     )
 
-    @model_validator(mode="after")
-    def _max_matches(self) -> SkillTrack:
-        if self.max is not None and self.max != self.initial + len(self.slots):
-            raise ValueError(
-                f"max {self.max} does not match initial {self.initial} + "
-                f"{len(self.slots)} slots = {self.initial + len(self.slots)}"
-            )
-        return self
-
     @property
     def max_level(self) -> int:
         return self.initial + len(self.slots)
@@ -117,14 +108,6 @@ class Character(Model):
     actions: int = Field(default=10, ge=1, le=20, description="Action counter maximum (D5.4).")
     flavour: Text | None = Field(default=None, description="Background text.")
 
-    @field_validator("skills")
-    @classmethod
-    def _three_skills(cls, v: dict[Skill, SkillTrack]) -> dict[Skill, SkillTrack]:
-        missing = [s for s in SKILLS if s not in v]
-        if missing:
-            raise ValueError(f"missing skill row(s) {', '.join(missing)}; a sheet has C, M and I")
-        return v
-
 
 class CharacterFile(Model):
     """``characters.yaml``: the character sheets (R0.3: 8)."""
@@ -138,7 +121,7 @@ class CharacterFile(Model):
 
 class RecruitToken(Model):
     """A secondary-character token (R5.2): a letter and C/M/I values 1–4, or a dummy
-    that fits nowhere."""
+    (no letter, no values) that fits nowhere. The loader checks which is which."""
 
     letter: str | None = Field(
         default=None, pattern=r"^[A-Z]$", description="Letter printed on the token."
@@ -149,27 +132,6 @@ class RecruitToken(Model):
     dummy: bool = Field(default=False, description="A dummy token has no use (R5.2).")
     caption: Text | None = Field(default=None, description="Who this is (flavour).")
     copies: int = Field(default=1, ge=1, le=29)
-
-    @model_validator(mode="after")
-    def _real_or_dummy(self) -> RecruitToken:
-        values = {"C": self.C, "M": self.M, "I": self.I}
-        if self.dummy:
-            given = [k for k, v in values.items() if v is not None]
-            if given or self.letter is not None:
-                extra = (["letter"] if self.letter is not None else []) + given
-                raise ValueError(
-                    f"a dummy token has no letter or values (remove {', '.join(extra)})"
-                )
-        else:
-            missing = [k for k, v in values.items() if v is None]
-            if self.letter is None:
-                missing.insert(0, "letter")
-            if missing:
-                raise ValueError(
-                    f"a token needs a letter and C, M, I values: missing {', '.join(missing)} "
-                    "(or write 'dummy: true')"
-                )
-        return self
 
     def value(self, skill: Skill) -> int:
         """The token's value in ``skill`` (0 for a dummy)."""
@@ -221,6 +183,17 @@ class Use(Model):
     discard: bool = Field(default=True, description="The card is discarded after a success.")
 
 
+def _one_or_many(value: Any) -> str:
+    return "Many" if isinstance(value, list) else "One"
+
+
+#: one use (a mapping) or several (a list); the tag keeps errors on the branch written
+Uses = Annotated[
+    Annotated[list[Use], Tag("Many")] | Annotated[Use, Tag("One")],
+    Discriminator(_one_or_many),
+]
+
+
 class SpecialItem(Model):
     """A special item card (R5.7), crafted from item cards (R5.5)."""
 
@@ -230,15 +203,13 @@ class SpecialItem(Model):
     recipe: dict[Id, Annotated[int, Field(ge=1, le=9)]] = Field(
         min_length=1, description="Item id -> number of cards needed (R5.5)."
     )
-    use: list[Use] = Field(
-        min_length=1, description="How it is used; several entries mean 'choose one'."
-    )
+    use: Uses = Field(description="How it is used: one use, or a list meaning 'choose one'.")
     flavour: Text | None = None
 
-    @field_validator("use", mode="before")
-    @classmethod
-    def _one_use(cls, v: Any) -> Any:
-        return [v] if isinstance(v, dict) else v
+    @property
+    def uses(self) -> list[Use]:
+        """The uses as a list (a single ``use:`` mapping is one use)."""
+        return self.use if isinstance(self.use, list) else [self.use]
 
 
 class SpecialItemFile(Model):
