@@ -21,6 +21,7 @@ resistance card is activated, a special item used or an event drawn).
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
@@ -33,6 +34,7 @@ from pydantic import (
     Discriminator,
     Field,
     Tag,
+    TypeAdapter,
     create_model,
     model_validator,
 )
@@ -1197,20 +1199,19 @@ def make_effect(key: str, **params: Any) -> EffectBase:
     return EFFECT_MODELS[key].model_validate({key: params})
 
 
+@functools.cache
+def _adapters() -> tuple[TypeAdapter[EffectBase], TypeAdapter[ConditionBase]]:
+    return TypeAdapter(Effect), TypeAdapter(Condition)
+
+
 def parse_effect(data: Any) -> EffectBase:
     """Validate one effect written as data (raises pydantic's ValidationError)."""
-    from pydantic import TypeAdapter
-
-    adapter: TypeAdapter[EffectBase] = TypeAdapter(Effect)
-    return adapter.validate_python(data)
+    return _adapters()[0].validate_python(data)
 
 
 def parse_condition(data: Any) -> ConditionBase:
     """Validate one condition written as data (raises pydantic's ValidationError)."""
-    from pydantic import TypeAdapter
-
-    adapter: TypeAdapter[ConditionBase] = TypeAdapter(Condition)
-    return adapter.validate_python(data)
+    return _adapters()[1].validate_python(data)
 
 
 # ---------------------------------------------------------------------- rendering
