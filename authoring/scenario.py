@@ -201,6 +201,17 @@ class _Ctx:
     ) -> frozenset[str] | None:
         """The zones of a ``where`` predicate or ``zones`` list; None when invalid."""
         assert self.board is not None
+        if (where is None) == (zones is None):
+            both = where is not None
+            self.report.error(
+                self.doc.span(path),
+                "places-ambiguous" if both else "places-missing",
+                f"{dotted(path)}: give either 'where' or 'zones', not both"
+                if both
+                else f"{dotted(path)} does not say where: give 'where' or 'zones'",
+                "where: a predicate such as {size: capital}; zones: a list such as [N-E 1, N-E 2]",
+            )
+            return None
         if zones is not None:
             return self.zone_list(zones, (*path, "zones"))
         from authoring.clues.predicates import parse_where
@@ -218,6 +229,13 @@ class _Ctx:
             zid = self.zone(ref, (*path, i), dotted(path))
             if zid is None:
                 ok = False
+            elif zid in out:
+                self.report.warning(
+                    self.doc.span((*path, i)),
+                    "zone-duplicate",
+                    f"zone {zid} is listed twice in {dotted(path)}",
+                    "a zone counts once in a list; remove the repeat",
+                )
             else:
                 out.add(zid)
         return frozenset(out) if ok else None
@@ -264,10 +282,9 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
     ctx = _Ctx(doc, report, board)
     content = _content_of(manifest)
 
+    ctx.zone_list(spec.setup.start, ("setup", "start"))  # unknown and repeated zones
     start = tuple(
-        z
-        for i, ref in enumerate(spec.setup.start)
-        if (z := ctx.zone(ref, ("setup", "start", i), "setup.start")) is not None
+        dict.fromkeys(z for ref in spec.setup.start if (z := board.resolve(ref)) is not None)
     )
     max_occ = _max_occupation(ctx, spec)
     soldiers, officers = _army(ctx, spec, max_occ)
@@ -353,8 +370,25 @@ def _validate(doc: YamlDoc, report: Report) -> schema.Scenario | None:
     def under(d: Diagnostic, prefixes: Sequence[str]) -> bool:
         return any(d.path == p or d.path.startswith(p + ".") for p in prefixes)
 
-    report.extend([d for d in scratch.diagnostics if not under(d, [*handled, *bad])])
-    report.extend([d for d in items_scratch.diagnostics if not under(d, bad)])
+    found = [
+        d
+        for d in [*scratch.diagnostics, *items_scratch.diagnostics]
+        if not under(d, bad) and (d in items_scratch.diagnostics or not under(d, handled))
+    ]
+    # 'candidates' is a list or {where/zones}: when the mapping form has errors inside,
+    # the "expected a list" of the other form is noise
+    inner = {d.path for d in found}
+    report.extend(
+        [
+            d
+            for d in found
+            if not (
+                d.code == "type-invalid"
+                and "expected a list" in d.message
+                and any(p.startswith(d.path + ".") for p in inner)
+            )
+        ]
+    )
     if spec is None or bad:
         return None
     from authoring.content import Place, check_effects
@@ -406,9 +440,34 @@ def _load_ref(ws: Workspace, doc: YamlDoc, key: str, ref: str, kind: str) -> Any
             f"paths are relative to the scenario file; looked for {display_path(path)}",
         )
         return None
+    if not path.is_file():
+        ws.report.error(
+            span, "file-not-found", f"{key} file '{ref}' is a folder", "name a YAML file"
+        )
+        return None
     if kind not in KINDS:
         ws.report.info(
             span, "kind-unavailable", f"{key} file not checked: no '{kind}' loader installed"
+        )
+        return None
+    return _load_kind(ws, path, kind, span, f"{key} file '{ref}'")
+
+
+def _load_kind(ws: Workspace, path: Path, kind: str, span: Span, what: str) -> Any:
+    """Load ``path`` as ``kind`` unless it plainly is another kind of file (then one error at
+    the reference instead of a pile of schema errors in the wrong file)."""
+    from authoring.workspace import detect_kind
+
+    doc = ws.doc(path)
+    if doc is None:
+        return None
+    found = detect_kind(doc)
+    if found is not None and found != kind and not (found == "clues" and kind == "deck"):
+        ws.report.error(
+            span,
+            "kind-mismatch",
+            f"{what} is a {found} file, not a {kind} file",
+            f"name the {kind} file here",
         )
         return None
     return ws.load(path, kind)
@@ -420,9 +479,9 @@ def _load_manifest(ws: Workspace, doc: YamlDoc, spec: schema.Scenario) -> Any:
     if spec.manifest is not None:
         return _load_ref(ws, doc, "manifest", spec.manifest, "manifest")
     path = default_path("cards", "manifest.yaml")
-    if "manifest" not in KINDS or not path.exists():
+    if "manifest" not in KINDS or not path.is_file():
         return None
-    return ws.load(path, "manifest")
+    return _load_kind(ws, path, "manifest", doc.span(()), "the default manifest")
 
 
 # -- setup -------------------------------------------------------------------------
@@ -450,6 +509,13 @@ def _army(
     last: dict[str, int] = {}
     for i, p in enumerate(spec.setup.army):
         path: PathKey = ("setup", "army", i)
+        if p.soldiers == 0 and p.officers == 0:
+            ctx.report.warning(
+                ctx.at(*path),
+                "placement-empty",
+                f"setup.army.{i} places no piece",
+                "write 'soldiers: N' and/or 'officers: N'",
+            )
         zones = ctx.places(p.where, p.zones, path)
         if zones is None:
             continue
@@ -572,6 +638,15 @@ def _levels(ctx: _Ctx, spec: schema.Scenario, officers: Mapping[str, int]) -> di
 
 def _speed_cell(ctx: _Ctx, start: schema.SpeedStart, path: PathKey, track: list[int]) -> int | None:
     shown = ", ".join(map(str, track))
+    if (start.cell is None) == (start.speed is None):
+        ctx.report.error(
+            ctx.at(*path),
+            "speed-start-invalid",
+            f"{dotted(path)}: give either 'speed' (its first cell) or 'cell', "
+            + ("not both" if start.cell is not None else "not neither"),
+            "e.g. {speed: 2} for the first cell of speed 2, or {cell: 1} (R2.5)",
+        )
+        return None
     if start.cell is not None:
         if start.cell > len(track):
             ctx.report.error(

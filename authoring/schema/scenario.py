@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from authoring.effects import Effect
 from authoring.schema.base import Model
@@ -74,16 +74,12 @@ Deck = Literal["items", "special_items", "clues", "resistance", "events", "recru
 
 
 class Places(Model):
-    """A set of places: a predicate (``where``) or an explicit list (``zones``), not both."""
+    """A set of places: a predicate (``where``) or an explicit list (``zones``), not both
+    (checked by the loader, with the place)."""
 
     where: Predicate | None = None
     zones: list[ZoneRef] | None = Field(default=None, min_length=1)
 
-    @model_validator(mode="after")
-    def _one_of(self) -> Places:
-        if (self.where is None) == (self.zones is None):
-            raise ValueError("give either 'where' (a predicate) or 'zones' (a list), not both")
-        return self
 
 
 class ArmyPlacement(Model):
@@ -100,13 +96,6 @@ class ArmyPlacement(Model):
         "(default: from the predicate or the zone list).",
     )
 
-    @model_validator(mode="after")
-    def _checks(self) -> ArmyPlacement:
-        if (self.where is None) == (self.zones is None):
-            raise ValueError("give either 'where' (a predicate) or 'zones' (a list), not both")
-        if self.soldiers == 0 and self.officers == 0:
-            raise ValueError("a placement puts at least one soldier or officer")
-        return self
 
 
 class ReputationPlacement(Model):
@@ -121,11 +110,6 @@ class ReputationPlacement(Model):
         "(default: from the predicate or the zone list).",
     )
 
-    @model_validator(mode="after")
-    def _one_of(self) -> ReputationPlacement:
-        if (self.where is None) == (self.zones is None):
-            raise ValueError("give either 'where' (a predicate) or 'zones' (a list), not both")
-        return self
 
 
 class SpeedStart(Model):
@@ -135,11 +119,6 @@ class SpeedStart(Model):
     speed: int | None = Field(default=None, ge=0, description="First cell with this speed.")
     cell: int | None = Field(default=None, ge=1, description="1-based cell of the track.")
 
-    @model_validator(mode="after")
-    def _one_of(self) -> SpeedStart:
-        if (self.speed is None) == (self.cell is None):
-            raise ValueError("give either 'speed' or 'cell', not both")
-        return self
 
 
 class Setup(Model):
@@ -267,11 +246,6 @@ class MaxOccupationRule(_Rule):
     where: Predicate | None = None
     zones: list[ZoneRef] | None = Field(default=None, min_length=1)
 
-    @model_validator(mode="after")
-    def _one_of(self) -> MaxOccupationRule:
-        if (self.where is None) == (self.zones is None):
-            raise ValueError("give either 'where' (a predicate) or 'zones' (a list), not both")
-        return self
 
 
 class ExcludeCardsRule(_Rule):
