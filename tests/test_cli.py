@@ -128,3 +128,15 @@ def test_python_dash_m_and_help_are_light() -> None:
         [sys.executable, "-m", "authoring", "--help"], capture_output=True, text=True
     )
     assert r.returncode == 0 and "validate" in r.stdout
+
+
+def test_every_shipped_yaml_points_at_an_existing_schema() -> None:
+    """Editors find the JSON Schema named on the first line of every shipped file."""
+    shipped = sorted([*Path("scenarios").rglob("*.yaml"), *Path("cards").glob("*.yaml")])
+    assert shipped
+    for path in shipped:
+        first = path.read_text("utf-8").splitlines()[0]
+        prefix = "# yaml-language-server: $schema="
+        assert first.startswith(prefix), path
+        target = (path.parent / first[len(prefix):]).resolve()
+        assert target.is_file(), f"{path}: {target} does not exist"

@@ -143,7 +143,29 @@ def validate(
             err: dict[str, Any] = dict(detail)
             path = _data_path(doc.data, err["loc"], list(base))
             by_path.setdefault(".".join(map(str, path)), []).append({**err, "_path": path})
+        # a misspelled key is also a missing one: the unknown-key message names both
+        meant: set[tuple[str, str]] = set()
         for errs in by_path.values():
+            for e in errs:
+                if e["type"] == "extra_forbidden" and e["_path"]:
+                    p = e["_path"]
+                    cands = _candidates_at(model, list(p[len(base) : -1]))
+                    best = did_you_mean(str(p[-1]), cands)
+                    if best:
+                        meant.add((".".join(map(str, p[:-1])), best))
+        for key in list(by_path):
+            errs = [
+                e
+                for e in by_path[key]
+                if not (
+                    e["type"] == "missing"
+                    and (".".join(map(str, e["_path"][:-1])), str(e["_path"][-1])) in meant
+                )
+            ]
+            by_path[key] = errs
+        for errs in by_path.values():
+            if not errs:
+                continue
             # a union that failed every member yields one error per member: keep the
             # most informative (an unknown key or a literal choice beats a type error)
             errs.sort(key=lambda e: _rank(e["type"]))

@@ -12,6 +12,14 @@ from pydantic import BaseModel
 #: kind -> "module:Class" of its root model. Later capabilities add their kinds here.
 SCHEMAS: dict[str, str] = {
     "board": "authoring.schema.board:Board",
+    "characters": "authoring.schema.content:CharacterFile",
+    "recruits": "authoring.schema.content:RecruitFile",
+    "items": "authoring.schema.content:ItemFile",
+    "special-items": "authoring.schema.content:SpecialItemFile",
+    "resistance": "authoring.schema.content:ResistanceFile",
+    "events": "authoring.schema.content:EventFile",
+    "planning": "authoring.schema.content:PlanningFile",
+    "manifest": "authoring.schema.content:Manifest",
     "deck": "authoring.schema.deck:Deck",
     "scenario": "authoring.schema.scenario:Scenario",
 }

@@ -59,7 +59,9 @@ def test_each_shipped_file_loads_alone_without_problems(name: str) -> None:
 def test_each_file_starts_with_its_schema_and_kind(name: str) -> None:
     lines = (CARDS / name).read_text("utf-8").splitlines()
     kind = KINDS[name]
-    assert lines[0] == f"# yaml-language-server: $schema=../schemas/{kind}.schema.json"
+    assert lines[0] == (
+        f"# yaml-language-server: $schema=../authoring/schema/json/{kind}.schema.json"
+    )
     assert lines[1] == f"kind: {kind}"
 
 
