@@ -11,6 +11,7 @@ than the box's 43). A :class:`ClueDeck` looks like the solver's ``Deck`` (``plac
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -21,10 +22,9 @@ from authoring.schema import deck as schema
 from authoring.schema.base import validate
 
 if TYPE_CHECKING:
+    from authoring.board import Board
     from authoring.clues.solver import Deck as SolverDeck
     from authoring.clues.solver import SolveResult
-
-    from authoring.board import Board
     from authoring.workspace import Workspace
     from authoring.yamlio import YamlDoc
 
@@ -48,6 +48,10 @@ class ClueCard:
 
     def density(self, n_places: int) -> float:
         return len(self.hole_ids) / n_places if n_places else 0.0
+
+    @property
+    def hole_count(self) -> int:
+        return self.holes.bit_count()
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,20 @@ class ClueDeck:
     def ids_of(self, bits: int) -> list[str]:
         return [z for i, z in enumerate(self.places) if bits >> i & 1]
 
+    # the solver's Deck interface, so that solve(clue_deck) works as solve(solver_deck)
+    @property
+    def full(self) -> int:
+        return (1 << len(self.places)) - 1
+
+    def index(self, place: str | int) -> int:
+        return self._solver_deck.index(place)
+
+    def bits(self, places: Iterable[str]) -> int:
+        return self._solver_deck.bits(places)
+
+    def ids(self, bits: int) -> tuple[str, ...]:
+        return tuple(self.ids_of(bits))
+
     def solver_deck(self) -> SolverDeck:
         """The solver's view: places and card bitsets."""
         from authoring.clues.solver import CardSpec, Deck
@@ -99,11 +117,15 @@ class ClueDeck:
         )
 
     @cached_property
+    def _solver_deck(self) -> SolverDeck:
+        return self.solver_deck()
+
+    @cached_property
     def result(self) -> SolveResult:
         """The exact solver's answer for the deck's allowed places (cached)."""
         from authoring.clues.solver import solve
 
-        return solve(self.solver_deck(), self.allowed_bits)
+        return solve(self._solver_deck, self.allowed)
 
     @property
     def allowed_bits(self) -> int:
@@ -186,15 +208,24 @@ def _load_board(doc: YamlDoc, ws: Workspace, data: dict[str, Any]) -> Board | No
         return None  # the schema reports it
     span = doc.span(("board",))
     path = doc.resolve(ref)
+    if not path.is_file():
+        near = sorted(p.name for p in path.parent.glob("*.y*ml")) if path.parent.is_dir() else []
+        report = ws.report
+        report.error(
+            span,
+            "file-not-found",
+            f"board file not found: {ref}{suggestion(path.name, near)}",
+            "the path is relative to the deck file",
+        )
+        return None
     before = len(ws.report.errors)
     board = ws.load(path, "board", ref=span)
-    if board is None and path.exists() and len(ws.report.errors) == before:
-        ws.report.error(span, "board-invalid", f"the board {ref} could not be loaded")
-    elif board is None and path.exists():
+    if board is None:
         ws.report.error(
             span,
             "board-invalid",
-            f"the board {ref} has errors (reported in that file)",
+            f"the board {ref} has errors"
+            + (" (reported in that file)" if len(ws.report.errors) > before else ""),
             "fix the board first; the deck's holes depend on it",
         )
     return board  # type: ignore[no-any-return]
@@ -369,12 +400,16 @@ def _allowed(
 
 # -- the deck's warnings ----------------------------------------------------------------
 def check_deck(deck: ClueDeck, doc: YamlDoc, report: Report) -> None:
-    """Warnings that make a deck weak, each at its card (R0.3, R6.1, D6.1)."""
+    """Warnings that make a deck weak, each at its card, from the solver's summary
+    (R0.3, R6.1, D6.1)."""
+    result = deck.result
     n = len(deck.places)
     lo, hi = deck.density_band
+    by_id = {c.id: c for c in deck.cards}
 
-    def at(card: ClueCard, key: str | None = None) -> Span:
-        return doc.span(("cards", card.index, key) if key else ("cards", card.index))
+    def at(card: ClueCard) -> Span:
+        key = "where" if card.predicate is not None else "places"
+        return doc.span(("cards", card.index, key))
 
     total = deck.total_cards
     if total != deck.spec.box_cards:
@@ -385,44 +420,45 @@ def check_deck(deck: ClueDeck, doc: YamlDoc, report: Report) -> None:
             f"{deck.spec.box_cards} clue cards (R0.3)",
             "add or remove cards or copies, or set box_cards:",
         )
-    first_of: dict[int, ClueCard] = {}
-    for card in deck.cards:
-        if card.failure:
+    for cid in result.no_hole:
+        card = by_id[cid]
+        report.warning(
+            at(card),
+            "card-no-hole",
+            f"card '{card.id}' ('{card.title}') has no hole on this board",
+            "a valid card with no hole is a failure card in disguise; change its property",
+        )
+    for cid in result.every_hole:
+        card = by_id[cid]
+        report.warning(
+            at(card),
+            "card-every-hole",
+            f"card '{card.id}' ('{card.title}') has a hole at every place: it never helps "
+            "to isolate one (R6.1)",
+        )
+    for fig in result.cards:
+        card = by_id[fig.id]
+        if card.failure or fig.holes in (0, n) or lo <= fig.density <= hi:
             continue
-        key = "where" if card.predicate is not None else "places"
-        holes = len(card.hole_ids)
-        if holes == 0:
+        report.warning(
+            at(card),
+            "card-density",
+            f"card '{card.id}' ('{card.title}') has {fig.holes} hole{'s' * (fig.holes != 1)} "
+            f"of {n} places ({fig.density:.0%}), outside the useful band {lo:.0%}–{hi:.0%}",
+            "widen or narrow its property, or change the deck's density: band",
+        )
+    for group in result.duplicate_patterns:
+        first = by_id[group[0]]
+        if not first.holes:
+            continue  # already warned: no hole
+        for cid in group[1:]:
             report.warning(
-                at(card, key),
-                "card-no-hole",
-                f"card '{card.id}' ('{card.title}') has no hole on this board",
-                "a valid card with no hole is a failure card in disguise; change its property",
-            )
-        elif holes == n:
-            report.warning(
-                at(card, key),
-                "card-every-hole",
-                f"card '{card.id}' ('{card.title}') has a hole at every place: it never helps "
-                "to isolate one (R6.1)",
-            )
-        elif not lo <= holes / n <= hi:
-            report.warning(
-                at(card, key),
-                "card-density",
-                f"card '{card.id}' ('{card.title}') has {holes} holes of {n} places "
-                f"({holes / n:.0%}), outside the useful band {lo:.0%}–{hi:.0%}",
-                "widen or narrow its property, or change the deck's density: band",
-            )
-        if card.holes in first_of and holes:
-            other = first_of[card.holes]
-            report.warning(
-                at(card, key),
+                at(by_id[cid]),
                 "card-duplicate-holes",
-                f"cards '{other.id}' and '{card.id}' have the same holes",
+                f"cards '{first.id}' and '{cid}' have the same holes",
                 "use copies: on one card, or change one property",
             )
-        first_of.setdefault(card.holes, card)
-    never = [z for z in deck.allowed if not _isolatable(deck, z)]
+    never = result.never_isolatable_allowed
     if never:
         shown = ", ".join(never[:12]) + (" …" if len(never) > 12 else "")
         report.warning(
@@ -435,13 +471,63 @@ def check_deck(deck: ClueDeck, doc: YamlDoc, report: Report) -> None:
         )
 
 
-def _isolatable(deck: ClueDeck, zid: str) -> bool:
-    """R6.1: the cards holding the place intersect to that place alone."""
-    i = deck.places.index(zid)
-    inter = (1 << len(deck.places)) - 1
-    held = False
-    for c in deck.cards:
-        if c.holes >> i & 1:
-            inter &= c.holes
-            held = True
-    return held and inter == 1 << i
+def check_data(deck: ClueDeck, allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """What ``resistance clues check --json`` prints: per card its holes and density, per
+    place isolatable / fewest cards / a witness set (R6.1), and a summary."""
+    from authoring.clues.solver import solve
+
+    result = deck.result if allowed is None else solve(deck.solver_deck(), allowed)
+    n = len(deck.places)
+    lo, hi = deck.density_band
+    allowed_set = set(result.allowed)
+    cards: list[dict[str, Any]] = [
+        {
+            "id": c.id,
+            "title": c.title,
+            "title_en": c.title_en,
+            "copies": c.copies,
+            "failure": c.failure,
+            "holes": deck.ids_of(c.holes),
+            "density": round(c.holes.bit_count() / n, 4) if n else 0.0,
+        }
+        for c in deck.cards
+    ]
+    places = {
+        r.place: {
+            "city": deck.board.zone(r.place).city,
+            "allowed": r.place in allowed_set,
+            "isolatable": r.isolatable,
+            "min_cards": r.min_cards,
+            "witness": list(r.witness),
+        }
+        for r in result.places
+    }
+    mins = [r.min_cards for r in result.places if r.min_cards is not None]
+    valid = [c for c in cards if not c["failure"]]
+    densities = [float(c["density"]) for c in valid]
+    summary = {
+        "places": n,
+        "allowed": len(allowed_set),
+        "isolatable": sum(1 for r in result.places if r.allowed and r.isolatable),
+        "never_isolatable": list(result.never_isolatable_allowed),
+        "min_cards_distribution": {str(k): v for k, v in result.min_cards_histogram.items()},
+        "min_cards_mean": round(sum(mins) / len(mins), 3) if mins else None,
+        "min_cards_max": max(mins) if mins else None,
+        "cards_total": deck.total_cards,
+        "box_cards": deck.spec.box_cards,
+        "cards_distinct": result.distinct_patterns,
+        "failures": sum(c.copies for c in deck.cards if c.failure),
+        "lower_bound": result.min_distinct_cards,
+        "density_band": [lo, hi],
+        "density_min": min(densities) if densities else 0.0,
+        "density_max": max(densities) if densities else 0.0,
+        "outside_band": [c["id"] for c in valid if not lo <= float(c["density"]) <= hi],
+        "duplicate_patterns": [list(g) for g in result.duplicate_patterns],
+    }
+    return {
+        "deck": deck.file,
+        "board": deck.board.file,
+        "cards": cards,
+        "places": places,
+        "summary": summary,
+    }

@@ -52,6 +52,14 @@ _TAG_FR = {
     "abbey": ("Cité d'abbaye", "Cité sans abbaye"),
     "ruins": ("Cité en ruines", "Cité sans ruines"),
 }
+_TAG_NOUN_FR = {
+    "port": "port",
+    "market": "marché",
+    "fort": "fort",
+    "mine": "mine",
+    "abbey": "abbaye",
+    "ruins": "ruines",
+}
 _KIND_FR = {
     "mountains": ("une montagne", "les montagnes"),
     "forests": ("une forêt", "une forêt"),
@@ -169,11 +177,24 @@ class Predicate(Model):
         return ()
 
     def to_yaml_data(self) -> dict[str, Any]:
-        """Plain data as written in a deck file."""
-        data: dict[str, Any] = self.model_dump(by_alias=True, exclude_defaults=True, mode="json")
-        if not data:  # a field equal to its default still names the predicate
-            data = self.model_dump(by_alias=True, mode="json")
-        return data
+        """Plain data as written in a deck file (defaults of nested specs left out)."""
+        return {
+            f.alias or name: _plain(getattr(self, name))
+            for name, f in type(self).model_fields.items()
+        }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Predicate):
+        return value.to_yaml_data()
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Model):
+        data = value.model_dump(mode="json", by_alias=True, exclude_defaults=True, exclude_none=True)
+        return {k: _plain(v) for k, v in data.items()}
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def _check_zone_refs(
@@ -204,13 +225,17 @@ def _check_zone_refs(
     return out if ok else None
 
 
+def _squash(text: str) -> str:
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
 def _one_or_list(values: list[Any], original: Any) -> Any:
     return values if isinstance(original, list | tuple) else values[0]
 
 
 # -- attributes -----------------------------------------------------------------------
 class RegionIs(Predicate):
-    """Zones of a region, or of any of several regions (R0.1).
+    """Zones of a region, or of any of several regions (R0.1); a region's id or its name.
 
     ``where: {region: N-E}`` — ``where: {region: [N-O, N-E]}`` (the north)."""
 
@@ -229,17 +254,21 @@ class RegionIs(Predicate):
 
     def check(self, board: Board, doc: YamlDoc, path: PathKey, report: Report) -> Predicate | None:
         ids = [r.id for r in board.regions]
-        squashed = {r.id.replace("-", "").upper(): r.id for r in board.regions}
+        names = {_squash(r.name): r.id for r in board.regions if r.name}
+        squashed = {_squash(r.id): r.id for r in board.regions}
         out, ok = [], True
         for i, ref in enumerate(_as_list(self.region)):
-            rid = ref if ref in ids else squashed.get(str(ref).replace("-", "").upper())
+            key = _squash(str(ref))
+            rid = ref if ref in ids else squashed.get(key, names.get(key))
             if rid is None:
                 where = (*path, "region", i) if isinstance(self.region, list) else (*path, "region")
+                every = ids + [r.name for r in board.regions if r.name]
                 report.error(
                     doc.span(where),
                     "region-unknown",
-                    f"unknown region '{ref}'{suggestion(str(ref), ids)}",
-                    f"regions of this board: {', '.join(ids)}",
+                    f"unknown region '{ref}'{suggestion(str(ref), every)}",
+                    "regions of this board: "
+                    + ", ".join(f"{r.id} ({r.name})" if r.name else r.id for r in board.regions),
                 )
                 ok = False
             else:
@@ -353,6 +382,11 @@ class NumberIs(Predicate):
             return ("Numéros " if plural else "Numéro ") + self._text(lang)
         return ("Numbers " if plural else "Number ") + self._text(lang)
 
+    def describe_not(self, lang: Lang, board: Board | None) -> str | None:
+        if lang == "fr":
+            return "Hors numéros " + self._text(lang)
+        return "Numbers other than " + self._text(lang)
+
 
 class TagIs(Predicate):
     """Zones carrying a tag of the board file (port, market, …), or any of several.
@@ -392,14 +426,17 @@ class TagIs(Predicate):
         if lang == "fr":
             if len(tags) == 1 and tags[0] in _TAG_FR:
                 return _TAG_FR[tags[0]][0]
-            return "Cité avec " + _join([f"« {t} »" for t in tags], lang)
+            return "Cité avec " + _join([_TAG_NOUN_FR.get(t, f"« {t} »") for t in tags], lang)
         return "Place with " + _join([f"'{t}'" for t in tags], lang)
 
     def describe_not(self, lang: Lang, board: Board | None) -> str | None:
         tags = _as_list(self.tag)
-        if lang == "fr" and len(tags) == 1 and tags[0] in _TAG_FR:
-            return _TAG_FR[tags[0]][1]
-        return None
+        if lang == "fr":
+            if len(tags) == 1 and tags[0] in _TAG_FR:
+                return _TAG_FR[tags[0]][1]
+            nouns = [_TAG_NOUN_FR.get(t, f"« {t} »") for t in tags]
+            return "Cité sans " + ", ".join(nouns[:-1]) + " ni " + nouns[-1]
+        return "Place without " + _join([f"'{t}'" for t in tags], lang)
 
 
 class Coastal(Predicate):
@@ -493,6 +530,10 @@ class Adjacent(Predicate):
         places = _join(_as_list(self.adjacent), lang)
         return f"Voisin de {places}" if lang == "fr" else f"Next to {places}"
 
+    def describe_not(self, lang: Lang, board: Board | None) -> str | None:
+        places = _join(_as_list(self.adjacent), lang)
+        return f"Pas voisin de {places}" if lang == "fr" else f"Not next to {places}"
+
 
 class WithinSpec(Model):
     """Distance on the map graph, in links, from a place."""
@@ -567,6 +608,19 @@ class Within(Predicate):
             return f"{w.min} to {w.links} {noun}s from {w.of}"
         return f"Within {_number_word(w.links, lang)} {noun}{plural} of {w.of}"
 
+    def describe_not(self, lang: Lang, board: Board | None) -> str | None:
+        w = self.within
+        if w.min:
+            return None
+        if lang == "fr":
+            noun = {"road": "route", "mountain": "sentier", "any": "liaison"}[w.by]
+            n = _number_word(w.links, lang, w.by != "mountain")
+            plural = "s" if w.links > 1 else ""
+            extra = " de montagne" if w.by == "mountain" else ""
+            return f"À plus de {n} {noun}{plural}{extra} de {w.of}"
+        noun = {"road": "road", "mountain": "mountain path", "any": "link"}[w.by]
+        return f"More than {_number_word(w.links, lang)} {noun}{'s' * (w.links > 1)} from {w.of}"
+
 
 class Reach(Predicate):
     """Zones reachable from a place in one move (R5.1): up to 3 roads, or 1 mountain
@@ -606,6 +660,11 @@ class Reach(Predicate):
         if lang == "fr":
             return f"À un déplacement de {self.reach}"
         return f"One move from {self.reach}"
+
+    def describe_not(self, lang: Lang, board: Board | None) -> str | None:
+        if lang == "fr":
+            return f"À plus d'un déplacement de {self.reach}"
+        return f"More than one move from {self.reach}"
 
 
 class MountainOnly(Predicate):
@@ -891,10 +950,10 @@ def _feature_text(ref: FeatureRef, lang: Lang) -> str:
 class NearSpec(Model):
     """Distance in mm on the board from the city to a terrain feature or another city."""
 
-    mm: float = Field(gt=0, description="Largest distance, mm on the printed board.")
     feature: TerrainKind | None = Field(default=None, description="A terrain kind …")
     name: str | None = Field(default=None, description="… and optionally one feature's name.")
     place: str | None = Field(default=None, description="Or a zone id (distance between cities).")
+    mm: float = Field(gt=0, description="Largest distance, mm on the printed board.")
 
     @model_validator(mode="after")
     def _one_target(self) -> NearSpec:
@@ -903,6 +962,10 @@ class NearSpec(Model):
         if self.name is not None and self.feature is None:
             raise ValueError("name needs feature (mountains, forests, lakes or rivers)")
         return self
+
+
+#: up to this distance (mm) a feature is "près de" in a title; beyond, the title says cm
+NEAR_MM = 40.0
 
 
 class Near(Predicate):
@@ -957,16 +1020,30 @@ class Near(Predicate):
         )
         return self if ok else None
 
-    def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
+    def _far(self, lang: Lang, negate: bool) -> str:
         n = self.near
-        if n.place is not None:
+        target = (
+            (f"de {n.place}" if lang == "fr" else n.place)
+            if n.place is not None
+            else _feature_text(FeatureRef(feature=n.feature or "rivers", name=n.name), lang)
+        )
+        assert target is not None
+        if n.mm <= NEAR_MM and n.place is None:
             if lang == "fr":
-                return f"À moins de {n.mm:g} mm de {n.place}"
-            return f"Within {n.mm:g} mm of {n.place}"
-        ref = FeatureRef(feature=n.feature or "rivers", name=n.name)
+                return ("Loin " if negate else "Près ") + target
+            return ("Away from " if negate else "Near ") + target
+        cm = f"{n.mm / 10:g} cm"
         if lang == "fr":
-            return "Près " + _feature_text(ref, lang)
-        return "Near " + _feature_text(ref, lang)
+            cm = cm.replace(".", ",")
+        if lang == "fr":
+            return f"À plus de {cm} {target}" if negate else f"À moins de {cm} {target}"
+        return f"More than {cm} from {target}" if negate else f"Within {cm} of {target}"
+
+    def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
+        return self._far(lang, negate=False)
+
+    def describe_not(self, lang: Lang, board: Board | None) -> str | None:
+        return self._far(lang, negate=True)
 
 
 class Inside(Predicate):
@@ -1013,6 +1090,12 @@ class Inside(Predicate):
                 return "Dans " + _in_fr(ref.name)
             return "Dans " + _KIND_FR[ref.feature][1]
         return "Inside " + (ref.name or _KIND_EN[ref.feature])
+
+    def describe_not(self, lang: Lang, board: Board | None) -> str | None:
+        ref = self.inside
+        if lang == "fr":
+            return "Hors " + (_in_fr(ref.name) if ref.name else _KIND_FR[ref.feature][1])
+        return "Outside " + (ref.name or _KIND_EN[ref.feature])
 
 
 def _in_fr(name: str) -> str:
@@ -1073,6 +1156,13 @@ class TouchesRiver(Predicate):
                 "d'une rivière" if isinstance(self.river, bool) else _of_fr(self.river)
             )
         return "On " + ("a river" if isinstance(self.river, bool) else self.river)
+
+    def describe_not(self, lang: Lang, board: Board | None) -> str | None:
+        if self.river is False:
+            return TouchesRiver(river=True).describe(lang, board)
+        if lang == "fr":
+            return "Loin " + ("des rivières" if self.river is True else _of_fr(str(self.river)))
+        return "Away from " + ("rivers" if self.river is True else str(self.river))
 
 
 # -- combinators ----------------------------------------------------------------------

@@ -1,0 +1,328 @@
+"""``resistance clues check|explain|simulate|generate``: prove, explain, simulate and
+generate clue decks (R5.3, R6.1)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from authoring.cli.common import (
+    EXIT_PROBLEMS,
+    echo_json,
+    fail_if_errors,
+    json_option,
+    print_report,
+    strict_option,
+)
+
+if TYPE_CHECKING:
+    from authoring.board import Board
+    from authoring.clues.deck import ClueDeck
+    from authoring.diagnostics import Report
+
+
+@click.group()
+def clues() -> None:
+    """Prove, explain, simulate and generate clue decks (R5.3, R6.1)."""
+
+
+def _load_deck(path: str, as_json: bool) -> tuple[ClueDeck, Report]:
+    from authoring.diagnostics import Span
+    from authoring.workspace import Workspace
+
+    ws = Workspace()
+    deck = ws.load(path, "deck")
+    if deck is None and not ws.report.has_errors:
+        ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a deck")
+    if ws.report.has_errors:
+        fail_if_errors(ws.report, as_json=as_json)
+    return deck, ws.report
+
+
+def _allowed_option(board: Board, raw: tuple[str, ...]) -> tuple[str, ...] | None:
+    """Zone ids from ``--allowed`` (repeatable, comma-separated); usage error if unknown."""
+    if not raw:
+        return None
+    from authoring.diagnostics import suggestion
+
+    out: list[str] = []
+    for item in raw:
+        for ref in (r.strip() for r in item.split(",")):
+            if not ref:
+                continue
+            zid = board.resolve(ref)
+            if zid is None:
+                raise click.BadParameter(
+                    f"unknown zone '{ref}'{suggestion(ref, board.zone_ids)}",
+                    param_hint="--allowed",
+                )
+            if zid not in out:
+                out.append(zid)
+    return tuple(z for z in board.zone_ids if z in out)
+
+
+allowed_option = click.option(
+    "--allowed",
+    multiple=True,
+    metavar="ZONES",
+    help="Places that may hold an objective (D6.1), comma-separated; default: the deck's.",
+)
+
+
+# -- check -------------------------------------------------------------------------------
+@clues.command()
+@click.argument("deck_file", metavar="DECK", type=click.Path())
+@json_option
+@strict_option
+@allowed_option
+def check(deck_file: str, as_json: bool, strict: bool, allowed: tuple[str, ...]) -> None:
+    """Holes and density per card; per place: isolatable, fewest cards, a witness set.
+
+    Exit 1 when the deck has errors (or warnings, with --strict)."""
+    from authoring.clues.deck import check_data
+
+    deck, report = _load_deck(deck_file, as_json)
+    chosen = _allowed_option(deck.board, allowed)
+    started = time.perf_counter()
+    data = check_data(deck, chosen)
+    data["seconds"] = round(time.perf_counter() - started, 6)
+    if as_json:
+        data["diagnostics"] = [d.to_dict() for d in report.sorted()]
+        echo_json(data)
+    else:
+        _print_check(data)
+        print_report(report, err=False)
+    sys.exit(EXIT_PROBLEMS if report.failed(strict) else 0)
+
+
+def _print_check(data: dict[str, Any]) -> None:
+    s = data["summary"]
+    n = s["places"]
+    click.echo(
+        f"{data['deck']}: {s['cards_total']} cards ({s['cards_distinct']} distinct, "
+        f"{s['failures']} failures) on {data['board']} ({n} places, {s['allowed']} allowed)"
+    )
+    click.echo("\ncards (holes / density):")
+    for c in data["cards"]:
+        if c["failure"]:
+            click.echo(f"  {c['id']:<28} ×{c['copies']}  {c['title']}: failure, no hole")
+            continue
+        holes = ", ".join(c["holes"]) if len(c["holes"]) <= 8 else (
+            ", ".join(c["holes"][:8]) + f" … (+{len(c['holes']) - 8})"
+        )
+        click.echo(
+            f"  {c['id']:<28} ×{c['copies']}  {len(c['holes']):>3} {c['density']:>4.0%}  "
+            f"{c['title']}  [{holes}]"
+        )
+    click.echo("\nplaces (isolatable / fewest cards / witness):")
+    for zid, p in data["places"].items():
+        if not p["allowed"]:
+            continue
+        if p["isolatable"]:
+            click.echo(f"  {zid:<8} {p['min_cards']}  {' + '.join(p['witness'])}")
+        else:
+            click.echo(f"  {zid:<8} -  NOT ISOLATABLE (R6.1)")
+    dist = ", ".join(f"{k} cards: {v}" for k, v in s["min_cards_distribution"].items())
+    click.echo(
+        f"\nsummary: {s['isolatable']}/{s['allowed']} allowed places isolatable; "
+        f"fewest cards per place: {dist}; mean {s['min_cards_mean']:.2f}"
+    )
+    lo, hi = s["density_band"]
+    click.echo(
+        f"density {s['density_min']:.0%}–{s['density_max']:.0%} "
+        f"(band {lo:.0%}–{hi:.0%}); lower bound on distinct cards: {s['lower_bound']}; "
+        f"solved in {data['seconds'] * 1000:.1f} ms"
+    )
+
+
+# -- explain -------------------------------------------------------------------------------
+@clues.command()
+@click.argument("deck_file", metavar="DECK", type=click.Path())
+@click.argument("card")
+@click.argument("place")
+@json_option
+def explain(deck_file: str, card: str, place: str, as_json: bool) -> None:
+    """Why CARD has, or lacks, a hole at PLACE (style.md §2)."""
+    from authoring.diagnostics import suggestion
+
+    deck, _ = _load_deck(deck_file, as_json)
+    ids = [c.id for c in deck.cards]
+    if card not in ids:
+        raise click.BadParameter(f"unknown card '{card}'{suggestion(card, ids)}", param_hint="CARD")
+    zid = deck.board.resolve(place)
+    if zid is None:
+        raise click.BadParameter(
+            f"unknown zone '{place}'{suggestion(place, deck.board.zone_ids)}", param_hint="PLACE"
+        )
+    has, reasons = deck.explain(card, zid)
+    c = deck.card(card)
+    if as_json:
+        echo_json({"card": c.id, "title": c.title, "place": zid, "hole": has, "reasons": reasons})
+        return
+    verdict = "has a hole at" if has else "has no hole at"
+    click.echo(f"card '{c.id}' ({c.title}) {verdict} {zid} ({deck.board.zone(zid).city})")
+    for r in reasons:
+        click.echo(f"  - {r}")
+
+
+# -- simulate ------------------------------------------------------------------------------
+@clues.command()
+@click.argument("deck_file", metavar="DECK", type=click.Path())
+@click.option("--games", default=2000, show_default=True, type=click.IntRange(1, 1_000_000))
+@click.option("--seed", default=1, show_default=True, type=int)
+@click.option(
+    "--keep",
+    type=click.Choice(["best", "first", "random"]),
+    default="best",
+    show_default=True,
+    help="Which drawn card the investigator keeps (R5.3): best brings the pool closest "
+    "to isolating a place.",
+)
+@click.option(
+    "--draws",
+    default="1,2,3,4",
+    show_default=True,
+    help="Draw sizes d = Communication − malus to simulate, comma-separated.",
+)
+@allowed_option
+@json_option
+def simulate(
+    deck_file: str,
+    games: int,
+    seed: int,
+    keep: str,
+    draws: str,
+    allowed: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Investigations until the 1st and 2nd reveal for each draw size, where objectives
+    land, and for d = 1 the exact expectation beside Monte Carlo (R5.3, R6.1)."""
+    from authoring.clues.report import simulate_data
+
+    try:
+        sizes = [int(x) for x in draws.split(",") if x.strip()]
+    except ValueError:
+        raise click.BadParameter(
+            f"'{draws}' is not a list of numbers", param_hint="--draws"
+        ) from None
+    if not sizes or any(d < 1 for d in sizes):
+        raise click.BadParameter("draw sizes are whole numbers ≥ 1", param_hint="--draws")
+    deck, report = _load_deck(deck_file, as_json)
+    chosen = _allowed_option(deck.board, allowed)
+    started = time.perf_counter()
+    data = simulate_data(deck, sizes, games=games, seed=seed, keep=keep, allowed=chosen)
+    data["seconds"] = round(time.perf_counter() - started, 3)
+    if as_json:
+        echo_json(data)
+        return
+    _print_simulate(data)
+    print_report(report, err=True)
+
+
+def _print_simulate(data: dict[str, Any]) -> None:
+    click.echo(
+        f"{data['deck']}: {data['games']} games per draw size, keep policy '{data['keep']}' "
+        f"(seed {data['seed']}, {data['seconds']:.1f} s)"
+    )
+    click.echo(f"keep policy: {data['keep_policy']}")
+    for row in data["draws"]:
+        click.echo(f"\nd = {row['d']}:")
+        for label, key in (("1st reveal", "first"), ("2nd reveal", "second")):
+            st = row[key]
+            click.echo(
+                f"  {label}: mean {st['mean']:.2f} investigations, median {st['median']}, "
+                f"90% by {st['p90']}, never {st['never']:.1%}"
+            )
+            click.echo("    " + _histogram(st["histogram"]))
+        if row.get("exact_first") is not None:
+            click.echo(
+                f"  exact expectation (d = 1): {row['exact_first']:.3f}  vs Monte Carlo "
+                f"{row['first']['mean']:.3f}"
+            )
+        land = row["landing"]
+        click.echo(
+            f"  objectives land on {land['reached']}/{land['allowed']} places; never: "
+            f"{', '.join(land['never']) or 'none'}; over-represented (> 2× mean): "
+            + (", ".join(f"{z} {s:.1%}" for z, s in land["over"]) or "none")
+        )
+
+
+def _histogram(hist: dict[str, int]) -> str:
+    total = sum(hist.values()) or 1
+    return "  ".join(f"{k}:{v / total:.0%}" for k, v in hist.items() if v)
+
+
+# -- generate ------------------------------------------------------------------------------
+@clues.command()
+@click.argument("board_file", metavar="BOARD", type=click.Path())
+@click.option("--cards", default=43, show_default=True, type=click.IntRange(2, 500))
+@click.option("--failures", default=6, show_default=True, type=click.IntRange(0, 500))
+@click.option("--seed", default=1, show_default=True, type=int)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Deck file to write (atomically); default: print it.",
+)
+@click.option(
+    "--iterations", default=4000, show_default=True, type=click.IntRange(0, 10_000_000),
+    help="Search steps per stage (more: slower, sometimes better).",
+)
+@allowed_option
+@json_option
+def generate(
+    board_file: str,
+    cards: int,
+    failures: int,
+    seed: int,
+    output: str | None,
+    iterations: int,
+    allowed: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Choose a deck for BOARD from the predicate vocabulary: every allowed place
+    isolatable, few cards needed, early reveals, balanced densities, objectives spread.
+    Deterministic for a seed; prints its scores beside the theoretical lower bound."""
+    from authoring.cli.common import load_or_exit
+    from authoring.clues.generate import deck_yaml, generated_scores, write_deck
+    from authoring.clues.generate import generate as run
+
+    if failures >= cards:
+        raise click.BadParameter("failures must be fewer than cards", param_hint="--failures")
+    board = load_or_exit(board_file, "board", as_json=as_json)
+    chosen = _allowed_option(board, allowed)
+    started = time.perf_counter()
+    gen = run(
+        board,
+        cards=cards,
+        failures=failures,
+        seed=seed,
+        allowed=chosen,
+        iterations=iterations,
+        polish=iterations,
+    )
+    gen.scores.update(generated_scores(gen))
+    gen.scores["seconds"] = round(time.perf_counter() - started, 2)
+    command = (
+        f"resistance clues generate {board_file} --cards {cards} --failures {failures} "
+        f"--seed {seed}"
+    )
+    if output:
+        write_deck(gen, Path(board_file), Path(output), command=command)
+    if as_json:
+        echo_json({"output": output, "scores": gen.scores})
+    elif not output:
+        click.echo(deck_yaml(gen, board_file, command=command), nl=False)
+    if not as_json:
+        click.echo(_scores_text(gen.scores, output), err=not output)
+
+
+def _scores_text(scores: dict[str, Any], output: str | None) -> str:
+    lines = [f"wrote {output}"] if output else []
+    for key, value in scores.items():
+        lines.append(f"  {key}: {value}")
+    return "\n".join(lines)
