@@ -412,3 +412,55 @@ def test_validate_exit_status_and_location(path: Path) -> None:
         assert "    hint: " in expected
     else:
         assert r.exit_code == 0, r.output
+
+
+# -- robustness: bad values never raise -------------------------------------------------
+
+
+def _paths(node: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out = [prefix]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+_REFERENCE = (CASES / "ok-reference.yaml").read_text("utf-8")
+_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-5, max_value=99),
+    st.sampled_from(["", "W 1", "E 9", "capital", "bomb", "x" * 80, "locate_and_destroy_base"]),
+    st.lists(st.sampled_from(["W 1", "E 2", 3, None]), max_size=3),
+    st.dictionaries(st.sampled_from(["where", "zones", "size", "kind", "zz"]), st.integers(0, 3)),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_any_wrong_value_is_reported_not_raised(data: st.DataObject) -> None:
+    import copy
+
+    import yaml
+
+    from authoring.scenario import load_scenario
+    from authoring.yamlio import load_text
+
+    base = yaml.safe_load(_REFERENCE)
+    paths = [p for p in _paths(base) if p]
+    target = data.draw(st.sampled_from(paths))
+    value = data.draw(_VALUES)
+    mutated = copy.deepcopy(base)
+    node = mutated
+    for step in target[:-1]:
+        node = node[step]
+    node[target[-1]] = value
+    ws = Workspace()
+    path = CASES / "mutated.yaml"  # references resolve like the reference case's
+    doc = load_text(yaml.safe_dump(mutated, allow_unicode=True), str(path), ws.report, path=path)
+    assert doc is not None
+    s = load_scenario(doc, ws)
+    assert s is not None or ws.report.has_errors
