@@ -826,27 +826,16 @@ def _check_deck(
 
 
 def _isolatable(deck: Any, board: Board, objectives: Sequence[ObjectiveSpec]) -> set[str] | None:
-    """Places that some combination of the deck's cards isolates (R6.1): the cards with a
-    hole at the place intersect to that place alone (the same answer as the exact
-    solver's ``isolatable``, computed from the deck's hole bitsets)."""
-    places = getattr(deck, "places", None)
-    cards = getattr(deck, "cards", None)
-    if places is None or cards is None:
+    """Candidate places that some combination of the deck's cards isolates (R6.1), by the
+    exact solver (:func:`authoring.clues.solver.isolatable`)."""
+    from authoring.clues.solver import isolatable
+
+    solver_deck = getattr(deck, "solver_deck", None)
+    if solver_deck is None:
         return None
+    sd = solver_deck()
     wanted = frozenset().union(*(o.candidates for o in objectives))
-    full = (1 << len(places)) - 1
-    out: set[str] = set()
-    for i, zid in enumerate(places):
-        if zid not in wanted:
-            continue
-        inter, held = full, False
-        for c in cards:
-            if not getattr(c, "failure", False) and c.holes >> i & 1:
-                inter &= c.holes
-                held = True
-        if held and inter == 1 << i:
-            out.add(zid)
-    return out
+    return {z for z in wanted if isolatable(sd, z)}
 
 
 # -- content checks ----------------------------------------------------------------
