@@ -3,7 +3,11 @@
 
 One drawing routine serves the one-page preview, the tiled poster and the
 scenario sheets: :func:`draw_island` draws board millimetres through a
-:class:`View` (scale and offset in points).
+:class:`View` (scale and offset in points). :func:`draw_board` adds what the
+printed board carries around the island: the sea, the eliminated-soldiers area
+(R5.6, R7.2), the invasion-speed track (R2.5, R8.8, D2.2), the board's name and
+a legend; where they go is computed (:func:`board_furniture`) so that they stay
+off the island.
 """
 
 from __future__ import annotations
@@ -167,6 +171,206 @@ def draw_island(
                 c.setFillColor(HexColor("#333333"))
                 c.setFont(fonts.REGULAR, 5.5 * s)
                 c.drawString(x + view.len(7.0), y - view.len(2.6), z.city)
+
+
+@dataclass(frozen=True)
+class Furniture:
+    """Where the board's extras go, in board mm ``(x, y, w, h)``: the eliminated
+    area, one square per speed-track cell (D2.2), the title and the legend."""
+
+    eliminated: tuple[float, float, float, float]
+    speed_cells: tuple[tuple[float, float, float, float], ...]
+    title: tuple[float, float, float, float] | None
+    legend: tuple[float, float, float, float] | None
+
+
+def board_furniture(board: Board, margin: float = 12.0) -> Furniture:
+    """Place the eliminated area (the board file's ``eliminated_area``, else the
+    free lower-right corner), the speed track (a row of cells along the bottom
+    or top edge, off the island), the title and the legend (free corners)."""
+    from shapely.geometry import box
+
+    w, h = board.spec.size
+    island = board.geometry.outline.buffer(3.0)
+    taken: list[BaseGeometry] = [island]
+
+    def free(x: float, y: float, bw: float, bh: float) -> bool:
+        if x < 0 or y < 0 or x + bw > w or y + bh > h:
+            return False
+        b = box(x, y, x + bw, y + bh)
+        return not any(b.intersects(t) for t in taken)
+
+    if board.spec.eliminated_area is not None:
+        elim = tuple(float(v) for v in board.spec.eliminated_area)
+    else:
+        ew, eh = min(130.0, w / 4), min(90.0, h / 4)
+        elim = (w - margin - ew, margin, ew, eh)
+    ex, ey, ew_, eh_ = elim
+    taken.append(box(ex, ey, ex + ew_, ey + eh_).buffer(4.0))
+
+    n = len(board.spec.speed_track)
+    gap, label = 3.0, 7.0
+    cells: tuple[tuple[float, float, float, float], ...] = ()
+    for y_edge in ("bottom", "top"):
+        for x0, x1 in ((margin, ex - margin), (margin, w - margin)):
+            avail = x1 - x0
+            size = min(18.0, (avail - (n - 1) * gap) / n) if n else 0
+            if size < 8:
+                continue
+            total = n * size + (n - 1) * gap
+            start = x0 + (avail - total) / 2
+            y = margin if y_edge == "bottom" else h - margin - size - label
+            if free(start, y, total, size + label):
+                cells = tuple((start + i * (size + gap), y, size, size) for i in range(n))
+                taken.append(box(start, y, start + total, y + size + label).buffer(2.0))
+                break
+        if cells:
+            break
+    if not cells and n:
+        size = min(18.0, (w - 2 * margin - (n - 1) * gap) / n)
+        cells = tuple((margin + i * (size + gap), margin, size, size) for i in range(n))
+
+    def corner(bw: float, bh: float) -> tuple[float, float, float, float] | None:
+        """The first free spot: a corner, else somewhere along an edge."""
+        spots = [(margin, h - margin - bh), (w - margin - bw, h - margin - bh),
+                 (margin, margin), (w - margin - bw, margin)]
+        steps = max(1, int((w - 2 * margin - bw) // 5))
+        for k in range(steps + 1):
+            x = margin + k * 5.0
+            spots += [(x, h - margin - bh), (x, margin)]
+        steps = max(1, int((h - 2 * margin - bh) // 5))
+        for k in range(steps + 1):
+            y = margin + k * 5.0
+            spots += [(margin, y), (w - margin - bw, y)]
+        for x, y in spots:
+            if free(x, y, bw, bh):
+                taken.append(box(x, y, x + bw, y + bh).buffer(2.0))
+                return (x, y, bw, bh)
+        return None
+
+    title = corner(min(150.0, w / 3), 18.0)
+    legend = corner(min(110.0, w / 4), 38.0)
+    return Furniture(elim, cells, title, legend)  # type: ignore[arg-type]
+
+
+def draw_board(c: Any, board: Board, view: View, *, lang: str = "fr",
+               speed_marker: int | None = None) -> Furniture:
+    """The whole printed board: sea, island, eliminated area, speed track (with the
+    marker on cell ``speed_marker``, 0-based, if given), title and legend."""
+    bw, bh = board.spec.size
+    f = board_furniture(board)
+    c.setFillColor(SEA)
+    c.rect(*view.pt(0, 0), view.len(bw), view.len(bh), stroke=0, fill=1)
+    draw_island(c, board, view)
+    fr = lang != "en"
+    s = view.scale
+    # eliminated soldiers (R5.6) become reputation at the end of the phase (R7.2)
+    ex, ey, ew, eh = f.eliminated
+    c.setFillColor(tint("#b33a2f", 0.12))
+    c.setStrokeColor(HexColor("#b33a2f"))
+    c.setLineWidth(1.2 * s)
+    c.setDash([view.len(3), view.len(2)])
+    c.roundRect(*view.pt(ex, ey), view.len(ew), view.len(eh), view.len(4), stroke=1, fill=1)
+    c.setDash([])
+    c.setFillColor(HexColor("#7a1f1f"))
+    c.setFont(fonts.BOLD, 14 * s)
+    c.drawCentredString(*view.pt(ex + ew / 2, ey + eh - 12),
+                        "Soldats éliminés" if fr else "Eliminated soldiers")
+    c.setFont(fonts.REGULAR, 7 * s)
+    c.drawCentredString(*view.pt(ex + ew / 2, ey + eh - 19),
+                        "R5.6 — en fin de phase des joueurs, chaque pion ici" if fr else
+                        "R5.6 — at the end of the players' phase, each piece here")
+    c.drawCentredString(*view.pt(ex + ew / 2, ey + eh - 23.5),
+                        "devient un cube Réputation (R7.2)" if fr else
+                        "becomes a reputation cube (R7.2)")
+    # invasion-speed track (D2.2)
+    if f.speed_cells:
+        x0, y0, size, _ = f.speed_cells[0]
+        last = f.speed_cells[-1]
+        c.setFillColor(HexColor("#3b3530"))
+        c.setFont(fonts.BOLD, 9 * s)
+        c.drawString(*view.pt(x0, y0 + size + 2.2),
+                     "Vitesse d'invasion (R2.5, R8.8)" if fr else "Invasion speed (R2.5, R8.8)")
+        c.setFont(fonts.REGULAR, 6 * s)
+        c.drawRightString(*view.pt(last[0] + last[2], y0 + size + 2.2),
+                          "+1 case à chaque fin de phase de l'armée →" if fr else
+                          "+1 cell at the end of every army phase →")
+        for i, ((x, y, sz, _), speed) in enumerate(
+            zip(f.speed_cells, board.spec.speed_track, strict=True)
+        ):
+            c.setFillColor(tint("#b33a2f", 0.15 + 0.12 * min(speed, 6)))
+            c.setStrokeColor(HexColor("#3b3530"))
+            c.setLineWidth(0.8 * s)
+            c.roundRect(*view.pt(x, y), view.len(sz), view.len(sz), view.len(2), stroke=1, fill=1)
+            c.setFillColor(HexColor("#ffffff") if speed >= 4 else HexColor("#3b3530"))
+            c.setFont(fonts.BOLD, 16 * s * sz / 18)
+            c.drawCentredString(*view.pt(x + sz / 2, y + sz / 2 - 2.2 * sz / 18), str(speed))
+            c.setFont(fonts.REGULAR, 5 * s)
+            c.drawString(*view.pt(x + 1.2, y + 1.2), str(i + 1))
+            if speed_marker == i:
+                c.setStrokeColor(HexColor("#000000"))
+                c.setLineWidth(1.6 * s)
+                c.circle(*view.pt(x + sz / 2, y + sz / 2), view.len(sz * 0.42), stroke=1, fill=0)
+    if f.title is not None:
+        tx, ty, tw, th = f.title
+        c.setFillColor(HexColor("#1b2a3a"))
+        c.setFont(fonts.BOLD, 16 * s)
+        c.drawString(*view.pt(tx, ty + th - 7), board.spec.name or board.spec.id)
+        c.setFont(fonts.REGULAR, 7 * s)
+        c.drawString(*view.pt(tx, ty + th - 13), "Project: Resistance — " + (
+            f"{len(board.zones)} zones, {board.total_tokens} jetons Zone" if fr else
+            f"{len(board.zones)} zones, {board.total_tokens} zone tokens"))
+    if f.legend is not None:
+        _legend(c, board, view, f.legend, fr)
+    return f
+
+
+def _legend(c: Any, board: Board, view: View, area: tuple[float, float, float, float],
+            fr: bool) -> None:
+    x, y, w, h = area
+    s = view.scale
+    c.setFillColor(HexColor("#ffffff"))
+    c.setStrokeColor(HexColor("#8a8a8a"))
+    c.setLineWidth(0.5 * s)
+    c.roundRect(*view.pt(x, y), view.len(w), view.len(h), view.len(2), stroke=1, fill=1)
+    row = y + h - 7
+    sizes = (("capital", "Capitale (taille 3)", "Capital (size 3)"),
+             ("town", "Ville (taille 2)", "Town (size 2)"),
+             ("village", "Village (taille 1)", "Village (size 1)"))
+    for k, (size, f_txt, e_txt) in enumerate(sizes):
+        cx = x + 9 + k * (w - 10) / 3
+        n = CITY_SIZE_CIRCLES[size]
+        c.setFillColor(HexColor("#ffffff"))
+        c.setStrokeColor(ROAD)
+        c.setLineWidth(0.7 * s)
+        for i in range(n, 0, -1):
+            c.circle(*view.pt(cx, row), view.len(1.6 + 1.5 * i), stroke=1, fill=1)
+        c.setFillColor(ROAD)
+        c.circle(*view.pt(cx, row), view.len(1.2), stroke=0, fill=1)
+        c.setFont(fonts.REGULAR, 5.5 * s)
+        c.drawCentredString(*view.pt(cx, row - 9), f_txt if fr else e_txt)
+    for k, (kind, f_txt, e_txt) in enumerate((("road", "Route (R5.1 : jusqu'à 3)",
+                                                "Road (R5.1: up to 3)"),
+                                               ("mountain", "Chemin de montagne (1)",
+                                                "Mountain path (1)"))):
+        ly = y + 13 - k * 7
+        c.setStrokeColor(ROAD)
+        if kind == "mountain":
+            c.setLineWidth(1.1 * s)
+            c.setDash([view.len(0.6), view.len(1.6)])
+            c.setLineCap(1)
+        else:
+            c.setLineWidth(1.6 * s)
+            c.setDash([])
+            c.setLineCap(0)
+        p = c.beginPath()
+        p.moveTo(*view.pt(x + 5, ly))
+        p.lineTo(*view.pt(x + 25, ly))
+        c.drawPath(p, stroke=1, fill=0)
+        c.setDash([])
+        c.setFillColor(ROAD)
+        c.setFont(fonts.REGULAR, 6 * s)
+        c.drawString(*view.pt(x + 29, ly - 1.5), f_txt if fr else e_txt)
 
 
 def fit_view(board: Board, x: float, y: float, w: float, h: float) -> View:

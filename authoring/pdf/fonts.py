@@ -1,44 +1,27 @@
 """Fonts shipped with the package (DejaVu, French accents) and a reproducible canvas.
 
 No system font is ever used: every text is set in a TrueType font from
-``authoring/fonts/``, embedded in the PDF.
+``authoring/fonts/``, embedded in the PDF. The font names and their registration
+live in :mod:`authoring.pdf.canvas` (the kit's document); this module keeps the
+short names the board preview uses and a bare reproducible canvas.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, BinaryIO
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
-REGULAR = "DejaVuSans"
-BOLD = "DejaVuSans-Bold"
-CONDENSED = "DejaVuSansCondensed"
-CONDENSED_BOLD = "DejaVuSansCondensed-Bold"
-_FILES = {
-    REGULAR: "DejaVuSans.ttf",
-    BOLD: "DejaVuSans-Bold.ttf",
-    CONDENSED: "DejaVuSansCondensed.ttf",
-    CONDENSED_BOLD: "DejaVuSansCondensed-Bold.ttf",
-}
-_registered = False
+from authoring.pdf.canvas import FONT_BOLD as BOLD
+from authoring.pdf.canvas import FONT_CONDENSED as CONDENSED
+from authoring.pdf.canvas import FONT_CONDENSED_BOLD as CONDENSED_BOLD
+from authoring.pdf.canvas import FONT_REGULAR as REGULAR
+from authoring.pdf.canvas import register_fonts
+
+__all__ = ["BOLD", "CONDENSED", "CONDENSED_BOLD", "REGULAR", "new_canvas", "register"]
 
 
 def register() -> None:
-    """Register the shipped fonts with ReportLab (once)."""
-    global _registered
-    if _registered:
-        return
-    from reportlab.lib.fonts import addMapping
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    for name, file in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
-    addMapping(REGULAR, 0, 0, REGULAR)
-    addMapping(REGULAR, 1, 0, BOLD)
-    addMapping(REGULAR, 0, 1, REGULAR)
-    addMapping(REGULAR, 1, 1, BOLD)
-    _registered = True
+    """Register the shipped fonts with ReportLab (once; see :func:`register_fonts`)."""
+    register_fonts()
 
 
 def new_canvas(target: str | BinaryIO, pagesize: tuple[float, float], *, title: str = "") -> Any:

@@ -1,0 +1,142 @@
+"""``resistance export [SCENARIO]``: the print-and-play kit as PDF, cut files and PNGs."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import click
+
+from authoring.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    echo_json,
+    json_option,
+    print_report,
+    strict_option,
+)
+
+
+def _parts(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
+    from authoring.pdf.kit import parse_parts
+
+    try:
+        return parse_parts(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+
+
+def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
+    from authoring.pdf.kit import parse_offset
+
+    try:
+        return parse_offset(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+
+
+@click.command()
+@click.argument("scenario", required=False, type=click.Path(dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="The kit PDF to write (default: output/<scenario id>-kit.pdf); the cut "
+                   "files and images go beside it.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+              default="a4", show_default=True, help="Paper size.")
+@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True,
+              help="Language of the printed texts.")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long",
+              show_default=True, help="How the printer turns the sheet for card backs.")
+@click.option("--back-offset", default="0,0", show_default=True, callback=_offset,
+              metavar="X,Y", help="Shift of the card backs in mm, measured with the "
+                                  "calibration sheet.")
+@click.option("--bleed", type=float, default=3.0, show_default=True,
+              help="Bleed around the cards, mm.")
+@click.option("--only", default=None, callback=_parts, metavar="PARTS",
+              help="Comma-separated parts or groups: cards (calibration, items, special-items, "
+                   "resistance, events, clues), board, tokens, counters, sheets (characters, "
+                   "tracks, scenario, aids).")
+@click.option("--cut-file", "cut_file", type=click.Choice(["svg", "pdf", "both", "none"]),
+              default="both", show_default=True,
+              help="Cut files for the perforations and round tokens: SVG (red hairlines), PDF "
+                   "(CutContour spot colour), both or none.")
+@click.option("--png", is_flag=True, help="Also write one PNG per card (needs pdftoppm).")
+@click.option("--tts", is_flag=True,
+              help="Also write Tabletop Simulator deck sheets (10 × 7 cards, ≤ 4096 px wide).")
+@click.option("--dpi", type=click.IntRange(72, 600), default=200, show_default=True,
+              help="Resolution of the --png images.")
+@json_option
+@strict_option
+def export(scenario: str | None, output: str | None, paper: str, lang: str, duplex: str,
+           back_offset: tuple[float, float], bleed: float, only: tuple[str, ...],
+           cut_file: str, png: bool, tts: bool, dpi: int, as_json: bool, strict: bool) -> None:
+    """Print-and-play kit of SCENARIO (default: the shipped scenario 1) as one PDF:
+    cards with duplex backs, perforated clue cards, the board as a tiled poster,
+    tokens, sheets and player aids; plus the perforation cut files and the duplex
+    calibration sheet. Exit 0 when written (warnings are printed), 1 when the input
+    has problems, 2 on a command-line mistake.
+    """
+    from authoring.pdf.kit import KitOptions, default_output, export_kit, inputs_from, summary
+    from authoring.workspace import Workspace, default_path
+
+    cuts: Any = {"both": ("svg", "pdf"), "none": (), "svg": ("svg",), "pdf": ("pdf",)}[cut_file]
+    options = KitOptions(paper_name=paper.lower(), lang=lang, duplex=duplex,  # type: ignore[arg-type]
+                         back_offset=back_offset, bleed=bleed, parts=only, cut_files=cuts,
+                         png=png, tts=tts, png_dpi=dpi)
+    problem = options.why_invalid()
+    if problem is not None:
+        raise click.UsageError(problem)
+
+    path = Path(scenario) if scenario else default_path("scenarios", "scenario-1.yaml")
+    ws = Workspace()
+    model = ws.load(path)
+    report = ws.report
+    if model is not None and not _printable(model):
+        from authoring.diagnostics import Span
+
+        report.error(Span(str(path)), "export-kind",
+                     f"{path} is not a scenario or a board: nothing to export",
+                     "give a scenario file (kind: scenario), e.g. scenarios/scenario-1.yaml")
+        model = None
+    if model is None or report.has_errors:
+        if not report.has_errors:
+            from authoring.diagnostics import Span
+
+            report.error(Span(str(path)), "load-failed", f"{path} could not be loaded")
+        print_report(report, as_json=as_json)
+        click.echo(f"resistance: {report.summary()}; nothing exported", err=True)
+        sys.exit(EXIT_PROBLEMS)
+
+    inputs = inputs_from(model, str(path), options.lang)
+    out = Path(output) if output else default_output(inputs)
+    with ExitStack() as stack:
+        bar: list[Any] = []
+
+        def on_plan(total: int) -> None:
+            if not as_json:
+                bar.append(stack.enter_context(click.progressbar(
+                    length=total, label="export", file=sys.stderr, show_pos=True)))
+
+        def progress(n: int) -> None:
+            if bar:
+                bar[0].update(n)
+
+        result = export_kit(inputs, options, out, report=report, progress=progress,
+                            on_plan=on_plan)
+    if as_json:
+        echo_json({**summary(result), "diagnostics": [d.to_dict() for d in report.sorted()]})
+    else:
+        print_report(report)
+        for f in result.files:
+            pages = f" ({f.pages} page{'s' * (f.pages != 1)})" if f.pages else ""
+            click.echo(f"wrote {f.path}{pages} — {f.what}")
+        click.echo(f"resistance: {result.pages} pages, {report.summary()}", err=True)
+    sys.exit(EXIT_PROBLEMS if report.failed(strict) else EXIT_OK)
+
+
+def _printable(model: Any) -> bool:
+    from authoring.board import Board
+    from authoring.scenario import Scenario
+
+    return isinstance(model, Board | Scenario)

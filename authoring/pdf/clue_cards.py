@@ -1,0 +1,363 @@
+"""Perforated clue cards (R5.3, R6.1) and their cut file.
+
+A valid clue card shows its title and the island mini-map with a hole drawn at
+every place that has the property, exactly where it will be punched: the centre
+is :meth:`authoring.geometry.BoardGeometry.hole_centre` (card mm from the card's
+lower-left corner) and the diameter the board's ``minimap.hole_diameter``. The
+keyed alignment marks (``minimap.keys``, asymmetric) are punched too, so a card
+turned the wrong way round in a stack shows it at once. Failure cards ("Échec")
+carry no hole.
+
+For each printed sheet the same holes, in page millimetres, go into a
+:class:`authoring.pdf.cutfile.CutSheet` with registration marks that are also
+printed on the sheet, so a cutting machine (or a punching template) lines up
+with the print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from authoring.pdf.kit import ClueCard, KitOptions, KitWriter, Lang, say
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from authoring.board import Board
+    from authoring.pdf.cards import CardFace, CardOptions
+    from authoring.pdf.cutfile import RegistrationMark
+    from authoring.pdf.layout import Imposition, Paper, Placement, Rect
+
+LAND = "#f1ecdc"
+SEA = "#dcebf4"
+HOLE_RING = "#1b2a3a"
+KEY = "#000000"
+
+
+@dataclass(frozen=True)
+class CardHole:
+    """A perforation on a card, card mm from its lower-left corner; ``zone`` is
+    None for an alignment key."""
+
+    x: float
+    y: float
+    diameter: float
+    zone: str | None = None
+
+
+def clue_holes(card: ClueCard, board: Board) -> tuple[CardHole, ...]:
+    """Every perforation of one clue card: its places (R5.3), then the keys.
+    A failure card has none."""
+    if card.failure:
+        return ()
+    geo = board.geometry
+    mm = board.spec.minimap
+    holes = [CardHole(*geo.hole_centre(z), mm.hole_diameter, z) for z in card.holes]
+    holes.extend(CardHole(k.at[0], k.at[1], k.diameter) for k in mm.keys)
+    return tuple(holes)
+
+
+def registration_marks(imp: Imposition, printable_margin: float = 4.0, size: float = 4.0,
+                       clearance: float = 1.0, step: float = 0.5
+                       ) -> tuple[RegistrationMark, ...]:
+    """Four registration marks as near the paper corners as the printer can print,
+    clear of the cards' bleed and of the crop marks: a filled square at the top
+    left (which way up), crosses at the other corners."""
+    import math
+
+    from authoring.pdf.cutfile import RegistrationMark
+    from authoring.pdf.layout import Rect
+
+    paper = imp.paper
+    bleed = imp.grid_bleed.expand(clearance)
+    crops = imp.crop_marks()
+    printable = paper.rect.inset(printable_margin)
+    half = size / 2
+
+    def free(x: float, y: float, taken: Sequence[Rect]) -> bool:
+        r = Rect(x - half, y - half, size, size)
+        if not printable.contains(r):
+            return False
+        grown = r.expand(clearance)
+        return (not grown.overlaps(bleed) and not any(s.crosses(grown) for s in crops)
+                and not any(grown.overlaps(t) for t in taken))
+
+    lo = printable_margin + half
+    corners = ((lo, paper.height - lo, "square"), (paper.width - lo, paper.height - lo, "cross"),
+               (lo, lo, "cross"), (paper.width - lo, lo, "cross"))
+    marks: list[RegistrationMark] = []
+    taken: list[Rect] = []
+    n = int(max(paper.width, paper.height) / step)
+    for cx, cy, kind in corners:
+        sx = 1 if cx < paper.width / 2 else -1
+        sy = 1 if cy < paper.height / 2 else -1
+        best: tuple[float, float, float] | None = None
+        # walk away from the corner along both edges first (nearest first)
+        for k in range(n):
+            for i in range(k + 1):
+                j = k - i
+                x, y = cx + sx * i * step, cy + sy * j * step
+                if free(x, y, taken):
+                    d = math.hypot(x - cx, y - cy)
+                    if best is None or d < best[0]:
+                        best = (d, x, y)
+            if best is not None:
+                break
+        if best is None:
+            continue
+        _, x, y = best
+        mark = RegistrationMark(round(x, 4), round(y, 4), size, kind)  # type: ignore[arg-type]
+        marks.append(mark)
+        taken.append(mark.rect)
+    return tuple(marks)
+
+
+class MiniMap:
+    """The island drawn on a clue card, precomputed in card mm once per board."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+
+    @cached_property
+    def outline(self) -> list[tuple[float, float]]:
+        geo = self.board.geometry
+        return [geo.minimap(x, y) for x, y in geo.outline.exterior.coords]
+
+    @cached_property
+    def zones(self) -> list[tuple[str, list[list[tuple[float, float]]]]]:
+        """(region colour, rings in card mm) per zone."""
+        geo = self.board.geometry
+        out = []
+        for z in self.board.zones:
+            poly = geo.zone_polygons[z.id]
+            rings = []
+            for p in getattr(poly, "geoms", [poly]):
+                if p.geom_type != "Polygon" or p.is_empty:
+                    continue
+                rings.append([geo.minimap(x, y) for x, y in p.exterior.coords])
+            out.append((self.board.region(z.region).colour, rings))
+        return out
+
+    @cached_property
+    def cities(self) -> dict[str, tuple[float, float]]:
+        geo = self.board.geometry
+        return {z.id: geo.hole_centre(z.id) for z in self.board.zones}
+
+    def draw(self, c: Canvas, x0: float, y0: float, *, grey: bool = False) -> None:
+        """The window's sea, the zones tinted light by region, the coast."""
+        from authoring.pdf.boardmap import tint
+        from authoring.pdf.canvas import colour, pt
+
+        mm = self.board.spec.minimap
+        wx, wy, ww, wh = mm.window
+        c.setFillColor(colour("#eeeeee" if grey else SEA))
+        c.roundRect(pt(x0 + wx), pt(y0 + wy), pt(ww), pt(wh), pt(1.5), stroke=0, fill=1)
+        c.setLineWidth(pt(0.12))
+        c.setStrokeColor(colour("#9a9a9a" if grey else "#7d8a96"))
+        for col, rings in self.zones:
+            c.setFillColor(tint("#bbbbbb" if grey else col, 0.28))
+            for ring in rings:
+                c.drawPath(_path(c, ring, x0, y0), stroke=1, fill=1)
+        c.setLineWidth(pt(0.35))
+        c.setStrokeColor(colour("#777777" if grey else "#2f5b7a"))
+        c.drawPath(_path(c, self.outline, x0, y0), stroke=1, fill=0)
+
+
+def _path(c: Canvas, ring: Sequence[tuple[float, float]], x0: float, y0: float) -> Any:
+    from authoring.pdf.canvas import pt
+
+    p = c.beginPath()
+    p.moveTo(pt(x0 + ring[0][0]), pt(y0 + ring[0][1]))
+    for x, y in ring[1:]:
+        p.lineTo(pt(x0 + x), pt(y0 + y))
+    p.close()
+    return p
+
+
+def draw_hole(c: Canvas, x: float, y: float, diameter: float) -> None:
+    """A place's perforation: white disc, dark ring, centre cross for the punch."""
+    from authoring.pdf.canvas import colour, pt
+
+    r = diameter / 2
+    c.setFillColor(colour("#ffffff"))
+    c.setStrokeColor(colour(HOLE_RING))
+    c.setLineWidth(pt(0.2))
+    c.circle(pt(x), pt(y), pt(r), stroke=1, fill=1)
+    c.setLineWidth(pt(0.08))
+    t = r * 0.45
+    c.line(pt(x - t), pt(y), pt(x + t), pt(y))
+    c.line(pt(x), pt(y - t), pt(x), pt(y + t))
+
+
+def draw_key(c: Canvas, x: float, y: float, diameter: float) -> None:
+    """A keyed alignment mark: a black disc with a white centre cross (punched too)."""
+    from authoring.pdf.canvas import colour, pt
+
+    r = diameter / 2
+    c.setFillColor(colour(KEY))
+    c.circle(pt(x), pt(y), pt(r), stroke=0, fill=1)
+    c.setStrokeColor(colour("#ffffff"))
+    c.setLineWidth(pt(0.1))
+    t = r * 0.5
+    c.line(pt(x - t), pt(y), pt(x + t), pt(y))
+    c.line(pt(x), pt(y - t), pt(x), pt(y + t))
+
+
+class ClueFaces:
+    """Draws clue-card faces (the ``draw`` callback of a :class:`CardFace`)."""
+
+    def __init__(self, board: Board, options: CardOptions, lang: Lang) -> None:
+        self.board = board
+        self.options = options
+        self.lang = lang
+        self.map = MiniMap(board)
+
+    def face(self, card: ClueCard, copy: int) -> CardFace:
+        from authoring.pdf.cards import CardFace
+
+        def draw(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+            self.draw(c, card, x, y, w, h)
+
+        return CardFace(title=card.title, kind="Indice", draw=draw, key=f"clue {card.id}",
+                        accent="#2f4f7f")
+
+    def draw(self, c: Canvas, card: ClueCard, x: float, y: float, w: float, h: float) -> None:
+        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD, colour, pt
+        from authoring.pdf.text import Fonts, draw_fitted, fit_text
+
+        b = self.options.bleed
+        lang = self.lang
+        accent = "#7a1f1f" if card.failure else "#2f4f7f"
+        c.setFillColor(colour("#fbfaf5"))
+        c.rect(pt(x - b), pt(y - b), pt(w + 2 * b), pt(h + 2 * b), stroke=0, fill=1)
+        mm = self.board.spec.minimap
+        wx, wy, ww, wh = mm.window
+        top_band = wy + wh + 1.0
+        c.setFillColor(colour("#e6ebf2" if not card.failure else "#f2e4e4"))
+        c.rect(pt(x - b), pt(y + top_band), pt(w + 2 * b), pt(h - top_band + b), stroke=0, fill=1)
+        c.setFillColor(colour(accent))
+        c.setFont(FONT_CONDENSED_BOLD, 5.5)
+        c.drawCentredString(pt(x + w / 2), pt(y + h - 5.2),
+                            say(lang, "INDICE", "CLUE") if not card.failure else
+                            say(lang, "INDICE — ÉCHEC", "CLUE — FAILURE"))
+        title = say(lang, "Échec", "Failure") if card.failure and not card.title else card.title
+        keys = [k.at[0] for k in mm.keys]
+        margin = max([8.0] + [min(kx, w - kx) + 3.0 for kx in keys])
+        box_w = w - 2 * margin
+        box_h = h - 6.5 - top_band - 0.5
+        fitted = fit_text(f"**{title}**", box_w, box_h, max_size=10, min_size=6.5, step=0.5,
+                          fonts=Fonts(FONT_BOLD, FONT_BOLD))
+        c.setFillColor(colour("#1b2a3a"))
+        top = y + top_band + (box_h + fitted.height) / 2 + 0.3
+        draw_fitted(c, fitted, x + margin, top, box_w, fonts=Fonts(FONT_BOLD, FONT_BOLD),
+                    align="center")
+        self.map.draw(c, x, y, grey=card.failure)
+        if card.failure:
+            c.setFillColor(colour("#7a1f1f"))
+            c.setFont(FONT_BOLD, 20)
+            c.drawCentredString(pt(x + wx + ww / 2), pt(y + wy + wh / 2),
+                                say(lang, "ÉCHEC", "FAILURE"))
+            msg = card.text or say(lang, "La population ne sait rien… ou ne veut rien dire.",
+                                   "The people know nothing… or won't say.")
+            note = fit_text(msg, ww - 8, 14, max_size=7, min_size=5.5)
+            c.setFillColor(colour("#333333"))
+            draw_fitted(c, note, x + wx + 4, y + wy + wh / 2 - 4, ww - 8, align="center")
+        else:
+            holes = set(card.holes)
+            c.setFillColor(colour("#6d6d6d"))
+            for zid, (cx, cy) in self.map.cities.items():
+                if zid not in holes:
+                    c.circle(pt(x + cx), pt(y + cy), pt(0.35), stroke=0, fill=1)
+            for hole in clue_holes(card, self.board):
+                if hole.zone is None:
+                    draw_key(c, x + hole.x, y + hole.y, hole.diameter)
+                else:
+                    draw_hole(c, x + hole.x, y + hole.y, hole.diameter)
+            c.setFillColor(colour("#6d6d6d"))
+            c.setFont(FONT_CONDENSED, 4.2)
+            n = len(card.holes)
+            c.drawRightString(pt(x + wx + ww - 1.0), pt(y + wy + 1.0),
+                              say(lang, f"{n} lieu{'x' * (n != 1)}", f"{n} place{'s' * (n != 1)}"))
+            c.drawString(pt(x + wx + 1.0), pt(y + wy + 1.0), card.id)
+
+
+class ClueSection:
+    """The clue cards in the kit (double-sided), and their cut sheets."""
+
+    part = "clues"
+    duplex: bool
+
+    def __init__(self, clues: Sequence[ClueCard], board: Board, options: KitOptions) -> None:
+        from authoring.pdf.cards import CardBack
+
+        self.clues = list(clues)
+        self.board = board
+        self.options = options
+        lang = options.lang
+        self.title = say(lang, "Cartes Indice (perforées)", "Clue cards (perforated)")
+        self.card_options = options.card_options(self.title, say(lang, "Indices", "Clues"))
+        self.duplex = options.duplex != "none"
+        self.faces_maker = ClueFaces(board, self.card_options, lang)
+        self.cards: list[ClueCard] = [card for card in self.clues
+                                      for _ in range(max(1, card.copies))]
+        self.faces: list[CardFace] = [self.faces_maker.face(card, 0) for card in self.cards]
+        self.back = CardBack(say(lang, "Indice", "Clue"), "Project: Resistance", "#1d3354",
+                             "dots")
+        self.marks = registration_marks(self.card_options.imposition(),
+                                        options.printable_margin)
+
+    def pages(self) -> int:
+        from authoring.pdf.game_cards import sheet_count
+
+        return sheet_count(len(self.faces), self.card_options)
+
+    def draw(self, w: KitWriter) -> None:
+        from authoring.pdf.cutfile import CutSheet, Hole, draw_registration_marks
+        from authoring.pdf.game_cards import draw_card_sheets
+
+        sheets = -(-len(self.faces) // self.card_options.imposition().per_page)
+        paper: Paper = self.card_options.paper
+        lang = w.lang
+
+        def on_front(c: Canvas, sheet: int, items: Sequence[Placement]) -> None:
+            draw_registration_marks(c, self.marks)
+            holes: list[Hole] = []
+            for p in items:
+                for h in clue_holes(self.cards[p.index], self.board):
+                    holes.append(Hole(round(p.trim.x + h.x, 4), round(p.trim.y + h.y, 4),
+                                      h.diameter))
+            page = w.pages_written + 1
+            label = say(lang, f"Indices — recto {sheet}/{sheets} (page {page} du kit)",
+                        f"Clues — front {sheet}/{sheets} (kit page {page})")
+            w.cut_sheets.append(CutSheet(paper, tuple(holes), self.marks, label))
+            w.cut_pages.append(page)
+
+        mark_rects = tuple(m.rect.expand(1.0) for m in self.marks)
+        draw_card_sheets(w, self.faces, self.back, self.card_options,
+                         say(lang, "Indices", "Clues"), on_front=on_front,
+                         front_obstacles=mark_rects)
+        self._check_titles(w)
+
+    def _check_titles(self, w: KitWriter) -> None:
+        from authoring.pdf.canvas import FONT_BOLD
+        from authoring.pdf.text import Fonts, fit_text
+
+        mm = self.board.spec.minimap
+        h = mm.card[1]
+        top_band = mm.window[1] + mm.window[3] + 1.0
+        keys = [k.at[0] for k in mm.keys]
+        margin = max([8.0] + [min(kx, mm.card[0] - kx) + 3.0 for kx in keys])
+        for card in self.clues:
+            fitted = fit_text(f"**{card.title}**", mm.card[0] - 2 * margin, h - 6.5 - top_band
+                              - 0.5, max_size=10, min_size=6.5, fonts=Fonts(FONT_BOLD, FONT_BOLD))
+            if not fitted.fits:
+                w.warn("card-title-overflow",
+                       f"clue card '{card.id}': title {card.title!r} does not fit above the "
+                       "mini-map at 6.5 pt", "shorten the title")
+
+    def singles(self) -> tuple[tuple[str, CardFace, int], ...]:
+        return tuple((f"clue {card.id}", self.faces_maker.face(card, 0), max(1, card.copies))
+                     for card in self.clues)

@@ -1,0 +1,378 @@
+"""The game's card decks as printed cards: items, special items, resistance cards
+and events (R0.3, R0.4), built from the content files and drawn with the generic
+card primitives of :mod:`authoring.pdf.cards`.
+
+Each card shows its title, its kind, the C/M/I icons of the skills it touches
+(R1.2), its cost in reputation cubes (R5.8), and its effects rendered from the
+effect vocabulary in the chosen language (:func:`authoring.effects.render_effects`),
+shrunk to fit; text that cannot fit becomes a warning naming the card.
+:func:`draw_card_sheets` imposes any list of faces 3 × 3 per page with crop marks
+and the duplex backs on the following page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from authoring.diagnostics import Span
+from authoring.pdf.kit import KitOptions, KitWriter, Lang, say
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from authoring.pdf.cards import CardBack, CardFace, CardOptions
+    from authoring.pdf.layout import Placement, Rect
+
+DECK_PARTS: tuple[str, ...] = ("items", "special-items", "resistance", "events")
+
+ACCENTS: dict[str, str] = {
+    "items": "#8a6d3b",
+    "special-items": "#6d3b8a",
+    "resistance": "#2f6d5a",
+    "events": "#a33b2f",
+    "clues": "#2f4f7f",
+}
+BACKS: dict[str, str] = {
+    "items": "#5c4826",
+    "special-items": "#47265c",
+    "resistance": "#1d473a",
+    "events": "#6b241c",
+    "clues": "#1d3354",
+}
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One printed deck: its faces (one per copy) and its back."""
+
+    part: str
+    key: str
+    title: str
+    faces: tuple[CardFace, ...]
+    back: CardBack
+
+    @property
+    def count(self) -> int:
+        return len(self.faces)
+
+
+# --------------------------------------------------------------------------- content access
+
+
+def content_list(content: Any, attr: str, inner: str | None = None) -> list[Any]:
+    """A list of content models from the loaded content, whatever its container:
+    ``content.items`` may be a list, a mapping by id, or the whole file model."""
+    if content is None:
+        return []
+    value = content.get(attr) if isinstance(content, Mapping) else getattr(content, attr, None)
+    if value is None:
+        return []
+    if inner is not None and hasattr(value, inner):
+        value = getattr(value, inner)
+    if isinstance(value, Mapping):
+        return list(value.values())
+    try:
+        return list(value)
+    except TypeError:
+        return []
+
+
+def text(value: Any, lang: Lang) -> str:
+    """A printed text (plain string = French, or ``{fr, en}``)."""
+    from authoring.schema.content import text_of
+
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    try:
+        return text_of(value, lang)
+    except (AttributeError, TypeError):
+        return str(value)
+
+
+def effects_text(effects: Iterable[Any], lang: Lang, context: str = "card") -> str:
+    """Effects in words, from the effect vocabulary (the engine plays the same data)."""
+    from authoring.effects import render_effects
+
+    items = list(effects or ())
+    if not items:
+        return ""
+    return render_effects(items, lang, context)  # type: ignore[arg-type]
+
+
+def skill_icons(effects: Iterable[Any]) -> dict[str, int]:
+    """C/M/I icons for the skill bonuses among ``effects`` (R1.2)."""
+    out: dict[str, int] = {}
+    for e in effects or ():
+        payload = getattr(e, "payload", e)
+        if getattr(payload, "key", "") == "skill_bonus":
+            skill = str(payload.skill)
+            out[skill] = out.get(skill, 0) + int(payload.amount)
+    return {k: out[k] for k in ("C", "M", "I") if k in out}
+
+
+def _copies(model: Any) -> int:
+    return max(1, int(getattr(model, "copies", 1) or 1))
+
+
+# --------------------------------------------------------------------------- decks
+
+
+def decks_for(part: str, content: Any, lang: Lang) -> list[Deck]:
+    """The decks of one kit part from the content (empty when there is none)."""
+    if part == "items":
+        return _nonempty([item_deck(content_list(content, "items", "items"), lang,
+                                    content_list(content, "special_items", "special_items"))])
+    if part == "special-items":
+        return _nonempty([special_deck(content_list(content, "special_items", "special_items"),
+                                       lang, content_list(content, "items", "items"))])
+    if part == "resistance":
+        return _nonempty(resistance_decks(resistance_sets(content), lang))
+    if part == "events":
+        return _nonempty([event_deck(content_list(content, "events", "events"), lang)])
+    raise ValueError(part)
+
+
+def _nonempty(decks: Sequence[Deck | None]) -> list[Deck]:
+    return [d for d in decks if d is not None and d.faces]
+
+
+def _titles(models: Iterable[Any], lang: Lang) -> dict[str, str]:
+    return {str(getattr(m, "id", "")): text(getattr(m, "title", ""), lang) for m in models}
+
+
+def item_deck(items: Sequence[Any], lang: Lang, specials: Sequence[Any] = ()) -> Deck | None:
+    """Item cards (R5.4): bonuses while held, parts of special items, useless items."""
+    from authoring.pdf.cards import CardBack, CardFace
+
+    if not items:
+        return None
+    names = _titles(specials, lang)
+    kinds = {
+        "bonus": say(lang, "Objet", "Item"),
+        "part": say(lang, "Objet · pièce", "Item · part"),
+        "useless": say(lang, "Objet inutile", "Useless item"),
+    }
+    faces: list[CardFace] = []
+    for item in items:
+        kind = str(getattr(item, "kind", "bonus"))
+        body = effects_text(getattr(item, "effects", ()), lang, "item")
+        part_of = [names.get(p, p) for p in getattr(item, "part_of", ()) or ()]
+        if part_of:
+            body = (body + "\n" if body else "") + say(lang, "Pièce pour : ", "Part of: ") + \
+                "**" + ", ".join(part_of) + "**"
+        if kind == "useless" and not body:
+            body = say(lang, "Rien d'utile cette fois.", "Nothing useful this time.")
+        flavour = text(getattr(item, "flavour", None), lang)
+        face = CardFace(
+            title=text(item.title, lang), kind=kinds.get(kind, kinds["bonus"]), body=body,
+            icons=skill_icons(getattr(item, "effects", ())), accent=ACCENTS["items"],
+            art_caption=flavour, footer="R5.4" + (" · R5.5" if part_of else ""),
+            key=f"item {item.id}")
+        faces.extend([face] * _copies(item))
+    back = CardBack(say(lang, "Objet", "Item"), "Project: Resistance", BACKS["items"], "dots")
+    return Deck("items", "items", say(lang, "Cartes Objet", "Item cards"), tuple(faces), back)
+
+
+def special_deck(specials: Sequence[Any], lang: Lang, items: Sequence[Any] = ()) -> Deck | None:
+    """Special item cards (R5.5, R5.7): the recipe, then how to use it."""
+    from authoring.effects import render_conditions
+    from authoring.pdf.cards import CardBack, CardFace
+
+    if not specials:
+        return None
+    names = _titles(items, lang)
+    faces: list[CardFace] = []
+    for sp in specials:
+        recipe = getattr(sp, "recipe", {}) or {}
+        parts = ", ".join(f"{n} × {names.get(str(k), str(k))}" for k, n in recipe.items())
+        lines = [say(lang, "**Recette** : ", "**Recipe**: ") + parts]
+        icons: dict[str, int] = {}
+        raw_use = getattr(sp, "uses", None) or getattr(sp, "use", None) or []
+        uses = list(raw_use) if isinstance(raw_use, list | tuple) else [raw_use]
+        for k, use in enumerate(uses):
+            cond = render_conditions(getattr(use, "requires", ()) or (), lang)
+            eff = effects_text(getattr(use, "effects", ()), lang)
+            head = say(lang, "**Utiliser**", "**Use**") if len(uses) == 1 else \
+                say(lang, f"**Utiliser ({k + 1})**", f"**Use ({k + 1})**")
+            lines.append(f"{head} : {cond + ' : ' if cond else ''}{eff}" if lang == "fr"
+                         else f"{head}: {cond + ': ' if cond else ''}{eff}")
+            for c in getattr(use, "requires", ()) or ():
+                payload = getattr(c, "payload", c)
+                if getattr(payload, "key", "") == "test":
+                    icons[str(payload.skill)] = int(payload.at_least)
+        face = CardFace(
+            title=text(sp.title, lang), kind=say(lang, "Objet spécial", "Special item"),
+            body="\n".join(lines), icons={k: icons[k] for k in ("C", "M", "I") if k in icons},
+            accent=ACCENTS["special-items"],
+            art_caption=text(getattr(sp, "flavour", None), lang),
+            footer=say(lang, "Fabriquer : Ingénierie − malus ≥ 4 (R5.5)",
+                       "Craft: Engineering − malus ≥ 4 (R5.5)"),
+            key=f"special item {sp.id}")
+        faces.extend([face] * _copies(sp))
+    back = CardBack(say(lang, "Objet spécial", "Special item"), "Project: Resistance",
+                    BACKS["special-items"], "grid")
+    return Deck("special-items", "special-items",
+                say(lang, "Cartes Objet spécial", "Special item cards"), tuple(faces), back)
+
+
+def resistance_sets(content: Any) -> list[tuple[int | None, list[Any]]]:
+    """Resistance cards grouped by player count (D0.2): from ``resistance_sets``
+    (players → cards), else from the file's ``sets``, else one unnamed set."""
+    if content is None:
+        return []
+    by_players = getattr(content, "resistance_sets", None)
+    if isinstance(by_players, Mapping):
+        return [(int(n), list(cards)) for n, cards in sorted(by_players.items())]
+    found = content_list(content, "resistance", "sets")
+    if found and hasattr(found[0], "cards"):
+        return [(getattr(s, "players", None), list(s.cards)) for s in found]
+    return [(None, found)] if found else []
+
+
+def resistance_decks(sets: Sequence[tuple[int | None, Sequence[Any]]],
+                     lang: Lang) -> list[Deck | None]:
+    """Resistance cards (R5.8), one deck per player count (D0.2): cost badge in
+    reputation cubes, effect, and the player count on both sides."""
+    from authoring.pdf.cards import CardBack, CardFace
+
+    out: list[Deck | None] = []
+    for players, cards in sets:
+        faces: list[CardFace] = []
+        who = say(lang, f"{players} joueurs", f"{players} players") if players else ""
+        for card in cards:
+            face = CardFace(
+                title=text(card.title, lang), kind=say(lang, "Résistance", "Resistance"),
+                body=effects_text(getattr(card, "effects", ()), lang), cost=int(card.cost),
+                accent=ACCENTS["resistance"],
+                art_caption=text(getattr(card, "flavour", None), lang),
+                footer=(who + " · " if who else "") + say(lang, "coût en Réputation (R5.8)",
+                                                          "cost in reputation (R5.8)"),
+                key=f"resistance {card.id}")
+            faces.extend([face] * _copies(card))
+        back = CardBack(say(lang, "Résistance", "Resistance"), who or "Project: Resistance",
+                        BACKS["resistance"], "stripes")
+        key = f"resistance-{players}" if players else "resistance"
+        title = say(lang, "Cartes Résistance", "Resistance cards") + (f" — {who}" if who else "")
+        out.append(Deck("resistance", key, title, tuple(faces), back))
+    return out
+
+
+def event_deck(events: Sequence[Any], lang: Lang) -> Deck | None:
+    """Event cards (R8.1)."""
+    from authoring.pdf.cards import CardBack, CardFace
+
+    if not events:
+        return None
+    faces: list[CardFace] = []
+    for ev in events:
+        face = CardFace(
+            title=text(ev.title, lang), kind=say(lang, "Événement", "Event"),
+            body=effects_text(getattr(ev, "effects", ()), lang), accent=ACCENTS["events"],
+            art_caption=text(getattr(ev, "flavour", None), lang),
+            footer=say(lang, "Phase de l'armée (R8.1)", "Army phase (R8.1)"),
+            key=f"event {ev.id}")
+        faces.extend([face] * _copies(ev))
+    back = CardBack(say(lang, "Événement", "Event"), "Project: Resistance", BACKS["events"],
+                    "stripes")
+    return Deck("events", "events", say(lang, "Cartes Événement", "Event cards"), tuple(faces),
+                back)
+
+
+# --------------------------------------------------------------------------- sheets
+
+FrontHook = Callable[["Canvas", int, Sequence["Placement"]], None]
+
+
+def sheet_count(count: int, options: CardOptions) -> int:
+    """Pages the cards need: a front per sheet, and a back unless single-sided."""
+    per = options.rows * options.cols
+    sheets = -(-count // per)
+    return sheets * (1 if options.duplex == "none" else 2)
+
+
+def draw_card_sheets(w: KitWriter, faces: Sequence[CardFace], back: CardBack | None,
+                     options: CardOptions, label: str, *, on_front: FrontHook | None = None,
+                     front_obstacles: Sequence[Rect] = ()) -> tuple[Placement, ...]:
+    """Impose ``faces`` 3 × 3 per page in the kit: a front page with crop marks,
+    then the back page with every back behind its front (mirrored for the duplex
+    mode, shifted by the back offset). ``on_front(canvas, sheet, placements)``
+    adds to each front page (the clue cards' registration marks)."""
+    from authoring.diagnostics import Report
+    from authoring.pdf.canvas import draw_crop_marks
+    from authoring.pdf.cards import card_placements, draw_card_back, draw_card_face
+
+    imp = options.imposition()
+    for issue in imp.issues(options.printable_margin):
+        w.warn(issue.code, issue.message, issue.hint)
+    with_backs = back is not None and options.duplex != "none"
+    placements = card_placements(len(faces), options, backs=with_backs)
+    marks = imp.crop_marks()
+    sheets = -(-len(faces) // imp.per_page)
+    back_trim, back_bleed = imp.back_grid(options.duplex, options.back_offset) if with_backs \
+        else (imp.grid_trim, imp.grid_bleed)
+    by_page: dict[int, list[Placement]] = {}
+    for p in placements:
+        by_page.setdefault(p.page, []).append(p)
+    scratch = Report()
+    lang = w.lang
+    for page in sorted(by_page):
+        items = by_page[page]
+        sheet = (page - 1) // (2 if with_backs else 1) + 1
+        if items[0].side == "front":
+            text_label = f"{label} — {say(lang, 'recto', 'front')} {sheet}/{sheets}"
+            with w.page(trim=imp.grid_trim, bleed=imp.grid_bleed, label=text_label,
+                        obstacles=(*imp.obstacles(), *front_obstacles), segments=marks) as c:
+                for p in items:
+                    face = faces[p.index]
+                    span = face.origin or Span(w.file, path=face.name)
+                    draw_card_face(c, face, p.trim, p.bleed, options, report=scratch, span=span)
+                draw_crop_marks(c, marks)
+                if on_front is not None:
+                    on_front(c, sheet, items)
+            w.card_pages.append((w.pages_written, label))
+        else:
+            assert back is not None
+            mode = say(lang, "bord long", "long edge") if options.duplex == "long" else \
+                say(lang, "bord court", "short edge")
+            text_label = f"{label} — {say(lang, 'verso', 'back')} {sheet}/{sheets} ({mode})"
+            with w.page(trim=back_trim, bleed=back_bleed, label=text_label,
+                        obstacles=(back_bleed,)) as c:
+                for p in items:
+                    draw_card_back(c, back, p.trim, p.bleed, options, rotated=p.rotated)
+    # one warning per distinct card, not per copy
+    seen: set[tuple[str, str]] = set()
+    for d in scratch.diagnostics:
+        if (d.code, d.message) not in seen:
+            seen.add((d.code, d.message))
+            w.report.extend([d])
+    return placements
+
+
+class DeckSection:
+    """A deck of game cards in the kit (double-sided)."""
+
+    def __init__(self, deck: Deck, options: KitOptions) -> None:
+        self.deck = deck
+        self.options = options
+        self.part = deck.part
+        self.title = deck.title
+        self.card_options = options.card_options(deck.title, deck.title)
+        self.duplex = options.duplex != "none"
+
+    def pages(self) -> int:
+        return sheet_count(self.deck.count, self.card_options)
+
+    def draw(self, w: KitWriter) -> None:
+        draw_card_sheets(w, self.deck.faces, self.deck.back, self.card_options, self.deck.title)
+
+    def singles(self) -> tuple[tuple[str, CardFace, int], ...]:
+        """Distinct faces with their copy counts, for PNG export."""
+        out: dict[str, tuple[CardFace, int]] = {}
+        for f in self.deck.faces:
+            face, n = out.get(f.name, (f, 0))
+            out[f.name] = (face, n + 1)
+        return tuple((k, f, n) for k, (f, n) in out.items())

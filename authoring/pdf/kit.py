@@ -1,0 +1,682 @@
+"""The whole print-and-play kit: every component of one scenario in one PDF, plus
+the perforation cut files, the duplex calibration sheet and, on request, PNGs.
+
+The kit is planned before it is drawn: each section (a deck of cards, the clue
+cards, the board poster, tokens, sheets) says how many pages it needs, so the
+contents page can list page ranges and the progress bar knows its length.
+Sections printed double-sided start on an odd page (a blank verso is inserted
+when needed), so printing a page range of the kit double-sided lines up.
+
+Nothing is written until everything is rendered: the files are produced in
+memory and then written each through a temporary file and a rename
+(:func:`authoring.yamlio.atomic_write`), so a failure never leaves a broken kit.
+
+This module imports no ReportLab at import time (the CLI stays light); the
+section renderers live in :mod:`~authoring.pdf.game_cards`,
+:mod:`~authoring.pdf.clue_cards`, :mod:`~authoring.pdf.poster`,
+:mod:`~authoring.pdf.tokens` and :mod:`~authoring.pdf.sheets`.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from authoring.diagnostics import Diagnostic, Report, Span, suggestion
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from authoring.board import Board
+    from authoring.pdf.canvas import PdfDocument
+    from authoring.pdf.cards import CardOptions
+    from authoring.pdf.cutfile import CutSheet
+    from authoring.pdf.layout import Paper, Rect, Segment
+
+Lang = Literal["fr", "en"]
+CutFormat = Literal["svg", "pdf"]
+
+#: every part of the kit, in print order
+PARTS: tuple[str, ...] = (
+    "calibration",
+    "items",
+    "special-items",
+    "resistance",
+    "events",
+    "clues",
+    "board",
+    "tokens",
+    "counters",
+    "characters",
+    "tracks",
+    "scenario",
+    "aids",
+)
+#: names that stand for several parts in ``--only``
+GROUPS: dict[str, tuple[str, ...]] = {
+    "cards": ("calibration", "items", "special-items", "resistance", "events", "clues"),
+    "sheets": ("characters", "tracks", "scenario", "aids"),
+    "all": PARTS,
+}
+
+#: five player colours (R0.2: five pawns, R0.4: five player aids of five colours)
+PLAYER_COLOURS: tuple[tuple[str, str, str], ...] = (
+    ("#2e6fb7", "Bleu", "Blue"),
+    ("#3a9a48", "Vert", "Green"),
+    ("#e0b020", "Jaune", "Yellow"),
+    ("#8e44ad", "Violet", "Purple"),
+    ("#e67e22", "Orange", "Orange"),
+)
+
+
+def say(lang: Lang, fr: str, en: str) -> str:
+    """The French or English wording of a printed label."""
+    return en if lang == "en" else fr
+
+
+def parse_parts(text: str | None) -> tuple[str, ...]:
+    """The parts named by ``--only`` (comma-separated parts or groups), in print
+    order; ValueError with a did-you-mean for an unknown name."""
+    if text is None or not text.strip():
+        return PARTS
+    chosen: set[str] = set()
+    names = (*PARTS, *GROUPS)
+    for raw in text.split(","):
+        name = raw.strip().lower()
+        if not name:
+            continue
+        if name in GROUPS:
+            chosen.update(GROUPS[name])
+        elif name in PARTS:
+            chosen.add(name)
+        else:
+            raise ValueError(
+                f"unknown part '{raw.strip()}'{suggestion(name, names)}; "
+                f"parts: {', '.join(PARTS)}; groups: {', '.join(GROUPS)}"
+            )
+    if not chosen:
+        raise ValueError("--only names no part")
+    return tuple(p for p in PARTS if p in chosen)
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """``"1.5,-0.5"`` → ``(1.5, -0.5)`` (mm); ValueError when malformed or absurd."""
+    parts = [p.strip() for p in text.replace(";", ",").split(",")]
+    if len(parts) != 2:
+        raise ValueError(f"'{text}' is not X,Y in mm (e.g. 1.5,-0.5)")
+    try:
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise ValueError(f"'{text}' is not X,Y in mm (e.g. 1.5,-0.5)") from None
+    if not (abs(x) <= 20 and abs(y) <= 20):
+        raise ValueError(f"back offset {x:g},{y:g} mm is larger than 20 mm: measure again")
+    return (x, y)
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    """How the kit is printed; every field is a command-line option."""
+
+    paper_name: str = "a4"
+    lang: Lang = "fr"
+    duplex: Literal["long", "short", "none"] = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    bleed: float = 3.0
+    parts: tuple[str, ...] = PARTS
+    cut_files: tuple[CutFormat, ...] = ("svg", "pdf")
+    png: bool = False
+    tts: bool = False
+    png_dpi: int = 200
+    printable_margin: float = 4.0
+    player_colours: tuple[tuple[str, str, str], ...] = PLAYER_COLOURS
+
+    @property
+    def paper(self) -> Paper:
+        from authoring.pdf.layout import paper_named
+
+        p = paper_named(self.paper_name)
+        if p is None:
+            raise ValueError(f"unknown paper '{self.paper_name}'")
+        return p
+
+    def card_options(self, title: str = "Cartes", label: str = "Cartes") -> CardOptions:
+        from authoring.pdf.cards import CardOptions
+
+        return CardOptions(paper=self.paper, bleed=self.bleed, duplex=self.duplex,
+                           back_offset=self.back_offset,
+                           printable_margin=self.printable_margin, title=title, label=label)
+
+    def why_invalid(self) -> str | None:
+        """Why these options cannot print (bleed too large for the paper …), or None."""
+        from authoring.pdf.layout import LayoutError
+
+        if self.bleed < 0 or self.bleed > 10:
+            return f"--bleed {self.bleed:g}: the bleed must be between 0 and 10 mm"
+        try:
+            self.card_options().imposition()
+        except (LayoutError, ValueError) as exc:
+            return f"--bleed {self.bleed:g} on {self.paper_name}: {exc}"
+        return None
+
+    def wants(self, *parts: str) -> bool:
+        return any(p in self.parts for p in parts)
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+@dataclass(frozen=True)
+class ClueCard:
+    """One clue card as printed: its perforations are zone ids of the board (R5.3);
+    a failure card ("Échec") has none."""
+
+    id: str
+    title: str
+    copies: int = 1
+    failure: bool = False
+    holes: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass
+class KitInputs:
+    """What the kit prints: the board, and when a scenario was given, its clue
+    deck, its content (cards, characters, recruits) and its setup."""
+
+    board: Board
+    scenario: Any = None
+    clues: list[ClueCard] = field(default_factory=list)
+    content: Any = None
+    name: str = ""
+    source: str = ""
+
+    @property
+    def title(self) -> str:
+        if self.scenario is not None:
+            from authoring.scenario import text_of
+
+            return text_of(self.scenario.spec.title)
+        return self.board.spec.name or self.board.spec.id
+
+
+def clue_cards_of(deck: Any, board: Board, lang: Lang = "fr") -> list[ClueCard]:
+    """The printable clue cards of a loaded deck (:class:`authoring.clues.deck.ClueDeck`):
+    each card's perforations are the deck's own ``hole_ids`` (what the solver and
+    ``resistance clues check --json`` use), so the print matches the proof."""
+    if deck is None:
+        return []
+    out: list[ClueCard] = []
+    for card in getattr(deck, "cards", None) or ():
+        failure = bool(getattr(card, "failure", False))
+        holes: Any = getattr(card, "hole_ids", None)
+        if holes is None:
+            raw = getattr(card, "holes", None)
+            holes = deck.ids_of(raw) if isinstance(raw, int) and hasattr(deck, "ids_of") \
+                else raw
+        wanted = set(holes or ())
+        ordered = tuple(z.id for z in board.zones if z.id in wanted)
+        title = str(getattr(card, "title", "") or "")
+        if lang == "en" and getattr(card, "title_en", None):
+            title = str(card.title_en)
+        out.append(ClueCard(
+            id=str(getattr(card, "id", len(out) + 1)),
+            title=title or say(lang, "Échec", "Failure"),
+            copies=int(getattr(card, "copies", 1) or 1),
+            failure=failure,
+            holes=() if failure else ordered,
+        ))
+    return out
+
+
+def inputs_from(model: Any, source: str = "", lang: Lang = "fr") -> KitInputs:
+    """Kit inputs from a loaded scenario (or a bare board: board-only parts)."""
+    from authoring.board import Board
+
+    if isinstance(model, Board):
+        return KitInputs(board=model, name=model.spec.id, source=source)
+    board = model.board
+    content = getattr(model, "content", None)
+    return KitInputs(board=board, scenario=model, clues=clue_cards_of(model.deck, board, lang),
+                     content=content, name=model.id, source=source)
+
+
+# --------------------------------------------------------------------------- sections
+
+
+class Section(Protocol):
+    """One part of the kit: planned (page count), then drawn into the writer."""
+
+    part: str
+    title: str
+    duplex: bool
+
+    def pages(self) -> int: ...
+
+    def draw(self, w: KitWriter) -> None: ...
+
+
+@dataclass(frozen=True)
+class SectionInfo:
+    """Where a section went in the kit: 1-based first and last page."""
+
+    part: str
+    title: str
+    first: int
+    last: int
+    duplex: bool
+
+
+class KitWriter:
+    """The kit being drawn: one reproducible PDF document, the run's report, the
+    progress callback, and what sections add on the side (cut sheets)."""
+
+    def __init__(self, options: KitOptions, report: Report, *, title: str,
+                 progress: Callable[[int], None] | None = None, file: str = "<kit>") -> None:
+        from authoring.pdf.canvas import PdfDocument
+
+        self.options = options
+        self.lang: Lang = options.lang
+        self.paper = options.paper
+        self.report = report
+        self.file = file
+        self.progress = progress or (lambda n: None)
+        self.doc: PdfDocument = PdfDocument(None, title=title, subject="Project: Resistance",
+                                            printable_margin=options.printable_margin)
+        self.cut_sheets: list[CutSheet] = []
+        self.token_sheets: list[CutSheet] = []
+        self.cut_pages: list[int] = []
+        self.sections: list[SectionInfo] = []
+        self.card_pages: list[tuple[int, Any]] = []
+
+    @property
+    def pages_written(self) -> int:
+        return len(self.doc.pages)
+
+    @contextmanager
+    def page(self, paper: Paper | None = None, *, trim: Rect | None = None,
+             bleed: Rect | None = None, label: str = "", obstacles: Sequence[Rect] = (),
+             segments: Sequence[Segment] = ()) -> Iterator[Canvas]:
+        """One page with the print-at-100 % note (and label) in a free band."""
+        with self.doc.page(paper or self.paper, trim=trim, bleed=bleed, label=label,
+                           obstacles=obstacles, segments=segments) as c:
+            yield c
+        self.progress(1)
+
+    def blank(self, why: str) -> None:
+        """A blank verso, so that the next double-sided section starts on a recto."""
+        from authoring.pdf.canvas import FONT_CONDENSED, pt
+
+        with self.page(label=why) as c:
+            c.setFont(FONT_CONDENSED, 8)
+            c.setFillGray(0.6)
+            c.drawCentredString(pt(self.paper.width / 2), pt(self.paper.height / 2),
+                                say(self.lang, "Page laissée blanche (verso)",
+                                    "Intentionally blank (back page)"))
+
+    def warn(self, code: str, message: str, hint: str | None = None,
+             span: Span | None = None) -> None:
+        self.report.warning(span or Span(self.file), code, message, hint)
+
+
+# --------------------------------------------------------------------------- result
+
+
+@dataclass(frozen=True)
+class KitFile:
+    """One written file and what it is."""
+
+    path: Path
+    what: str
+    pages: int = 0
+
+
+@dataclass(frozen=True)
+class KitResult:
+    """What the export wrote: the files, the sections of the main PDF with their
+    page ranges, and the warnings."""
+
+    files: tuple[KitFile, ...]
+    sections: tuple[SectionInfo, ...]
+    pages: int
+    diagnostics: tuple[Diagnostic, ...]
+    cut_sheets: tuple[Any, ...] = ()
+    cut_pages: tuple[int, ...] = ()
+    card_pages: tuple[tuple[int, Any], ...] = ()
+
+    def section(self, part: str) -> SectionInfo:
+        for s in self.sections:
+            if s.part == part:
+                return s
+        raise KeyError(part)
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def plan_sections(inputs: KitInputs, options: KitOptions, report: Report,
+                  file: str = "<kit>") -> list[Section]:
+    """The sections the chosen parts need, in print order; a part that has nothing
+    to print (no content loaded yet) becomes a warning, not an error."""
+    from authoring.pdf import clue_cards, game_cards, poster, sheets, tokens
+
+    out: list[Section] = []
+    span = Span(inputs.source or file)
+
+    def missing(part: str, what: str) -> None:
+        report.warning(span, "export-part-empty",
+                       f"--only {part}: {what}; the part is left out of the kit",
+                       "export a scenario whose manifest lists the content files")
+
+    content = inputs.content
+    for part in options.parts:
+        if part == "calibration":
+            continue  # its own file, see export_kit
+        if part in game_cards.DECK_PARTS:
+            decks = game_cards.decks_for(part, content, options.lang)
+            if not decks:
+                if inputs.scenario is not None:
+                    missing(part, "no such cards in the scenario's content")
+                continue
+            out.extend(game_cards.DeckSection(d, options) for d in decks)
+        elif part == "clues":
+            if not inputs.clues:
+                if inputs.scenario is not None:
+                    missing(part, "no clue deck loaded")
+                continue
+            out.append(clue_cards.ClueSection(inputs.clues, inputs.board, options))
+        elif part == "board":
+            out.append(poster.PosterSection(inputs.board, options))
+        elif part == "tokens":
+            out.append(tokens.TokenSection(inputs, options))
+        elif part == "counters":
+            out.append(tokens.CounterSection(inputs, options))
+        elif part == "characters":
+            chars = sheets.characters_of(content)
+            if not chars:
+                if inputs.scenario is not None:
+                    missing(part, "no character sheets in the content")
+                continue
+            out.append(sheets.CharacterSection(chars, options))
+        elif part == "tracks":
+            out.append(sheets.TrackSection(inputs.board, options))
+        elif part == "scenario":
+            if inputs.scenario is None:
+                continue
+            out.append(sheets.ScenarioSection(inputs.scenario, options))
+        elif part == "aids":
+            out.append(sheets.AidSection(inputs, options))
+    return out
+
+
+def layout_pages(sections: Sequence[Section], first_page: int) -> list[tuple[int, int, int]]:
+    """``(blank_before, first, last)`` for each section: a double-sided section
+    starts on an odd page, so one blank page may come before it."""
+    out: list[tuple[int, int, int]] = []
+    page = first_page
+    for s in sections:
+        blank = 1 if s.duplex and page % 2 == 0 else 0
+        first = page + blank
+        last = first + s.pages() - 1
+        out.append((blank, first, last))
+        page = last + 1
+    return out
+
+
+# --------------------------------------------------------------------------- export
+
+
+def default_output(inputs: KitInputs, directory: Path | str = "output") -> Path:
+    """``output/<scenario id>-kit.pdf``."""
+    return Path(directory) / f"{inputs.name or 'kit'}-kit.pdf"
+
+
+def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
+               report: Report | None = None,
+               progress: Callable[[int], None] | None = None,
+               on_plan: Callable[[int], None] | None = None) -> KitResult:
+    """Render the kit and write every file (the PDF, cut files, calibration sheet,
+    PNGs); warnings go to ``report``. ``on_plan`` receives the number of progress
+    steps before drawing starts (the pages of the main PDF plus one per extra file)."""
+    report = report if report is not None else Report()
+    out = Path(output)
+    file = str(out)
+    sections = plan_sections(inputs, options, report, file)
+    if not sections and "calibration" not in options.parts:
+        report.warning(Span(file), "export-nothing", "nothing to export for the chosen parts",
+                       "choose other parts with --only")
+    pages = layout_pages(sections, 2)
+    total = (pages[-1][2] if pages else 1)
+    extras = _extra_steps(options, sections)
+    if on_plan is not None:
+        on_plan(total + extras)
+    writer = KitWriter(options, report, title=f"Project: Resistance — {inputs.title}",
+                       progress=progress, file=file)
+    infos = [SectionInfo(s.part, s.title, first, last, s.duplex)
+             for s, (_, first, last) in zip(sections, pages, strict=True)]
+    draw_cover(writer, inputs, infos, out)
+    for s, (blank, first, last) in zip(sections, pages, strict=True):
+        if blank:
+            writer.blank(say(options.lang, "verso vide", "blank"))
+        assert writer.pages_written + 1 == first, (s.part, writer.pages_written, first)
+        s.draw(writer)
+        if writer.pages_written != last:
+            raise AssertionError(
+                f"section {s.part} planned pages {first}–{last}, wrote up to {writer.pages_written}"
+            )
+        writer.sections.append(SectionInfo(s.part, s.title, first, last, s.duplex))
+    for issue in writer.doc.issues:
+        report.warning(Span(file), issue.code, issue.message, issue.hint)
+    data = writer.doc.to_bytes() if sections or writer.pages_written else b""
+
+    outputs: list[tuple[Path, bytes, str, int]] = []
+    if data:
+        outputs.append((out, data, say(options.lang, "kit", "kit"), writer.pages_written))
+    stem = out.with_suffix("")
+    with tempfile.TemporaryDirectory(prefix="resistance-export-") as tmp:
+        tmpdir = Path(tmp)
+        if (writer.cut_sheets or writer.token_sheets) and options.cut_files:
+            outputs.extend(_cut_files(writer, options, stem, tmpdir))
+            writer.progress(1)
+        if _wants_calibration(options, sections):
+            outputs.append(_calibration(options, stem, tmpdir, report))
+            writer.progress(1)
+        png_dirs: list[tuple[Path, Path, str]] = []
+        if options.png or options.tts:
+            from authoring.pdf import png
+
+            png_dirs = png.render_images(sections, options, stem, tmpdir, report)
+            writer.progress(1)
+        files = _write_all(outputs)
+        for final, staged, what in png_dirs:
+            if final.exists():
+                shutil.rmtree(final)
+            final.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(staged), str(final))
+            files.append(KitFile(final, what))
+    return KitResult(tuple(files), tuple(writer.sections), writer.pages_written,
+                     tuple(report.diagnostics), tuple(writer.cut_sheets),
+                     tuple(writer.cut_pages), tuple(writer.card_pages))
+
+
+def _extra_steps(options: KitOptions, sections: Sequence[Section]) -> int:
+    n = 0
+    if any(s.part in ("clues", "tokens") for s in sections) and options.cut_files:
+        n += 1
+    if _wants_calibration(options, sections):
+        n += 1
+    if options.png or options.tts:
+        n += 1
+    return n
+
+
+def _wants_calibration(options: KitOptions,
+                       sections: Sequence[Section] | Sequence[SectionInfo]) -> bool:
+    """The calibration sheet goes with double-sided cards (or when asked alone)."""
+    if "calibration" not in options.parts or options.duplex == "none":
+        return False
+    return options.parts == ("calibration",) or any(s.duplex for s in sections)
+
+
+def _cut_files(writer: KitWriter, options: KitOptions, stem: Path,
+               tmpdir: Path) -> list[tuple[Path, bytes, str, int]]:
+    from authoring.pdf.cutfile import sheet_svg, write_cut_pdf
+
+    out: list[tuple[Path, bytes, str, int]] = []
+    for name, sheets, what in (("perforations", writer.cut_sheets,
+                                say(options.lang, "perforations", "perforations")),
+                               ("tokens-cut", writer.token_sheets,
+                                say(options.lang, "jetons", "tokens"))):
+        if not sheets:
+            continue
+        if "svg" in options.cut_files:
+            for i, sheet in enumerate(sheets, start=1):
+                path = stem.parent / f"{stem.name}-{name}-{i:02d}.svg"
+                out.append((path, sheet_svg(sheet).encode("utf-8"),
+                            say(options.lang, f"découpe SVG ({what})", f"cut SVG ({what})"), 1))
+        if "pdf" in options.cut_files:
+            staged = write_cut_pdf(sheets, tmpdir / f"{name}.pdf",
+                                   title=f"{what} — CutContour")
+            out.append((stem.parent / f"{stem.name}-{name}.pdf", staged.read_bytes(),
+                        say(options.lang, f"découpe PDF CutContour ({what})",
+                            f"cut PDF CutContour ({what})"), len(sheets)))
+    return out
+
+
+def _calibration(options: KitOptions, stem: Path, tmpdir: Path,
+                 report: Report) -> tuple[Path, bytes, str, int]:
+    from authoring.pdf.cards import render_calibration
+
+    cal = render_calibration(tmpdir / "calibration.pdf",
+                             options.card_options("Calibration", "Calibration"))
+    report.extend(list(cal.diagnostics))
+    return (stem.parent / f"{stem.name}-calibration.pdf", cal.path.read_bytes(),
+            say(options.lang, "calibration recto-verso", "duplex calibration"), 2)
+
+
+def _write_all(outputs: Sequence[tuple[Path, bytes, str, int]]) -> list[KitFile]:
+    from authoring.yamlio import atomic_write
+
+    files: list[KitFile] = []
+    for path, data, what, pages in outputs:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_write(path) as fh:
+            fh.write(data)
+        files.append(KitFile(path, what, pages))
+    return files
+
+
+# --------------------------------------------------------------------------- cover
+
+
+def draw_cover(w: KitWriter, inputs: KitInputs, sections: Sequence[SectionInfo],
+               out: Path) -> None:
+    """Page 1: what the kit holds, on which pages, and how to print each part."""
+    from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, pt
+    from authoring.pdf.text import draw_fitted, fit_text
+
+    lang = w.lang
+    paper = w.paper
+    o = w.options
+    with w.page(label=say(lang, "Sommaire", "Contents")) as c:
+        x0, top = 18.0, paper.height - 20
+        c.setFillGray(0.1)
+        c.setFont(FONT_BOLD, 20)
+        c.drawString(pt(x0), pt(top), "Project: Resistance")
+        c.setFont(FONT_REGULAR, 12)
+        c.drawString(pt(x0), pt(top - 8), say(lang, "Kit à imprimer et à jouer — ",
+                                              "Print-and-play kit — ") + inputs.title)
+        c.setFont(FONT_CONDENSED, 8)
+        c.setFillGray(0.35)
+        c.drawString(pt(x0), pt(top - 13), f"{inputs.source or inputs.board.file}  ·  "
+                     f"{paper.name}  ·  {say(lang, 'fond perdu', 'bleed')} {o.bleed:g} mm  ·  "
+                     f"duplex {o.duplex}  ·  back offset {o.back_offset[0]:g},"
+                     f"{o.back_offset[1]:g} mm")
+        y = top - 24
+        c.setFillGray(0.1)
+        c.setFont(FONT_BOLD, 11)
+        c.drawString(pt(x0), pt(y), say(lang, "Sommaire", "Contents"))
+        y -= 7
+        mode = {"long": say(lang, "recto-verso, bord long", "double-sided, long edge"),
+                "short": say(lang, "recto-verso, bord court", "double-sided, short edge"),
+                "none": say(lang, "recto seul", "single-sided")}
+        for s in sections:
+            c.setFont(FONT_REGULAR, 9)
+            c.drawString(pt(x0 + 2), pt(y), s.title)
+            pages = f"p. {s.first}" if s.first == s.last else f"p. {s.first}–{s.last}"
+            c.drawString(pt(x0 + 95), pt(y), pages)
+            c.setFont(FONT_CONDENSED, 8)
+            c.drawString(pt(x0 + 120), pt(y), mode[o.duplex] if s.duplex
+                         else say(lang, "recto seul", "single-sided"))
+            y -= 5
+        if not sections:
+            c.setFont(FONT_REGULAR, 9)
+            c.drawString(pt(x0 + 2), pt(y), say(lang, "(aucune partie)", "(no part)"))
+            y -= 5
+        y -= 4
+        stem = out.with_suffix("").name
+        extra: list[str] = []
+        for part, name, fr, en in (("clues", "perforations", "Découpe des perforations : ",
+                                    "Perforation cut files: "),
+                                   ("tokens", "tokens-cut", "Découpe des jetons ronds : ",
+                                    "Round token cut files: ")):
+            if any(s.part == part for s in sections) and o.cut_files:
+                names = []
+                if "svg" in o.cut_files:
+                    names.append(f"{stem}-{name}-NN.svg")
+                if "pdf" in o.cut_files:
+                    names.append(f"{stem}-{name}.pdf")
+                extra.append(say(lang, fr, en) + ", ".join(names))
+        if _wants_calibration(o, sections):
+            extra.append(say(lang, "Calibration recto-verso : ", "Duplex calibration: ")
+                         + f"{stem}-calibration.pdf")
+        notes = [
+            say(lang,
+                "**Imprimez à 100 %** (taille réelle, sans « ajuster à la page ») : la barre de "
+                "50 mm de chaque page doit mesurer exactement 50 mm.",
+                "**Print at 100 %** (actual size, no \u201cfit to page\u201d): the 50 mm bar on "
+                "every page must measure exactly 50 mm."),
+            say(lang,
+                "**Cartes** : imprimez leurs pages en recto-verso ("
+                + ("bord long" if o.duplex != "short" else "bord court")
+                + "). Si les dos sont décalés, imprimez la feuille de calibration, mesurez le "
+                "décalage et exportez de nouveau avec --back-offset X,Y.",
+                "**Cards**: print their pages double-sided ("
+                + ("long edge" if o.duplex != "short" else "short edge")
+                + "). If the backs are off, print the calibration sheet, measure the offset and "
+                "export again with --back-offset X,Y."),
+            say(lang,
+                "**Indices** : percez chaque trou blanc (emporte-pièce de "
+                f"{inputs.board.spec.minimap.hole_diameter:g} mm) et les repères noirs ; ou "
+                "donnez le fichier de découpe à une machine (traits rouges / CutContour, "
+                "repères de calage aux coins).",
+                "**Clues**: punch every white hole "
+                f"({inputs.board.spec.minimap.hole_diameter:g} mm punch) and the black keys; or "
+                "give the cut file to a cutting machine (red lines / CutContour, registration "
+                "marks in the corners)."),
+            say(lang,
+                "**Plateau** : suivez le plan d'assemblage ; découpez chaque page au bord de "
+                "l'image, posez-la sur ses voisines de gauche et du haut en alignant les "
+                "repères, collez.",
+                "**Board**: follow the page map; cut each page at the edge of its image, lay it "
+                "over its left and upper neighbours lining up the ticks, glue."),
+            *extra,
+        ]
+        for note in notes:
+            fitted = fit_text(note, paper.width - 2 * x0 - 4, 30, max_size=8.5, min_size=7)
+            draw_fitted(c, fitted, x0 + 2, y, paper.width - 2 * x0 - 4)
+            y -= fitted.height + 2.5
+
+
+def summary(result: KitResult) -> Mapping[str, Any]:
+    """A JSON-friendly description of what was written."""
+    return {
+        "pages": result.pages,
+        "files": [{"path": str(f.path), "what": f.what, "pages": f.pages} for f in result.files],
+        "sections": [{"part": s.part, "title": s.title, "first": s.first, "last": s.last,
+                      "duplex": s.duplex} for s in result.sections],
+    }

@@ -1,0 +1,231 @@
+"""Cards as images for screens and online play: one PNG per card (``--png``) and
+Tabletop Simulator deck sheets (``--tts``).
+
+The cards are drawn once more into small PDFs with exactly the same drawing code
+as the printed kit (one card per page at trim size; or 10 × 7 cards per page for
+a TTS sheet), then rasterised with ``pdftoppm`` (poppler-utils). ReportLab's own
+``renderPM`` only rasterises ReportLab *graphics* drawings, not canvas pages, so
+it cannot render these cards; Pillow is not needed either. Without ``pdftoppm``
+the PDFs are written instead, with a warning saying how to get the images.
+
+A TTS sheet holds up to 69 cards (10 columns × 7 rows, the 70th cell shows the
+card back, as TTS expects for its hidden card) and is at most 4096 px wide:
+409 × 571 px per card, 4090 × 3997 px per sheet. ``tts.json`` lists, per deck,
+the sheet files, their card counts and the back image, ready for TTS's "Custom
+Deck" dialog.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from authoring.diagnostics import Report, Span
+from authoring.pdf.kit import KitOptions, Section, say
+
+if TYPE_CHECKING:
+    from authoring.pdf.cards import CardBack, CardFace, CardOptions
+
+TTS_COLS, TTS_ROWS = 10, 7
+TTS_CARD_PX = 409  # 10 × 409 = 4090 px ≤ 4096
+TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1
+
+
+def tts_card_height(card_w: float = 63.0, card_h: float = 88.0) -> int:
+    """Height in px of one card on a TTS sheet (aspect ratio kept)."""
+    return round(TTS_CARD_PX * card_h / card_w)
+
+
+def _slug(text: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return s or "card"
+
+
+def pdftoppm() -> str | None:
+    """Path of the ``pdftoppm`` program, or None."""
+    return shutil.which("pdftoppm")
+
+
+def _decks(sections: Sequence[Section]) -> list[tuple[str, str, list[CardFace], CardBack | None,
+                                                        CardOptions]]:
+    """(key, title, faces with copies, back, card options) of every card section."""
+    out = []
+    for s in sections:
+        deck = getattr(s, "deck", None)
+        copt: CardOptions | None = getattr(s, "card_options", None)
+        if copt is None:
+            continue
+        if deck is not None:
+            out.append((deck.key, deck.title, list(deck.faces), deck.back, copt))
+        elif s.part == "clues":
+            out.append(("clues", s.title, list(getattr(s, "faces", ())), getattr(s, "back", None),
+                        copt))
+    return out
+
+
+def render_images(sections: Sequence[Section], options: KitOptions, stem: Path, tmpdir: Path,
+                  report: Report) -> list[tuple[Path, Path, str]]:
+    """Stage the PNG and TTS folders in ``tmpdir``; returns (final folder, staged
+    folder, description) pairs for the caller to move into place."""
+    decks = _decks(sections)
+    lang = options.lang
+    if not decks:
+        report.warning(Span(str(stem)), "png-no-cards",
+                       "--png/--tts: the chosen parts have no cards; no image written",
+                       "include cards with --only (e.g. --only cards)")
+        return []
+    tool = pdftoppm()
+    if tool is None:
+        report.warning(
+            Span(str(stem)), "png-no-renderer",
+            "pdftoppm was not found, so the card images could not be rasterised; the "
+            "one-card-per-page PDFs are written instead (ReportLab's renderPM cannot draw "
+            "PDF pages)",
+            "install poppler-utils (apt install poppler-utils, brew install poppler) and "
+            "export again, or convert the PDFs with any PDF viewer")
+    out: list[tuple[Path, Path, str]] = []
+    try:
+        if options.png:
+            staged = tmpdir / "png"
+            staged.mkdir()
+            _pngs(decks, options, staged, tool)
+            out.append((stem.parent / f"{stem.name}-png", staged,
+                        say(lang, "une image PNG par carte", "one PNG per card")))
+        if options.tts:
+            staged = tmpdir / "tts"
+            staged.mkdir()
+            _tts(decks, options, staged, tool)
+            out.append((stem.parent / f"{stem.name}-tts", staged,
+                        say(lang, "planches Tabletop Simulator", "Tabletop Simulator sheets")))
+    except (OSError, RuntimeError, subprocess.CalledProcessError) as exc:
+        detail = getattr(exc, "stderr", b"") or b""
+        report.warning(Span(str(stem)), "png-failed",
+                       f"the card images could not be rendered: {exc} "
+                       f"{detail.decode('utf-8', 'replace').strip()}".strip(),
+                       "check that pdftoppm works (pdftoppm -v) and that the disk has room")
+        return []
+    return out
+
+
+def _card_paper(options: CardOptions) -> Any:
+    from authoring.pdf.layout import Paper
+
+    return Paper("card", options.card_width, options.card_height)
+
+
+def _pngs(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOptions]],
+          options: KitOptions, folder: Path, tool: str | None) -> None:
+    """One page per distinct card face (and per deck back), trim size, then PNGs."""
+    from authoring.pdf.canvas import PdfDocument
+    from authoring.pdf.cards import draw_card_back, draw_card_face
+    from authoring.pdf.layout import Rect
+
+    names: list[str] = []
+    index: list[dict[str, Any]] = []
+    doc = PdfDocument(folder / "cards.pdf", title="Project: Resistance — cards")
+    with doc:
+        for key, _title, faces, back, copt in decks:
+            paper = _card_paper(copt)
+            trim = Rect(0, 0, copt.card_width, copt.card_height)
+            seen: dict[str, int] = {}
+            order: list[CardFace] = []
+            for f in faces:
+                if f.name not in seen:
+                    seen[f.name] = 0
+                    order.append(f)
+                seen[f.name] += 1
+            for n, face in enumerate(order, start=1):
+                with doc.page(paper, trim=trim, bleed=trim, note=False) as c:
+                    draw_card_face(c, face, trim, trim, copt)
+                name = f"{key}-{n:02d}-{_slug(face.name.split(' ', 1)[-1])}.png"
+                names.append(name)
+                index.append({"file": name, "deck": key, "card": face.name,
+                              "title": face.title, "copies": seen[face.name]})
+            if back is not None:
+                with doc.page(paper, trim=trim, bleed=trim, note=False) as c:
+                    draw_card_back(c, back, trim, trim, copt)
+                name = f"{key}-back.png"
+                names.append(name)
+                index.append({"file": name, "deck": key, "card": "back", "title": back.title,
+                              "copies": 0})
+    (folder / "index.json").write_text(json.dumps(index, indent=2, ensure_ascii=False) + "\n",
+                                       "utf-8")
+    if tool is None:
+        return
+    _rasterise(tool, folder / "cards.pdf", folder, names,
+               ["-r", str(options.png_dpi)])
+    (folder / "cards.pdf").unlink()
+
+
+def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOptions]],
+         options: KitOptions, folder: Path, tool: str | None) -> None:
+    """Per deck: sheets of 10 × 7 cards (69 cards and the back) and a back image."""
+    from authoring.pdf.canvas import PdfDocument
+    from authoring.pdf.cards import draw_card_back, draw_card_face
+    from authoring.pdf.layout import Paper, Rect
+
+    manifest: list[dict[str, Any]] = []
+    jobs: list[tuple[Path, list[str], list[str]]] = []
+    for key, title, faces, back, copt in decks:
+        cw, ch = copt.card_width, copt.card_height
+        sheet_paper = Paper("tts", TTS_COLS * cw, TTS_ROWS * ch)
+        chunks = [faces[i:i + TTS_PER_SHEET] for i in range(0, len(faces), TTS_PER_SHEET)]
+        pdf = folder / f"{key}.pdf"
+        names = [f"{key}-sheet-{k + 1}.png" for k in range(len(chunks))]
+        with PdfDocument(pdf, title=f"TTS — {title}") as doc:
+            for chunk in chunks:
+                with doc.page(sheet_paper, note=False) as c:
+                    for i, face in enumerate(chunk):
+                        row, col = divmod(i, TTS_COLS)
+                        trim = Rect(col * cw, (TTS_ROWS - 1 - row) * ch, cw, ch)
+                        draw_card_face(c, face, trim, trim, copt)
+                    if back is not None:
+                        trim = Rect((TTS_COLS - 1) * cw, 0, cw, ch)
+                        draw_card_back(c, back, trim, trim, copt)
+            if back is not None:
+                with doc.page(Paper("card", cw, ch), note=False) as c:
+                    r = Rect(0, 0, cw, ch)
+                    draw_card_back(c, back, r, r, copt)
+        back_name = f"{key}-back.png" if back is not None else None
+        jobs.append((pdf, names + ([back_name] if back_name else []),
+                     [str(TTS_COLS * TTS_CARD_PX), str(TTS_ROWS * tts_card_height(cw, ch))]))
+        manifest.append({
+            "deck": key, "title": title, "cards": len(faces),
+            "sheets": [{"file": n, "cards": len(chunk), "columns": TTS_COLS, "rows": TTS_ROWS}
+                       for n, chunk in zip(names, chunks, strict=True)],
+            "back": back_name,
+            "size_px": [TTS_COLS * TTS_CARD_PX, TTS_ROWS * tts_card_height(cw, ch)],
+        })
+    (folder / "tts.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
+                                     "utf-8")
+    if tool is None:
+        return
+    for pdf, names, (sx, sy) in jobs:
+        n_sheets = len(names) - (1 if names and names[-1].endswith("-back.png") else 0)
+        _rasterise(tool, pdf, folder, names[:n_sheets],
+                   ["-scale-to-x", sx, "-scale-to-y", sy, "-l", str(n_sheets)])
+        if n_sheets < len(names):
+            h = tts_card_height()
+            _rasterise(tool, pdf, folder, names[n_sheets:],
+                       ["-scale-to-x", str(TTS_CARD_PX), "-scale-to-y", str(h),
+                        "-f", str(n_sheets + 1), "-l", str(n_sheets + 1)])
+        pdf.unlink()
+
+
+def _rasterise(tool: str, pdf: Path, folder: Path, names: Sequence[str],
+               args: Sequence[str]) -> None:
+    """Run pdftoppm and rename its numbered pages to ``names`` (in page order)."""
+    prefix = folder / f".{pdf.stem}-raw"
+    subprocess.run([tool, "-png", *args, str(pdf), str(prefix)], check=True,
+                   capture_output=True)
+    produced = sorted(folder.glob(f".{pdf.stem}-raw-*.png"),
+                      key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    if len(produced) != len(names):
+        raise RuntimeError(f"pdftoppm wrote {len(produced)} images for {len(names)} pages")
+    for src, name in zip(produced, names, strict=True):
+        src.rename(folder / name)

@@ -1,0 +1,194 @@
+"""The board at true size, tiled over A4/Letter pages (R0.1).
+
+The island is drawn from its geometry (:func:`authoring.pdf.boardmap.draw_board`:
+zones tinted by region, cities with 1–3 circles, roads and mountain paths, zone
+ids, the eliminated-soldiers area and the invasion-speed track) at scale 1, so
+1 mm of the board file is 1 mm of paper. :func:`authoring.pdf.layout.tile_poster`
+splits it into equal tiles that overlap; each page shows its tile, crop marks to
+cut it out, alignment ticks across every seam and its place in the grid. A first
+page maps the assembly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from authoring.pdf.kit import KitOptions, KitWriter, say
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from authoring.board import Board
+    from authoring.pdf.layout import PosterTiling, Tile
+
+OVERLAP = 10.0
+MARGIN = 10.0
+
+
+def tiling_for(board: Board, options: KitOptions) -> PosterTiling:
+    """The board's tiles on the kit's paper."""
+    from authoring.pdf.layout import tile_poster
+
+    w, h = board.spec.size
+    return tile_poster(w, h, options.paper, overlap=OVERLAP, margin=MARGIN)
+
+
+class PosterSection:
+    """The board poster: a page map, then one page per tile (single-sided)."""
+
+    part = "board"
+    duplex = False
+
+    def __init__(self, board: Board, options: KitOptions) -> None:
+        self.board = board
+        self.options = options
+        self.title = say(options.lang, "Plateau (poster taille réelle)", "Board (true-size poster)")
+        self.tiling = tiling_for(board, options)
+
+    def pages(self) -> int:
+        return 1 + len(self.tiling.tiles)
+
+    def draw(self, w: KitWriter) -> None:
+        first_tile_page = w.pages_written + 2
+        self._page_map(w, first_tile_page)
+        for tile in self.tiling.tiles:
+            self._tile(w, tile)
+
+    # ------------------------------------------------------------------ page map
+
+    def _page_map(self, w: KitWriter, first_tile_page: int) -> None:
+        from authoring.pdf.boardmap import View, draw_board
+        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, colour, pt
+        from authoring.pdf.text import draw_fitted, fit_text
+
+        t = self.tiling
+        lang = w.lang
+        paper = w.paper
+        bw, bh = self.board.spec.size
+        with w.page(label=say(lang, "Plateau — plan d'assemblage", "Board — page map")) as c:
+            c.setFillColor(colour("#1b2a3a"))
+            c.setFont(FONT_BOLD, 14)
+            c.drawString(pt(15), pt(paper.height - 20),
+                         say(lang, "Plateau — plan d'assemblage", "Board — page map"))
+            c.setFont(FONT_REGULAR, 8.5)
+            c.drawString(pt(15), pt(paper.height - 27), say(
+                lang,
+                f"{bw:g} × {bh:g} mm à taille réelle sur {len(t.tiles)} pages {t.paper.name} "
+                f"({t.rows} × {t.cols}), recouvrement {t.overlap:g} mm.",
+                f"{bw:g} × {bh:g} mm at true size on {len(t.tiles)} {t.paper.name} pages "
+                f"({t.rows} × {t.cols}), overlap {t.overlap:g} mm."))
+            # thumbnail with the tile grid
+            box_w, box_h = paper.width - 30, paper.height * 0.45
+            scale = min(box_w / bw, box_h / bh)
+            x0 = (paper.width - bw * scale) / 2
+            y0 = paper.height - 35 - bh * scale
+            view = View(scale, pt(x0), pt(y0))
+            draw_board(c, self.board, view, lang=lang)
+            for tile in t.tiles:
+                s = tile.source
+                c.setStrokeColor(colour("#b33a2f"))
+                c.setLineWidth(0.8)
+                c.rect(pt(x0 + s.x * scale), pt(y0 + s.y * scale), pt(s.w * scale),
+                       pt(s.h * scale), stroke=1, fill=0)
+            for tile in t.tiles:
+                s = tile.source
+                cx, cy = x0 + (s.x + s.w / 2) * scale, y0 + (s.y + s.h / 2) * scale
+                c.setFillColor(colour("#ffffff"))
+                c.setStrokeColor(colour("#b33a2f"))
+                c.circle(pt(cx), pt(cy), pt(6), stroke=1, fill=1)
+                c.setFillColor(colour("#b33a2f"))
+                c.setFont(FONT_BOLD, 9)
+                c.drawCentredString(pt(cx), pt(cy + 0.3), tile.label)
+                c.setFont(FONT_CONDENSED, 5.5)
+                c.drawCentredString(pt(cx), pt(cy - 3.2),
+                                    f"p. {first_tile_page + tile.index}")
+            y = y0 - 8
+            steps = say(
+                lang,
+                "1. Imprimez les pages du plateau à 100 % (vérifiez la barre de 50 mm).\n"
+                "2. Découpez chaque page le long des traits de coupe, au bord de l'image.\n"
+                "3. Posez chaque page sur ses voisines de gauche et du haut : les repères "
+                "(petits traits) doivent se prolonger d'une page à l'autre.\n"
+                "4. Collez ; commencez par la page A1 en haut à gauche, ligne par ligne.",
+                "1. Print the board pages at 100 % (check the 50 mm bar).\n"
+                "2. Cut each page along the crop marks, at the edge of its image.\n"
+                "3. Lay each page over its left and upper neighbours: the alignment ticks "
+                "must continue from one page to the next.\n"
+                "4. Glue; start with page A1 at the top left, row by row.")
+            fitted = fit_text(steps, paper.width - 30, 30, max_size=9, min_size=7)
+            c.setFillColor(colour("#222222"))
+            draw_fitted(c, fitted, 15, y, paper.width - 30)
+            y -= fitted.height + 4
+            c.setFont(FONT_CONDENSED, 7)
+            for tile in t.tiles:
+                s = tile.source
+                line = say(lang,
+                           f"page {first_tile_page + tile.index} = {tile.label} : "
+                           f"x {s.left:g}–{s.right:g} mm, y {s.bottom:g}–{s.top:g} mm",
+                           f"page {first_tile_page + tile.index} = {tile.label}: "
+                           f"x {s.left:g}–{s.right:g} mm, y {s.bottom:g}–{s.top:g} mm")
+                col = tile.index % 2
+                c.drawString(pt(15 + col * 95), pt(y), line)
+                if col == 1 or tile.index == len(t.tiles) - 1:
+                    y -= 4
+
+    # ------------------------------------------------------------------ tiles
+
+    def _tile(self, w: KitWriter, tile: Tile) -> None:
+        from authoring.pdf.boardmap import View, draw_board
+        from authoring.pdf.canvas import (
+            FONT_BOLD,
+            FONT_CONDENSED,
+            REGISTRATION_BLACK,
+            clip_rect,
+            draw_crop_marks,
+            pt,
+        )
+
+        t = self.tiling
+        lang = w.lang
+        p, s = tile.placement, tile.source
+        marks = t.crop_marks(tile)
+        ticks = t.alignment_marks(tile)
+        label = say(lang, f"Plateau {tile.label} ({tile.index + 1}/{len(t.tiles)})",
+                    f"Board {tile.label} ({tile.index + 1}/{len(t.tiles)})")
+        with w.page(t.paper, trim=p, bleed=p, label=label, obstacles=(p,),
+                    segments=marks) as c:
+            c.saveState()
+            clip_rect(c, p)
+            view = View(1.0, pt(p.x - s.x), pt(p.y - s.y))
+            draw_board(c, self.board, view, lang=lang)
+            c.restoreState()
+            draw_crop_marks(c, marks)
+            c.saveState()
+            c.setStrokeColor(REGISTRATION_BLACK)
+            c.setLineWidth(pt(0.3))
+            for m in ticks:
+                c.line(pt(m.x0), pt(m.y0), pt(m.x1), pt(m.y1))
+            c.restoreState()
+            self._neighbours(c, tile, FONT_BOLD, FONT_CONDENSED)
+
+    def _neighbours(self, c: Canvas, tile: Tile, bold: str, condensed: str) -> None:
+        """The tile's label in its top margin and arrows naming its neighbours."""
+        from authoring.pdf.canvas import REGISTRATION_BLACK, pt
+
+        t = self.tiling
+        p = tile.placement
+        paper = t.paper
+        c.saveState()
+        c.setFillColor(REGISTRATION_BLACK)
+        c.setFont(bold, 9)
+        top = min(paper.height - 6.5, p.top + 3.5)
+        c.drawString(pt(p.x + 6), pt(top), tile.label)
+        c.setFont(condensed, 6)
+        hints = []
+        if tile.col > 0:
+            hints.append(f"← {t.tile(tile.row, tile.col - 1).label}")
+        if tile.row > 0:
+            hints.append(f"↑ {t.tile(tile.row - 1, tile.col).label}")
+        if tile.col < t.cols - 1:
+            hints.append(f"{t.tile(tile.row, tile.col + 1).label} →")
+        if tile.row < t.rows - 1:
+            hints.append(f"{t.tile(tile.row + 1, tile.col).label} ↓")
+        c.drawString(pt(p.x + 14), pt(top), "   ".join(hints))
+        c.restoreState()

@@ -1,0 +1,669 @@
+"""Sheets of the kit: character sheets (R1), team action-counter tracks (R0.4,
+R2.8, R8.2, D8.1), the scenario sheet (R2.1) and the player aids (R0.4, R3–R9).
+
+Each sheet is one page drawn from the content and the board: a character's
+skills with their numbered improvement slots (R1.2), special ability and
+max-level bonuses (R1.3, D1.1), an inventory of 4 slots (R5.4), the action
+counter 0–10 (D5.4) and the reputation track (R1.1, R2.9); the scenario's map
+with starting soldiers, officers, reputation cubes and start zones, its setup
+text, objectives and difficulty table; the round structure with rule ids.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from authoring.pdf.kit import KitInputs, KitOptions, KitWriter, Lang, say
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from authoring.board import Board
+    from authoring.pdf.layout import Paper
+
+SKILLS = ("C", "M", "I")
+SKILL_NAMES = {
+    "fr": {"C": "Communication", "M": "Militaire", "I": "Ingénierie"},
+    "en": {"C": "Communication", "M": "Military", "I": "Engineering"},
+}
+INK = "#1b2a3a"
+
+
+def characters_of(content: Any) -> list[Any]:
+    """The character sheets of the loaded content (R0.3: 8)."""
+    from authoring.pdf.game_cards import content_list
+
+    return content_list(content, "characters", "characters")
+
+
+def _para(w: KitWriter, c: Canvas, text: str, x: float, top: float, width: float,
+          height: float, *, max_size: float = 9.0, min_size: float = 6.5, what: str = "",
+          align: str = "left") -> float:
+    """Draw text shrunk to fit the box; warn (naming ``what``) when it cannot fit.
+    Returns the height used (mm)."""
+    from authoring.pdf.canvas import colour
+    from authoring.pdf.text import draw_fitted, fit_text
+
+    if not text:
+        return 0.0
+    fitted = fit_text(text, width, height, max_size=max_size, min_size=min_size)
+    if not fitted.fits:
+        w.warn("sheet-text-overflow",
+               f"{what or 'sheet'}: text does not fit at {min_size:g} pt "
+               f"({fitted.needed_lines} lines needed, room for {len(fitted.lines)})",
+               "shorten the text")
+    c.setFillColor(colour("#222222"))
+    draw_fitted(c, fitted, x, top, width, align=align)
+    return fitted.height
+
+
+def _heading(c: Canvas, text: str, x: float, y: float, size: float = 10.0,
+             ink: str = INK) -> None:
+    from authoring.pdf.canvas import FONT_BOLD, colour, pt
+
+    c.setFillColor(colour(ink))
+    c.setFont(FONT_BOLD, size)
+    c.drawString(pt(x), pt(y), text)
+
+
+def _skill_disc(c: Canvas, skill: str, x: float, y: float, r: float = 3.2) -> None:
+    from authoring.pdf.canvas import FONT_BOLD, colour, pt
+    from authoring.pdf.cards import SKILL_COLOURS
+
+    c.setFillColor(colour(SKILL_COLOURS[skill]))
+    c.circle(pt(x), pt(y), pt(r), stroke=0, fill=1)
+    c.setFillColor(colour("#ffffff"))
+    c.setFont(FONT_BOLD, r * 3.0)
+    c.drawCentredString(pt(x), pt(y - r * 0.36), skill)
+
+
+# --------------------------------------------------------------------------- characters
+
+
+class CharacterSection:
+    """One landscape page per character sheet (R0.3: 8)."""
+
+    part = "characters"
+    duplex = False
+
+    def __init__(self, characters: Sequence[Any], options: KitOptions) -> None:
+        self.characters = list(characters)
+        self.options = options
+        self.title = say(options.lang, "Fiches de personnage", "Character sheets")
+
+    def pages(self) -> int:
+        return len(self.characters)
+
+    def draw(self, w: KitWriter) -> None:
+        for k, ch in enumerate(self.characters):
+            self._sheet(w, ch, k)
+
+    def _sheet(self, w: KitWriter, ch: Any, k: int) -> None:
+        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, colour, pt
+        from authoring.pdf.game_cards import effects_text, text
+        from authoring.pdf.layout import Rect
+
+        lang = w.lang
+        paper = w.paper.landscape()
+        W, H = paper.width, paper.height
+        m = 12.0
+        name = str(getattr(ch, "name", getattr(ch, "id", "?")))
+        label = say(lang, f"Fiche de personnage {k + 1}/{len(self.characters)}",
+                    f"Character sheet {k + 1}/{len(self.characters)}")
+        frame = Rect(m - 2, m + 6, W - 2 * m + 4, H - 2 * m - 6)
+        with w.page(paper, label=label, obstacles=(frame,)) as c:
+            c.setStrokeColor(colour("#9aa5b1"))
+            c.setLineWidth(pt(0.4))
+            c.roundRect(pt(frame.x), pt(frame.y), pt(frame.w), pt(frame.h), pt(3), stroke=1,
+                        fill=0)
+            top = frame.top - 10
+            c.setFillColor(colour(INK))
+            c.setFont(FONT_BOLD, 20)
+            c.drawString(pt(m + 4), pt(top), name)
+            ability = getattr(ch, "ability", None)
+            ab_name = text(getattr(ability, "name", None), lang)
+            ab_text = effects_text(getattr(ability, "effects", ()), lang, "sheet")
+            c.setFont(FONT_BOLD, 11)
+            c.setFillColor(colour("#7a1f1f"))
+            head = say(lang, "Capacité spéciale : ", "Special ability: ") + ab_name
+            c.drawString(pt(m + 100), pt(top + 1), head)
+            _para(w, c, ab_text, m + 100, top - 2.5, W - m - 104 - 4, 11, max_size=9,
+                  min_size=6.5, what=f"character '{name}' ability")
+            # portrait
+            px, py, pw, ph = m + 4, m + 62, 62.0, top - 8 - (m + 62)
+            c.setFillColor(colour("#eef1f4"))
+            c.setStrokeColor(colour("#9aa5b1"))
+            c.roundRect(pt(px), pt(py), pt(pw), pt(ph), pt(2), stroke=1, fill=1)
+            c.setFillColor(colour("#6b7785"))
+            c.setFont(FONT_CONDENSED, 7)
+            cap = text(getattr(ch, "portrait", None), lang) or say(lang, "Portrait", "Portrait")
+            _para(w, c, cap, px + 3, py + ph / 2 + 4, pw - 6, 16, max_size=8, min_size=6,
+                  what=f"character '{name}' portrait", align="center")
+            flav = text(getattr(ch, "flavour", None), lang)
+            if flav:
+                _para(w, c, flav, px + 3, py + 18, pw - 6, 16, max_size=6.5, min_size=5,
+                      what=f"character '{name}' flavour", align="center")
+            # skills (R1.2) with max-level bonuses (R1.3)
+            skills = getattr(ch, "skills", {}) or {}
+            bonus = getattr(ch, "max_bonus", {}) or {}
+            sx = px + pw + 8
+            row_h = (top - 8 - (m + 62)) / 3
+            for i, skill in enumerate(SKILLS):
+                track = skills.get(skill)
+                y = top - 8 - (i + 1) * row_h
+                c.setStrokeColor(colour("#d5dbe1"))
+                c.line(pt(sx), pt(y), pt(W - m - 4), pt(y))
+                cy = y + row_h / 2 + 3
+                _skill_disc(c, skill, sx + 4, cy)
+                c.setFillColor(colour(INK))
+                c.setFont(FONT_BOLD, 10)
+                c.drawString(pt(sx + 10), pt(cy - 1.3), SKILL_NAMES[lang][skill])
+                initial = int(getattr(track, "initial", 0) or 0)
+                slots = list(getattr(track, "slots", []) or [])
+                x = sx + 48
+                for j in range(initial):
+                    c.setFillColor(colour(INK))
+                    c.circle(pt(x + j * 9), pt(cy), pt(3.4), stroke=0, fill=1)
+                for j, number in enumerate(slots):
+                    cx = x + (initial + j) * 9
+                    c.setFillColor(colour("#ffffff"))
+                    c.setStrokeColor(colour(INK))
+                    c.setLineWidth(pt(0.4))
+                    c.circle(pt(cx), pt(cy), pt(3.4), stroke=1, fill=1)
+                    c.setFillColor(colour("#6b7785"))
+                    c.setFont(FONT_BOLD, 8)
+                    c.drawCentredString(pt(cx), pt(cy - 1.1), str(number))
+                c.setFillColor(colour("#6b7785"))
+                c.setFont(FONT_CONDENSED, 6)
+                top_level = initial + len(slots)
+                c.drawString(pt(x - 3.4), pt(cy - 7.5), say(
+                    lang, f"niveau initial {initial} · emplacements d'amélioration "
+                          f"(recrue de valeur ≥ n°, R5.2) · niveau max {top_level}",
+                    f"initial level {initial} · improvement slots (recruit value ≥ number, "
+                    f"R5.2) · max level {top_level}"))
+                btxt = effects_text(bonus.get(skill, ()), lang, "sheet")
+                bx = x + max(top_level, 6) * 9 + 2
+                if btxt:
+                    c.setFillColor(colour("#7a1f1f"))
+                    c.setFont(FONT_BOLD, 7)
+                    c.drawString(pt(bx), pt(cy + 4), say(lang, "Bonus de niveau max",
+                                                         "Max-level bonus"))
+                    _para(w, c, btxt, bx, cy + 2.5, W - m - 6 - bx, row_h - 8, max_size=8,
+                          min_size=6, what=f"character '{name}' {skill} bonus")
+            # action counter 0–10 (D5.4) and reputation (R1.1, R2.9)
+            actions = int(getattr(ch, "actions", 10) or 10)
+            ay = m + 44
+            _heading(c, say(lang, "Compteur d'actions", "Action counter"), m + 4, ay + 11, 9)
+            cell = min(9.0, (W / 2 - m - 8) / (actions + 1))
+            for n in range(actions + 1):
+                cx = m + 4 + n * cell
+                c.setStrokeColor(colour(INK))
+                c.setFillColor(colour("#ffffff" if n else "#e6ebf2"))
+                c.rect(pt(cx), pt(ay), pt(cell), pt(cell), stroke=1, fill=1)
+                c.setFillColor(colour(INK))
+                c.setFont(FONT_BOLD, 8)
+                c.drawCentredString(pt(cx + cell / 2), pt(ay + cell / 2 - 1.2), str(n))
+            rep = int(getattr(ch, "reputation", 1) or 0)
+            ry = m + 20
+            _heading(c, say(lang, f"Réputation (initiale : {rep})",
+                            f"Reputation (starting: {rep})"), m + 4, ry + 11, 9)
+            for n in range(10):
+                cx = m + 4 + n * cell
+                c.setStrokeColor(colour(INK))
+                c.setFillColor(colour("#f2d04b" if n == rep else "#ffffff"))
+                c.rect(pt(cx), pt(ry), pt(cell), pt(cell), stroke=1, fill=1)
+                c.setFillColor(colour(INK))
+                c.setFont(FONT_BOLD, 8)
+                c.drawCentredString(pt(cx + cell / 2), pt(ry + cell / 2 - 1.2), str(n))
+            c.setFont(FONT_CONDENSED, 6)
+            c.setFillColor(colour("#6b7785"))
+            c.drawString(pt(m + 4 + 10 * cell + 3), pt(ry + 5), say(
+                lang, "Réserve de cubes Réputation : ici", "Reputation cube reserve: here"))
+            c.drawString(pt(m + 4 + 10 * cell + 3), pt(ry + 1.5), say(
+                lang, "(autant de cubes que le niveau au départ, R2.9)",
+                "(as many cubes as the level at the start, R2.9)"))
+            # inventory (R5.4)
+            slots_n = int(getattr(ch, "inventory", 4) or 4)
+            ix0 = W / 2 + 8
+            iw = (W - m - 4 - ix0 - (slots_n - 1) * 3) / slots_n
+            ih = 38.0
+            iy = m + 10
+            _heading(c, say(lang, f"Inventaire (max {slots_n} cartes Objet, R5.4)",
+                            f"Inventory (at most {slots_n} item cards, R5.4)"), ix0,
+                     iy + ih + 3, 9)
+            for n in range(slots_n):
+                x = ix0 + n * (iw + 3)
+                c.setStrokeColor(colour("#9aa5b1"))
+                c.setDash([pt(1.5), pt(1.0)])
+                c.setFillColor(colour("#f7f8fa"))
+                c.roundRect(pt(x), pt(iy), pt(iw), pt(ih), pt(2), stroke=1, fill=1)
+                c.setDash([])
+                c.setFillColor(colour("#c4ccd4"))
+                c.setFont(FONT_BOLD, 16)
+                c.drawCentredString(pt(x + iw / 2), pt(iy + ih / 2 - 3), str(n + 1))
+            c.setFont(FONT_REGULAR, 6)
+
+
+# --------------------------------------------------------------------------- tracks
+
+
+def army_column(board: Board, players: int) -> list[int]:
+    """Cumulative army actions beside each team cell (D8.1): the board's data, by
+    default round(cell × players / 4), halves rounded up."""
+    track = board.spec.action_tracks.get(players)
+    cells = track.cells if track is not None else 45
+    if track is not None and track.army:
+        return list(track.army)
+    return [math.floor(t * players / 4 + 0.5) for t in range(1, cells + 1)]
+
+
+class TrackSection:
+    """One page per team action-counter track (R0.4: 3, 4 and 5 players)."""
+
+    part = "tracks"
+    duplex = False
+
+    def __init__(self, board: Board, options: KitOptions) -> None:
+        self.board = board
+        self.options = options
+        self.counts = sorted(board.spec.action_tracks)
+        self.title = say(options.lang, "Pistes Compteur d'actions", "Action-counter tracks")
+
+    def pages(self) -> int:
+        return len(self.counts)
+
+    def draw(self, w: KitWriter) -> None:
+        for n in self.counts:
+            self._track(w, n)
+
+    def _track(self, w: KitWriter, players: int) -> None:
+        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, colour, pt
+        from authoring.pdf.layout import Rect
+
+        lang = w.lang
+        paper = w.paper
+        track = self.board.spec.action_tracks[players]
+        cells = track.cells
+        army = army_column(self.board, players)
+        rows = 15 if cells % 15 == 0 and cells >= 15 else min(cells, 20)
+        loops = -(-cells // rows)
+        top = paper.height - 36
+        bottom = 22.0
+        cell_h = (top - bottom) / rows
+        col_w = (paper.width - 60) / 2
+        x_team, x_army = 30.0, 30.0 + col_w
+        label = say(lang, f"Piste {players} joueurs", f"Track {players} players")
+        area = Rect(x_team - 2, bottom - 2, 2 * col_w + 4, top - bottom + 16)
+        with w.page(label=label, obstacles=(area,)) as c:
+            c.setFillColor(colour(INK))
+            c.setFont(FONT_BOLD, 14)
+            c.drawString(pt(20), pt(paper.height - 18), say(
+                lang, f"Compteur d'actions — {players} joueurs",
+                f"Action counter — {players} players"))
+            c.setFont(FONT_CONDENSED, 7.5)
+            c.drawString(pt(20), pt(paper.height - 24), say(
+                lang,
+                "Fin de phase des joueurs : l'équipe avance du plus grand nombre d'actions "
+                "d'un joueur (R7.1). Invasion : l'armée rattrape l'équipe, une action par "
+                "case (R8.2).",
+                "End of the players' phase: the team advances by the most actions any "
+                "player took (R7.1). Invasion: the army catches up, one action per cell (R8.2)."))
+            c.drawString(pt(20), pt(paper.height - 28), say(
+                lang,
+                f"Départ : compteur blanc en bas à gauche, compteur rouge en bas à droite (R2.8). "
+                f"Chaque case vaut {loops} positions (tour 1 / 2 / 3).",
+                f"Start: white counter bottom left, red counter bottom right (R2.8). "
+                f"Each cell holds {loops} positions (lap 1 / 2 / 3)."))
+            for col, (x, head, fill) in enumerate(((x_team, say(lang, f"{players} joueurs",
+                                                               f"{players} players"), "#ffffff"),
+                                                  (x_army, say(lang, "Armée", "Army"),
+                                                   "#f6dcd9"))):
+                c.setFillColor(colour(INK))
+                c.setFont(FONT_BOLD, 10)
+                c.drawCentredString(pt(x + col_w / 2), pt(top + 3), head)
+                for r in range(rows):
+                    y = bottom + r * cell_h
+                    c.setStrokeColor(colour(INK))
+                    c.setLineWidth(pt(0.3))
+                    c.setFillColor(colour(fill))
+                    c.rect(pt(x), pt(y), pt(col_w), pt(cell_h), stroke=1, fill=1)
+                    values = []
+                    for lap in range(loops):
+                        t = r + 1 + lap * rows
+                        if t <= cells:
+                            values.append(str(t) if col == 0 else str(army[t - 1]))
+                    c.setFillColor(colour(INK if col == 0 else "#7a1f1f"))
+                    c.setFont(FONT_BOLD, min(12, cell_h * 0.9 * 2.2))
+                    c.drawCentredString(pt(x + col_w / 2), pt(y + cell_h / 2 - 1.4),
+                                        " / ".join(values))
+
+
+# --------------------------------------------------------------------------- scenario
+
+
+class ScenarioSection:
+    """The scenario sheet (R2.1): map with the setup, texts, difficulty table."""
+
+    part = "scenario"
+    duplex = False
+
+    def __init__(self, scenario: Any, options: KitOptions) -> None:
+        self.scenario = scenario
+        self.options = options
+        self.title = say(options.lang, "Fiche de scénario", "Scenario sheet")
+
+    def pages(self) -> int:
+        return 1
+
+    def draw(self, w: KitWriter) -> None:
+        from authoring.pdf.boardmap import View, draw_board
+        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, colour, pt
+        from authoring.pdf.layout import Rect
+
+        sc = self.scenario
+        lang = w.lang
+        paper = w.paper
+        board = sc.board
+        spec = sc.spec
+        card = _card_text(sc, lang)
+        m = 14.0
+        with w.page(label=say(lang, "Scénario", "Scenario"),
+                    obstacles=(Rect(m, m + 6, paper.width - 2 * m, paper.height - 2 * m - 6),)
+                    ) as c:
+            num = f"{spec.number} — " if spec.number is not None else ""
+            c.setFillColor(colour(INK))
+            c.setFont(FONT_BOLD, 16)
+            c.drawString(pt(m), pt(paper.height - m - 6),
+                         say(lang, "Scénario ", "Scenario ") + num + card["title"])
+            c.setFont(FONT_CONDENSED, 8)
+            c.drawString(pt(m), pt(paper.height - m - 11), f"{card['duration']} · "
+                         f"{spec.id} · {board.spec.name or board.spec.id}")
+            y = paper.height - m - 14
+            used = _para(w, c, card["context"], m, y, paper.width - 2 * m, 22, max_size=8.5,
+                         min_size=6.5, what=f"scenario '{spec.id}' context")
+            y -= used + 2
+            # the map: board drawn small, with the setup on top
+            bw, bh = board.spec.size
+            box_w = paper.width - 2 * m
+            box_h = min(box_w * bh / bw, paper.height * 0.42)
+            scale = min(box_w / bw, box_h / bh)
+            mx = m + (box_w - bw * scale) / 2
+            my = y - bh * scale
+            view = View(scale, pt(mx), pt(my))
+            level = sc.level("normal") if "normal" in getattr(sc, "levels", {}) else None
+            draw_board(c, board, view, lang=lang,
+                       speed_marker=level.speed_cell if level is not None else None)
+            self._setup_marks(c, sc, view)
+            y = my - 4
+            legend = say(lang, "● soldats (rouge)   ● officiers (noir)   ■ cubes Réputation   "
+                               "★ départ des joueurs   ◯ case de départ de la vitesse (Normal)",
+                         "● soldiers (red)   ● officers (black)   ■ reputation cubes   "
+                         "★ player start   ◯ starting speed cell (Normal)")
+            c.setFont(FONT_CONDENSED, 7)
+            c.setFillColor(colour("#444444"))
+            c.drawString(pt(m), pt(y), legend)
+            y -= 6
+            col_w = (paper.width - 2 * m - 6) / 2
+            _heading(c, say(lang, "Mise en place", "Setup"), m, y, 10)
+            _heading(c, say(lang, "Règles spéciales", "Special rules"), m + col_w + 6, y, 10)
+            text_h = y - 3 - (m + 46)
+            _para(w, c, "\n".join(f"• {s}" for s in card["setup"]), m, y - 2, col_w, text_h,
+                  max_size=8, min_size=6, what=f"scenario '{spec.id}' setup")
+            _para(w, c, "\n".join(f"• {s}" for s in card["rules"]), m + col_w + 6, y - 2,
+                  col_w, text_h, max_size=8, min_size=6, what=f"scenario '{spec.id}' rules")
+            self._difficulty(c, sc, m, m + 8, paper.width - 2 * m, lang)
+
+    def _setup_marks(self, c: Canvas, sc: Any, view: Any) -> None:
+        """Soldiers, officers, reputation cubes and start zones on the map."""
+        from authoring.pdf.canvas import FONT_BOLD, colour
+
+        board = sc.board
+        r = view.len(7.0)
+        for z in board.zones:
+            x, y = view.pt(*z.at)
+            soldiers = int(sc.soldiers.get(z.id, 0))
+            officers = int(sc.officers_on_board.get(z.id, 0))
+            cubes = int(sc.reputation.get(z.id, 0))
+            pieces = [("#b33a2f", soldiers), ("#1e1e1e", officers)]
+            k = 0
+            for fill, n in pieces:
+                if n <= 0:
+                    continue
+                cx = x - r * 1.1 + k * r * 1.15
+                c.setFillColor(colour(fill))
+                c.setStrokeColor(colour("#ffffff"))
+                c.setLineWidth(0.4)
+                c.circle(cx, y + r * 1.2, r * 0.55, stroke=1, fill=1)
+                c.setFillColor(colour("#ffffff"))
+                c.setFont(FONT_BOLD, r * 0.75)
+                c.drawCentredString(cx, y + r * 1.2 - r * 0.27, str(n))
+                k += 1
+            if cubes:
+                c.setFillColor(colour("#4a4a4a"))
+                c.rect(x + r * 0.5, y - r * 1.5, r * 0.8, r * 0.8, stroke=0, fill=1)
+                c.setFillColor(colour("#ffffff"))
+                c.setFont(FONT_BOLD, r * 0.6)
+                c.drawCentredString(x + r * 0.9, y - r * 1.35, str(cubes))
+            if z.id in sc.start:
+                c.setFillColor(colour("#f2d04b"))
+                c.setStrokeColor(colour("#1b1b1b"))
+                c.setLineWidth(0.6)
+                c.circle(x, y, r * 0.75, stroke=1, fill=1)
+                c.setFillColor(colour("#1b1b1b"))
+                c.setFont(FONT_BOLD, r * 0.95)
+                c.drawCentredString(x, y - r * 0.33, "★")
+
+    def _difficulty(self, c: Canvas, sc: Any, x: float, y: float, width: float,
+                    lang: Lang) -> None:
+        """Difficulty table (R2.2): officers, starting speed, timer per level."""
+        from authoring.pdf.canvas import FONT_BOLD, FONT_REGULAR, colour, pt
+
+        levels = [("easy", say(lang, "Facile", "Easy")), ("normal", "Normal"),
+                  ("hard", say(lang, "Difficile", "Hard"))]
+        rows = [
+            (say(lang, "Officiers (R2.7)", "Officers (R2.7)"),
+             lambda lv: str(lv.officers)),
+            (say(lang, "Vitesse de départ (R2.5)", "Starting speed (R2.5)"),
+             lambda lv: say(lang, f"case {lv.speed_cell + 1} (vitesse {lv.speed})",
+                            f"cell {lv.speed_cell + 1} (speed {lv.speed})")),
+            (say(lang, "Minuteur (R10.1)", "Timer (R10.1)"),
+             lambda lv: f"{lv.timer:g}'"),
+        ]
+        head_w = 55.0
+        col = (width - head_w) / 3
+        rh = 7.0
+        top = y + rh * (len(rows) + 1)
+        _heading(c, say(lang, "Difficulté (R2.2)", "Difficulty (R2.2)"), x, top + 2, 10)
+        c.setLineWidth(pt(0.3))
+        for i, (_key, name) in enumerate(levels):
+            cx = x + head_w + i * col
+            c.setFillColor(colour("#e6ebf2"))
+            c.setStrokeColor(colour("#9aa5b1"))
+            c.rect(pt(cx), pt(top - rh), pt(col), pt(rh), stroke=1, fill=1)
+            c.setFillColor(colour(INK))
+            c.setFont(FONT_BOLD, 8.5)
+            c.drawCentredString(pt(cx + col / 2), pt(top - rh + 2.3), name)
+        for j, (label, value) in enumerate(rows):
+            ry = top - rh * (j + 2)
+            c.setFillColor(colour("#ffffff"))
+            c.setStrokeColor(colour("#9aa5b1"))
+            c.rect(pt(x), pt(ry), pt(head_w), pt(rh), stroke=1, fill=1)
+            c.setFillColor(colour(INK))
+            c.setFont(FONT_BOLD, 8)
+            c.drawString(pt(x + 2), pt(ry + 2.3), label)
+            for i, (key, _name) in enumerate(levels):
+                cx = x + head_w + i * col
+                c.setFillColor(colour("#ffffff"))
+                c.rect(pt(cx), pt(ry), pt(col), pt(rh), stroke=1, fill=1)
+                level = sc.levels.get(key)
+                c.setFillColor(colour("#222222"))
+                c.setFont(FONT_REGULAR, 8)
+                c.drawCentredString(pt(cx + col / 2), pt(ry + 2.3),
+                                    value(level) if level is not None else "—")
+
+
+def _card_text(sc: Any, lang: Lang) -> dict[str, Any]:
+    """The scenario card's texts (:func:`authoring.scenario.card_text` when the
+    scenario module provides it, else a plain fallback)."""
+    from authoring import scenario as scenario_module
+    from authoring.scenario import text_of
+
+    maker = getattr(scenario_module, "card_text", None)
+    if maker is not None:
+        ct = maker(sc, lang)
+        return {"title": ct.title, "context": ct.context, "duration": ct.duration,
+                "setup": list(ct.setup), "rules": list(ct.rules)}
+    spec = sc.spec
+    return {
+        "title": text_of(spec.title, lang),
+        "context": " ".join(text_of(spec.context, lang).split()),
+        "duration": spec.duration,
+        "setup": [text_of(t, lang) for t in spec.setup.text],
+        "rules": [text_of(getattr(o.spec, "text", None), lang) for o in sc.objectives],
+    }
+
+
+# --------------------------------------------------------------------------- player aids
+
+
+def aid_text(lang: Lang) -> tuple[str, str]:
+    """The two columns of a player aid: the round (R3–R9) and the actions (R5)."""
+    from authoring.board import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
+
+    if lang == "en":
+        round_ = (
+            "**A round (R3.1)**\n"
+            "**1. Players' phase**\n"
+            "**Start (R6):** reveal an objective where pooled clues isolate one place (R6.1) · "
+            "draw as many resistance cards as the invasion speed, keep one (R6.2) · reorganise "
+            "your squad (R6.3).\n"
+            "**Timer (R10.1):** act in any order; never more than 2 actions ahead of the "
+            "slowest player (R5.0). Each action: +1 on your counter.\n"
+            "**End (R7):** the team counter advances by the most actions of one player (R7.1) · "
+            "eliminated pieces become reputation cubes, shared freely (R7.2).\n"
+            "**2. Army phase (R8)**\n"
+            "**Event:** draw one and apply it (R8.1).\n"
+            "**Invasion (R8.2):** the army counter catches up with the team; per cell: draw a "
+            "zone token (R8.3), add soldiers = speed, deploy the surplus to the "
+            "highest-numbered neighbour (R8.4), takeover: surplus becomes officers (R8.5); "
+            "each officer placed puts a token of its region in the bag (R8.6).\n"
+            "**End:** drawn tokens back in the bag (R8.7) · speed marker +1 cell (R8.8).\n"
+            "**End of game:** defeat as soon as every soldier or every officer is on the island "
+            "(R9.1); victory at the end of an army phase with every objective done (R9.2)."
+        )
+        actions = (
+            "**Actions (R5)** — * limited (R4.4): only while the zone's cubes < its size; "
+            "put a cube there. **Army malus (R4.5):** every skill used − the occupation of "
+            "your zone.\n"
+            f"**Move (R5.1):** up to {MOVE_ROADS} roads or {MOVE_MOUNTAIN_PATHS} mountain path.\n"
+            "**Recruit* (R5.2):** draw C − malus tokens, keep one on a slot numbered ≤ its value.\n"
+            "**Investigate* (R5.3):** draw C − malus clue cards, keep one (pooled).\n"
+            "**Search* (R5.4):** draw I − malus item cards, keep one (inventory max 4).\n"
+            "**Craft (R5.5):** with the parts, succeed if I − malus ≥ 4.\n"
+            "**Eliminate (R5.6):** remove a soldier if M − malus > 0; officers: R9.6.\n"
+            "**Use (R5.7):** a special item, as its card says.\n"
+            "**Resistance (R5.8):** put cubes on a card; activate it at its cost.\n"
+            "**Transfer (R5.9):** recruits and items to a player in your zone.\n"
+            "**Plan (R5.10):** planning token on the first free slot: +1 until the next use."
+        )
+        return round_, actions
+    round_ = (
+        "**Un tour (R3.1)**\n"
+        "**1. Phase des joueurs**\n"
+        "**Début (R6) :** révéler un objectif si des Indices mis en commun isolent un lieu "
+        "(R6.1) · piocher autant de cartes Résistance que la vitesse d'invasion, en garder une "
+        "(R6.2) · réorganiser son escouade (R6.3).\n"
+        "**Minuteur (R10.1) :** actions dans l'ordre voulu ; jamais plus de 2 actions d'avance "
+        "sur le joueur le plus en retard (R5.0). Chaque action : +1 à votre compteur.\n"
+        "**Fin (R7) :** le compteur d'équipe avance du plus grand nombre d'actions d'un joueur "
+        "(R7.1) · les pions éliminés deviennent des cubes Réputation, répartis librement (R7.2).\n"
+        "**2. Phase de l'armée (R8)**\n"
+        "**Événement :** en piocher un et l'appliquer (R8.1).\n"
+        "**Invasion (R8.2) :** le compteur de l'armée rattrape celui de l'équipe ; par case : "
+        "tirer un jeton Zone (R8.3), ajouter autant de soldats que la vitesse, déployer le "
+        "surplus vers la zone voisine de plus grand numéro (R8.4), prise de contrôle : le "
+        "surplus devient officiers (R8.5) ; chaque officier posé met un jeton de sa région "
+        "dans le sac (R8.6).\n"
+        "**Fin :** jetons tirés remis dans le sac (R8.7) · vitesse +1 case (R8.8).\n"
+        "**Fin du jeu :** défaite dès que tous les soldats ou tous les officiers sont sur "
+        "l'île (R9.1) ; victoire à la fin d'une phase de l'armée, objectifs remplis (R9.2)."
+    )
+    actions = (
+        "**Actions (R5)** — * limitée (R4.4) : seulement si les cubes de la zone < sa taille ; "
+        "y poser un cube. **Malus de l'armée (R4.5) :** chaque compétence utilisée − "
+        "l'occupation de votre zone.\n"
+        f"**Se déplacer (R5.1) :** jusqu'à {MOVE_ROADS} routes ou {MOVE_MOUNTAIN_PATHS} chemin "
+        "de montagne.\n"
+        "**Recruter* (R5.2) :** piocher C − malus jetons, en garder un sur une case de numéro "
+        "≤ sa valeur.\n"
+        "**Enquêter* (R5.3) :** piocher C − malus cartes Indice, en garder une (mise en "
+        "commun).\n"
+        "**Fouiller* (R5.4) :** piocher I − malus cartes Objet, en garder une (inventaire "
+        "max 4).\n"
+        "**Fabriquer (R5.5) :** avec les pièces, réussite si I − malus ≥ 4.\n"
+        "**Éliminer (R5.6) :** retirer un soldat si M − malus > 0 ; officiers : R9.6.\n"
+        "**Utiliser (R5.7) :** un Objet spécial, selon sa carte.\n"
+        "**Résistance (R5.8) :** poser des cubes sur une carte ; l'activer à son coût.\n"
+        "**Transférer (R5.9) :** recrues et objets à un joueur de votre zone.\n"
+        "**Planifier (R5.10) :** jeton Planification sur la 1re case libre : +1 jusqu'au "
+        "prochain usage."
+    )
+    return round_, actions
+
+
+class AidSection:
+    """Player aids (R0.4: 5, one per player colour), two per page."""
+
+    part = "aids"
+    duplex = False
+
+    def __init__(self, inputs: KitInputs, options: KitOptions) -> None:
+        self.options = options
+        self.colours = list(options.player_colours)
+        self.title = say(options.lang, "Aides de jeu", "Player aids")
+
+    def pages(self) -> int:
+        return -(-len(self.colours) // 2)
+
+    def draw(self, w: KitWriter) -> None:
+        from authoring.pdf.canvas import colour, pt
+
+        paper = w.paper
+        half = paper.height / 2
+        for page in range(self.pages()):
+            pair = self.colours[page * 2: page * 2 + 2]
+            label = say(w.lang, f"Aides de jeu {page + 1}/{self.pages()}",
+                        f"Player aids {page + 1}/{self.pages()}")
+            from authoring.pdf.layout import Rect
+
+            boxes = [Rect(8, half + 3, paper.width - 16, half - 11),
+                     Rect(8, 11, paper.width - 16, half - 14)]
+            with w.page(label=label, obstacles=tuple(boxes[:len(pair)])) as c:
+                for k, col in enumerate(pair):
+                    self._aid(w, c, col, boxes[k], paper)
+                c.setStrokeColor(colour("#9a9a9a"))
+                c.setDash([pt(2), pt(2)])
+                c.setLineWidth(pt(0.2))
+                c.line(pt(4), pt(half), pt(paper.width - 4), pt(half))
+                c.setDash([])
+
+    def _aid(self, w: KitWriter, c: Canvas, col: tuple[str, str, str], box: Any,
+             paper: Paper) -> None:
+        from authoring.pdf.canvas import FONT_BOLD, colour, pt
+
+        hex_colour, fr, en = col
+        lang = w.lang
+        c.setFillColor(colour(hex_colour))
+        c.roundRect(pt(box.x), pt(box.top - 10), pt(box.w), pt(10), pt(2), stroke=0, fill=1)
+        c.setFillColor(colour("#ffffff" if hex_colour not in ("#e0b020",) else "#1b1b1b"))
+        c.setFont(FONT_BOLD, 11)
+        c.drawString(pt(box.x + 4), pt(box.top - 7),
+                     say(lang, f"Aide de jeu — {fr}", f"Player aid — {en}"))
+        round_, actions = aid_text(lang)
+        colw = (box.w - 6) / 2
+        _para(w, c, round_, box.x + 1, box.top - 12, colw - 1, box.h - 13, max_size=8,
+              min_size=5.5, what="player aid (round)")
+        _para(w, c, actions, box.x + colw + 5, box.top - 12, colw - 1, box.h - 13, max_size=8,
+              min_size=5.5, what="player aid (actions)")

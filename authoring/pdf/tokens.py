@@ -1,0 +1,344 @@
+"""Tokens and counters with their cut lines (R0.2–R0.4).
+
+Round 20 mm tokens: the 76 zone tokens (3 per capital, 2 per town, 1 per village:
+each zone's ``tokens``; region colour, region and number), the secondary-character
+tokens (C/M/I values and a letter; dummies), the planning tokens, the objective
+markers, the invasion-speed marker and the action counters. Square counters:
+soldiers (red), officers (black), player pawns and reputation cubes. Positions
+come from :class:`authoring.pdf.layout.TokenGrid`; every token has a thin cut
+circle (or guillotine lines for squares) and the sheet has crop marks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from authoring.pdf.kit import KitInputs, KitOptions, KitWriter, Lang, say
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from authoring.pdf.cutfile import CutSheet
+    from authoring.pdf.layout import TokenGrid, TokenSlot
+
+TokenDraw = Callable[["Canvas", float, float, float], None]
+"""``draw(canvas, cx, cy, r)``: one token centred at (cx, cy) page mm, radius (or
+half side) r mm; the bleed extends ``bleed`` mm beyond."""
+
+ROUND_SIZE = 20.0
+SQUARE_SIZE = 12.0
+SOLDIER = "#b33a2f"
+OFFICER = "#1e1e1e"
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token to print: what it is (for messages) and how it is drawn."""
+
+    name: str
+    draw: TokenDraw
+    fill: str
+
+
+def _fonts() -> tuple[str, str, str]:
+    from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD
+
+    return FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD
+
+
+def _text_colour(hex_colour: str) -> str:
+    """Black or white, whichever reads better on ``hex_colour``."""
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#ffffff" if 0.299 * r + 0.587 * g + 0.114 * b < 150 else "#1b1b1b"
+
+
+def box_count(inputs: KitInputs, name: str, default: int) -> int:
+    """A count of the box manifest (D0.1), or the rule book's when there is none."""
+    manifest = getattr(inputs.scenario, "manifest", None) if inputs.scenario is not None else None
+    value = getattr(getattr(manifest, "box", None), name, None)
+    return int(value) if isinstance(value, int) else default
+
+
+# --------------------------------------------------------------------------- round tokens
+
+
+def zone_tokens(inputs: KitInputs, lang: Lang) -> list[Token]:
+    """One token per zone token of the board (R0.2): region colour, region, number."""
+    from authoring.pdf.canvas import colour, pt
+
+    bold, condensed, _ = _fonts()
+    out: list[Token] = []
+    board = inputs.board
+    for z in board.zones:
+        region = board.region(z.region)
+
+        def draw(c: Canvas, cx: float, cy: float, r: float, z: Any = z,
+                 fill: str = region.colour) -> None:
+            ink = colour(_text_colour(fill))
+            c.setFillColor(ink)
+            c.setFont(bold, 7)
+            c.drawCentredString(pt(cx), pt(cy + r * 0.5), z.region)
+            c.setFont(bold, 16 if z.number < 100 else 11)
+            c.drawCentredString(pt(cx), pt(cy - r * 0.42), str(z.number))
+            c.setFont(condensed, 4.0)
+            name = z.city if len(z.city) <= 16 else z.city[:15] + "…"
+            c.drawCentredString(pt(cx), pt(cy - r * 0.74), name)
+            # the city's size as 1–3 small dots (R4.1)
+            n = min(z.value, 3)
+            c.setStrokeColor(ink)
+            c.setLineWidth(pt(0.2))
+            for k in range(n):
+                c.circle(pt(cx + (k - (n - 1) / 2) * 2.0), pt(cy + r * 0.3), pt(0.55),
+                         stroke=1, fill=1)
+
+        out.extend(Token(f"zone {z.id}", draw, region.colour) for _ in range(z.tokens))
+    return out
+
+
+def recruit_tokens(content: Any, lang: Lang) -> list[Token]:
+    """Secondary-character tokens (R5.2): a letter and C/M/I values; dummies (R0.3)
+    look like the others from the back but carry no value."""
+    from authoring.pdf.canvas import colour, pt
+    from authoring.pdf.cards import SKILL_COLOURS
+    from authoring.pdf.game_cards import content_list
+
+    bold, condensed, condensed_bold = _fonts()
+    out: list[Token] = []
+    for tok in content_list(content, "recruits", "tokens"):
+        dummy = bool(getattr(tok, "dummy", False))
+
+        def draw(c: Canvas, cx: float, cy: float, r: float, tok: Any = tok,
+                 dummy: bool = dummy) -> None:
+            if dummy:
+                c.setFillColor(colour("#8a8a8a"))
+                c.setFont(bold, 14)
+                c.drawCentredString(pt(cx), pt(cy - 2.2), "—")
+                c.setFont(condensed, 5)
+                c.drawCentredString(pt(cx), pt(cy - r * 0.62), say(lang, "factice", "dummy"))
+                return
+            c.setFillColor(colour("#1b2a3a"))
+            c.setFont(bold, 12)
+            c.drawCentredString(pt(cx), pt(cy + r * 0.12), str(tok.letter))
+            for k, skill in enumerate(("C", "M", "I")):
+                x = cx + (k - 1) * 5.6
+                y = cy - r * 0.45
+                c.setFillColor(colour(SKILL_COLOURS[skill]))
+                c.circle(pt(x), pt(y), pt(2.4), stroke=0, fill=1)
+                c.setFillColor(colour("#ffffff"))
+                c.setFont(condensed_bold, 5)
+                c.drawCentredString(pt(x), pt(y + 0.15), skill)
+                c.setFont(bold, 5.5)
+                c.drawCentredString(pt(x), pt(y - 1.8), str(tok.value(skill)))
+
+        copies = max(1, int(getattr(tok, "copies", 1) or 1))
+        name = f"recruit {getattr(tok, 'letter', None) or 'dummy'}"
+        out.extend(Token(name, draw, "#efe6cf") for _ in range(copies))
+    return out
+
+
+def planning_tokens(content: Any, lang: Lang) -> list[Token]:
+    """Planning/training tokens (R5.10): +1 level until the skill's next use."""
+    from authoring.pdf.canvas import colour, pt
+    from authoring.pdf.game_cards import text
+
+    bold, condensed, _ = _fonts()
+    planning = getattr(content, "planning", None) if content is not None else None
+    count = int(getattr(planning, "tokens", 10) or 10) if planning is not None else 10
+    bonus = int(getattr(planning, "level_bonus", 1) or 1) if planning is not None else 1
+    title = text(getattr(planning, "title", None), lang) if planning is not None else ""
+    title = title or say(lang, "Planification", "Planning")
+
+    def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
+        c.setFillColor(colour("#1b2a3a"))
+        c.setFont(bold, 13)
+        c.drawCentredString(pt(cx), pt(cy - 1.5), f"+{bonus}")
+        c.setFont(condensed, 4.6)
+        c.drawCentredString(pt(cx), pt(cy + r * 0.42), title[:18])
+        c.drawCentredString(pt(cx), pt(cy - r * 0.62), "R5.10")
+
+    return [Token("planning", draw, "#d8e6c3") for _ in range(count)]
+
+
+def marker_tokens(inputs: KitInputs, options: KitOptions) -> list[Token]:
+    """Objective markers (R0.2: 4), the invasion-speed marker, the team and army
+    counters and the five individual action counters (R0.4)."""
+    from authoring.pdf.canvas import colour, pt
+
+    lang = options.lang
+    bold, condensed, _ = _fonts()
+    out: list[Token] = []
+    objectives = box_count(inputs, "objective_markers", 4)
+
+    def labelled(big: str, small: str, ink: str) -> TokenDraw:
+        def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
+            c.setFillColor(colour(ink))
+            c.setFont(bold, 12 if len(big) <= 2 else 8)
+            c.drawCentredString(pt(cx), pt(cy - 1.5), big)
+            c.setFont(condensed, 4.6)
+            c.drawCentredString(pt(cx), pt(cy - r * 0.62), small)
+
+        return draw
+
+    for _ in range(objectives):
+        out.append(Token("objective", labelled("★", say(lang, "Objectif", "Objective"),
+                                               "#1b1b1b"), "#f2d04b"))
+    out.append(Token("speed", labelled("»", say(lang, "Vitesse", "Speed"), "#ffffff"),
+                     "#7a1f1f"))
+    out.append(Token("team counter", labelled("Σ", say(lang, "Équipe", "Team"), "#1b1b1b"),
+                     "#ffffff"))
+    out.append(Token("army counter", labelled("Σ", say(lang, "Armée", "Army"), "#ffffff"),
+                     SOLDIER))
+    for hex_colour, fr, en in options.player_colours:
+        out.append(Token(f"counter {en}", labelled("#", say(lang, fr, en),
+                                                   _text_colour(hex_colour)), hex_colour))
+    return out
+
+
+# --------------------------------------------------------------------------- square counters
+
+
+def counters(inputs: KitInputs, options: KitOptions) -> list[Token]:
+    """Soldiers (50, red), officers (12, black), player pawns (5) and reputation
+    cubes (72) as square counters; counts from the box manifest when it has them."""
+    from authoring.pdf.canvas import colour, pt
+
+    lang = options.lang
+    bold, condensed, _ = _fonts()
+
+    def count(name: str, default: int) -> int:
+        return box_count(inputs, name, default)
+
+    def labelled(big: str, small: str, ink: str) -> TokenDraw:
+        def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
+            c.setFillColor(colour(ink))
+            c.setFont(bold, 9)
+            c.drawCentredString(pt(cx), pt(cy - 0.6), big)
+            c.setFont(condensed, 3.6)
+            c.drawCentredString(pt(cx), pt(cy - r * 0.75), small)
+
+        return draw
+
+    out: list[Token] = []
+    out += [Token("soldier", labelled("S", say(lang, "soldat", "soldier"), "#ffffff"), SOLDIER)
+            for _ in range(count("soldiers", 50))]
+    out += [Token("officer", labelled("O", say(lang, "officier", "officer"), "#ffffff"), OFFICER)
+            for _ in range(count("officers", 12))]
+    for hex_colour, fr, en in options.player_colours[:count("player_pawns", 5)]:
+        out.append(Token(f"pawn {en}", labelled("♟", say(lang, fr, en),
+                                                _text_colour(hex_colour)), hex_colour))
+    out += [Token("reputation", labelled("R", say(lang, "réputation", "reputation"), "#ffffff"),
+                  "#4a4a4a") for _ in range(count("reputation_cubes", 72))]
+    return out
+
+
+# --------------------------------------------------------------------------- sections
+
+
+class _TokenSheets:
+    """Tokens of one size laid out page after page, with cut lines."""
+
+    part = "tokens"
+    duplex = False
+    title = ""
+
+    def __init__(self, tokens: Sequence[Token], grid: TokenGrid, label: str) -> None:
+        self.tokens = list(tokens)
+        self.grid = grid
+        self.label = label
+
+    def pages(self) -> int:
+        return self.grid.pages(len(self.tokens))
+
+    def cut_sheets(self) -> list[CutSheet]:
+        """Round tokens: their outlines as a cut file, with the registration marks
+        printed on the token pages (:func:`authoring.pdf.cutfile.token_cut_sheets`)."""
+        from authoring.pdf.cutfile import token_cut_sheets
+
+        if self.grid.shape != "circle" or not self.tokens:
+            return []
+        return token_cut_sheets(self.grid, len(self.tokens))
+
+    def draw(self, w: KitWriter) -> None:
+        from authoring.pdf.canvas import clip_circle, clip_rect, colour, draw_crop_marks, pt
+        from authoring.pdf.cutfile import draw_registration_marks
+
+        grid = self.grid
+        slots = grid.slots(len(self.tokens))
+        pages = self.pages()
+        sheets = self.cut_sheets()
+        by_page: dict[int, list[TokenSlot]] = {}
+        for s in slots:
+            by_page.setdefault(s.page, []).append(s)
+        for page in range(pages):
+            items = by_page.get(page, [])
+            cuts = grid.cuts(items)
+            # round tokens are cut along their outline (scissors, punch or the cut
+            # file), square ones with a guillotine along the crop marks
+            marks = cuts.crop_marks if grid.shape == "square" else ()
+            reg = sheets[page].marks if sheets else ()
+            label = f"{self.label} {page + 1}/{pages}"
+            keep = (*grid.obstacles(), *(m.rect.expand(1.0) for m in reg))
+            with w.page(grid.paper, trim=None, bleed=None, label=label,
+                        obstacles=keep, segments=marks) as c:
+                for s in items:
+                    tok = self.tokens[s.index]
+                    r = s.trim.w / 2
+                    c.saveState()
+                    c.setFillColor(colour(tok.fill))
+                    if s.shape == "circle":
+                        clip_circle(c, s.trim.cx, s.trim.cy, s.bleed.w / 2)
+                        c.circle(pt(s.trim.cx), pt(s.trim.cy), pt(s.bleed.w / 2), stroke=0,
+                                 fill=1)
+                    else:
+                        clip_rect(c, s.bleed)
+                        c.rect(pt(s.bleed.x), pt(s.bleed.y), pt(s.bleed.w), pt(s.bleed.h),
+                               stroke=0, fill=1)
+                    tok.draw(c, s.trim.cx, s.trim.cy, r)
+                    c.restoreState()
+                c.saveState()
+                c.setStrokeColor(colour("#7f7f7f"))
+                c.setLineWidth(pt(0.15))
+                for circle in cuts.circles:
+                    c.circle(pt(circle.cx), pt(circle.cy), pt(circle.r), stroke=1, fill=0)
+                for s in items if grid.shape == "square" else ():
+                    c.rect(pt(s.trim.x), pt(s.trim.y), pt(s.trim.w), pt(s.trim.h), stroke=1,
+                           fill=0)
+                c.restoreState()
+                draw_crop_marks(c, marks)
+                draw_registration_marks(c, reg)
+            if sheets:
+                w.token_sheets.append(sheets[page])
+
+
+class TokenSection(_TokenSheets):
+    """Round tokens: zone tokens, recruits, planning tokens, markers."""
+
+    part = "tokens"
+
+    def __init__(self, inputs: KitInputs, options: KitOptions) -> None:
+        from authoring.pdf.layout import TokenGrid
+
+        lang = options.lang
+        tokens = (zone_tokens(inputs, lang) + recruit_tokens(inputs.content, lang)
+                  + planning_tokens(inputs.content, lang) + marker_tokens(inputs, options))
+        grid = TokenGrid(options.paper, ROUND_SIZE, "circle", bleed=1.5, gap=3.0, margin=12.0)
+        super().__init__(tokens, grid, say(lang, "Jetons", "Tokens"))
+        self.title = say(lang, "Jetons (Zone, recrues, planification, marqueurs)",
+                         "Tokens (zone, recruits, planning, markers)")
+
+
+class CounterSection(_TokenSheets):
+    """Square counters: soldiers, officers, pawns, reputation cubes."""
+
+    part = "counters"
+
+    def __init__(self, inputs: KitInputs, options: KitOptions) -> None:
+        from authoring.pdf.layout import TokenGrid
+
+        lang = options.lang
+        grid = TokenGrid(options.paper, SQUARE_SIZE, "square", bleed=0.0, gap=0.0, margin=12.0)
+        super().__init__(counters(inputs, options), grid, say(lang, "Pions", "Counters"))
+        self.title = say(lang, "Pions (soldats, officiers, joueurs, réputation)",
+                         "Counters (soldiers, officers, pawns, reputation)")
