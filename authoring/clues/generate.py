@@ -23,6 +23,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -38,6 +39,8 @@ PROXY_POOLS = (6, 10)
 SPREAD = 8
 #: weight of unevenness (n / effective number of places) in the polishing stage
 EVENNESS = 1.0
+#: price of a card's complexity in the polishing stage (prefer plain, readable clues)
+SIMPLE = 0.005
 #: weight of a pair of places no chosen card separates (the place is not isolatable)
 UNSEPARATED = 25.0
 
@@ -55,6 +58,26 @@ class Candidate:
     @property
     def count(self) -> int:
         return self.holes.bit_count()
+
+    @cached_property
+    def topic(self) -> str:
+        """What the card is about; a deck holds one card per topic (one distance to the
+        Vaulne, not three), so that no two titles read alike."""
+        return topic(self.predicate)
+
+
+def topic(pred: P.Predicate) -> str:
+    """The subject of a predicate: its feature, its reference place, or its own text."""
+    if isinstance(pred, P.Not):
+        return topic(pred.not_)
+    if isinstance(pred, P.Near):
+        n = pred.near
+        return f"near:{n.place}" if n.place else f"near:{n.feature}:{n.name}"
+    if isinstance(pred, P.Within):
+        return f"within:{pred.within.of}:{pred.within.by}"
+    if isinstance(pred, P.Degree):
+        return "degree"
+    return pred.describe("en")
 
 
 @dataclass
@@ -282,21 +305,31 @@ def generate(
     band: tuple[float, float] = DENSITY_BAND,
     iterations: int = 4000,
     polish: int = 4000,
+    pool: list[Candidate] | None = None,
+    keep: Sequence[Candidate] = (),
+    caps: dict[str, int] | None = None,
 ) -> Generated:
     """Choose ``cards - failures`` distinct valid cards for ``board`` (deterministic for
-    ``seed``). ``allowed``: places that may hold an objective (D6.1), default all."""
+    ``seed``). ``allowed``: places that may hold an objective (D6.1), default all;
+    ``pool``: the candidates to choose from (default :func:`candidate_pool`); ``keep``:
+    cards the deck must hold (a designer's favourites), the rest is chosen around them;
+    ``caps``: most cards per candidate family (default about a sixth of the deck each)."""
     rng = random.Random(seed)
     n = len(board.zones)
     want = cards - failures
     allowed_ids = tuple(allowed) if allowed is not None else board.zone_ids
     allowed_set = set(allowed_ids)
-    pool = candidate_pool(board, band)
+    pool = candidate_pool(board, band) if pool is None else pool
+    kept = {c.holes for c in keep}
+    pool = [*keep, *(c for c in pool if c.holes not in kept)]
+    fixed = set(range(len(keep)))
     if want <= 0 or not pool:
         return Generated(board, [], failures, seed, allowed_ids, len(pool), 0.0)
     want = min(want, len(pool))
-    cap = {fam: max(3, want // 5) for fam in _COMPLEXITY}
+    cap = {fam: max(3, want // 6) for fam in _COMPLEXITY}
     cap["combo"] = max(2, want // 8)
     cap["not"] = max(2, want // 8)
+    cap.update(caps or {})
     weight = _weights(cards, PROXY_POOLS)
     flags = [z in allowed_set for z in board.zone_ids]
     state = _State(n, flags, weight)
@@ -304,16 +337,22 @@ def generate(
     chosen: list[int] = []
     in_use: set[int] = set()
 
+    topics: dict[str, int] = {}
     titles: dict[str, int] = {}
 
     def fits(i: int) -> bool:
-        fam = pool[i].family
-        return family_count.get(fam, 0) < cap.get(fam, want) and pool[i].title not in titles
+        c = pool[i]
+        return (
+            family_count.get(c.family, 0) < cap.get(c.family, want)
+            and c.title not in titles
+            and c.topic not in topics
+        )
 
     def add(i: int) -> None:
         state.apply(pool[i].holes, +1)
         family_count[pool[i].family] = family_count.get(pool[i].family, 0) + 1
         titles[pool[i].title] = i
+        topics[pool[i].topic] = i
         chosen.append(i)
         in_use.add(i)
 
@@ -321,9 +360,12 @@ def generate(
         state.apply(pool[i].holes, -1)
         family_count[pool[i].family] -= 1
         del titles[pool[i].title]
+        del topics[pool[i].topic]
         chosen.remove(i)
         in_use.discard(i)
 
+    for i in sorted(fixed)[:want]:
+        add(i)
     # greedy start: among a sample of candidates, add the one that lowers the cost most
     sample = min(len(pool), 48)
     while len(chosen) < want:
@@ -349,7 +391,7 @@ def generate(
         temp = t0 * (1 - it / iterations) ** 2
         out_i = chosen[rng.randrange(len(chosen))]
         in_i = rng.randrange(len(pool))
-        if in_i in in_use:
+        if in_i in in_use or out_i in fixed:
             continue
         remove(out_i)
         if not fits(in_i):
@@ -364,7 +406,7 @@ def generate(
         else:
             remove(in_i)
             add(out_i)
-    best_set, best_cost = _polish(pool, best_set, flags, cards, cap, rng, polish)
+    best_set, best_cost = _polish(pool, best_set, flags, cards, cap, rng, polish, fixed)
     picked = sorted(best_set, key=lambda i: (pool[i].complexity, -pool[i].count, i))
     return Generated(
         board=board,
@@ -453,6 +495,7 @@ def _polish(
     cap: dict[str, int],
     rng: random.Random,
     iterations: int,
+    fixed: set[int],
 ) -> tuple[list[int], float]:
     """Swap cards to spread the isolating 2- and 3-card subsets evenly over the places
     (so objectives land everywhere) while keeping many of them (early reveals)."""
@@ -467,10 +510,13 @@ def _polish(
         subsets.add(pool[i].holes)
     family: dict[str, int] = {}
     titles: set[str] = set()
+    topics: set[str] = set()
     for i in chosen:
         family[pool[i].family] = family.get(pool[i].family, 0) + 1
         titles.add(pool[i].title)
-    current = subsets.score(c2, c3)
+        topics.add(pool[i].topic)
+    complexity = sum(pool[i].complexity for i in chosen)
+    current = subsets.score(c2, c3) + SIMPLE * complexity
     best, best_set = current, list(chosen)
     t0 = 0.05
     for it in range(iterations):
@@ -478,7 +524,10 @@ def _polish(
         k = rng.randrange(len(chosen))
         out_i, in_i = chosen[k], rng.randrange(len(pool))
         cand = pool[in_i]
-        if in_i in chosen or cand.title in titles:
+        out_c = pool[out_i]
+        if in_i in chosen or out_i in fixed or cand.title in titles:
+            continue
+        if cand.topic in topics and cand.topic != out_c.topic:
             continue
         if cand.family != pool[out_i].family and family.get(cand.family, 0) >= cap.get(
             cand.family, len(chosen)
@@ -486,13 +535,16 @@ def _polish(
             continue
         subsets.remove(pool[out_i].holes)
         subsets.add(cand.holes)
-        new = subsets.score(c2, c3)
+        new = subsets.score(c2, c3) + SIMPLE * (complexity - out_c.complexity + cand.complexity)
         if new <= current or (temp > 0 and rng.random() < math.exp((current - new) / temp)):
             current = new
+            complexity += cand.complexity - out_c.complexity
             family[pool[out_i].family] -= 1
             family[cand.family] = family.get(cand.family, 0) + 1
-            titles.discard(pool[out_i].title)
+            titles.discard(out_c.title)
             titles.add(cand.title)
+            topics.discard(out_c.topic)
+            topics.add(cand.topic)
             chosen[k] = in_i
             if new < best:
                 best, best_set = new, list(chosen)

@@ -756,13 +756,20 @@ class Degree(Predicate):
 
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
         s = self._spec()
+        top = s.max if s.max is not None else s.min or 0
         if lang == "fr":
-            noun = {"road": "routes", "mountain": "sentiers", "any": "liaisons"}[s.by]
+            if s.min == 1 and s.max is None:
+                return {
+                    "road": "Sur une route",
+                    "mountain": "Sur un sentier de montagne",
+                    "any": "Cité reliée",
+                }[s.by]
             if s.max is not None and s.min is None and s.max <= 1:
                 return "Cul-de-sac" if s.by != "mountain" else "Sans sentier de montagne"
-            return f"Cité à {self._want(lang, noun)}"
-        noun = {"road": "roads", "mountain": "mountain paths", "any": "links"}[s.by]
-        return f"City with {self._want(lang, noun)}"
+            noun = {"road": "route", "mountain": "sentier", "any": "liaison"}[s.by]
+            return f"Cité à {self._want(lang, noun + 's' * (top > 1))}"
+        noun = {"road": "road", "mountain": "mountain path", "any": "link"}[s.by]
+        return f"City with {self._want(lang, noun + 's' * (top != 1))}"
 
 
 # -- geometry -------------------------------------------------------------------------
