@@ -1,0 +1,657 @@
+"""Exact clue solver: which places a deck isolates, and with how few cards (R5.3, R6.1).
+
+A clue card is a bitset of holes over the deck's places (bit ``i`` is ``places[i]``);
+failure cards have no hole. Stacked cards leave their common holes open, so a set of
+cards isolates place ``p`` when the AND of their holes is exactly ``1 << p`` (R6.1).
+For one place the fewest cards is a minimum set cover: the universe is every other
+place ``q``, and a card with a hole at ``p`` covers ``q`` when it has no hole at ``q``.
+:func:`solve` answers it exactly for every place with a branch and bound on Python ints.
+
+>>> deck = Deck.from_sets(["a", "b", "c"], {"ab": {"a", "b"}, "ac": {"a", "c"}, "bc": {"b", "c"}})
+>>> result = solve(deck)
+>>> result.place("a").min_cards, result.place("a").witness
+(2, ('ab', 'ac'))
+>>> min_distinct_cards(52)
+8
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from operator import itemgetter
+from typing import Any
+
+from authoring.diagnostics import suggestion
+from authoring.errors import UnknownZone
+
+__all__ = [
+    "CardFigures",
+    "CardSpec",
+    "Deck",
+    "PlaceResult",
+    "SolveResult",
+    "isolatable",
+    "min_distinct_cards",
+    "min_isolating",
+    "solve",
+    "solve_place",
+]
+
+
+# -- the deck ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardSpec:
+    """One card type: its holes (bit i = place i), copies in the deck, failure or not."""
+
+    id: str
+    holes: int
+    copies: int = 1
+    failure: bool = False
+
+    def __post_init__(self) -> None:
+        if self.holes < 0:
+            raise ValueError(f"card '{self.id}': holes must be a non-negative bitset")
+        if self.copies < 1:
+            raise ValueError(f"card '{self.id}': copies must be at least 1, got {self.copies}")
+        if self.failure and self.holes:
+            raise ValueError(f"failure card '{self.id}' has holes; a failure has none (R5.3)")
+
+    @property
+    def hole_count(self) -> int:
+        return self.holes.bit_count()
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Places (index = position) and card types. Built by the deck loader or :meth:`from_sets`.
+
+    Raises ValueError for duplicate place or card ids and holes outside the places: the
+    YAML layer reports such input as diagnostics before it builds a Deck.
+    """
+
+    places: tuple[str, ...]
+    cards: tuple[CardSpec, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "places", tuple(self.places))
+        object.__setattr__(self, "cards", tuple(self.cards))
+        if len(set(self.places)) != len(self.places):
+            dup = sorted({p for p in self.places if self.places.count(p) > 1})
+            raise ValueError(f"duplicate place ids: {', '.join(dup)}")
+        seen: set[str] = set()
+        for card in self.cards:
+            if card.id in seen:
+                raise ValueError(f"duplicate card id '{card.id}'")
+            seen.add(card.id)
+            if card.holes >> len(self.places):
+                raise ValueError(f"card '{card.id}' has holes beyond the {len(self.places)} places")
+
+    @classmethod
+    def from_sets(
+        cls,
+        places: Iterable[str],
+        cards: Mapping[str, Iterable[str]] | Iterable[tuple[str, Iterable[str]]],
+        *,
+        copies: Mapping[str, int] | None = None,
+        failures: Mapping[str, int] | None = None,
+    ) -> Deck:
+        """A deck from place ids: ``cards`` maps a card id to the places it has holes at,
+        ``copies`` gives copies per card id (default 1), ``failures`` failure card ids
+        with their copies.
+
+        >>> d = Deck.from_sets(["x", "y"], {"xs": ["x"]}, failures={"Échec": 2})
+        >>> [(c.id, c.holes, c.copies, c.failure) for c in d.cards]
+        [('xs', 1, 1, False), ('Échec', 0, 2, True)]
+        """
+        place_t = tuple(places)
+        index = {p: i for i, p in enumerate(place_t)}
+        copies = dict(copies or {})
+        items = cards.items() if isinstance(cards, Mapping) else cards
+        specs: list[CardSpec] = []
+        for cid, where in items:
+            bits = 0
+            for p in where:
+                if p not in index:
+                    raise UnknownZone(f"unknown place '{p}' in card '{cid}'{suggestion(p, index)}")
+                bits |= 1 << index[p]
+            specs.append(CardSpec(cid, bits, copies.pop(cid, 1)))
+        for cid, count in (failures or {}).items():
+            specs.append(CardSpec(cid, 0, count, failure=True))
+        if copies:
+            raise ValueError(f"copies given for unknown cards: {', '.join(sorted(copies))}")
+        return cls(place_t, tuple(specs))
+
+    @property
+    def full(self) -> int:
+        """The bitset of every place."""
+        return (1 << len(self.places)) - 1
+
+    @property
+    def total_cards(self) -> int:
+        """Physical cards, copies included (R0.3)."""
+        return sum(c.copies for c in self.cards)
+
+    @cached_property
+    def _index(self) -> dict[str, int]:
+        return {p: i for i, p in enumerate(self.places)}
+
+    def index(self, place: str | int) -> int:
+        """The index of a place id (an int is checked and returned); UnknownZone otherwise."""
+        if isinstance(place, int):
+            if 0 <= place < len(self.places):
+                return place
+            raise UnknownZone(f"place index {place} outside 0..{len(self.places) - 1}")
+        try:
+            return self._index[place]
+        except KeyError:
+            raise UnknownZone(f"unknown place '{place}'{suggestion(place, self.places)}") from None
+
+    def bits(self, places: Iterable[str]) -> int:
+        """The bitset of some place ids."""
+        out = 0
+        for p in places:
+            out |= 1 << self.index(p)
+        return out
+
+    def ids(self, bits: int) -> tuple[str, ...]:
+        """The place ids of a bitset, in deck order."""
+        return tuple(self.places[i] for i in _bits(bits))
+
+    def card(self, card_id: str) -> CardSpec:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(f"unknown card '{card_id}'{suggestion(card_id, [c.id for c in self.cards])}")
+
+
+# -- results ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlaceResult:
+    """One place: can it be isolated (R6.1), and the fewest cards that do it.
+
+    ``min_cards`` and ``witness`` are computed for allowed places only (D6.1: isolating
+    another place reveals nothing); they are None and () elsewhere or when not isolatable.
+    The witness is a minimum set, hence irredundant: dropping any card opens another hole.
+    """
+
+    place: str
+    isolatable: bool
+    allowed: bool = True
+    min_cards: int | None = None
+    witness: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "isolatable": self.isolatable,
+            "allowed": self.allowed,
+            "min_cards": self.min_cards,
+            "witness": list(self.witness),
+        }
+
+
+@dataclass(frozen=True)
+class CardFigures:
+    """Summary of one card type: hole count and density over the deck's places."""
+
+    id: str
+    holes: int
+    density: float
+    copies: int
+    failure: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "holes": self.holes,
+            "density": round(self.density, 4),
+            "copies": self.copies,
+            "failure": self.failure,
+        }
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The solver's answer for a deck: per place, per card, and the deck's weak spots."""
+
+    places: tuple[PlaceResult, ...]
+    cards: tuple[CardFigures, ...]
+    allowed: tuple[str, ...]
+    duplicate_patterns: tuple[tuple[str, ...], ...]
+    no_hole: tuple[str, ...]
+    every_hole: tuple[str, ...]
+    failures: tuple[str, ...]
+    never_isolatable: tuple[str, ...]
+    distinct_patterns: int
+    min_distinct_cards: int
+    _by_place: dict[str, PlaceResult] = field(default_factory=dict, repr=False, compare=False)
+
+    def place(self, place_id: str) -> PlaceResult:
+        if not self._by_place:
+            self._by_place.update((r.place, r) for r in self.places)
+        try:
+            return self._by_place[place_id]
+        except KeyError:
+            raise UnknownZone(
+                f"unknown place '{place_id}'{suggestion(place_id, self._by_place)}"
+            ) from None
+
+    @property
+    def isolatable_places(self) -> tuple[str, ...]:
+        return tuple(r.place for r in self.places if r.isolatable)
+
+    @property
+    def never_isolatable_allowed(self) -> tuple[str, ...]:
+        """Allowed places no combination isolates: the deck cannot place an objective there."""
+        return tuple(r.place for r in self.places if r.allowed and not r.isolatable)
+
+    @property
+    def min_cards_histogram(self) -> dict[int, int]:
+        """How many allowed places need k cards, for each k."""
+        hist: dict[int, int] = {}
+        for r in self.places:
+            if r.min_cards is not None:
+                hist[r.min_cards] = hist.get(r.min_cards, 0) + 1
+        return dict(sorted(hist.items()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data (``json.dumps`` accepts it as is)."""
+        return {
+            "places": {r.place: r.to_dict() for r in self.places},
+            "cards": [c.to_dict() for c in self.cards],
+            "allowed": list(self.allowed),
+            "min_cards_histogram": {str(k): v for k, v in self.min_cards_histogram.items()},
+            "duplicate_patterns": [list(g) for g in self.duplicate_patterns],
+            "no_hole": list(self.no_hole),
+            "every_hole": list(self.every_hole),
+            "failures": list(self.failures),
+            "never_isolatable": list(self.never_isolatable),
+            "never_isolatable_allowed": list(self.never_isolatable_allowed),
+            "distinct_patterns": self.distinct_patterns,
+            "min_distinct_cards": self.min_distinct_cards,
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+
+# -- public functions -------------------------------------------------------------------
+def min_distinct_cards(n: int) -> int:
+    """Fewest distinct card patterns that can isolate each of ``n`` places.
+
+    Place p is isolatable iff its set of cards is not contained in any other place's
+    set, so the n sets form an antichain and Sperner's theorem gives the smallest r with
+    C(r, ⌊r/2⌋) ≥ n. One place still needs one card, hence 1 for n = 1.
+    """
+    if n <= 0:
+        return 0
+    r = 1
+    while math.comb(r, r // 2) < n:
+        r += 1
+    return r
+
+
+def isolatable(deck: Deck, place: str | int) -> bool:
+    """R6.1: the AND of every card with a hole at the place is that place alone."""
+    p = deck.index(place)
+    inter, held = deck.full, False
+    for c in deck.cards:
+        if c.holes >> p & 1:
+            inter &= c.holes
+            held = True
+    return held and inter == 1 << p
+
+
+def min_isolating(holes: Sequence[int], place: int, n_places: int) -> tuple[int, ...] | None:
+    """Indices into ``holes`` of a minimum set of cards that isolates ``place``, or None.
+
+    The low-level entry point (also used by the draw simulation on the pooled cards):
+    ``holes`` are bitsets over ``n_places`` places; zeros (failures) never help.
+
+    >>> min_isolating([0b011, 0b101, 0b110], 0, 3)
+    (0, 1)
+    """
+    return _Isolator(holes, n_places).minimum(place)
+
+
+def solve_place(deck: Deck, place: str | int) -> PlaceResult:
+    """The exact answer for one place (as if it were allowed)."""
+    p = deck.index(place)
+    iso = _Isolator([c.holes for c in deck.cards], len(deck.places))
+    return _place_result(deck, iso, p, allowed=True)
+
+
+def solve(deck: Deck, allowed: Iterable[str] | int | None = None) -> SolveResult:
+    """Isolatable places, exact minimum cards and a minimum witness per allowed place.
+
+    ``allowed`` (D6.1) is a set of place ids or a bitset over ``deck.places``; None
+    allows every place. Every place gets ``isolatable``; only allowed places get the
+    (costlier) minimum and witness.
+    """
+    n = len(deck.places)
+    if allowed is None:
+        allowed_bits = deck.full
+    elif isinstance(allowed, int):
+        if allowed < 0 or allowed >> n:
+            raise UnknownZone(f"allowed bitset {allowed:#x} names places beyond the {n} places")
+        allowed_bits = allowed
+    else:
+        allowed_bits = deck.bits(allowed)
+    iso = _Isolator([c.holes for c in deck.cards], n)
+    results = tuple(
+        _place_result(deck, iso, p, allowed=bool(allowed_bits >> p & 1)) for p in range(n)
+    )
+    return SolveResult(
+        places=results,
+        cards=tuple(
+            CardFigures(c.id, c.hole_count, c.hole_count / n if n else 0.0, c.copies, c.failure)
+            for c in deck.cards
+        ),
+        allowed=deck.ids(allowed_bits),
+        duplicate_patterns=_duplicates(deck),
+        no_hole=tuple(c.id for c in deck.cards if not c.failure and not c.holes),
+        every_hole=tuple(c.id for c in deck.cards if n and not c.failure and c.holes == deck.full),
+        failures=tuple(c.id for c in deck.cards if c.failure),
+        never_isolatable=tuple(r.place for r in results if not r.isolatable),
+        distinct_patterns=len({c.holes for c in deck.cards if c.holes}),
+        min_distinct_cards=min_distinct_cards(n),
+    )
+
+
+def _place_result(deck: Deck, iso: _Isolator, p: int, *, allowed: bool) -> PlaceResult:
+    place = deck.places[p]
+    if not iso.isolatable(p):
+        return PlaceResult(place, False, allowed)
+    if not allowed:
+        return PlaceResult(place, True, False)
+    found = iso.minimum(p)
+    assert found is not None  # isolatable, so a cover exists
+    return PlaceResult(place, True, True, len(found), tuple(deck.cards[i].id for i in found))
+
+
+def _duplicates(deck: Deck) -> tuple[tuple[str, ...], ...]:
+    """Groups of valid card types with the same holes (one pattern printed twice)."""
+    groups: dict[int, list[str]] = {}
+    for c in deck.cards:
+        if not c.failure:
+            groups.setdefault(c.holes, []).append(c.id)
+    return tuple(tuple(g) for g in groups.values() if len(g) > 1)
+
+
+# -- the exact search -------------------------------------------------------------------
+def _bits(x: int) -> Iterator[int]:
+    """Indices of the set bits of ``x``, lowest first."""
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+class _Isolator:
+    """Cards as bitsets plus their transpose (per place, the cards with a hole there),
+    so that each place's set cover is built with a few big-int operations."""
+
+    def __init__(self, holes: Sequence[int], n_places: int) -> None:
+        self.holes = list(holes)
+        self.n = n_places
+        self.full = (1 << n_places) - 1
+        m = len(self.holes)
+        all_cards = (1 << m) - 1
+        if m and n_places:
+            # transpose through strings: C-speed for hundreds of places and cards
+            rows = [format(h, f"0{n_places}b")[::-1] for h in self.holes]
+            self.holders = [int("".join(col)[::-1], 2) for col in zip(*rows, strict=True)]
+        else:
+            self.holders = [0] * n_places
+        # per place q, the cards without a hole at q: with p held, they cover q
+        self.excluders = [all_cards & ~h for h in self.holders]
+
+    def isolatable(self, p: int) -> bool:
+        held = self.holders[p]
+        if not held:
+            return False
+        inter = self.full
+        for i in _bits(held):
+            inter &= self.holes[i]
+        return inter == 1 << p
+
+    def minimum(self, p: int) -> tuple[int, ...] | None:
+        """Card indices (ascending) of a minimum isolating set for place p, or None."""
+        if not self.isolatable(p):
+            return None
+        held = self.holders[p]
+        others = self.full ^ (1 << p)
+        if not others:
+            return ((held & -held).bit_length() - 1,)
+        cov = [others & ~h for h in self.holes]
+        return tuple(sorted(_min_cover(others, held, cov, self.excluders)))
+
+
+def _min_cover(universe: int, cards: int, cov: list[int], excluders: list[int]) -> list[int]:
+    """A minimum set of card indices, among the bitset ``cards``, whose covers include
+    ``universe`` (known coverable). ``cov[i]`` is the set of places card i covers and
+    ``excluders[q]`` a bitset of cards that includes all those covering place q."""
+    cards, elements, k_of = _reduce(universe, cards, cov, excluders)
+    # renumber: kept cards 0..m-1, kept places 0..d-1 with the rarest-covered first, so
+    # the search works on short ints and its card-bitset ANDs empty out early
+    card_ids = list(_bits(cards))
+    places = sorted(_bits(elements), key=lambda q: (k_of[q].bit_count(), q))
+    squeeze_cards = _squeezer(card_ids, len(cov))
+    squeeze_places = _squeezer(places, len(excluders))
+    k2 = [squeeze_cards(k_of[q]) for q in places]
+    cov2 = [squeeze_places(cov[i]) for i in card_ids]
+    all2 = (1 << len(card_ids)) - 1
+    elements2 = (1 << len(places)) - 1
+    best = _greedy(elements2, cov2)
+    lower = _lower_bound(elements2, cov2, k2)
+    if len(best) > lower:
+        search = _Search(cov2, k2, max(c.bit_count() for c in cov2))
+        limit = len(best) - 1
+        while limit >= lower:
+            found = search.run(elements2, limit, all2)
+            if found is None:
+                break
+            best = found
+            limit = len(found) - 1
+    return [card_ids[j] for j in best]
+
+
+def _squeezer(positions: list[int], width: int) -> Callable[[int], int]:
+    """A function mapping a bitset over ``width`` bits to the bitset over ``positions``
+    (new bit j = old bit positions[j]), through strings at C speed."""
+    if not positions:
+        return lambda x: 0
+    if len(positions) == 1:
+        only = positions[0]
+        return lambda x: x >> only & 1
+    pick = itemgetter(*reversed(positions))
+    fmt = f"0{width}b"
+
+    def squeeze(x: int) -> int:
+        s = format(x, fmt)[::-1]
+        return int("".join(pick(s)), 2)
+
+    return squeeze
+
+
+def _reduce(
+    universe: int, cards: int, cov: list[int], excluders: list[int]
+) -> tuple[int, int, list[int]]:
+    """Drop dominated cards and places until none is left (exact: the optimum is unchanged
+    and a minimum cover of what is left covers the whole universe).
+
+    Card i goes when another card covers all it covers; place q goes when another place
+    r is covered only by cards that also cover q (covering r covers q). Identical covers
+    (or covering sets) keep the lowest index. Returns the bitset of cards kept, the
+    places kept, and per place the bitset of kept cards covering it.
+    """
+    elements = universe
+    k_of = [0] * len(excluders)
+    while True:
+        # cards: one per distinct non-empty cover, then drop those inside another
+        unique: dict[int, int] = {}
+        x = cards
+        while x:
+            low = x & -x
+            i = low.bit_length() - 1
+            c = cov[i] & elements
+            if c and c not in unique:
+                unique[c] = i
+            x ^= low
+        distinct = 0
+        for i in unique.values():
+            distinct |= 1 << i
+        x = elements
+        while x:
+            low = x & -x
+            q = low.bit_length() - 1
+            k_of[q] = excluders[q] & distinct
+            x ^= low
+        kept_cards = distinct
+        for c, i in unique.items():
+            others = distinct
+            bit_i = 1 << i
+            x = c
+            while x:
+                low = x & -x
+                others &= k_of[low.bit_length() - 1]
+                if others == bit_i:
+                    break
+                x ^= low
+            if others != bit_i:
+                kept_cards ^= bit_i  # another card covers all that card i covers
+        # places: one per distinct set of covering cards, then drop the dominated ones
+        by_k: dict[int, int] = {}
+        x = elements
+        while x:
+            low = x & -x
+            q = low.bit_length() - 1
+            by_k.setdefault(k_of[q] & kept_cards, q)
+            x ^= low
+        spread = 0
+        for q in by_k.values():
+            spread |= 1 << q
+        kept = spread
+        for kq, q in by_k.items():
+            alone = spread
+            bit_q = 1 << q
+            x = kept_cards & ~kq
+            while x:
+                low = x & -x
+                alone &= ~cov[low.bit_length() - 1]
+                if alone == bit_q:
+                    break
+                x ^= low
+            if alone != bit_q:
+                kept ^= bit_q  # another place r has k_of[r] ⊂ k_of[q]
+        done = kept == elements and kept_cards == cards
+        cards, elements = kept_cards, kept
+        if done:
+            x = elements
+            while x:
+                low = x & -x
+                q = low.bit_length() - 1
+                k_of[q] &= cards
+                x ^= low
+            return cards, elements, k_of
+
+
+def _greedy(elements: int, cov: list[int]) -> list[int]:
+    """The classic greedy cover (largest new coverage, lowest index on ties): an upper bound."""
+    left, chosen = elements, []
+    pool = range(len(cov))
+    while left:
+        i = max(pool, key=lambda j: ((cov[j] & left).bit_count(), -j))
+        chosen.append(i)
+        left &= ~cov[i]
+    return chosen
+
+
+def _lower_bound(elements: int, cov: list[int], k_of: list[int]) -> int:
+    """Places no two of which share a covering card each need their own card; and no
+    card covers more than the largest cover."""
+    if not elements:
+        return 0
+    used, independent = 0, 0
+    for q in sorted(_bits(elements), key=lambda q: k_of[q].bit_count()):
+        if not k_of[q] & used:
+            used |= k_of[q]
+            independent += 1
+    biggest = max(c.bit_count() for c in cov)
+    return max(independent, -(-elements.bit_count() // biggest))
+
+
+class _Search:
+    """Depth-first search for a cover of at most r cards. Branches on the uncovered place
+    with the fewest covering cards; a card tried in one branch is forbidden in its later
+    siblings, so each set is met once. The last two levels run inline on card bitsets."""
+
+    def __init__(self, cov: list[int], k_of: list[int], max_cover: int) -> None:
+        self.cov = cov
+        self.k_of = k_of
+        self.max_cover = max_cover
+
+    def run(self, elements: int, r: int, cards: int) -> list[int] | None:
+        return self._dfs(elements, r, cards)
+
+    def _dfs(self, left: int, r: int, allowed: int) -> list[int] | None:
+        if not left:
+            return []
+        if r <= 0 or left.bit_count() > r * self.max_cover:
+            return None
+        k_of = self.k_of
+        if r == 1:
+            c = allowed
+            x = left
+            while x:
+                low = x & -x
+                c &= k_of[low.bit_length() - 1]
+                if not c:
+                    return None
+                x ^= low
+            return [(c & -c).bit_length() - 1]
+        # the uncovered place with the fewest allowed covering cards
+        best_q, best_n = -1, 1 << 30
+        x = left
+        while x:
+            low = x & -x
+            q = low.bit_length() - 1
+            count = (k_of[q] & allowed).bit_count()
+            if count < best_n:
+                best_q, best_n = q, count
+                if count <= 1:
+                    break
+            x ^= low
+        if best_n == 0:
+            return None
+        branch = k_of[best_q] & allowed
+        cov = self.cov
+        if r == 2:
+            while branch:
+                low_a = branch & -branch
+                a = low_a.bit_length() - 1
+                branch ^= low_a
+                allowed ^= low_a
+                rest = left & ~cov[a]
+                if not rest:
+                    return [a]
+                c = allowed
+                while rest:
+                    low = rest & -rest
+                    c &= k_of[low.bit_length() - 1]
+                    if not c:
+                        break
+                    rest ^= low
+                else:
+                    return [a, (c & -c).bit_length() - 1]
+            return None
+        order = sorted(_bits(branch), key=lambda i: (-(cov[i] & left).bit_count(), i))
+        for a in order:
+            found = self._dfs(left & ~cov[a], r - 1, allowed & ~(1 << a))
+            if found is not None:
+                return [a, *found]
+            allowed &= ~(1 << a)
+        return None

@@ -1,0 +1,364 @@
+"""The exact clue solver against hand-made decks and an independent exhaustive search
+(R5.3 failures have no hole, R6.1 isolation = AND of holes is one place, D6.1 allowed)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from functools import reduce
+from operator import and_
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from authoring.clues.solver import (
+    CardSpec,
+    Deck,
+    isolatable,
+    min_distinct_cards,
+    min_isolating,
+    solve,
+    solve_place,
+)
+from authoring.errors import UnknownZone
+
+
+# -- the independent method: every subset, by increasing size ------------------------
+def brute_min(deck: Deck, p: int) -> tuple[int | None, list[tuple[str, ...]]]:
+    """Minimum number of cards isolating place p and every minimum witness, by trying all
+    subsets of the cards with a hole at p in increasing size (no pruning, no reduction)."""
+    holding = [c for c in deck.cards if not c.failure and c.holes >> p & 1]
+    for k in range(1, len(holding) + 1):
+        hits = [
+            tuple(c.id for c in combo)
+            for combo in itertools.combinations(holding, k)
+            if reduce(and_, (c.holes for c in combo)) == 1 << p
+        ]
+        if hits:
+            return k, hits
+    return None, []
+
+
+def check_witness(deck: Deck, p: int, witness: tuple[str, ...], size: int) -> None:
+    """A witness holds p on every card, isolates p, has the minimum size, and no card of it
+    can be dropped."""
+    holes = [deck.card(cid).holes for cid in witness]
+    assert len(set(witness)) == len(witness) == size
+    assert all(h >> p & 1 for h in holes)
+    assert reduce(and_, holes) == 1 << p
+    for i in range(len(holes)):
+        rest = holes[:i] + holes[i + 1 :]
+        assert not rest or reduce(and_, rest) != 1 << p
+
+
+@st.composite
+def decks(draw: st.DrawFn, max_places: int = 12, max_cards: int = 12) -> Deck:
+    """Random decks: 1..12 places, 0..12 card types with random densities, duplicate
+    hole patterns, failures, cards with no hole or every hole, copies."""
+    n = draw(st.integers(1, max_places))
+    m = draw(st.integers(0, max_cards))
+    full = (1 << n) - 1
+    cards: list[CardSpec] = []
+    for i in range(m):
+        kind = draw(st.sampled_from(["random"] * 6 + ["dup", "failure", "empty", "full"]))
+        if kind == "dup" and cards:
+            holes = draw(st.sampled_from([c.holes for c in cards if not c.failure] or [0]))
+        elif kind == "failure":
+            cards.append(CardSpec(f"f{i}", 0, draw(st.integers(1, 3)), failure=True))
+            continue
+        elif kind == "empty":
+            holes = 0
+        elif kind == "full":
+            holes = full
+        else:
+            density = draw(st.sampled_from([0.15, 0.3, 0.5, 0.7, 0.9]))
+            bits = draw(st.lists(st.floats(0, 1), min_size=n, max_size=n))
+            holes = sum(1 << q for q, u in enumerate(bits) if u < density)
+        cards.append(CardSpec(f"c{i}", holes, draw(st.integers(1, 3))))
+    return Deck(tuple(f"P{q}" for q in range(n)), tuple(cards))
+
+
+@settings(max_examples=300, deadline=None)
+@given(decks())
+def test_solve_matches_exhaustive_search(deck: Deck) -> None:
+    result = solve(deck)
+    for p, place in enumerate(deck.places):
+        expected, witnesses = brute_min(deck, p)
+        got = result.place(place)
+        assert got.isolatable == (expected is not None) == isolatable(deck, place)
+        assert got.min_cards == expected
+        if expected is None:
+            assert got.witness == ()
+        else:
+            assert got.witness in witnesses
+            check_witness(deck, p, got.witness, expected)
+    assert result.never_isolatable == tuple(
+        place for p, place in enumerate(deck.places) if brute_min(deck, p)[0] is None
+    )
+    json.dumps(result.to_dict())
+
+
+@settings(max_examples=100, deadline=None)
+@given(decks(), st.data())
+def test_allowed_restricts_the_minimum_only(deck: Deck, data: st.DataObject) -> None:
+    allowed = data.draw(st.sets(st.sampled_from(deck.places)))
+    by_ids = solve(deck, allowed)
+    by_bits = solve(deck, deck.bits(allowed))
+    assert by_ids == by_bits
+    full = solve(deck)
+    for r in by_ids.places:
+        assert r.allowed == (r.place in allowed)
+        assert r.isolatable == full.place(r.place).isolatable
+        if r.allowed:
+            assert r == full.place(r.place)
+        else:
+            assert (r.min_cards, r.witness) == (None, ())
+    assert by_ids.allowed == tuple(p for p in deck.places if p in allowed)
+
+
+def test_random_decks_against_milp_if_scipy_is_installed() -> None:
+    """A second independent method on bigger decks (20 places, 16 cards): an integer
+    program per place. Skipped without scipy; the package never imports it."""
+    np = pytest.importorskip("numpy")
+    optimize = pytest.importorskip("scipy.optimize")
+    rng = random.Random(7)
+    for _ in range(6):
+        n, m = 20, 16
+        cards = tuple(
+            CardSpec(f"c{i}", sum(1 << q for q in range(n) if rng.random() < d))
+            for i, d in enumerate(rng.uniform(0.3, 0.6) for _ in range(m))
+        )
+        deck = Deck(tuple(f"P{q}" for q in range(n)), cards)
+        result = solve(deck)
+        for p in range(n):
+            holding = [c for c in cards if c.holes >> p & 1]
+            got = result.places[p]
+            if not isolatable(deck, p):
+                assert got.min_cards is None
+                continue
+            a = np.array(
+                [[0 if c.holes >> q & 1 else 1 for c in holding] for q in range(n) if q != p]
+            )
+            milp = optimize.milp(
+                np.ones(len(holding)),
+                constraints=optimize.LinearConstraint(a, lb=1, ub=np.inf),
+                integrality=np.ones(len(holding)),
+                bounds=optimize.Bounds(0, 1),
+            )
+            assert milp.status == 0
+            assert got.min_cards == round(milp.fun)
+            check_witness(deck, p, got.witness, round(milp.fun))
+
+
+# -- hand-made decks with known answers ----------------------------------------------
+def test_three_places_two_cards_each() -> None:
+    deck = Deck.from_sets(["a", "b", "c"], {"ab": {"a", "b"}, "ac": {"a", "c"}, "bc": {"b", "c"}})
+    result = solve(deck)
+    assert {r.place: (r.min_cards, r.witness) for r in result.places} == {
+        "a": (2, ("ab", "ac")),
+        "b": (2, ("ab", "bc")),
+        "c": (2, ("ac", "bc")),
+    }
+    assert result.min_cards_histogram == {2: 3}
+    assert result.duplicate_patterns == ()
+    assert result.min_distinct_cards == 3
+
+
+def test_binary_code_deck_needs_three_cards_everywhere() -> None:
+    """8 places numbered in binary, one card per bit value: a place is the AND of its
+    three bit cards and no two cards isolate anything."""
+    places = [f"z{k}" for k in range(8)]
+    cards = {}
+    for b in range(3):
+        cards[f"bit{b}=1"] = {f"z{k}" for k in range(8) if k >> b & 1}
+        cards[f"bit{b}=0"] = {f"z{k}" for k in range(8) if not k >> b & 1}
+    result = solve(Deck.from_sets(places, cards))
+    for k in range(8):
+        r = result.place(f"z{k}")
+        assert r.min_cards == 3
+        assert set(r.witness) == {f"bit{b}={k >> b & 1}" for b in range(3)}
+
+
+def test_greedy_is_not_enough() -> None:
+    """The classic trap: greedy takes the biggest cover first (3 cards), the optimum is 2."""
+    deck = Deck.from_sets(
+        ["p", "1", "2", "3", "4", "5", "6"],
+        {
+            "big": {"p", "3", "6"},  # covers 1 2 4 5
+            "left": {"p", "4", "5", "6"},  # covers 1 2 3
+            "right": {"p", "1", "2", "3"},  # covers 4 5 6
+        },
+    )
+    r = solve(deck).place("p")
+    assert (r.min_cards, r.witness) == (2, ("left", "right"))
+    assert min_isolating([c.holes for c in deck.cards], 0, 7) == (1, 2)
+
+
+def test_sperner_bound_is_reached() -> None:
+    """min_distinct_cards(n) cards suffice: give each place its own ⌈r/2⌉-subset of cards."""
+    assert [min_distinct_cards(n) for n in (0, 1, 2, 3, 4, 6, 7, 10, 11, 20, 21, 35, 36)] == [
+        0,
+        1,
+        2,
+        3,
+        4,
+        4,
+        5,
+        5,
+        6,
+        6,
+        7,
+        7,
+        8,
+    ]
+    assert min_distinct_cards(52) == 8 and min_distinct_cards(70) == 8
+    assert min_distinct_cards(71) == 9
+    for n in range(1, 40):
+        r = min_distinct_cards(n)
+        assert math.comb(r, r // 2) >= n
+        assert r == 1 or math.comb(r - 1, (r - 1) // 2) < n
+        subsets = list(itertools.combinations(range(r), (r + 1) // 2))[:n]
+        holes = [sum(1 << k for k, s in enumerate(subsets) if i in s) for i in range(r)]
+        deck = Deck(
+            tuple(f"P{k}" for k in range(n)),
+            tuple(CardSpec(f"c{i}", h) for i, h in enumerate(holes)),
+        )
+        result = solve(deck)
+        assert result.never_isolatable == ()
+        assert result.distinct_patterns <= r
+
+
+def test_twins_are_never_isolatable_and_the_rest_still_is() -> None:
+    deck = Deck.from_sets(
+        ["x", "y", "z", "w"],
+        {"xy": {"x", "y"}, "xyz": {"x", "y", "z"}, "zw": {"z", "w"}, "w": {"w"}},
+        failures={"Échec": 5},
+    )
+    result = solve(deck)
+    assert result.never_isolatable == ("x", "y")
+    assert result.place("z").min_cards == 2
+    assert result.place("z").witness == ("xyz", "zw")
+    assert result.place("w").witness == ("w",)
+    assert result.failures == ("Échec",)
+    assert not isolatable(deck, "x") and isolatable(deck, 3)
+
+
+def test_summary_figures() -> None:
+    deck = Deck.from_sets(
+        ["a", "b", "c", "d"],
+        {"none": [], "all": ["a", "b", "c", "d"], "ab": ["a", "b"], "ab2": ["b", "a"], "c": ["c"]},
+        copies={"ab": 2},
+        failures={"Échec": 3},
+    )
+    result = solve(deck)
+    data = result.to_dict()
+    assert data["cards"] == [
+        {"id": "none", "holes": 0, "density": 0.0, "copies": 1, "failure": False},
+        {"id": "all", "holes": 4, "density": 1.0, "copies": 1, "failure": False},
+        {"id": "ab", "holes": 2, "density": 0.5, "copies": 2, "failure": False},
+        {"id": "ab2", "holes": 2, "density": 0.5, "copies": 1, "failure": False},
+        {"id": "c", "holes": 1, "density": 0.25, "copies": 1, "failure": False},
+        {"id": "Échec", "holes": 0, "density": 0.0, "copies": 3, "failure": True},
+    ]
+    assert data["duplicate_patterns"] == [["ab", "ab2"]]
+    assert data["no_hole"] == ["none"]
+    assert data["every_hole"] == ["all"]
+    assert data["failures"] == ["Échec"]
+    assert data["never_isolatable"] == ["a", "b", "d"]
+    assert data["places"]["c"] == {
+        "isolatable": True,
+        "allowed": True,
+        "min_cards": 1,
+        "witness": ["c"],
+    }
+    assert data["min_cards_histogram"] == {"1": 1}
+    assert data["distinct_patterns"] == 3
+    assert data["min_distinct_cards"] == 4
+    assert deck.total_cards == 9
+    assert json.loads(result.to_json()) == data
+
+
+@pytest.mark.parametrize(
+    ("places", "cards", "expected"),
+    [
+        ((), (), {}),
+        ((), (CardSpec("f", 0, failure=True),), {}),
+        (("a",), (), {"a": None}),
+        (("a",), (CardSpec("f", 0, 2, failure=True),), {"a": None}),
+        (("a",), (CardSpec("e", 0), CardSpec("all", 1)), {"a": 1}),
+        (("a", "b"), (CardSpec("all", 3), CardSpec("all2", 3)), {"a": None, "b": None}),
+        (("a", "b"), (CardSpec("a", 1), CardSpec("a2", 1), CardSpec("ab", 3)), {"a": 1, "b": None}),
+    ],
+)
+def test_degenerate_decks(
+    places: tuple[str, ...], cards: tuple[CardSpec, ...], expected: dict[str, int | None]
+) -> None:
+    result = solve(Deck(places, cards))
+    assert {r.place: r.min_cards for r in result.places} == expected
+    json.dumps(result.to_dict())
+
+
+def test_solve_place_and_lookups() -> None:
+    deck = Deck.from_sets(["a", "b"], {"a": ["a"]})
+    assert solve_place(deck, "a").witness == ("a",)
+    assert solve(deck, set()).place("a").min_cards is None
+    with pytest.raises(UnknownZone, match="did you mean 'a'"):
+        solve(deck, {"A"})
+    with pytest.raises(UnknownZone):
+        solve(deck, 0b100)
+    with pytest.raises(UnknownZone):
+        solve(deck).place("c")
+    with pytest.raises(UnknownZone, match="unknown place 'c' in card 'x'"):
+        Deck.from_sets(["a"], {"x": ["c"]})
+    with pytest.raises(KeyError, match="did you mean 'a'"):
+        deck.card("A")
+    assert deck.ids(0b10) == ("b",) and deck.bits(["b", "a"]) == 0b11
+
+
+@pytest.mark.parametrize(
+    ("places", "cards", "message"),
+    [
+        (("a", "a"), (), "duplicate place ids: a"),
+        (("a",), (CardSpec("x", 1), CardSpec("x", 1)), "duplicate card id 'x'"),
+        (("a",), (CardSpec("x", 0b10),), "holes beyond the 1 places"),
+    ],
+)
+def test_bad_decks_are_refused(
+    places: tuple[str, ...], cards: tuple[CardSpec, ...], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        Deck(places, cards)
+
+
+def test_bad_cards_are_refused() -> None:
+    with pytest.raises(ValueError, match="failure card 'f' has holes"):
+        CardSpec("f", 1, failure=True)
+    with pytest.raises(ValueError, match="copies must be at least 1"):
+        CardSpec("c", 1, copies=0)
+    with pytest.raises(ValueError, match="non-negative"):
+        CardSpec("c", -1)
+
+
+def test_a_deck_of_fifty_places_is_solved_exactly() -> None:
+    """A seeded 52-place, 43-card deck (the box's size): every minimum is certified by
+    the exhaustive search limited to one card fewer (no smaller set exists)."""
+    rng = random.Random(3)
+    n = 52
+    cards = tuple(
+        CardSpec(f"c{i}", sum(1 << q for q in range(n) if rng.random() < rng.uniform(0.35, 0.6)))
+        for i in range(43)
+    )
+    deck = Deck(tuple(f"P{q}" for q in range(n)), cards)
+    result = solve(deck)
+    assert result.never_isolatable == ()
+    for p, r in enumerate(result.places):
+        assert r.min_cards is not None
+        check_witness(deck, p, r.witness, r.min_cards)
+        holding = [c.holes for c in cards if c.holes >> p & 1]
+        assert not any(
+            reduce(and_, combo) == 1 << p
+            for combo in itertools.combinations(holding, r.min_cards - 1)
+        )
