@@ -101,10 +101,9 @@ class Generated:
 def lower_bound(places: int) -> int:
     """Fewest distinct cards that can isolate ``places`` places: the smallest r with
     C(r, ⌊r/2⌋) ≥ places (the card sets holding each place form an antichain, Sperner)."""
-    r = 0
-    while math.comb(r, r // 2) < places:
-        r += 1
-    return r
+    from authoring.clues.solver import min_distinct_cards
+
+    return min_distinct_cards(places)
 
 
 # -- the candidate pool ------------------------------------------------------------------
@@ -407,6 +406,7 @@ def generate(
             remove(in_i)
             add(out_i)
     best_set, best_cost = _polish(pool, best_set, flags, cards, cap, rng, polish, fixed)
+    best_set = _repair(pool, best_set, flags, fixed)
     picked = sorted(best_set, key=lambda i: (pool[i].complexity, -pool[i].count, i))
     return Generated(
         board=board,
@@ -501,9 +501,15 @@ def _polish(
     (so objectives land everywhere) while keeping many of them (early reveals)."""
     n = len(flags)
     mask = sum(1 << p for p, a in enumerate(flags) if a)
-    k0 = PROXY_POOLS[0]
-    c2 = math.comb(total_cards - 2, k0 - 2) / math.comb(total_cards, k0)
-    c3 = math.comb(total_cards - 3, k0 - 3) / math.comb(total_cards, k0)
+    k0 = min(PROXY_POOLS[0], total_cards)
+
+    def inside(j: int) -> float:
+        """Chance that j given cards all lie in a random pool of k0 cards."""
+        if k0 < j:
+            return 0.0
+        return math.comb(total_cards - j, k0 - j) / math.comb(total_cards, k0)
+
+    c2, c3 = inside(2), inside(3)
     subsets = _Subsets(n, mask)
     chosen = list(start)
     for i in chosen:
@@ -552,6 +558,71 @@ def _polish(
             subsets.remove(cand.holes)
             subsets.add(pool[out_i].holes)
     return best_set, best
+
+
+def _isolated(holes: Sequence[int], n: int, mask: int) -> tuple[int, int]:
+    """How many allowed places (``mask``) the cards isolate (R6.1), and minus the number
+    of look-alikes the others keep (so that progress towards isolation counts too)."""
+    full = (1 << n) - 1
+    inter = [full] * n
+    for h in holes:
+        x = h
+        while x:
+            low = x & -x
+            p = low.bit_length() - 1
+            inter[p] &= h
+            x ^= low
+    done = confused = 0
+    for p in range(n):
+        if mask >> p & 1:
+            if inter[p] == 1 << p:
+                done += 1
+            else:
+                confused += inter[p].bit_count()
+    return done, -confused
+
+
+def _repair(
+    pool: list[Candidate], chosen: list[int], flags: Sequence[bool], fixed: set[int]
+) -> list[int]:
+    """When the search left allowed places that no combination isolates, swap in the
+    candidates that cut those places' look-alikes the most (a last, greedy resort)."""
+    n = len(flags)
+    mask = sum(1 << p for p, a in enumerate(flags) if a)
+    chosen = list(chosen)
+    full = (1 << n) - 1
+    for _ in range(3 * n):
+        holes = [pool[i].holes for i in chosen]
+        current = _isolated(holes, n, mask)
+        if current[0] == mask.bit_count():
+            break
+        p = inter = 0
+        for p in range(n):
+            inter = full
+            for h in holes:
+                if h >> p & 1:
+                    inter &= h
+            if mask >> p & 1 and inter != 1 << p:
+                break
+        titles = {pool[i].title for i in chosen}
+        options = sorted(
+            (i for i, c in enumerate(pool) if c.holes >> p & 1 and i not in chosen),
+            key=lambda i: ((inter & pool[i].holes).bit_count(), i),
+        )[:30]
+        best, move = current, None
+        for i in options:
+            if pool[i].title in titles:
+                continue
+            for k, out in enumerate(chosen):
+                if out in fixed:
+                    continue
+                got = _isolated([*holes[:k], *holes[k + 1 :], pool[i].holes], n, mask)
+                if got > best:
+                    best, move = got, (k, i)
+        if move is None:
+            break
+        chosen[move[0]] = move[1]
+    return chosen
 
 
 # -- scores --------------------------------------------------------------------------------

@@ -1,0 +1,123 @@
+"""``resistance clues check|explain|simulate|generate`` through click's runner."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from authoring.cli import cli
+
+DEFAULT = "cards/clues.yaml"
+REFERENCE = "tests/cases/deck/ok-reference.yaml"
+TINY = "tests/data/boards/tiny.yaml"
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def brute_min_cards(holes: dict[str, int], place: int, n: int) -> int | None:
+    """Fewest cards whose holes intersect to the place alone, by trying every subset of
+    the cards holding it, smallest first (independent of the solver)."""
+    holding = sorted({h for h in holes.values() if h >> place & 1})
+    for k in range(1, len(holding) + 1):
+        for combo in itertools.combinations(holding, k):
+            inter = (1 << n) - 1
+            for h in combo:
+                inter &= h
+            if inter == 1 << place:
+                return k
+    return None
+
+
+def test_check_json_agrees_with_brute_force_on_the_default_deck() -> None:
+    r = run("clues", "check", DEFAULT, "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    places = list(data["places"])
+    n = len(places)
+    index = {z: i for i, z in enumerate(places)}
+    holes = {
+        c["id"]: sum(1 << index[z] for z in c["holes"]) for c in data["cards"] if not c["failure"]
+    }
+    assert sum(c["copies"] for c in data["cards"]) == 43
+    for z, p in data["places"].items():
+        expected = brute_min_cards(holes, index[z], n)
+        assert p["isolatable"] == (expected is not None), z
+        assert p["min_cards"] == expected, z
+        inter = (1 << n) - 1
+        for cid in p["witness"]:
+            inter &= holes[cid]
+        assert len(p["witness"]) == expected and inter == 1 << index[z], z
+    assert data["summary"]["isolatable"] == n == 60
+    assert data["summary"]["lower_bound"] == 8
+    assert data["diagnostics"] == []
+
+
+def test_check_text_and_allowed_option() -> None:
+    r = run("clues", "check", REFERENCE)
+    assert r.exit_code == 0, r.output
+    assert "6/6 allowed places isolatable" in r.output
+    assert "ouest" in r.output and "×3" in r.output
+    r = run("clues", "check", REFERENCE, "--json", "--allowed", "O1, E 2")
+    data = json.loads(r.output)
+    assert [z for z, p in data["places"].items() if p["min_cards"] is not None] == ["O 1", "E 2"]
+    r = run("clues", "check", REFERENCE, "--allowed", "O 9")
+    assert r.exit_code == 2 and "unknown zone 'O 9' (did you mean 'O 3'?)" in r.output
+
+
+def test_check_exit_codes() -> None:
+    r = run("clues", "check", "tests/cases/deck/place-unknown.yaml")
+    assert r.exit_code == 1 and "[zone-unknown]" in r.output and "Traceback" not in r.output
+    weak = "tests/cases/deck/weak-deck.yaml"
+    assert run("clues", "check", weak).exit_code == 0
+    r = run("clues", "check", weak, "--strict")
+    assert r.exit_code == 1 and "[card-duplicate-holes]" in r.output
+    assert run("clues", "check", "no/such/deck.yaml").exit_code == 1
+
+
+def test_explain() -> None:
+    r = run("clues", "explain", REFERENCE, "lune", "E 2")
+    assert r.exit_code == 0
+    assert r.output == (
+        "card 'lune' (Au bord de la Lune) has a hole at E 2 (Écume)\n"
+        "  - zone E 2 is crossed by Lune\n"
+    )
+    r = run("clues", "explain", DEFAULT, "nord", "S-O 14", "--json")
+    assert json.loads(r.output) == {
+        "card": "nord",
+        "title": "Au nord de l'île",
+        "place": "S-O 14",
+        "hole": True,
+        "reasons": [
+            "the city of S-O 14 (y = 264 mm) is north of the island centre (y = 253 mm)"
+        ],
+    }
+    r = run("clues", "explain", REFERENCE, "lunes", "E 2")
+    assert r.exit_code == 2 and "did you mean 'lune'" in r.output
+    r = run("clues", "explain", REFERENCE, "lune", "E 22")
+    assert r.exit_code == 2 and "did you mean 'E 2'" in r.output
+
+
+def test_generated_deck_passes_the_check(tmp_path: Path) -> None:
+    out = tmp_path / "deck.yaml"
+    r = run(
+        "clues", "generate", TINY, "--cards", "9", "--failures", "3", "--seed", "4",
+        "--iterations", "300", "-o", str(out),
+    )
+    assert r.exit_code == 0, r.output
+    assert f"wrote {out}" in r.output and "lower_bound_distinct_cards: 4" in r.output
+    r = run("clues", "check", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["summary"]["isolatable"] == 6
+    assert not [d for d in data["diagnostics"] if d["level"] == "error"]
+    assert run("validate", str(out)).exit_code == 0
+
+
+def test_generate_usage_errors() -> None:
+    assert run("clues", "generate", TINY, "--cards", "5", "--failures", "5").exit_code == 2
+    assert run("clues", "generate", "tests/cases/board/empty.yaml").exit_code == 1
