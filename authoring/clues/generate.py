@@ -21,6 +21,7 @@ import os
 import random
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -336,30 +337,30 @@ def generate(
     chosen: list[int] = []
     in_use: set[int] = set()
 
-    topics: dict[str, int] = {}
-    titles: dict[str, int] = {}
+    topics: Counter[str] = Counter()
+    titles: Counter[str] = Counter()
 
     def fits(i: int) -> bool:
         c = pool[i]
         return (
             family_count.get(c.family, 0) < cap.get(c.family, want)
-            and c.title not in titles
-            and c.topic not in topics
+            and not titles[c.title]
+            and not topics[c.topic]
         )
 
     def add(i: int) -> None:
         state.apply(pool[i].holes, +1)
         family_count[pool[i].family] = family_count.get(pool[i].family, 0) + 1
-        titles[pool[i].title] = i
-        topics[pool[i].topic] = i
+        titles[pool[i].title] += 1
+        topics[pool[i].topic] += 1
         chosen.append(i)
         in_use.add(i)
 
     def remove(i: int) -> None:
         state.apply(pool[i].holes, -1)
         family_count[pool[i].family] -= 1
-        del titles[pool[i].title]
-        del topics[pool[i].topic]
+        titles[pool[i].title] -= 1
+        topics[pool[i].topic] -= 1
         chosen.remove(i)
         in_use.discard(i)
 
@@ -515,12 +516,12 @@ def _polish(
     for i in chosen:
         subsets.add(pool[i].holes)
     family: dict[str, int] = {}
-    titles: set[str] = set()
-    topics: set[str] = set()
+    titles: Counter[str] = Counter()
+    topics: Counter[str] = Counter()
     for i in chosen:
         family[pool[i].family] = family.get(pool[i].family, 0) + 1
-        titles.add(pool[i].title)
-        topics.add(pool[i].topic)
+        titles[pool[i].title] += 1
+        topics[pool[i].topic] += 1
     complexity = sum(pool[i].complexity for i in chosen)
     current = subsets.score(c2, c3) + SIMPLE * complexity
     best, best_set = current, list(chosen)
@@ -531,9 +532,9 @@ def _polish(
         out_i, in_i = chosen[k], rng.randrange(len(pool))
         cand = pool[in_i]
         out_c = pool[out_i]
-        if in_i in chosen or out_i in fixed or cand.title in titles:
+        if in_i in chosen or out_i in fixed or (titles[cand.title] and cand.title != out_c.title):
             continue
-        if cand.topic in topics and cand.topic != out_c.topic:
+        if topics[cand.topic] and cand.topic != out_c.topic:
             continue
         if cand.family != pool[out_i].family and family.get(cand.family, 0) >= cap.get(
             cand.family, len(chosen)
@@ -547,10 +548,10 @@ def _polish(
             complexity += cand.complexity - out_c.complexity
             family[pool[out_i].family] -= 1
             family[cand.family] = family.get(cand.family, 0) + 1
-            titles.discard(out_c.title)
-            titles.add(cand.title)
-            topics.discard(out_c.topic)
-            topics.add(cand.topic)
+            titles[out_c.title] -= 1
+            titles[cand.title] += 1
+            topics[out_c.topic] -= 1
+            topics[cand.topic] += 1
             chosen[k] = in_i
             if new < best:
                 best, best_set = new, list(chosen)

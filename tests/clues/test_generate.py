@@ -90,3 +90,9 @@ def test_first_reveals_monte_carlo_on_a_known_deck() -> None:
     # a card holding both places isolates nothing: never revealed (counted as deck + 1)
     mean, land = first_reveals([0b11], 2, 0b11, games=10, seed=2)
     assert (mean, land) == (2.0, [0, 0])
+
+
+def test_a_pool_smaller_than_the_deck_is_used_whole(tiny: Board) -> None:
+    pool = candidate_pool(tiny)
+    gen = generate(tiny, cards=30, failures=2, seed=5, iterations=100, polish=100)
+    assert sorted(c.holes for c in gen.chosen) == sorted(c.holes for c in pool)
