@@ -61,6 +61,9 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
               default="both", show_default=True,
               help="Cut files for the perforations and round tokens: SVG (red hairlines), PDF "
                    "(CutContour spot colour), both or none.")
+@click.option("--singles", is_flag=True,
+              help="Also write every card on its own page with bleed (TrimBox = card), "
+                   "each front followed by its back: the file print shops ask for.")
 @click.option("--png", is_flag=True, help="Also write one PNG per card (needs pdftoppm).")
 @click.option("--tts", is_flag=True,
               help="Also write Tabletop Simulator deck sheets (10 × 7 cards, ≤ 4096 px wide).")
@@ -70,7 +73,8 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 @strict_option
 def export(scenario: str | None, output: str | None, paper: str, lang: str, duplex: str,
            back_offset: tuple[float, float], bleed: float, only: tuple[str, ...],
-           cut_file: str, png: bool, tts: bool, dpi: int, as_json: bool, strict: bool) -> None:
+           cut_file: str, singles: bool, png: bool, tts: bool, dpi: int, as_json: bool,
+           strict: bool) -> None:
     """Print-and-play kit of SCENARIO (default: the shipped scenario 1) as one PDF:
     cards with duplex backs, perforated clue cards, the board as a tiled poster,
     tokens, sheets and player aids; plus the perforation cut files and the duplex
@@ -83,7 +87,7 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
     cuts: Any = {"both": ("svg", "pdf"), "none": (), "svg": ("svg",), "pdf": ("pdf",)}[cut_file]
     options = KitOptions(paper_name=paper.lower(), lang=lang, duplex=duplex,  # type: ignore[arg-type]
                          back_offset=back_offset, bleed=bleed, parts=only, cut_files=cuts,
-                         png=png, tts=tts, png_dpi=dpi)
+                         singles=singles, png=png, tts=tts, png_dpi=dpi)
     problem = options.why_invalid()
     if problem is not None:
         raise click.UsageError(problem)
@@ -114,7 +118,9 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
         bar: list[Any] = []
 
         def on_plan(total: int) -> None:
-            if not as_json:
+            # a bar only on a terminal: piped output stays clean (click prints the
+            # bare label otherwise)
+            if not as_json and sys.stderr.isatty():
                 bar.append(stack.enter_context(click.progressbar(
                     length=total, label="export", file=sys.stderr, show_pos=True)))
 

@@ -147,7 +147,15 @@ class MiniMap:
         return {z.id: geo.hole_centre(z.id) for z in self.board.zones}
 
     def draw(self, c: Canvas, x0: float, y0: float, *, grey: bool = False) -> None:
-        """The window's sea, the zones tinted light by region, the coast."""
+        """The window's sea, the zones tinted light by region, the coast (a form:
+        stored once per document, drawn by reference on every card)."""
+        from authoring.pdf.game_cards import draw_once
+
+        cw, ch = self.board.spec.minimap.card
+        name = f"minimap-{self.board.spec.id}-{'grey' if grey else 'colour'}"
+        draw_once(c, name, (0, 0, cw, ch), lambda cc: self._draw(cc, 0, 0, grey), x0, y0)
+
+    def _draw(self, c: Canvas, x0: float, y0: float, grey: bool) -> None:
         from authoring.pdf.boardmap import tint
         from authoring.pdf.canvas import colour, pt
 
@@ -316,7 +324,7 @@ class ClueSection:
 
     def draw(self, w: KitWriter) -> None:
         from authoring.pdf.cutfile import CutSheet, Hole, draw_registration_marks
-        from authoring.pdf.game_cards import draw_card_sheets
+        from authoring.pdf.game_cards import draw_card_sheets, form_back
 
         sheets = -(-len(self.faces) // self.card_options.imposition().per_page)
         paper: Paper = self.card_options.paper
@@ -336,7 +344,8 @@ class ClueSection:
             w.cut_pages.append(page)
 
         mark_rects = tuple(m.rect.expand(1.0) for m in self.marks)
-        draw_card_sheets(w, self.faces, self.back, self.card_options,
+        back = form_back(self.back, "clues", self.card_options)
+        draw_card_sheets(w, self.faces, back, self.card_options,
                          say(lang, "Indices", "Clues"), on_front=on_front,
                          front_obstacles=mark_rects)
         self._check_titles(w)

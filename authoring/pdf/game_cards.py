@@ -282,6 +282,49 @@ def event_deck(events: Sequence[Any], lang: Lang) -> Deck | None:
                 back)
 
 
+# --------------------------------------------------------------------------- forms
+
+
+def draw_once(c: Canvas, name: str, box: tuple[float, float, float, float],
+              draw: Callable[[Canvas], None], x: float, y: float) -> None:
+    """Draw ``draw`` (in its own mm frame) at page mm ``(x, y)``, through a PDF form
+    XObject defined on first use: a card back or a mini-map repeated on many
+    cards is stored once in the file and drawn by reference (smaller, faster)."""
+    from authoring.pdf.canvas import pt
+
+    defined: set[str] = c.__dict__.setdefault("_resistance_forms", set())
+    if name not in defined:
+        x0, y0, x1, y1 = box
+        c.beginForm(name, lowerx=pt(x0), lowery=pt(y0), upperx=pt(x1), uppery=pt(y1))
+        draw(c)
+        c.endForm()
+        defined.add(name)
+    c.saveState()
+    c.translate(pt(x), pt(y))
+    c.doForm(name)
+    c.restoreState()
+
+
+def form_back(back: CardBack, key: str, options: CardOptions) -> CardBack:
+    """The same back, drawn once per document as a form and then by reference."""
+    from dataclasses import replace
+
+    from authoring.pdf.cards import draw_card_back
+    from authoring.pdf.layout import Rect
+
+    b = options.bleed
+    plain = replace(back, draw=None)
+
+    def draw(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+        def body(cc: Canvas) -> None:
+            draw_card_back(cc, plain, Rect(0, 0, w, h), Rect(-b, -b, w + 2 * b, h + 2 * b),
+                           options)
+
+        draw_once(c, f"back-{key}-{w:g}x{h:g}-{b:g}", (-b, -b, w + b, h + b), body, x, y)
+
+    return replace(back, draw=draw)
+
+
 # --------------------------------------------------------------------------- sheets
 
 FrontHook = Callable[["Canvas", int, Sequence["Placement"]], None]
@@ -367,7 +410,8 @@ class DeckSection:
         return sheet_count(self.deck.count, self.card_options)
 
     def draw(self, w: KitWriter) -> None:
-        draw_card_sheets(w, self.deck.faces, self.deck.back, self.card_options, self.deck.title)
+        back = form_back(self.deck.back, self.deck.key, self.card_options)
+        draw_card_sheets(w, self.deck.faces, back, self.card_options, self.deck.title)
 
     def singles(self) -> tuple[tuple[str, CardFace, int], ...]:
         """Distinct faces with their copy counts, for PNG export."""

@@ -131,6 +131,7 @@ class KitOptions:
     cut_files: tuple[CutFormat, ...] = ("svg", "pdf")
     png: bool = False
     tts: bool = False
+    singles: bool = False
     png_dpi: int = 200
     printable_margin: float = 4.0
     player_colours: tuple[tuple[str, str, str], ...] = PLAYER_COLOURS
@@ -485,6 +486,17 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
         if _wants_calibration(options, sections):
             outputs.append(_calibration(options, stem, tmpdir, report))
             writer.progress(1)
+        if options.singles:
+            from authoring.pdf import png
+
+            staged_singles = tmpdir / "singles.pdf"
+            n = png.write_singles(sections, options, staged_singles)
+            if n:
+                outputs.append((stem.parent / f"{stem.name}-cards.pdf",
+                                staged_singles.read_bytes(),
+                                say(options.lang, "cartes à l'unité (imprimeur)",
+                                    "single cards (print shop)"), n))
+            writer.progress(1)
         png_dirs: list[tuple[Path, Path, str]] = []
         if options.png or options.tts:
             from authoring.pdf import png
@@ -510,6 +522,8 @@ def _extra_steps(options: KitOptions, sections: Sequence[Section]) -> int:
     if _wants_calibration(options, sections):
         n += 1
     if options.png or options.tts:
+        n += 1
+    if options.singles:
         n += 1
     return n
 

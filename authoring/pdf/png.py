@@ -1,5 +1,7 @@
-"""Cards as images for screens and online play: one PNG per card (``--png``) and
-Tabletop Simulator deck sheets (``--tts``).
+"""Cards one by one: for print shops (``--singles``: every card on its own page,
+TrimBox 63 × 88 mm and BleedBox with the bleed, each front followed by its back),
+as images for screens (``--png``: one PNG per card) and for online play
+(``--tts``: Tabletop Simulator deck sheets).
 
 The cards are drawn once more into small PDFs with exactly the same drawing code
 as the printed kit (one card per page at trim size; or 10 × 7 cards per page for
@@ -112,6 +114,33 @@ def render_images(sections: Sequence[Section], options: KitOptions, stem: Path, 
     return out
 
 
+def write_singles(sections: Sequence[Section], options: KitOptions, path: Path) -> int:
+    """Every card (copies included) on its own page of card size plus bleed, its
+    back on the next page (print-shop order); returns the page count. The pages'
+    TrimBox is the card, the BleedBox the whole page."""
+    from authoring.pdf.canvas import PdfDocument
+    from authoring.pdf.cards import draw_card_back, draw_card_face
+    from authoring.pdf.layout import Paper, Rect
+
+    decks = _decks(sections)
+    if not decks:
+        return 0
+    doc = PdfDocument(path, title="Project: Resistance — cartes à l'unité / single cards")
+    with doc:
+        for _key, _title, faces, back, copt in decks:
+            b = copt.bleed
+            paper = Paper("card", copt.card_width + 2 * b, copt.card_height + 2 * b)
+            trim = Rect(b, b, copt.card_width, copt.card_height)
+            full = paper.rect
+            for face in faces:
+                with doc.page(paper, trim=trim, bleed=full, note=False) as c:
+                    draw_card_face(c, face, trim, full, copt)
+                if back is not None:
+                    with doc.page(paper, trim=trim, bleed=full, note=False) as c:
+                        draw_card_back(c, back, trim, full, copt)
+    return len(doc.pages)
+
+
 def _card_paper(options: CardOptions) -> Any:
     from authoring.pdf.layout import Paper
 
@@ -142,7 +171,7 @@ def _pngs(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardO
             for n, face in enumerate(order, start=1):
                 with doc.page(paper, trim=trim, bleed=trim, note=False) as c:
                     draw_card_face(c, face, trim, trim, copt)
-                name = f"{key}-{n:02d}-{_slug(face.name.split(' ', 1)[-1])}.png"
+                name = f"{key}-{n:02d}-{_slug(face.name.rsplit(' ', 1)[-1])}.png"
                 names.append(name)
                 index.append({"file": name, "deck": key, "card": face.name,
                               "title": face.title, "copies": seen[face.name]})
@@ -205,27 +234,49 @@ def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOp
                                      "utf-8")
     if tool is None:
         return
-    for pdf, names, (sx, sy) in jobs:
+    from concurrent.futures import ThreadPoolExecutor
+
+    def run(job: tuple[Path, list[str], list[str]]) -> None:
+        pdf, names, (sx, sy) = job
         n_sheets = len(names) - (1 if names and names[-1].endswith("-back.png") else 0)
-        _rasterise(tool, pdf, folder, names[:n_sheets],
-                   ["-scale-to-x", sx, "-scale-to-y", sy, "-l", str(n_sheets)])
+        _rasterise(tool, pdf, folder, names[:n_sheets], ["-scale-to-x", sx, "-scale-to-y", sy])
         if n_sheets < len(names):
             h = tts_card_height()
             _rasterise(tool, pdf, folder, names[n_sheets:],
-                       ["-scale-to-x", str(TTS_CARD_PX), "-scale-to-y", str(h),
-                        "-f", str(n_sheets + 1), "-l", str(n_sheets + 1)])
+                       ["-scale-to-x", str(TTS_CARD_PX), "-scale-to-y", str(h)],
+                       first=n_sheets + 1)
         pdf.unlink()
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        list(pool.map(run, jobs))
 
 
 def _rasterise(tool: str, pdf: Path, folder: Path, names: Sequence[str],
-               args: Sequence[str]) -> None:
-    """Run pdftoppm and rename its numbered pages to ``names`` (in page order)."""
-    prefix = folder / f".{pdf.stem}-raw"
-    subprocess.run([tool, "-png", *args, str(pdf), str(prefix)], check=True,
-                   capture_output=True)
-    produced = sorted(folder.glob(f".{pdf.stem}-raw-*.png"),
-                      key=lambda p: int(p.stem.rsplit("-", 1)[1]))
-    if len(produced) != len(names):
-        raise RuntimeError(f"pdftoppm wrote {len(produced)} images for {len(names)} pages")
+               args: Sequence[str], *, first: int = 1) -> None:
+    """Rasterise pages ``first`` … ``first + len(names) - 1`` of ``pdf`` with
+    pdftoppm, in parallel chunks (one per CPU), and name the images ``names``."""
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
+    n = len(names)
+    if n == 0:
+        return
+    workers = max(1, min(os.cpu_count() or 1, n))
+    size = -(-n // workers)
+    chunks = [(first + k, min(first + k + size, first + n) - 1) for k in range(0, n, size)]
+
+    def run(chunk: tuple[int, int]) -> list[Path]:
+        lo, hi = chunk
+        prefix = folder / f".{pdf.stem}-{lo}"
+        subprocess.run([tool, "-png", *args, "-f", str(lo), "-l", str(hi), str(pdf),
+                        str(prefix)], check=True, capture_output=True)
+        produced = sorted(folder.glob(f".{pdf.stem}-{lo}-*.png"),
+                          key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+        if len(produced) != hi - lo + 1:
+            raise RuntimeError(f"pdftoppm wrote {len(produced)} images for pages {lo}–{hi}")
+        return produced
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        produced = [p for part in pool.map(run, chunks) for p in part]
     for src, name in zip(produced, names, strict=True):
         src.rename(folder / name)

@@ -279,7 +279,7 @@ class TrackSection:
             self._track(w, n)
 
     def _track(self, w: KitWriter, players: int) -> None:
-        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, colour, pt
+        from authoring.pdf.canvas import FONT_BOLD, colour, pt
         from authoring.pdf.layout import Rect
 
         lang = w.lang
@@ -302,20 +302,19 @@ class TrackSection:
             c.drawString(pt(20), pt(paper.height - 18), say(
                 lang, f"Compteur d'actions — {players} joueurs",
                 f"Action counter — {players} players"))
-            c.setFont(FONT_CONDENSED, 7.5)
-            c.drawString(pt(20), pt(paper.height - 24), say(
+            laps = " / ".join(str(k + 1) for k in range(loops))
+            _para(w, c, say(
                 lang,
                 "Fin de phase des joueurs : l'équipe avance du plus grand nombre d'actions "
                 "d'un joueur (R7.1). Invasion : l'armée rattrape l'équipe, une action par "
-                "case (R8.2).",
+                "case (R8.2). Départ : compteur blanc en bas à gauche, compteur rouge en bas à "
+                f"droite (R2.8). Chaque case vaut {loops} positions (tour {laps}).",
                 "End of the players' phase: the team advances by the most actions any "
-                "player took (R7.1). Invasion: the army catches up, one action per cell (R8.2)."))
-            c.drawString(pt(20), pt(paper.height - 28), say(
-                lang,
-                f"Départ : compteur blanc en bas à gauche, compteur rouge en bas à droite (R2.8). "
-                f"Chaque case vaut {loops} positions (tour 1 / 2 / 3).",
-                f"Start: white counter bottom left, red counter bottom right (R2.8). "
-                f"Each cell holds {loops} positions (lap 1 / 2 / 3)."))
+                "player took (R7.1). Invasion: the army catches up, one action per cell (R8.2). "
+                "Start: white counter bottom left, red counter bottom right (R2.8). "
+                f"Each cell holds {loops} positions (lap {laps})."),
+                20, paper.height - 21.5, paper.width - 40, 10, max_size=7.5, min_size=6,
+                what=f"{players}-player track")
             for col, (x, head, fill) in enumerate(((x_team, say(lang, f"{players} joueurs",
                                                                f"{players} players"), "#ffffff"),
                                                   (x_army, say(lang, "Armée", "Army"),
@@ -397,30 +396,56 @@ class ScenarioSection:
                        speed_marker=level.speed_cell if level is not None else None)
             self._setup_marks(c, sc, view)
             y = my - 4
-            legend = say(lang, "● soldats (rouge)   ● officiers (noir)   ■ cubes Réputation   "
-                               "★ départ des joueurs   ◯ case de départ de la vitesse (Normal)",
-                         "● soldiers (red)   ● officers (black)   ■ reputation cubes   "
-                         "★ player start   ◯ starting speed cell (Normal)")
-            c.setFont(FONT_CONDENSED, 7)
-            c.setFillColor(colour("#444444"))
-            c.drawString(pt(m), pt(y), legend)
+            self._legend(c, m, y, lang)
             y -= 6
             col_w = (paper.width - 2 * m - 6) / 2
             _heading(c, say(lang, "Mise en place", "Setup"), m, y, 10)
             _heading(c, say(lang, "Règles spéciales", "Special rules"), m + col_w + 6, y, 10)
             text_h = y - 3 - (m + 46)
             _para(w, c, "\n".join(f"• {s}" for s in card["setup"]), m, y - 2, col_w, text_h,
-                  max_size=8, min_size=6, what=f"scenario '{spec.id}' setup")
+                  max_size=9, min_size=6, what=f"scenario '{spec.id}' setup")
             _para(w, c, "\n".join(f"• {s}" for s in card["rules"]), m + col_w + 6, y - 2,
-                  col_w, text_h, max_size=8, min_size=6, what=f"scenario '{spec.id}' rules")
+                  col_w, text_h, max_size=9, min_size=6, what=f"scenario '{spec.id}' rules")
             self._difficulty(c, sc, m, m + 8, paper.width - 2 * m, lang)
+
+    def _legend(self, c: Canvas, x: float, y: float, lang: Lang) -> None:
+        """Coloured symbols of the setup marks with their meaning."""
+        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, colour, pt
+
+        items = [("#b33a2f", "n", say(lang, "soldats", "soldiers")),
+                 ("#1e1e1e", "n", say(lang, "officiers", "officers")),
+                 ("#4a4a4a", "sq", say(lang, "cubes Réputation", "reputation cubes")),
+                 ("#f2d04b", "★", say(lang, "départ des joueurs", "player start")),
+                 ("", "o", say(lang, "case de départ de la vitesse (Normal)",
+                               "starting speed cell (Normal)"))]
+        for fill, kind, text in items:
+            if kind == "sq":
+                c.setFillColor(colour(fill))
+                c.rect(pt(x), pt(y - 0.3), pt(2.4), pt(2.4), stroke=0, fill=1)
+            elif kind == "o":
+                c.setStrokeColor(colour("#000000"))
+                c.setLineWidth(pt(0.4))
+                c.circle(pt(x + 1.2), pt(y + 0.9), pt(1.3), stroke=1, fill=0)
+            else:
+                c.setFillColor(colour(fill))
+                c.setStrokeColor(colour("#1b1b1b"))
+                c.setLineWidth(pt(0.2))
+                c.circle(pt(x + 1.2), pt(y + 0.9), pt(1.4), stroke=kind == "★", fill=1)
+                if kind == "★":
+                    c.setFillColor(colour("#1b1b1b"))
+                    c.setFont(FONT_BOLD, 5)
+                    c.drawCentredString(pt(x + 1.2), pt(y + 0.2), "★")
+            c.setFillColor(colour("#444444"))
+            c.setFont(FONT_CONDENSED, 7)
+            c.drawString(pt(x + 3.5), pt(y), text)
+            x += 6 + c.stringWidth(text, FONT_CONDENSED, 7) / pt(1)
 
     def _setup_marks(self, c: Canvas, sc: Any, view: Any) -> None:
         """Soldiers, officers, reputation cubes and start zones on the map."""
         from authoring.pdf.canvas import FONT_BOLD, colour
 
         board = sc.board
-        r = view.len(7.0)
+        r = view.len(11.0)
         for z in board.zones:
             x, y = view.pt(*z.at)
             soldiers = int(sc.soldiers.get(z.id, 0))

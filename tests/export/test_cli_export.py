@@ -1,0 +1,212 @@
+"""``resistance export``: exit codes, located messages, usage errors with
+did-you-mean, the files written, and the shipped default kit."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+
+import pypdf
+import pytest
+from click.testing import CliRunner, Result
+
+from authoring.cli import cli
+from authoring.workspace import Workspace, default_path
+
+from . import sample
+from .pdfcheck import circles, match
+
+ISLAND = default_path("scenarios", "boards", "island.yaml")
+SCENARIO_1 = default_path("scenarios", "scenario-1.yaml")
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, ["export", *args], catch_exceptions=False)
+
+
+def binary_deck(path: Path) -> None:
+    """A 12-card deck that isolates every place: for each bit of the zone index, the
+    places with that bit set and those without (their AND is one place)."""
+    board = sample.island()
+    ids = [z.id for z in board.zones]
+    lines = ["kind: deck", f"board: {ISLAND}", "cards:"]
+    for bit in range(6):
+        for value in (1, 0):
+            places = [z for i, z in enumerate(ids) if (i >> bit) & 1 == value]
+            lines.append(f"  - id: bit-{bit}-{value}")
+            lines.append(f"    title: Bit {bit + 1} = {value}")
+            lines.append(f"    places: [{', '.join(places)}]")
+    lines.append("  - {id: echec, failure: true, copies: 2}")
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+
+
+@pytest.fixture(scope="module")
+def scenario(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Scenario 1 on the shipped board and content, with a test clue deck."""
+    folder = tmp_path_factory.mktemp("scenario")
+    binary_deck(folder / "deck.yaml")
+    text = SCENARIO_1.read_text("utf-8")
+    text = text.replace("board: boards/island.yaml", f"board: {ISLAND}")
+    text = text.replace("clues: ../cards/clues.yaml", "clues: deck.yaml")
+    path = folder / "scenario-1.yaml"
+    path.write_text(text, "utf-8")
+    ws = Workspace()
+    if ws.load(path, "scenario") is None:
+        pytest.skip(f"the test scenario does not load yet:\n{ws.report.format()}")
+    return path
+
+
+# --------------------------------------------------------------------------- usage (exit 2)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--only", "cards,tokns"],
+     "Invalid value for '--only': unknown part 'tokns' (did you mean 'tokens'?)"),
+    (["--only", "bogus"], "Invalid value for '--only': unknown part 'bogus'; parts: "),
+    (["--back-offset", "1.5"],
+     "Invalid value for '--back-offset': '1.5' is not X,Y in mm (e.g. 1.5,-0.5)"),
+    (["--back-offset", "1,x"],
+     "Invalid value for '--back-offset': '1,x' is not X,Y in mm (e.g. 1.5,-0.5)"),
+    (["--bleed", "20"], "--bleed 20: the bleed must be between 0 and 10 mm"),
+    (["--bleed", "8", "--paper", "letter"], "--bleed 8 on letter: 3 × 3 cards of 63 × 88 mm"),
+    (["--paper", "a5"], "Invalid value for '--paper': 'a5' is not one of 'a4', 'letter'."),
+    (["--duplex", "both"], "Invalid value for '--duplex'"),
+])
+def test_usage_errors_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    r = CliRunner().invoke(cli, ["export", str(ISLAND), "-o", str(tmp_path / "k.pdf"), *args])
+    assert r.exit_code == 2
+    assert message in r.output
+    assert "Traceback" not in r.output
+    assert list(tmp_path.iterdir()) == []
+
+
+# --------------------------------------------------------------------------- input (exit 1)
+
+
+def test_broken_scenario_exits_1_with_located_messages(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("kind: scenario\nid: Bad Id\ntitle: x\n", "utf-8")
+    out = tmp_path / "out" / "k.pdf"
+    r = run(str(bad), "-o", str(out))
+    assert r.exit_code == 1
+    assert f"{bad}:2:5: error: id: String should match pattern" in r.output
+    assert "missing required key 'board'" in r.output
+    assert "nothing exported" in r.output
+    assert not out.parent.exists()
+
+
+def test_missing_file_and_wrong_kind_exit_1(tmp_path: Path) -> None:
+    r = run(str(tmp_path / "nope.yaml"), "-o", str(tmp_path / "k.pdf"))
+    assert r.exit_code == 1 and "nothing exported" in r.output
+    deck = tmp_path / "deck.yaml"
+    binary_deck(deck)
+    r = run(str(deck), "-o", str(tmp_path / "k.pdf"))
+    assert r.exit_code == 1
+    assert "is not a scenario or a board: nothing to export [export-kind]" in r.output
+    assert not (tmp_path / "k.pdf").exists()
+
+
+# --------------------------------------------------------------------------- success (exit 0)
+
+
+def test_board_only_export_with_parts(tmp_path: Path) -> None:
+    out = tmp_path / "board.pdf"
+    r = run(str(ISLAND), "-o", str(out), "--only", "tokens,tracks", "--cut-file", "svg")
+    assert r.exit_code == 0, r.output
+    assert f"wrote {out} (" in r.output
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) == 1 + 2 + 3  # contents, token pages, 3 tracks
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "board-tokens-cut-01.svg", "board-tokens-cut-02.svg", "board.pdf"]
+
+
+def test_json_output(tmp_path: Path) -> None:
+    out = tmp_path / "t.pdf"
+    r = run(str(ISLAND), "-o", str(out), "--only", "tracks", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["pages"] == 4
+    assert data["sections"] == [{"part": "tracks", "title": "Pistes Compteur d'actions",
+                                 "first": 2, "last": 4, "duplex": False}]
+    assert data["diagnostics"] == []
+
+
+def test_scenario_kit_holes_match_clues_check(scenario: Path, tmp_path: Path) -> None:
+    """The perforations printed on every clue card are the ones ``resistance clues
+    check --json`` reports for the deck."""
+    out = tmp_path / "kit.pdf"
+    r = run(str(scenario), "-o", str(out), "--only", "clues,scenario", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    check = CliRunner().invoke(cli, ["clues", "check", str(scenario.parent / "deck.yaml"),
+                                     "--json"])
+    cards = json.loads(check.stdout)["cards"]
+    board = sample.island()
+    clues = next(s for s in data["sections"] if s["part"] == "clues")
+    reader = pypdf.PdfReader(out)
+    deck = [c for c in cards for _ in range(c["copies"])]
+    from authoring.pdf.layout import Imposition
+
+    slots = Imposition().slots()
+    r_hole = board.spec.minimap.hole_diameter / 2
+    for sheet, page in enumerate(range(clues["first"], clues["last"] + 1, 2)):
+        want = []
+        for k, card in enumerate(deck[sheet * 9:sheet * 9 + 9]):
+            assert card["failure"] == (card["holes"] == [])
+            for z in card["holes"]:
+                hx, hy = board.geometry.hole_centre(z)
+                want.append((slots[k].trim.x + hx, slots[k].trim.y + hy))
+        drawn = [(x, y) for x, y, rr in circles(reader.pages[page - 1])
+                 if abs(rr - r_hole) < 0.005]
+        assert match(drawn, want) == ([], [])
+    text = reader.pages[data["sections"][-1]["first"] - 1].extract_text()
+    assert "Le quartier général" in text and "Difficulté (R2.2)" in text
+
+
+def test_default_kit_exports(tmp_path: Path) -> None:
+    """The acceptance run: no argument, the shipped scenario 1, the whole kit."""
+    ws = Workspace()
+    if ws.load(SCENARIO_1, "scenario") is None:
+        pytest.skip("the shipped scenario 1 does not load yet (its clue deck or content is "
+                    f"still being written):\n{ws.report.format()}")
+    out = tmp_path / "default.pdf"
+    r = run("-o", str(out))
+    assert r.exit_code == 0, r.output
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) > 40
+    assert (tmp_path / "default-perforations.pdf").exists()
+    assert (tmp_path / "default-calibration.pdf").exists()
+
+
+# --------------------------------------------------------------------------- images
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    w, h = struct.unpack(">II", path.read_bytes()[16:24])
+    return w, h
+
+
+@pytest.mark.skipif(__import__("shutil").which("pdftoppm") is None,
+                    reason="pdftoppm (poppler-utils) is not installed")
+def test_png_and_tts(tmp_path: Path) -> None:
+    from authoring.pdf.kit import KitOptions, export_kit
+
+    out = tmp_path / "img.pdf"
+    result = export_kit(sample.inputs(), KitOptions(parts=("events", "clues"), png=True,
+                                                    tts=True, png_dpi=100), out)
+    assert not [d for d in result.diagnostics if d.code.startswith("png")]
+    pngs = sorted(p.name for p in (tmp_path / "img-png").glob("*.png"))
+    assert pngs == ["clues-01-coastal.png", "clues-02-big.png", "clues-03-north-east.png",
+                    "clues-04-odd.png", "clues-05-failure.png", "clues-06-first.png",
+                    "clues-back.png", "events-01-reinforcements.png", "events-back.png"]
+    assert png_size(tmp_path / "img-png" / "events-back.png") == (249, 347)  # 63×88 mm, 100 dpi
+    index = json.loads((tmp_path / "img-png" / "index.json").read_text("utf-8"))
+    assert {e["file"]: e["copies"] for e in index}["clues-01-coastal.png"] == 2
+    tts = json.loads((tmp_path / "img-tts" / "tts.json").read_text("utf-8"))
+    assert [(d["deck"], d["cards"]) for d in tts] == [("events", 2), ("clues", 10)]
+    for d in tts:
+        sheet = tmp_path / "img-tts" / d["sheets"][0]["file"]
+        w, h = png_size(sheet)
+        assert w <= 4096 and (w, h) == (4090, 3997)  # 10 × 7 cards of 409 × 571 px
+        assert png_size(tmp_path / "img-tts" / d["back"]) == (409, 571)

@@ -1,0 +1,456 @@
+"""The print-and-play kit: card sizes, clue holes where the deck says, cut files that
+match the print, embedded fonts, the print-at-100 % note, reproducible bytes, duplex
+page order, true-size poster, tokens (R0.2), and no half-written kit on failure."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from authoring.pdf.cards import CardOptions
+from authoring.pdf.cutfile import read_svg_holes
+from authoring.pdf.kit import (
+    PARTS,
+    ClueCard,
+    KitInputs,
+    KitOptions,
+    KitResult,
+    export_kit,
+    layout_pages,
+    parse_offset,
+    parse_parts,
+)
+from authoring.pdf.layout import A4, LETTER, Imposition, Paper
+
+from . import sample
+from .pdfcheck import circles, fonts, match, mm_box
+
+CARD = (63.0, 88.0)
+
+
+def expanded(clues: Sequence[ClueCard]) -> list[ClueCard]:
+    return [c for c in clues for _ in range(c.copies)]
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> tuple[KitResult, pypdf.PdfReader, Path]:
+    """The sample content, every part, default options (one export for many tests)."""
+    out = tmp_path_factory.mktemp("kit") / "sample-kit.pdf"
+    result = export_kit(sample.inputs(), KitOptions(singles=True), out)
+    return result, pypdf.PdfReader(out), out
+
+
+# --------------------------------------------------------------------------- options
+
+
+def test_parts_groups_and_did_you_mean() -> None:
+    assert parse_parts(None) == PARTS
+    assert parse_parts("clues, board") == ("clues", "board")
+    assert parse_parts("sheets") == ("characters", "tracks", "scenario", "aids")
+    assert parse_parts("cards") == ("calibration", "items", "special-items", "resistance",
+                                    "events", "clues")
+    with pytest.raises(ValueError, match=r"unknown part 'tokns' \(did you mean 'tokens'\?\)"):
+        parse_parts("cards,tokns")
+
+
+def test_back_offset_parsing() -> None:
+    assert parse_offset("1.5,-0.5") == (1.5, -0.5)
+    assert parse_offset(" -2 , 0 ") == (-2.0, 0.0)
+    for bad in ("1.5", "a,b", "1,2,3", "30,0"):
+        with pytest.raises(ValueError):
+            parse_offset(bad)
+
+
+def test_bleed_that_does_not_fit_is_explained() -> None:
+    assert KitOptions(bleed=3).why_invalid() is None
+    assert KitOptions(paper_name="letter", bleed=7).why_invalid() is None  # 278 ≤ 279.4 mm
+    assert KitOptions(paper_name="letter", bleed=8).why_invalid() == (
+        "--bleed 8 on letter: 3 × 3 cards of 63 × 88 mm with 8 mm bleed and 0 mm gap need "
+        "205 × 280 mm; Letter is 215.9 × 279.4 mm")
+    assert KitOptions(bleed=-1).why_invalid() == (
+        "--bleed -1: the bleed must be between 0 and 10 mm")
+
+
+def test_double_sided_sections_start_on_a_recto() -> None:
+    class S:
+        def __init__(self, n: int, duplex: bool) -> None:
+            self.n, self.duplex = n, duplex
+
+        def pages(self) -> int:
+            return self.n
+
+    got = layout_pages([S(4, True), S(3, False), S(2, True), S(1, False), S(2, True)], 2)  # type: ignore[list-item]
+    assert got == [(1, 3, 6), (0, 7, 9), (1, 11, 12), (0, 13, 13), (1, 15, 16)]
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def test_every_card_is_63_by_88_and_sheets_are_3_by_3(
+        kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    result, reader, _ = kit
+    imp = Imposition(A4)
+    card_parts = ("items", "special-items", "resistance", "events", "clues")
+    sections = [s for s in result.sections if s.part in card_parts]
+    assert [s.part for s in sections] == ["items", "special-items", "resistance",
+                                          "resistance", "resistance", "events", "clues"]
+    for s in sections:
+        assert s.duplex and s.first % 2 == 1 and (s.last - s.first + 1) % 2 == 0
+        for page in range(s.first, s.last + 1):
+            p = reader.pages[page - 1]
+            trim, bleed = mm_box(p.trimbox), mm_box(p.bleedbox)
+            # the page TrimBox is the 3 × 3 grid of 63 × 88 mm cards, the BleedBox 3 mm more
+            assert (round(trim[2] - trim[0], 3), round(trim[3] - trim[1], 3)) == (189.0, 264.0)
+            assert (round(bleed[2] - bleed[0], 3), round(bleed[3] - bleed[1], 3)) == (195.0,
+                                                                                      270.0)
+            if (page - s.first) % 2 == 0:  # fronts: exactly the imposition's grid
+                assert trim == imp.grid_trim.box and bleed == imp.grid_bleed.box
+    for slot in imp.slots():
+        assert (slot.trim.w, slot.trim.h) == CARD
+
+
+def test_single_cards_file_has_card_trim_boxes(
+        kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    """The print-shop file: one card per page, TrimBox 63 × 88 mm, BleedBox + 3 mm."""
+    result, _, out = kit
+    singles = out.with_name("sample-kit-cards.pdf")
+    assert any(f.path == singles for f in result.files)
+    reader = pypdf.PdfReader(singles)
+    content = sample.content()
+    cards = (sum(i.copies for i in content.items) + sum(s.copies for s in content.special_items)
+             + sum(c.copies for cs in content.resistance_sets.values() for c in cs)
+             + sum(e.copies for e in content.events)
+             + sum(c.copies for c in sample.clue_cards(sample.island())))
+    assert len(reader.pages) == 2 * cards  # each front followed by its back
+    for page in reader.pages:
+        assert mm_box(page.trimbox) == (3.0, 3.0, 66.0, 91.0)
+        assert mm_box(page.bleedbox) == (0.0, 0.0, 69.0, 94.0)
+        assert mm_box(page.mediabox) == (0.0, 0.0, 69.0, 94.0)
+
+
+def test_backs_are_mirrored_behind_their_fronts_with_the_offset(tmp_path: Path) -> None:
+    """Long-edge duplex with a measured offset: the back page's boxes are the front
+    grid mirrored left-right, then shifted by the offset."""
+    out = tmp_path / "k.pdf"
+    opts = KitOptions(parts=("events",), back_offset=(1.5, -0.5))
+    result = export_kit(sample.inputs(), opts, out)
+    s = result.section("events")
+    reader = pypdf.PdfReader(out)
+    front, back = reader.pages[s.first - 1], reader.pages[s.first]
+    assert mm_box(front.trimbox) == (10.5, 16.5, 199.5, 280.5)
+    assert mm_box(back.trimbox) == (12.0, 16.0, 201.0, 280.0)
+
+
+def test_short_edge_and_single_sided(tmp_path: Path) -> None:
+    short = export_kit(sample.inputs(), KitOptions(parts=("calibration", "events"), duplex="short"),
+                       tmp_path / "s.pdf")
+    assert short.section("events").duplex
+    simplex = export_kit(sample.inputs(), KitOptions(parts=("calibration", "events"),
+                                                     duplex="none"),
+                         tmp_path / "n.pdf")
+    info = simplex.section("events")
+    assert not info.duplex and (info.first, info.last) == (2, 2)  # no blank, no back page
+    assert not (tmp_path / "n-calibration.pdf").exists()
+    assert (tmp_path / "s-calibration.pdf").exists()
+
+
+def test_text_that_cannot_fit_is_a_warning_naming_the_card(
+        kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    result, _, _ = kit
+    messages = [d.message for d in result.diagnostics if d.code == "card-title-overflow"]
+    assert messages == ["card 'item wordy': title 'Un objet au titre vraiment beaucoup trop "
+                        "long pour la carte' is wider than the card at 7 pt"]
+    assert all(d.level == "warning" for d in result.diagnostics)
+
+
+# --------------------------------------------------------------------------- clue cards
+
+
+def expected_holes(clues: Sequence[ClueCard], paper: Paper, bleed: float = 3.0,
+                   keys: bool = False) -> list[list[tuple[float, float, float]]]:
+    """Per clue sheet: every hole in page mm, from the deck's holes mapped through
+    geometry.hole_centre and the card's slot (computed here, not by the renderer)."""
+    board = sample.island()
+    mm = board.spec.minimap
+    cards = expanded(clues)
+    slots = Imposition(paper, bleed=bleed).slots()
+    out: list[list[tuple[float, float, float]]] = []
+    for first in range(0, len(cards), 9):
+        sheet: list[tuple[float, float, float]] = []
+        for k, card in enumerate(cards[first:first + 9]):
+            trim = slots[k].trim
+            if card.failure:
+                continue
+            for z in card.holes:
+                hx, hy = board.geometry.hole_centre(z)
+                sheet.append((trim.x + hx, trim.y + hy, mm.hole_diameter))
+            if keys:
+                for key in mm.keys:
+                    sheet.append((trim.x + key.at[0], trim.y + key.at[1], key.diameter))
+        out.append(sheet)
+    return out
+
+
+def test_holes_drawn_on_each_clue_card_are_its_perforations(
+        kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    result, reader, _ = kit
+    board = sample.island()
+    r = board.spec.minimap.hole_diameter / 2
+    s = result.section("clues")
+    want = expected_holes(sample.clue_cards(board), A4)
+    fronts = list(range(s.first, s.last + 1, 2))
+    assert len(fronts) == len(want) == 2
+    total = 0
+    for page, sheet in zip(fronts, want, strict=True):
+        drawn = [(x, y) for x, y, rr in circles(reader.pages[page - 1]) if abs(rr - r) < 0.005]
+        extra, missing = match(drawn, [(x, y) for x, y, _ in sheet])
+        assert extra == [] and missing == []
+        total += len(drawn)
+    assert total == sum(len(c.holes) * c.copies for c in sample.clue_cards(board))
+
+
+def test_cut_files_match_the_printed_holes_and_marks(
+        kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    result, reader, out = kit
+    want = expected_holes(sample.clue_cards(sample.island()), A4, keys=True)
+    svgs = sorted(out.parent.glob("sample-kit-perforations-*.svg"))
+    assert [p.name for p in svgs] == ["sample-kit-perforations-01.svg",
+                                      "sample-kit-perforations-02.svg"]
+    s = result.section("clues")
+    assert list(result.cut_pages) == [s.first, s.first + 2]
+    for svg, sheet, cut in zip(svgs, want, result.cut_sheets, strict=True):
+        text = svg.read_text("utf-8")
+        assert 'stroke="#ff0000"' in text and 'stroke-width="0.01"' in text
+        assert 'width="210mm" height="297mm" viewBox="0 0 210 297"' in text
+        holes = read_svg_holes(text)
+        extra, missing = match([(h.x, h.y) for h in holes], [(x, y) for x, y, _ in sheet],
+                               tol=0.001)
+        assert extra == [] and missing == []
+        assert sorted(round(h.diameter, 3) for h in holes) == sorted(
+            round(d, 3) for _, _, d in sheet)
+        # the registration marks of the cut file are printed on the sheet, clear of cards
+        marks = cut.marks
+        assert len(marks) == 4 and marks[0].kind == "square"
+        grid = Imposition(A4).grid_bleed
+        for m in marks:
+            assert not m.rect.overlaps(grid)
+            assert m.rect.x >= 4.0 and m.rect.right <= 206.0
+    pdf = pypdf.PdfReader(out.with_name("sample-kit-perforations.pdf"))
+    assert len(pdf.pages) == 2
+    data = pdf.pages[0].get_contents().get_data().decode("latin-1")  # type: ignore[union-attr]
+    assert "/CutContour" in str(pdf.pages[0]["/Resources"]) or "CutContour" in data
+    got = [(x, y) for x, y, r in circles(pdf.pages[0]) if r > 0.5]
+    extra, missing = match(got, [(x, y) for x, y, _ in want[0]])
+    assert extra == [] and missing == []
+
+
+def test_failure_cards_have_no_hole(tmp_path: Path) -> None:
+    board = sample.island()
+    clues = [ClueCard("f", "Échec", 2, True, ())]
+    out = tmp_path / "f.pdf"
+    result = export_kit(KitInputs(board, clues=clues, name="f"), KitOptions(parts=("clues",)),
+                        out)
+    page = pypdf.PdfReader(out).pages[result.section("clues").first - 1]
+    assert [c for c in circles(page) if c[2] > 0.5] == []
+    assert "ÉCHEC" in page.extract_text()
+    assert result.cut_sheets[0].holes == ()
+
+
+# --------------------------------------------------------------------------- print furniture
+
+
+def test_only_shipped_fonts_embedded(kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    _, reader, _ = kit
+    found = fonts(reader)
+    assert {name.split("+")[-1] for name, _, _ in found} == {
+        "DejaVuSans", "DejaVuSans-Bold", "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"}
+    assert all(subtype == "/TrueType" and embedded for _, subtype, embedded in found)
+
+
+def test_print_note_on_every_page(kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    result, reader, _ = kit
+    assert result.pages == len(reader.pages)
+    for page in reader.pages:
+        text = page.extract_text()
+        assert "Imprimer à 100 % · Print at 100 %" in text and "50 mm" in text
+
+
+def test_contents_page_lists_every_section(kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    result, reader, _ = kit
+    text = reader.pages[0].extract_text()
+    for s in result.sections:
+        pages = f"p. {s.first}" if s.first == s.last else f"p. {s.first}–{s.last}"
+        assert s.title in text and pages in text
+
+
+def test_same_input_same_bytes(tmp_path: Path,
+                               kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    result, _, _ = kit
+    again = export_kit(sample.inputs(), KitOptions(singles=True), tmp_path / "sample-kit.pdf")
+    assert [f.path.name for f in again.files] == [f.path.name for f in result.files]
+    for a, b in zip(result.files, again.files, strict=True):
+        assert a.path.read_bytes() == b.path.read_bytes(), a.path.name
+
+
+# --------------------------------------------------------------------------- board
+
+
+def test_board_poster_is_true_size(kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    from authoring.pdf.layout import tile_poster
+
+    result, reader, _ = kit
+    board = sample.island()
+    w, h = board.spec.size
+    tiling = tile_poster(w, h, A4, overlap=10, margin=10)
+    s = result.section("board")
+    assert s.last - s.first + 1 == 1 + len(tiling.tiles)
+    covered = set()
+    for tile in tiling.tiles:
+        page = reader.pages[s.first + tile.index]  # after the page map
+        p = tile.placement
+        assert mm_box(page.trimbox) == (p.x, p.y, p.right, p.top)
+        # 1 mm of board = 1 mm of paper: the tile shows exactly its source rectangle
+        assert (p.w, p.h) == (tile.source.w, tile.source.h)
+        covered.add((tile.source.x, tile.source.right, tile.source.y, tile.source.top))
+        assert f"{tile.label} (" in page.extract_text()
+    xs = sorted({(a, b) for a, b, _, _ in covered})
+    assert xs[0][0] == 0 and xs[-1][1] == w
+
+
+def test_board_furniture_stays_off_the_island() -> None:
+    from shapely.geometry import box
+
+    from authoring.pdf.boardmap import board_furniture
+
+    board = sample.island()
+    f = board_furniture(board)
+    assert f.eliminated == (452.0, 12.0, 134.0, 92.0)  # the board file's eliminated_area
+    assert len(f.speed_cells) == len(board.spec.speed_track) == 12
+    island = board.geometry.outline
+    for x, y, w, h in (*f.speed_cells, f.eliminated):
+        assert not box(x, y, x + w, y + h).intersects(island)
+        assert x >= 0 and x + w <= board.spec.size[0] and y >= 0 and y + h <= board.spec.size[1]
+
+
+# --------------------------------------------------------------------------- tokens and sheets
+
+
+def test_tokens_one_per_zone_token_and_cut_files(
+        kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    from authoring.pdf.tokens import TokenSection
+
+    result, reader, out = kit
+    board = sample.island()
+    assert board.total_tokens == 76  # R0.2
+    section = TokenSection(sample.inputs(), KitOptions())
+    zone = [t for t in section.tokens if t.name.startswith("zone ")]
+    assert len(zone) == 76
+    for z in board.zones:
+        assert sum(t.name == f"zone {z.id}" for t in zone) == z.tokens
+    recruits = [t for t in section.tokens if t.name.startswith("recruit ")]
+    assert len(recruits) == 1 + 2 + 3  # copies of A, B and the dummies
+    assert sum(t.name == "planning" for t in section.tokens) == 10
+    assert sum(t.name == "objective" for t in section.tokens) == 4
+    svgs = sorted(out.parent.glob("sample-kit-tokens-cut-*.svg"))
+    holes = [h for p in svgs for h in read_svg_holes(p.read_text("utf-8"))]
+    assert len(holes) == len(section.tokens)
+    assert {round(h.diameter, 3) for h in holes} == {20.0}
+
+
+def test_sheets_characters_tracks_aids(kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    from authoring.pdf.sheets import army_column
+
+    result, reader, _ = kit
+    chars = result.section("characters")
+    assert chars.last - chars.first + 1 == 2  # one page per character sheet
+    text = reader.pages[chars.first - 1].extract_text()
+    for word in ("Jenny Adams", "Pisteur", "Communication", "Militaire", "Ingénierie",
+                 "Inventaire (max 4 cartes Objet, R5.4)", "Compteur d'actions",
+                 "Réputation (initiale : 1)", "Bonus de niveau max"):
+        assert word in text
+    tracks = result.section("tracks")
+    assert tracks.last - tracks.first + 1 == 3
+    board = sample.island()
+    assert army_column(board, 4)[:5] == [1, 2, 3, 4, 5]  # the 4-player track is 1:1 (D8.1)
+    assert army_column(board, 3)[:6] == [1, 2, 2, 3, 4, 5]  # round(t × 3 / 4), halves up
+    assert army_column(board, 5)[-1] == math.floor(45 * 5 / 4 + 0.5)
+    t3 = reader.pages[tracks.first - 1].extract_text()
+    assert "Compteur d'actions — 3 joueurs" in t3 and "15 / 30 / 45" in t3
+    aids = result.section("aids")
+    aid = reader.pages[aids.first - 1].extract_text()
+    assert "Aide de jeu — Bleu" in aid and "R8.4" in aid and "Fabriquer (R5.5)" in aid
+
+
+def test_english_kit(tmp_path: Path) -> None:
+    out = tmp_path / "en.pdf"
+    export_kit(sample.inputs(), KitOptions(parts=("items", "aids"), lang="en"), out)
+    reader = pypdf.PdfReader(out)
+    text = "".join(p.extract_text() for p in reader.pages)
+    assert "Contents" in text and "Toolbox" in text and "Player aid — Blue" in text
+    assert "+1 Engineering while this card is\nin your inventory" in text
+
+
+def test_letter_paper(tmp_path: Path) -> None:
+    out = tmp_path / "l.pdf"
+    result = export_kit(sample.inputs(), KitOptions(paper_name="letter", parts=("clues",)), out)
+    page = pypdf.PdfReader(out).pages[result.section("clues").first - 1]
+    assert mm_box(page.mediabox) == (0.0, 0.0, 215.9, 279.4)
+    r = sample.island().spec.minimap.hole_diameter / 2
+    want = expected_holes(sample.clue_cards(sample.island()), LETTER)[0]
+    drawn = [(x, y) for x, y, rr in circles(page) if abs(rr - r) < 0.005]
+    assert match(drawn, [(x, y) for x, y, _ in want]) == ([], [])
+    for m in result.cut_sheets[0].marks:
+        assert not m.rect.overlaps(Imposition(LETTER).grid_bleed)
+
+
+def test_a_failure_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from authoring.pdf import sheets
+
+    def boom(self: object, w: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(sheets.AidSection, "draw", boom)
+    with pytest.raises(RuntimeError):
+        export_kit(sample.inputs(), KitOptions(parts=("clues", "aids")), tmp_path / "x.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_card_options_follow_the_kit_options() -> None:
+    opts = KitOptions(paper_name="letter", bleed=2, duplex="short", back_offset=(1, 2))
+    c = opts.card_options()
+    assert c == CardOptions(paper=LETTER, bleed=2, duplex="short", back_offset=(1, 2),
+                            title="Cartes", label="Cartes")
+
+
+def test_clue_cards_from_a_deck_use_its_hole_ids() -> None:
+    from authoring.pdf.kit import clue_cards_of
+
+    board = sample.island()
+
+    class Card:
+        def __init__(self, cid: str, holes: frozenset[str], failure: bool = False) -> None:
+            self.id, self.title, self.title_en = cid, "Titre", "Title"
+            self.copies, self.failure, self.hole_ids = 2, failure, holes
+            self.holes = 0b101  # a bitset: never read when hole_ids is there
+
+    class Deck:
+        cards = (Card("a", frozenset({"N-E 1", "N-O 3"})), Card("f", frozenset(), True))
+
+    got = clue_cards_of(Deck(), board, "en")
+    assert got == [ClueCard("a", "Title", 2, False, ("N-O 3", "N-E 1")),
+                   ClueCard("f", "Title", 2, True, ())]
+
+
+def test_json_summary_is_serialisable(kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
+    from authoring.pdf.kit import summary
+
+    result, _, _ = kit
+    data = json.loads(json.dumps(summary(result)))
+    assert data["pages"] == result.pages
+    assert re.match(r".*sample-kit\.pdf$", data["files"][0]["path"])
