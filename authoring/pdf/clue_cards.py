@@ -149,7 +149,7 @@ class MiniMap:
     def draw(self, c: Canvas, x0: float, y0: float, *, grey: bool = False) -> None:
         """The window's sea, the zones tinted light by region, the coast (a form:
         stored once per document, drawn by reference on every card)."""
-        from authoring.pdf.game_cards import draw_once
+        from authoring.pdf.kit import draw_once
 
         cw, ch = self.board.spec.minimap.card
         name = f"minimap-{self.board.spec.id}-{'grey' if grey else 'colour'}"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from authoring.diagnostics import Span
-from authoring.pdf.kit import KitOptions, KitWriter, Lang, say
+from authoring.pdf.kit import KitOptions, KitWriter, Lang, draw_once, say
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -283,26 +283,6 @@ def event_deck(events: Sequence[Any], lang: Lang) -> Deck | None:
 
 
 # --------------------------------------------------------------------------- forms
-
-
-def draw_once(c: Canvas, name: str, box: tuple[float, float, float, float],
-              draw: Callable[[Canvas], None], x: float, y: float) -> None:
-    """Draw ``draw`` (in its own mm frame) at page mm ``(x, y)``, through a PDF form
-    XObject defined on first use: a card back or a mini-map repeated on many
-    cards is stored once in the file and drawn by reference (smaller, faster)."""
-    from authoring.pdf.canvas import pt
-
-    defined: set[str] = c.__dict__.setdefault("_resistance_forms", set())
-    if name not in defined:
-        x0, y0, x1, y1 = box
-        c.beginForm(name, lowerx=pt(x0), lowery=pt(y0), upperx=pt(x1), uppery=pt(y1))
-        draw(c)
-        c.endForm()
-        defined.add(name)
-    c.saveState()
-    c.translate(pt(x), pt(y))
-    c.doForm(name)
-    c.restoreState()
 
 
 def form_back(back: CardBack, key: str, options: CardOptions) -> CardBack:

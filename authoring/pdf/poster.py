@@ -57,7 +57,6 @@ class PosterSection:
     # ------------------------------------------------------------------ page map
 
     def _page_map(self, w: KitWriter, first_tile_page: int) -> None:
-        from authoring.pdf.boardmap import View, draw_board
         from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, colour, pt
         from authoring.pdf.text import draw_fitted, fit_text
 
@@ -82,8 +81,7 @@ class PosterSection:
             scale = min(box_w / bw, box_h / bh)
             x0 = (paper.width - bw * scale) / 2
             y0 = paper.height - 35 - bh * scale
-            view = View(scale, pt(x0), pt(y0))
-            draw_board(c, self.board, view, lang=lang)
+            self._board(c, x0, y0, scale)
             for tile in t.tiles:
                 s = tile.source
                 c.setStrokeColor(colour("#b33a2f"))
@@ -135,7 +133,6 @@ class PosterSection:
     # ------------------------------------------------------------------ tiles
 
     def _tile(self, w: KitWriter, tile: Tile) -> None:
-        from authoring.pdf.boardmap import View, draw_board
         from authoring.pdf.canvas import (
             FONT_BOLD,
             FONT_CONDENSED,
@@ -156,8 +153,7 @@ class PosterSection:
                     segments=marks) as c:
             c.saveState()
             clip_rect(c, p)
-            view = View(1.0, pt(p.x - s.x), pt(p.y - s.y))
-            draw_board(c, self.board, view, lang=lang)
+            self._board(c, p.x - s.x, p.y - s.y, 1.0)
             c.restoreState()
             draw_crop_marks(c, marks)
             c.saveState()
@@ -167,6 +163,19 @@ class PosterSection:
                 c.line(pt(m.x0), pt(m.y0), pt(m.x1), pt(m.y1))
             c.restoreState()
             self._neighbours(c, tile, FONT_BOLD, FONT_CONDENSED)
+
+    def _board(self, c: Canvas, x: float, y: float, scale: float) -> None:
+        """The whole board at true size as one form (stored once, drawn on the page
+        map and on every tile), placed with its lower-left corner at page mm (x, y)."""
+        from authoring.pdf.boardmap import View, draw_board
+        from authoring.pdf.kit import draw_once
+
+        w, h = self.board.spec.size
+        lang = self.options.lang
+        def body(cc: Canvas) -> None:
+            draw_board(cc, self.board, View(1.0), lang=lang)
+
+        draw_once(c, f"board-{self.board.spec.id}-{lang}", (0, 0, w, h), body, x, y, scale)
 
     def _neighbours(self, c: Canvas, tile: Tile, bold: str, condensed: str) -> None:
         """The tile's label in its top margin and arrows naming its neighbours."""
