@@ -94,7 +94,9 @@ def _data_path(doc_data: Any, loc: Iterable[str | int], base: list[str | int]) -
             cur = cur[step]
         except (KeyError, IndexError, TypeError):
             cur = None
-    for step in loc:
+    steps = list(loc)
+    for i, step in enumerate(steps):
+        last = i == len(steps) - 1
         if (
             isinstance(cur, dict)
             and step in cur
@@ -108,6 +110,7 @@ def _data_path(doc_data: Any, loc: Iterable[str | int], base: list[str | int]) -
             isinstance(cur, dict)
             and isinstance(step, str)
             and step not in cur
+            and last
             and not step[:1].isupper()
             and "[" not in step
             and "(" not in step
