@@ -85,7 +85,8 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
     from authoring.workspace import Workspace, default_path
 
     cuts: Any = {"both": ("svg", "pdf"), "none": (), "svg": ("svg",), "pdf": ("pdf",)}[cut_file]
-    options = KitOptions(paper_name=paper.lower(), lang=lang, duplex=duplex,  # type: ignore[arg-type]
+    options = KitOptions(paper_name=paper.lower(), lang=lang,  # type: ignore[arg-type]
+                         duplex=duplex,  # type: ignore[arg-type]
                          back_offset=back_offset, bleed=bleed, parts=only, cut_files=cuts,
                          singles=singles, png=png, tts=tts, png_dpi=dpi)
     problem = options.why_invalid()

@@ -366,12 +366,14 @@ def draw_card_sheets(w: KitWriter, faces: Sequence[CardFace], back: CardBack | N
                         obstacles=(back_bleed,)) as c:
                 for p in items:
                     draw_card_back(c, back, p.trim, p.bleed, options, rotated=p.rotated)
-    # one warning per distinct card, not per copy
+    # one warning per distinct card (not per copy), at the card's line in its file
     seen: set[tuple[str, str]] = set()
+    unique = []
     for d in scratch.diagnostics:
         if (d.code, d.message) not in seen:
             seen.add((d.code, d.message))
-            w.report.extend([d])
+            unique.append(d)
+    w.relocate(unique)
     return placements
 
 

@@ -184,6 +184,87 @@ class ClueCard:
     text: str = ""
 
 
+#: the first words of a card or sheet key → the content kind whose file holds it
+KEY_KINDS: tuple[tuple[str, str], ...] = (
+    ("special item ", "special-items"),
+    ("item ", "items"),
+    ("resistance ", "resistance"),
+    ("event ", "events"),
+    ("clue ", "clues"),
+    ("character ", "characters"),
+)
+
+
+class Locator:
+    """Where a printed card or sheet is written (file, line, column), so a warning
+    about it points at the YAML to fix. Files are re-read only when a warning
+    needs them."""
+
+    def __init__(self, files: Mapping[str, Path]) -> None:
+        self.files = dict(files)
+        self._docs: dict[str, Any] = {}
+
+    def __call__(self, key: str) -> Span | None:
+        for prefix, kind in KEY_KINDS:
+            if key.startswith(prefix) and kind in self.files:
+                return self._find(kind, key[len(prefix):])
+        return None
+
+    def _find(self, kind: str, ident: str) -> Span | None:
+        from authoring.yamlio import load_file
+
+        if kind not in self._docs:
+            self._docs[kind] = load_file(self.files[kind], Report())
+        doc = self._docs[kind]
+        if doc is None:
+            return None
+        path = _path_of_id(doc.data, ident, ())
+        if path is None:
+            return None
+        node = doc.get(path) if hasattr(doc, "get") else None
+        if isinstance(node, Mapping) and "title" in node:
+            return doc.span((*path, "title"))  # type: ignore[no-any-return]
+        return doc.span(path)  # type: ignore[no-any-return]
+
+
+def _path_of_id(data: Any, ident: str, path: tuple[str | int, ...]
+                ) -> tuple[str | int, ...] | None:
+    """The data path of the mapping whose ``id`` is ``ident``."""
+    if isinstance(data, Mapping):
+        if str(data.get("id")) == ident:
+            return path
+        items: Any = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)
+    else:
+        return None
+    for k, v in items:
+        found = _path_of_id(v, ident, (*path, k))
+        if found is not None:
+            return found
+    return None
+
+
+def locator_for(scenario: Any) -> Locator:
+    """The content and deck files of a loaded scenario (manifest ``files:``)."""
+    from authoring.workspace import default_path
+
+    files: dict[str, Path] = {}
+    base = scenario.path.parent if getattr(scenario, "path", None) is not None else Path.cwd()
+    spec = scenario.spec
+    manifest_path = (base / spec.manifest).resolve() if spec.manifest else \
+        default_path("cards", "manifest.yaml")
+    listed = getattr(getattr(scenario, "manifest", None), "files", None)
+    for kind, attr in (("items", "items"), ("special-items", "special_items"),
+                       ("resistance", "resistance"), ("events", "events"),
+                       ("characters", "characters")):
+        ref = getattr(listed, attr, None)
+        if isinstance(ref, str):
+            files[kind] = (manifest_path.parent / ref).resolve()
+    files["clues"] = (base / spec.clues).resolve()
+    return Locator(files)
+
+
 @dataclass
 class KitInputs:
     """What the kit prints: the board, and when a scenario was given, its clue
@@ -195,6 +276,7 @@ class KitInputs:
     content: Any = None
     name: str = ""
     source: str = ""
+    locate: Locator | None = None
 
     @property
     def title(self) -> str:
@@ -243,7 +325,8 @@ def inputs_from(model: Any, source: str = "", lang: Lang = "fr") -> KitInputs:
     board = model.board
     content = getattr(model, "content", None)
     return KitInputs(board=board, scenario=model, clues=clue_cards_of(model.deck, board, lang),
-                     content=content, name=model.id, source=source)
+                     content=content, name=model.id, source=source,
+                     locate=locator_for(model))
 
 
 # --------------------------------------------------------------------------- sections
@@ -293,6 +376,7 @@ class KitWriter:
         self.cut_pages: list[int] = []
         self.sections: list[SectionInfo] = []
         self.card_pages: list[tuple[int, Any]] = []
+        self.locate: Locator | None = None
 
     @property
     def pages_written(self) -> int:
@@ -320,8 +404,21 @@ class KitWriter:
                                     "Intentionally blank (back page)"))
 
     def warn(self, code: str, message: str, hint: str | None = None,
-             span: Span | None = None) -> None:
-        self.report.warning(span or Span(self.file), code, message, hint)
+             span: Span | None = None, key: str = "") -> None:
+        """A warning at ``span``, or where the card or sheet ``key`` is written."""
+        where = span or (self.locate(key) if key and self.locate is not None else None)
+        self.report.warning(where or Span(self.file, path=key), code, message, hint)
+
+    def relocate(self, diagnostics: Sequence[Diagnostic]) -> None:
+        """Add renderer warnings, moved from the kit file to the YAML line of the
+        card they name (their ``path`` is the card key)."""
+        from dataclasses import replace
+
+        for d in diagnostics:
+            where = self.locate(d.path) if d.path and self.locate is not None else None
+            if where is not None and d.file == self.file:
+                d = replace(d, file=where.file, line=where.line, col=where.col, path=where.path)
+            self.report.extend([d])
 
 
 def draw_once(c: Canvas, name: str, box: tuple[float, float, float, float],
@@ -479,6 +576,7 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
         on_plan(total + extras)
     writer = KitWriter(options, report, title=f"Project: Resistance — {inputs.title}",
                        progress=progress, file=file)
+    writer.locate = inputs.locate
     infos = [SectionInfo(s.part, s.title, first, last, s.duplex)
              for s, (_, first, last) in zip(sections, pages, strict=True)]
     draw_cover(writer, inputs, infos, out)
@@ -489,7 +587,8 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
         s.draw(writer)
         if writer.pages_written != last:
             raise AssertionError(
-                f"section {s.part} planned pages {first}–{last}, wrote up to {writer.pages_written}"
+                f"section {s.part} planned pages {first}–{last}, "
+                f"wrote up to {writer.pages_written}"
             )
         writer.sections.append(SectionInfo(s.part, s.title, first, last, s.duplex))
     for issue in writer.doc.issues:

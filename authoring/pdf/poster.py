@@ -42,7 +42,8 @@ class PosterSection:
     def __init__(self, board: Board, options: KitOptions) -> None:
         self.board = board
         self.options = options
-        self.title = say(options.lang, "Plateau (poster taille réelle)", "Board (true-size poster)")
+        self.title = say(options.lang, "Plateau (poster taille réelle)",
+                         "Board (true-size poster)")
         self.tiling = tiling_for(board, options)
 
     def pages(self) -> int:

@@ -40,7 +40,7 @@ def characters_of(content: Any) -> list[Any]:
 
 def _para(w: KitWriter, c: Canvas, text: str, x: float, top: float, width: float,
           height: float, *, max_size: float = 9.0, min_size: float = 6.5, what: str = "",
-          align: str = "left") -> float:
+          align: str = "left", key: str = "") -> float:
     """Draw text shrunk to fit the box; warn (naming ``what``) when it cannot fit.
     Returns the height used (mm)."""
     from authoring.pdf.canvas import colour
@@ -53,7 +53,7 @@ def _para(w: KitWriter, c: Canvas, text: str, x: float, top: float, width: float
         w.warn("sheet-text-overflow",
                f"{what or 'sheet'}: text does not fit at {min_size:g} pt "
                f"({fitted.needed_lines} lines needed, room for {len(fitted.lines)})",
-               "shorten the text")
+               "shorten the text", key=key)
     c.setFillColor(colour("#222222"))
     draw_fitted(c, fitted, x, top, width, align=align)
     return fitted.height
@@ -130,7 +130,8 @@ class CharacterSection:
             head = say(lang, "Capacité spéciale : ", "Special ability: ") + ab_name
             c.drawString(pt(m + 100), pt(top + 1), head)
             _para(w, c, ab_text, m + 100, top - 2.5, W - m - 104 - 4, 11, max_size=9,
-                  min_size=6.5, what=f"character '{name}' ability")
+                  min_size=6.5, what=f"character '{name}' ability",
+                  key=f"character {ch.id}")
             # portrait
             px, py, pw, ph = m + 4, m + 62, 62.0, top - 8 - (m + 62)
             c.setFillColor(colour("#eef1f4"))
@@ -140,11 +141,13 @@ class CharacterSection:
             c.setFont(FONT_CONDENSED, 7)
             cap = text(getattr(ch, "portrait", None), lang) or say(lang, "Portrait", "Portrait")
             _para(w, c, cap, px + 3, py + ph / 2 + 4, pw - 6, 16, max_size=8, min_size=6,
-                  what=f"character '{name}' portrait", align="center")
+                  what=f"character '{name}' portrait", key=f"character {ch.id}",
+                  align="center")
             flav = text(getattr(ch, "flavour", None), lang)
             if flav:
                 _para(w, c, flav, px + 3, py + 18, pw - 6, 16, max_size=6.5, min_size=5,
-                      what=f"character '{name}' flavour", align="center")
+                      what=f"character '{name}' flavour", key=f"character {ch.id}",
+                      align="center")
             # skills (R1.2) with max-level bonuses (R1.3)
             skills = getattr(ch, "skills", {}) or {}
             bonus = getattr(ch, "max_bonus", {}) or {}
@@ -191,7 +194,8 @@ class CharacterSection:
                     c.drawString(pt(bx), pt(cy + 4), say(lang, "Bonus de niveau max",
                                                          "Max-level bonus"))
                     _para(w, c, btxt, bx, cy + 2.5, W - m - 6 - bx, row_h - 8, max_size=8,
-                          min_size=6, what=f"character '{name}' {skill} bonus")
+                          min_size=6, what=f"character '{name}' {skill} bonus",
+                          key=f"character {ch.id}")
             # action counter 0–10 (D5.4) and reputation (R1.1, R2.9)
             actions = int(getattr(ch, "actions", 10) or 10)
             ay = m + 44

@@ -13,8 +13,8 @@ MM = 72.0 / 25.4
 _NUMBER = re.compile(rb"^[-+]?(?:\d+\.?\d*|\.\d+)$")
 
 
-def mm_box(box: Any) -> tuple[float, float, float, float]:
-    return tuple(round(float(v) / MM, 3) for v in (box.left, box.bottom, box.right, box.top))  # type: ignore[return-value]
+def mm_box(box: Any) -> tuple[float, ...]:
+    return tuple(round(float(v) / MM, 3) for v in (box.left, box.bottom, box.right, box.top))
 
 
 def _tokens(data: bytes) -> Iterator[bytes]:

@@ -85,7 +85,8 @@ def test_double_sided_sections_start_on_a_recto() -> None:
         def pages(self) -> int:
             return self.n
 
-    got = layout_pages([S(4, True), S(3, False), S(2, True), S(1, False), S(2, True)], 2)  # type: ignore[list-item]
+    sections = [S(4, True), S(3, False), S(2, True), S(1, False), S(2, True)]
+    got = layout_pages(sections, 2)  # type: ignore[arg-type]
     assert got == [(1, 3, 6), (0, 7, 9), (1, 11, 12), (0, 13, 13), (1, 15, 16)]
 
 
@@ -454,3 +455,28 @@ def test_json_summary_is_serialisable(kit: tuple[KitResult, pypdf.PdfReader, Pat
     data = json.loads(json.dumps(summary(result)))
     assert data["pages"] == result.pages
     assert re.match(r".*sample-kit\.pdf$", data["files"][0]["path"])
+
+
+def test_warnings_point_at_the_card_in_its_yaml_file(tmp_path: Path) -> None:
+    """A title too long for the card is reported at its line in the content file."""
+    from authoring.pdf.kit import Locator
+
+    items = tmp_path / "items.yaml"
+    items.write_text(
+        "kind: items\n"
+        "items:\n"
+        "  - id: toolbox\n"
+        "    title: Caisse à outils\n"
+        "    kind: bonus\n"
+        "  - id: wordy\n"
+        "    title: Un objet au titre vraiment beaucoup trop long pour la carte\n"
+        "    kind: bonus\n", "utf-8")
+    locate = Locator({"items": items})
+    span = locate("item wordy")
+    assert span is not None and (span.line, span.col) == (7, 12)
+    assert locate("item nowhere") is None and locate("event wordy") is None
+    inputs = sample.inputs()
+    inputs.locate = locate
+    result = export_kit(inputs, KitOptions(parts=("items",)), tmp_path / "k.pdf")
+    d = next(d for d in result.diagnostics if d.code == "card-title-overflow")
+    assert d.format().startswith(f"{span.file}:7:12: warning: card 'item wordy': title ")
