@@ -188,6 +188,12 @@ def explain(deck_file: str, card: str, place: str, as_json: bool) -> None:
     show_default=True,
     help="Draw sizes d = Communication − malus to simulate, comma-separated.",
 )
+@click.option(
+    "--exact/--no-exact",
+    default=True,
+    show_default=True,
+    help="For d = 1, also compute the exact expectation (can take seconds on big decks).",
+)
 @allowed_option
 @json_option
 def simulate(
@@ -196,12 +202,13 @@ def simulate(
     seed: int,
     keep: str,
     draws: str,
+    exact: bool,
     allowed: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Investigations until the 1st and 2nd reveal for each draw size, where objectives
     land, and for d = 1 the exact expectation beside Monte Carlo (R5.3, R6.1)."""
-    from authoring.clues.report import simulate_data
+    from authoring.clues.deck import simulate_data
 
     try:
         sizes = [int(x) for x in draws.split(",") if x.strip()]
@@ -214,7 +221,9 @@ def simulate(
     deck, report = _load_deck(deck_file, as_json)
     chosen = _allowed_option(deck.board, allowed)
     started = time.perf_counter()
-    data = simulate_data(deck, sizes, games=games, seed=seed, keep=keep, allowed=chosen)
+    data = simulate_data(
+        deck, sizes, games=games, seed=seed, keep=keep, allowed=chosen, exact=exact
+    )
     data["seconds"] = round(time.perf_counter() - started, 3)
     if as_json:
         echo_json(data)
@@ -225,29 +234,31 @@ def simulate(
 
 def _print_simulate(data: dict[str, Any]) -> None:
     click.echo(
-        f"{data['deck']}: {data['games']} games per draw size, keep policy '{data['keep']}' "
-        f"(seed {data['seed']}, {data['seconds']:.1f} s)"
+        f"{data['deck']}: {data['games']} games per draw size, seed {data['seed']} "
+        f"({data['seconds']:.1f} s)"
     )
-    click.echo(f"keep policy: {data['keep_policy']}")
+    click.echo(f"keep policy '{data['keep']}': {data['keep_policy']}")
     for row in data["draws"]:
-        click.echo(f"\nd = {row['d']}:")
+        click.echo(f"\nd = {row['d']} (cards drawn per Investigate, R5.3):")
         for label, key in (("1st reveal", "first"), ("2nd reveal", "second")):
             st = row[key]
+            mean = "-" if st["mean"] is None else f"{st['mean']:.2f}"
             click.echo(
-                f"  {label}: mean {st['mean']:.2f} investigations, median {st['median']}, "
-                f"90% by {st['p90']}, never {st['never']:.1%}"
+                f"  {label}: mean {mean} investigations, median {st['median'] or '-'}, "
+                f"90% by {st['p90'] or '-'}, never {st['never']:.1%}"
             )
             click.echo("    " + _histogram(st["histogram"]))
         if row.get("exact_first") is not None:
             click.echo(
-                f"  exact expectation (d = 1): {row['exact_first']:.3f}  vs Monte Carlo "
-                f"{row['first']['mean']:.3f}"
+                f"  exact expectation of the 1st reveal: {row['exact_first']:.3f}  "
+                f"(Monte Carlo {row['first']['mean']:.3f})"
             )
         land = row["landing"]
+        over = ", ".join(f"{z} {s:.1%}" for z, s in land["over"]) or "none"
         click.echo(
-            f"  objectives land on {land['reached']}/{land['allowed']} places; never: "
-            f"{', '.join(land['never']) or 'none'}; over-represented (> 2× mean): "
-            + (", ".join(f"{z} {s:.1%}" for z, s in land["over"]) or "none")
+            f"  objectives landed on {land['reached']}/{land['allowed']} places; never: "
+            f"{', '.join(land['never']) or 'none'}; over-represented "
+            f"(> {land['over_factor']:g}× the mean): {over}"
         )
 
 

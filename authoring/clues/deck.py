@@ -11,7 +11,7 @@ than the box's 43). A :class:`ClueDeck` looks like the solver's ``Deck`` (``plac
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -530,4 +530,76 @@ def check_data(deck: ClueDeck, allowed: tuple[str, ...] | None = None) -> dict[s
         "cards": cards,
         "places": places,
         "summary": summary,
+    }
+
+
+#: the keep policies of an Investigate (R5.3) as ``resistance clues simulate`` states them
+KEEP_TEXT = {
+    "best": "keep the drawn card that brings the pool closest to isolating an allowed place "
+    "(fewest look-alikes left around the nearest objective)",
+    "first": "keep the first card drawn (a baseline with no choice)",
+    "random": "keep one of the drawn cards at random",
+}
+
+
+def simulate_data(
+    deck: ClueDeck,
+    sizes: Sequence[int],
+    *,
+    games: int = 2000,
+    seed: int = 1,
+    keep: str = "best",
+    allowed: tuple[str, ...] | None = None,
+    exact: bool = True,
+) -> dict[str, Any]:
+    """What ``resistance clues simulate --json`` prints: for each draw size d, the
+    investigations until the first and second reveal and where objectives land (Monte
+    Carlo, seeded), and for d = 1 the exact expectation beside it (R5.3, R6.1)."""
+    from authoring.clues.draws import exact_first_reveal, simulate
+
+    sd = deck.solver_deck()
+    chosen = allowed if allowed is not None else deck.allowed
+    rows: list[dict[str, Any]] = []
+    for d in sizes:
+        stats = simulate(sd, d, allowed=chosen, games=games, seed=seed, keep=keep, reveals=2)
+        total = sum(stats.landing.values())
+        row: dict[str, Any] = {
+            "d": d,
+            "first": _reveal_row(stats.reveal[0]),
+            "second": _reveal_row(stats.reveal[1]),
+            "landing": {
+                "allowed": len(stats.landing),
+                "reached": sum(1 for c in stats.landing.values() if c),
+                "never": list(stats.never_reached),
+                "over": [
+                    (z, round(stats.landing[z] / total, 4)) for z in stats.over_represented
+                ],
+                "over_factor": stats.over_factor,
+                "counts": dict(stats.landing),
+            },
+            "exact_first": None,
+        }
+        if d == 1 and exact:
+            law = exact_first_reveal(sd, chosen)
+            if law is not None and law.expectation is not None:
+                row["exact_first"] = float(law.expectation)
+                row["exact_first_fraction"] = str(law.expectation)
+        rows.append(row)
+    return {
+        "deck": deck.file,
+        "games": games,
+        "seed": seed,
+        "keep": keep,
+        "keep_policy": KEEP_TEXT.get(keep, keep),
+        "draws": rows,
+    }
+
+
+def _reveal_row(stats: Any) -> dict[str, Any]:
+    return {
+        "mean": None if stats.mean is None else round(stats.mean, 4),
+        "median": stats.median,
+        "p90": stats.p90,
+        "never": round(stats.share_not_reached, 4),
+        "histogram": {str(k): v for k, v in sorted(stats.histogram.items())},
     }

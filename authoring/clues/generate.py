@@ -42,6 +42,8 @@ SPREAD = 8
 EVENNESS = 1.0
 #: price of a card's complexity in the polishing stage (prefer plain, readable clues)
 SIMPLE = 0.005
+#: largest enumeration for the exact d = 1 expectation in the scores (else Monte Carlo only)
+EXACT_LIMIT = 20_000
 #: weight of a pair of places no chosen card separates (the place is not isolatable)
 UNSEPARATED = 25.0
 
@@ -679,6 +681,10 @@ def generated_scores(gen: Generated, *, games: int = 2000) -> dict[str, Any]:
     allowed_idx = [i for i in range(n) if allowed_mask >> i & 1]
     expected = games / len(allowed_idx) if allowed_idx else 0.0
     densities = [c.count / n for c in gen.chosen]
+    from authoring.clues.draws import exact_first_reveal
+
+    law = exact_first_reveal(Deck(board.zone_ids, tuple(specs)), gen.allowed, limit=EXACT_LIMIT)
+    exact = None if law is None or law.expectation is None else round(float(law.expectation), 3)
     return {
         "cards": f"{gen.total_cards} ({len(gen.chosen)} distinct valid + {gen.failures} failures)",
         "lower_bound_distinct_cards": lower_bound(len(gen.allowed)),
@@ -687,7 +693,8 @@ def generated_scores(gen: Generated, *, games: int = 2000) -> dict[str, Any]:
         "min_cards": ", ".join(f"{k}: {v}" for k, v in result.min_cards_histogram.items())
         + (f" (mean {sum(mins) / len(mins):.2f}, max {max(mins)})" if mins else ""),
         "density": f"{min(densities):.0%}–{max(densities):.0%}" if densities else "-",
-        "d1_first_reveal_mean": round(mean, 2),
+        "d1_first_reveal_exact": exact if exact is not None else "too many sets, see MC",
+        "d1_first_reveal_mc": round(mean, 2),
         "first_reveal_never": sum(1 for i in allowed_idx if land[i] == 0),
         "first_reveal_over_2x": sum(1 for i in allowed_idx if land[i] > 2 * expected),
         "candidate_pool": gen.pool_size,

@@ -121,3 +121,32 @@ def test_generated_deck_passes_the_check(tmp_path: Path) -> None:
 def test_generate_usage_errors() -> None:
     assert run("clues", "generate", TINY, "--cards", "5", "--failures", "5").exit_code == 2
     assert run("clues", "generate", "tests/cases/board/empty.yaml").exit_code == 1
+
+
+def test_simulate_reports_all_four_draw_sizes_and_the_exact_expectation() -> None:
+    r = run("clues", "simulate", REFERENCE, "--games", "400", "--seed", "3", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert [row["d"] for row in data["draws"]] == [1, 2, 3, 4]
+    assert data["keep"] == "best" and "closest to isolating" in data["keep_policy"]
+    d1 = data["draws"][0]
+    # 6 places, 6 valid cards + 3 failures: E[T] = 26/7 exactly (counted by the draws module)
+    assert d1["exact_first_fraction"] == "26/7"
+    assert abs(d1["first"]["mean"] - 26 / 7) < 0.25  # Monte Carlo agrees, 400 games
+    for row in data["draws"]:
+        assert row["first"]["never"] == 0.0 and row["second"]["mean"] > row["first"]["mean"]
+        assert row["landing"]["allowed"] == 6
+        assert sum(row["landing"]["counts"].values()) == 800  # two reveals per game
+    means = [row["first"]["mean"] for row in data["draws"]]
+    assert means == sorted(means, reverse=True)  # drawing more cards never slows the reveal
+    text = run("clues", "simulate", REFERENCE, "--games", "100", "--keep", "first", "--no-exact")
+    assert text.exit_code == 0
+    for d in (1, 2, 3, 4):
+        assert f"d = {d} (cards drawn per Investigate" in text.output
+    assert "exact expectation" not in text.output
+
+
+def test_simulate_usage_errors() -> None:
+    assert run("clues", "simulate", REFERENCE, "--draws", "1,x").exit_code == 2
+    assert run("clues", "simulate", REFERENCE, "--draws", "0").exit_code == 2
+    assert run("clues", "simulate", REFERENCE, "--keep", "worst").exit_code == 2
