@@ -127,9 +127,9 @@ class ClueDeck:
 
         return solve(self._solver_deck, self.allowed)
 
-    @property
-    def allowed_bits(self) -> int:
-        return self.bits_of(set(self.allowed))
+    def allowed_bits(self, allowed: Iterable[str] | int | None = None) -> int:
+        """The solver's bitset of allowed places (None: every place, as the solver reads it)."""
+        return self._solver_deck.allowed_bits(allowed)
 
     def explain(self, card_id: str, zone_id: str) -> tuple[bool, list[str]]:
         """Whether a card has a hole at a place, and why (style.md §2)."""
