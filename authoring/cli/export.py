@@ -114,6 +114,10 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
         sys.exit(EXIT_PROBLEMS)
 
     inputs = inputs_from(model, str(path), options.lang)
+    if inputs.scenario is not None and "scenario" in options.parts:
+        from authoring.pdf.kit import sibling_scenarios
+
+        inputs.scenarios = sibling_scenarios(ws, path, model)
     out = Path(output) if output else default_output(inputs)
     with ExitStack() as stack:
         bar: list[Any] = []

@@ -277,6 +277,7 @@ class KitInputs:
     name: str = ""
     source: str = ""
     locate: Locator | None = None
+    scenarios: list[Any] = field(default_factory=list)
 
     @property
     def title(self) -> str:
@@ -316,6 +317,31 @@ def clue_cards_of(deck: Any, board: Board, lang: Lang = "fr") -> list[ClueCard]:
     return out
 
 
+def sibling_scenarios(ws: Any, path: Path, scenario: Any) -> list[Any]:
+    """The scenario and the other scenarios of its folder that load cleanly, by
+    number: the box holds several scenario cards (R0.4). Their own problems are
+    not reported here (``resistance validate`` does that)."""
+    from authoring.workspace import detect_kind
+
+    found = [scenario]
+    main = ws.report
+    try:
+        for p in sorted(path.parent.glob("*.yaml")):
+            if p.resolve() == path.resolve():
+                continue
+            ws.report = Report()
+            doc = ws.doc(p)
+            if doc is None or detect_kind(doc) != "scenario":
+                continue
+            other = ws.load(p, "scenario")
+            if other is not None and not ws.report.has_errors and \
+                    other.board.spec.id == scenario.board.spec.id:
+                found.append(other)
+    finally:
+        ws.report = main
+    return sorted(found, key=lambda s: (s.spec.number is None, s.spec.number or 0, s.id))
+
+
 def inputs_from(model: Any, source: str = "", lang: Lang = "fr") -> KitInputs:
     """Kit inputs from a loaded scenario (or a bare board: board-only parts)."""
     from authoring.board import Board
@@ -326,7 +352,7 @@ def inputs_from(model: Any, source: str = "", lang: Lang = "fr") -> KitInputs:
     content = getattr(model, "content", None)
     return KitInputs(board=board, scenario=model, clues=clue_cards_of(model.deck, board, lang),
                      content=content, name=model.id, source=source,
-                     locate=locator_for(model))
+                     locate=locator_for(model), scenarios=[model])
 
 
 # --------------------------------------------------------------------------- sections
@@ -527,7 +553,7 @@ def plan_sections(inputs: KitInputs, options: KitOptions, report: Report,
         elif part == "scenario":
             if inputs.scenario is None:
                 continue
-            out.append(sheets.ScenarioSection(inputs.scenario, options))
+            out.append(sheets.ScenarioSection(inputs.scenarios or [inputs.scenario], options))
         elif part == "aids":
             out.append(sheets.AidSection(inputs, options))
     return out

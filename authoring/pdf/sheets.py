@@ -347,32 +347,36 @@ class TrackSection:
 
 
 class ScenarioSection:
-    """The scenario sheet (R2.1): map with the setup, texts, difficulty table."""
+    """Scenario sheets (R2.1, R0.4): per scenario, the map with the setup, the
+    texts and the difficulty table; one page each."""
 
     part = "scenario"
     duplex = False
 
-    def __init__(self, scenario: Any, options: KitOptions) -> None:
-        self.scenario = scenario
+    def __init__(self, scenarios: Sequence[Any], options: KitOptions) -> None:
+        self.scenarios = list(scenarios)
         self.options = options
-        self.title = say(options.lang, "Fiche de scénario", "Scenario sheet")
+        self.title = say(options.lang, "Fiches de scénario", "Scenario sheets")
 
     def pages(self) -> int:
-        return 1
+        return len(self.scenarios)
 
     def draw(self, w: KitWriter) -> None:
+        for sc in self.scenarios:
+            self._sheet(w, sc)
+
+    def _sheet(self, w: KitWriter, sc: Any) -> None:
         from authoring.pdf.boardmap import View, draw_board
         from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, colour, pt
         from authoring.pdf.layout import Rect
 
-        sc = self.scenario
         lang = w.lang
         paper = w.paper
         board = sc.board
         spec = sc.spec
         card = _card_text(sc, lang)
         m = 14.0
-        with w.page(label=say(lang, "Scénario", "Scenario"),
+        with w.page(label=say(lang, f"Scénario {sc.id}", f"Scenario {sc.id}"),
                     obstacles=(Rect(m, m + 6, paper.width - 2 * m, paper.height - 2 * m - 6),)
                     ) as c:
             num = f"{spec.number} — " if spec.number is not None else ""

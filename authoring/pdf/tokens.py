@@ -277,6 +277,11 @@ class _TokenSheets:
             # round tokens are cut along their outline (scissors, punch or the cut
             # file), square ones with a guillotine along the crop marks
             marks = cuts.crop_marks if grid.shape == "square" else ()
+            if marks and items:
+                # no crop marks beside the empty rows of a partly filled sheet
+                lo = min(s.trim.bottom for s in items) - 1e-6
+                hi = max(s.trim.top for s in items) + 1e-6
+                marks = tuple(m for m in marks if m.x0 == m.x1 or lo <= m.y0 <= hi)
             reg = sheets[page].marks if sheets else ()
             label = f"{self.label} {page + 1}/{pages}"
             keep = (*grid.obstacles(), *(m.rect.expand(1.0) for m in reg))

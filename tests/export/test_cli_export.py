@@ -132,25 +132,22 @@ def test_json_output(tmp_path: Path) -> None:
     assert data["diagnostics"] == []
 
 
-def test_scenario_kit_holes_match_clues_check(scenario: Path, tmp_path: Path) -> None:
-    """The perforations printed on every clue card are the ones ``resistance clues
-    check --json`` reports for the deck."""
-    out = tmp_path / "kit.pdf"
-    r = run(str(scenario), "-o", str(out), "--only", "clues,scenario", "--json")
-    assert r.exit_code == 0, r.output
-    data = json.loads(r.output)
-    check = CliRunner().invoke(cli, ["clues", "check", str(scenario.parent / "deck.yaml"),
-                                     "--json"])
-    cards = json.loads(check.stdout)["cards"]
-    board = sample.island()
-    clues = next(s for s in data["sections"] if s["part"] == "clues")
-    reader = pypdf.PdfReader(out)
-    deck = [c for c in cards for _ in range(c["copies"])]
+def assert_holes_match_clues_check(pdf: Path, sections: list[dict], deck_file: Path) -> None:
+    """Every clue card's printed holes are the ones ``resistance clues check --json``
+    reports for its deck (the acceptance of issue 5)."""
     from authoring.pdf.layout import Imposition
 
+    check = CliRunner().invoke(cli, ["clues", "check", str(deck_file), "--json"])
+    cards = json.loads(check.stdout)["cards"]
+    board = sample.island()
+    clues = next(s for s in sections if s["part"] == "clues")
+    reader = pypdf.PdfReader(pdf)
+    deck = [c for c in cards for _ in range(c["copies"])]
     slots = Imposition().slots()
     r_hole = board.spec.minimap.hole_diameter / 2
-    for sheet, page in enumerate(range(clues["first"], clues["last"] + 1, 2)):
+    fronts = list(range(clues["first"], clues["last"] + 1, 2))
+    assert len(fronts) == -(-len(deck) // 9)
+    for sheet, page in enumerate(fronts):
         want = []
         for k, card in enumerate(deck[sheet * 9:sheet * 9 + 9]):
             assert card["failure"] == (card["holes"] == [])
@@ -160,23 +157,44 @@ def test_scenario_kit_holes_match_clues_check(scenario: Path, tmp_path: Path) ->
         drawn = [(x, y) for x, y, rr in circles(reader.pages[page - 1])
                  if abs(rr - r_hole) < 0.005]
         assert match(drawn, want) == ([], [])
+
+
+def test_scenario_kit_holes_match_clues_check(scenario: Path, tmp_path: Path) -> None:
+    out = tmp_path / "kit.pdf"
+    r = run(str(scenario), "-o", str(out), "--only", "clues,scenario", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert_holes_match_clues_check(out, data["sections"], scenario.parent / "deck.yaml")
+    reader = pypdf.PdfReader(out)
     text = reader.pages[data["sections"][-1]["first"] - 1].extract_text()
     assert "Le quartier général" in text and "Difficulté (R2.2)" in text
 
 
 def test_default_kit_exports(tmp_path: Path) -> None:
-    """The acceptance run: no argument, the shipped scenario 1, the whole kit."""
+    """The acceptance run: no argument, the shipped scenario 1, the whole kit; the
+    printed holes match ``resistance clues check --json`` of the shipped deck."""
     ws = Workspace()
     if ws.load(SCENARIO_1, "scenario") is None:
         pytest.skip("the shipped scenario 1 does not load yet (its clue deck or content is "
                     f"still being written):\n{ws.report.format()}")
     out = tmp_path / "default.pdf"
-    r = run("-o", str(out))
+    r = run("-o", str(out), "--json")
     assert r.exit_code == 0, r.output
-    reader = pypdf.PdfReader(out)
-    assert len(reader.pages) > 40
+    data = json.loads(r.output)
+    parts = [s["part"] for s in data["sections"]]
+    assert parts[:2] == ["items", "special-items"] and parts[-1] == "aids"
+    for part in ("resistance", "events", "clues", "board", "tokens", "counters", "characters",
+                 "tracks", "scenario"):
+        assert part in parts
+    chars = next(s for s in data["sections"] if s["part"] == "characters")
+    assert chars["last"] - chars["first"] + 1 == 8  # R0.3: 8 character sheets
+    shipped = [p for p in SCENARIO_1.parent.glob("*.yaml")
+               if p.read_text("utf-8").count("kind: scenario")]
+    sheets = next(s for s in data["sections"] if s["part"] == "scenario")
+    assert sheets["last"] - sheets["first"] + 1 == len(shipped)  # every scenario card (R0.4)
     assert (tmp_path / "default-perforations.pdf").exists()
     assert (tmp_path / "default-calibration.pdf").exists()
+    assert_holes_match_clues_check(out, data["sections"], default_path("cards", "clues.yaml"))
 
 
 # --------------------------------------------------------------------------- images
