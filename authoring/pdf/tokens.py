@@ -150,12 +150,25 @@ def planning_tokens(content: Any, lang: Lang) -> list[Token]:
     title = text(getattr(planning, "title", None), lang) if planning is not None else ""
     title = title or say(lang, "Planification", "Planning")
 
+    from authoring.pdf.text import fit_line
+
+    lines = [title]
+    size, fits = fit_line(title, ROUND_SIZE * 0.78, condensed, max_size=4.6, min_size=3.6)
+    if not fits and " / " in title:
+        lines = [part.strip() + (" /" if k == 0 else "")
+                 for k, part in enumerate(title.split(" / ", 1))]
+        size = min(fit_line(line, ROUND_SIZE * 0.62, condensed, max_size=4.6,
+                            min_size=3.4)[0] for line in lines)
+
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
         c.setFillColor(colour("#1b2a3a"))
         c.setFont(bold, 13)
         c.drawCentredString(pt(cx), pt(cy - 1.5), f"+{bonus}")
+        c.setFont(condensed, size)
+        for k, line in enumerate(lines):
+            c.drawCentredString(pt(cx), pt(cy + r * (0.5 if len(lines) > 1 else 0.42)
+                                           - k * size * 0.4), line)
         c.setFont(condensed, 4.6)
-        c.drawCentredString(pt(cx), pt(cy + r * 0.42), title[:18])
         c.drawCentredString(pt(cx), pt(cy - r * 0.62), "R5.10")
 
     return [Token("planning", draw, "#d8e6c3") for _ in range(count)]
