@@ -157,6 +157,19 @@ class Deck:
             out |= 1 << self.index(p)
         return out
 
+    def allowed_bits(self, allowed: Iterable[str] | int | None) -> int:
+        """The bitset of the places that may hold an objective (D6.1): place ids, a
+        bitset over ``places``, or None for every place. UnknownZone for a stray place."""
+        if allowed is None:
+            return self.full
+        if isinstance(allowed, int):
+            if allowed < 0 or allowed >> len(self.places):
+                raise UnknownZone(
+                    f"allowed bitset {allowed:#x} names places beyond the {len(self.places)} places"
+                )
+            return allowed
+        return self.bits(allowed)
+
     def ids(self, bits: int) -> tuple[str, ...]:
         """The place ids of a bitset, in deck order."""
         return tuple(self.places[i] for i in _bits(bits))
@@ -332,14 +345,7 @@ def solve(deck: Deck, allowed: Iterable[str] | int | None = None) -> SolveResult
     (costlier) minimum and witness.
     """
     n = len(deck.places)
-    if allowed is None:
-        allowed_bits = deck.full
-    elif isinstance(allowed, int):
-        if allowed < 0 or allowed >> n:
-            raise UnknownZone(f"allowed bitset {allowed:#x} names places beyond the {n} places")
-        allowed_bits = allowed
-    else:
-        allowed_bits = deck.bits(allowed)
+    allowed_bits = deck.allowed_bits(allowed)
     iso = _Isolator([c.holes for c in deck.cards], n)
     results = tuple(
         _place_result(deck, iso, p, allowed=bool(allowed_bits >> p & 1)) for p in range(n)
