@@ -57,7 +57,7 @@ KIT_GOAL_S = 5.0
 def whole_kit(repeat: int) -> None:
     """The default scenario's whole kit: load, render, write; per-section times from
     the progress callback; and one cold run of the command in a fresh process."""
-    from authoring.pdf.kit import KitOptions, export_kit, inputs_from
+    from authoring.pdf.kit import KitOptions, export_kit, inputs_from, sibling_scenarios
     from authoring.workspace import Workspace, default_path
 
     scenario = default_path("scenarios", "scenario-1.yaml")
@@ -69,6 +69,7 @@ def whole_kit(repeat: int) -> None:
         print(f"whole kit        : skipped, {scenario.name} does not load:\n{ws.report.format()}")
         return
     inputs = inputs_from(model, str(scenario))
+    inputs.scenarios = sibling_scenarios(ws, scenario, model)  # as the command does
     stamps: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "kit.pdf"

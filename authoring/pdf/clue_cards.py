@@ -172,6 +172,11 @@ class MiniMap:
         c.setLineWidth(pt(0.35))
         c.setStrokeColor(colour("#777777" if grey else "#2f5b7a"))
         c.drawPath(_path(c, self.outline, x0, y0), stroke=1, fill=0)
+        if not grey:
+            # every city as a small dot; a card's holes are drawn over theirs
+            c.setFillColor(colour("#6d6d6d"))
+            for cx, cy in self.cities.values():
+                c.circle(pt(x0 + cx), pt(y0 + cy), pt(0.35), stroke=0, fill=1)
 
 
 def _path(c: Canvas, ring: Sequence[tuple[float, float]], x0: float, y0: float) -> Any:
@@ -274,11 +279,6 @@ class ClueFaces:
             c.setFillColor(colour("#333333"))
             draw_fitted(c, note, x + wx + 4, y + wy + wh / 2 - 4, ww - 8, align="center")
         else:
-            holes = set(card.holes)
-            c.setFillColor(colour("#6d6d6d"))
-            for zid, (cx, cy) in self.map.cities.items():
-                if zid not in holes:
-                    c.circle(pt(x + cx), pt(y + cy), pt(0.35), stroke=0, fill=1)
             for hole in clue_holes(card, self.board):
                 if hole.zone is None:
                     draw_key(c, x + hole.x, y + hole.y, hole.diameter)
