@@ -10,7 +10,11 @@ the number of chosen cards holding place p but not q, a random pool of k cards m
 all of them with probability ``h_k(s) = C(n - s, k) / C(n, k)``; ``conf(p)`` sums that
 over q (the places p is still confused with), and the cost adds up ``conf(p)²`` over the
 allowed places — low and even, so that every place is isolatable (``s ≥ 1``), isolated
-with few cards and early, and objectives spread over the island.
+with few cards and early. A second annealing stage counts, per place, the 2- and 3-card
+subsets that isolate it (kept up to date card by card) and spreads them evenly, so that
+objectives land all over the island; a last greedy repair swaps in cards for any allowed
+place still not isolatable. One card per topic (one distance to the Vaulne, not three)
+and at most a few cards per family keep the titles varied.
 """
 
 from __future__ import annotations
