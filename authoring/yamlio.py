@@ -39,6 +39,8 @@ _STANDARD_SCALAR_TAGS = {
     "tag:yaml.org,2002:timestamp",
 }
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+#: libyaml's parser when PyYAML was built with it (several times faster), else pure Python
+_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,7 @@ def _expanded_size(node: Node, memo: dict[int, int], depth: int, limits: Limits)
 
 
 class _Builder:
-    def __init__(self, doc: YamlDoc, report: Report, constructor: yaml.SafeLoader):
+    def __init__(self, doc: YamlDoc, report: Report, constructor: yaml.SafeLoader) -> None:
         self.doc, self.report, self.constructor = doc, report, constructor
         self.active: set[int] = set()
 
@@ -246,7 +248,7 @@ def _check_depth(text: str, limits: Limits) -> None:
     """Refuse deep nesting from the event stream (iterative) before composing
     (recursive), so a '[[[[…' file fails fast instead of exhausting the stack."""
     depth = 0
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+    for event in yaml.parse(text, Loader=_Loader):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > limits.max_depth:
@@ -260,6 +262,13 @@ def _check_depth(text: str, limits: Limits) -> None:
                 )
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
+
+
+def _char_at(text: str, line: int, col: int) -> str:
+    lines = text.splitlines()
+    if 1 <= line <= len(lines) and 1 <= col <= len(lines[line - 1]):
+        return lines[line - 1][col - 1]
+    return ""
 
 
 def load_text(
@@ -297,7 +306,7 @@ def load_text(
     loader: yaml.SafeLoader | None = None
     try:
         _check_depth(text, limits)
-        loader = yaml.SafeLoader(text)
+        loader = _Loader(text)
         root = loader.get_single_node()
         if root is None:
             report.error(
@@ -317,7 +326,12 @@ def load_text(
         if "expected a single document" in str(exc):
             problem = "the file holds more than one YAML document ('---')"
         hint = "check indentation and quoting near this point"
-        if "\t" in text and "found character '\\t'" in str(exc):
+        ctx = exc.context_mark
+        if exc.problem and exc.context and ctx is not None and ctx.line + 1 != line:
+            problem += f" ({exc.context} opened at line {ctx.line + 1}, column {ctx.column + 1})"
+            hint = "a bracket or quote opened there is not closed"
+        if _char_at(text, line, col) == "\t":
+            problem = "a tab character cannot indent YAML"
             hint = "YAML forbids tabs for indentation: use spaces"
         report.error(Span(file, line, col), "yaml-syntax", f"YAML syntax error: {problem}", hint)
     except yaml.YAMLError as exc:
