@@ -391,6 +391,9 @@ def atomic_write(path: Path | str, mode: str = "wb") -> Iterator[Any]:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a written file is not
     try:
         encoding = None if "b" in mode else "utf-8"
         with open(fd, mode, encoding=encoding) as fh:
