@@ -28,6 +28,14 @@ from typing import Any
 from authoring.diagnostics import suggestion
 from authoring.errors import UnknownZone
 
+# Above this many places the search renumbers cards and places into short ints, the
+# places that fewest cards cover first.
+_SQUEEZE_ABOVE = 128
+# Two cards from the end, the branching place is the best of the first few uncovered
+# places (renumbered rarest first) rather than of all: the full scan costs more than
+# the branching it saves.
+_LAST_PAIR_SCAN = 8
+
 __all__ = [
     "CardFigures",
     "CardSpec",
@@ -369,12 +377,11 @@ def solve(deck: Deck, allowed: Iterable[str] | int | None = None) -> SolveResult
 
 def _place_result(deck: Deck, iso: _Isolator, p: int, *, allowed: bool) -> PlaceResult:
     place = deck.places[p]
-    if not iso.isolatable(p):
-        return PlaceResult(place, False, allowed)
     if not allowed:
-        return PlaceResult(place, True, False)
+        return PlaceResult(place, iso.isolatable(p), False)
     found = iso.minimum(p)
-    assert found is not None  # isolatable, so a cover exists
+    if found is None:
+        return PlaceResult(place, False, True)
     return PlaceResult(place, True, True, len(found), tuple(deck.cards[i].id for i in found))
 
 
@@ -420,8 +427,11 @@ class _Isolator:
         if not held:
             return False
         inter = self.full
-        for i in _bits(held):
-            inter &= self.holes[i]
+        holes = self.holes
+        while held:
+            low = held & -held
+            inter &= holes[low.bit_length() - 1]
+            held ^= low
         return inter == 1 << p
 
     def minimum(self, p: int) -> tuple[int, ...] | None:
@@ -440,29 +450,32 @@ def _min_cover(universe: int, cards: int, cov: list[int], excluders: list[int]) 
     """A minimum set of card indices, among the bitset ``cards``, whose covers include
     ``universe`` (known coverable). ``cov[i]`` is the set of places card i covers and
     ``excluders[q]`` a bitset of cards that includes all those covering place q."""
-    cards, elements, k_of = _reduce(universe, cards, cov, excluders)
-    # renumber: kept cards 0..m-1, kept places 0..d-1 with the rarest-covered first, so
-    # the search works on short ints and its card-bitset ANDs empty out early
-    card_ids = list(_bits(cards))
-    places = sorted(_bits(elements), key=lambda q: (k_of[q].bit_count(), q))
-    squeeze_cards = _squeezer(card_ids, len(cov))
-    squeeze_places = _squeezer(places, len(excluders))
-    k2 = [squeeze_cards(k_of[q]) for q in places]
-    cov2 = [squeeze_places(cov[i]) for i in card_ids]
-    all2 = (1 << len(card_ids)) - 1
-    elements2 = (1 << len(places)) - 1
-    best = _greedy(elements2, cov2)
-    lower = _lower_bound(elements2, cov2, k2)
+    cards, elements, k_of = _dedup(universe, cards, cov, excluders)
+    cov = [c & elements for c in cov]
+    card_ids: list[int] | None = None
+    if elements.bit_length() > _SQUEEZE_ABOVE:
+        # renumber: kept cards 0..m-1, kept places 0..d-1 with the rarest-covered first,
+        # so the search works on short ints and its card-bitset ANDs empty out early
+        card_ids = list(_bits(cards))
+        places = sorted(_bits(elements), key=lambda q: (k_of[q].bit_count(), q))
+        squeeze_cards = _squeezer(card_ids, len(cov))
+        squeeze_places = _squeezer(places, len(excluders))
+        k_of = [squeeze_cards(k_of[q]) for q in places]
+        cov = [squeeze_places(cov[i]) for i in card_ids]
+        cards = (1 << len(card_ids)) - 1
+        elements = (1 << len(places)) - 1
+    best = _greedy(elements, cards, cov)
+    lower = _lower_bound(elements, cards, cov, k_of)
     if len(best) > lower:
-        search = _Search(cov2, k2, max(c.bit_count() for c in cov2))
+        search = _Search(cov, k_of, max(cov[i].bit_count() for i in _bits(cards)))
         limit = len(best) - 1
         while limit >= lower:
-            found = search.run(elements2, limit, all2)
+            found = search.run(elements, limit, cards)
             if found is None:
                 break
             best = found
             limit = len(found) - 1
-    return [card_ids[j] for j in best]
+    return best if card_ids is None else [card_ids[j] for j in best]
 
 
 def _squeezer(positions: list[int], width: int) -> Callable[[int], int]:
@@ -483,100 +496,71 @@ def _squeezer(positions: list[int], width: int) -> Callable[[int], int]:
     return squeeze
 
 
-def _reduce(
+def _dedup(
     universe: int, cards: int, cov: list[int], excluders: list[int]
 ) -> tuple[int, int, list[int]]:
-    """Drop dominated cards and places until none is left (exact: the optimum is unchanged
-    and a minimum cover of what is left covers the whole universe).
+    """One card per distinct non-empty cover and one place per distinct set of covering
+    cards (the lowest index stays): exact, as twins are interchangeable in any cover.
+    Returns the cards kept, the places kept, and per place the kept cards covering it.
 
-    Card i goes when another card covers all it covers; place q goes when another place
-    r is covered only by cards that also cover q (covering r covers q). Identical covers
-    (or covering sets) keep the lowest index. Returns the bitset of cards kept, the
-    places kept, and per place the bitset of kept cards covering it.
+    Dominance (a cover inside another, a covering set inside another) is also exact but
+    measured slower than the search time it saves, on random and on shipped decks.
     """
-    elements = universe
+
+    def distinct_cards(elements: int, among: int) -> int:
+        seen: set[int] = set()
+        kept = 0
+        x = among
+        while x:
+            low = x & -x
+            c = cov[low.bit_length() - 1] & elements
+            if c and c not in seen:
+                seen.add(c)
+                kept |= low
+            x ^= low
+        return kept
+
+    cards = distinct_cards(universe, cards)
     k_of = [0] * len(excluders)
-    while True:
-        # cards: one per distinct non-empty cover, then drop those inside another
-        unique: dict[int, int] = {}
-        x = cards
-        while x:
-            low = x & -x
-            i = low.bit_length() - 1
-            c = cov[i] & elements
-            if c and c not in unique:
-                unique[c] = i
-            x ^= low
-        distinct = 0
-        for i in unique.values():
-            distinct |= 1 << i
+    seen: set[int] = set()
+    elements = 0
+    x = universe
+    while x:
+        low = x & -x
+        q = low.bit_length() - 1
+        k = excluders[q] & cards
+        if k not in seen:
+            seen.add(k)
+            k_of[q] = k
+            elements |= low
+        x ^= low
+    fewer = distinct_cards(elements, cards)
+    if fewer != cards:  # covers that differed only on twin places
+        cards = fewer
         x = elements
         while x:
             low = x & -x
-            q = low.bit_length() - 1
-            k_of[q] = excluders[q] & distinct
+            k_of[low.bit_length() - 1] &= cards
             x ^= low
-        kept_cards = distinct
-        for c, i in unique.items():
-            others = distinct
-            bit_i = 1 << i
-            x = c
-            while x:
-                low = x & -x
-                others &= k_of[low.bit_length() - 1]
-                if others == bit_i:
-                    break
-                x ^= low
-            if others != bit_i:
-                kept_cards ^= bit_i  # another card covers all that card i covers
-        # places: one per distinct set of covering cards, then drop the dominated ones
-        by_k: dict[int, int] = {}
-        x = elements
-        while x:
-            low = x & -x
-            q = low.bit_length() - 1
-            by_k.setdefault(k_of[q] & kept_cards, q)
-            x ^= low
-        spread = 0
-        for q in by_k.values():
-            spread |= 1 << q
-        kept = spread
-        for kq, q in by_k.items():
-            alone = spread
-            bit_q = 1 << q
-            x = kept_cards & ~kq
-            while x:
-                low = x & -x
-                alone &= ~cov[low.bit_length() - 1]
-                if alone == bit_q:
-                    break
-                x ^= low
-            if alone != bit_q:
-                kept ^= bit_q  # another place r has k_of[r] ⊂ k_of[q]
-        done = kept == elements and kept_cards == cards
-        cards, elements = kept_cards, kept
-        if done:
-            x = elements
-            while x:
-                low = x & -x
-                q = low.bit_length() - 1
-                k_of[q] &= cards
-                x ^= low
-            return cards, elements, k_of
+    return cards, elements, k_of
 
 
-def _greedy(elements: int, cov: list[int]) -> list[int]:
+def _greedy(elements: int, cards: int, cov: list[int]) -> list[int]:
     """The classic greedy cover (largest new coverage, lowest index on ties): an upper bound."""
     left, chosen = elements, []
-    pool = range(len(cov))
+    pool = list(_bits(cards))
     while left:
-        i = max(pool, key=lambda j: ((cov[j] & left).bit_count(), -j))
-        chosen.append(i)
-        left &= ~cov[i]
+        best, gain = -1, 0
+        for j in pool:
+            g = (cov[j] & left).bit_count()
+            if g > gain:
+                best, gain = j, g
+        chosen.append(best)
+        left &= ~cov[best]
     return chosen
 
 
-def _lower_bound(elements: int, cov: list[int], k_of: list[int]) -> int:
+def _lower_bound(elements: int, cards: int, cov: list[int], k_of: list[int]) -> int:
     """Places no two of which share a covering card each need their own card; and no
     card covers more than the largest cover."""
     if not elements:
@@ -586,7 +570,7 @@ def _lower_bound(elements: int, cov: list[int], k_of: list[int]) -> int:
         if not k_of[q] & used:
             used |= k_of[q]
             independent += 1
-    biggest = max(c.bit_count() for c in cov)
+    biggest = max(cov[i].bit_count() for i in _bits(cards))
     return max(independent, -(-elements.bit_count() // biggest))
 
 
@@ -622,7 +606,9 @@ class _Search:
         # the uncovered place with the fewest allowed covering cards
         best_q, best_n = -1, 1 << 30
         x = left
-        while x:
+        budget = 1 << 30 if r > 2 else _LAST_PAIR_SCAN
+        while x and budget:
+            budget -= 1
             low = x & -x
             q = low.bit_length() - 1
             count = (k_of[q] & allowed).bit_count()

@@ -362,3 +362,31 @@ def test_a_deck_of_fifty_places_is_solved_exactly() -> None:
             reduce(and_, combo) == 1 << p
             for combo in itertools.combinations(holding, r.min_cards - 1)
         )
+
+
+def test_a_wide_deck_uses_the_renumbered_search_exactly() -> None:
+    """150 places (past the renumbering threshold) and 30 cards, 12 of them one per bit
+    value of the place index: sampled places are certified like the 52-place deck."""
+    rng = random.Random(150)
+    n = 150
+    cards = [
+        CardSpec(f"bit{b}={v}", sum(1 << q for q in range(n) if (q >> b & 1) == v))
+        for b in range(8)
+        for v in (0, 1)
+    ]
+    for i in range(14):
+        density = rng.uniform(0.35, 0.6)
+        cards.append(CardSpec(f"r{i}", sum(1 << q for q in range(n) if rng.random() < density)))
+    deck = Deck(tuple(f"P{q}" for q in range(n)), tuple(cards))
+    sample = list(range(0, n, 15))
+    result = solve(deck, {deck.places[p] for p in sample})
+    assert result.never_isolatable == ()
+    for p in sample:
+        r = result.places[p]
+        assert r.min_cards is not None
+        check_witness(deck, p, r.witness, r.min_cards)
+        holding = [c.holes for c in cards if c.holes >> p & 1]
+        assert not any(
+            reduce(and_, combo) == 1 << p
+            for combo in itertools.combinations(holding, r.min_cards - 1)
+        )

@@ -1,0 +1,292 @@
+"""Clue solver and draw statistics: speed against independent exact methods (prints figures).
+
+Run from the repository root: ``python3 benchmarks/clues.py`` (``--quick`` skips the
+500-place instance). Figures, not timed assertions: answers are asserted identical, times
+are printed with their ratios (R6.1 isolation, R5.3 draws).
+
+Independent methods (no code shared with ``authoring.clues.solver``):
+- plain iterative deepening: card subsets by increasing size, a running AND, no
+  reduction, no bound, no ordering;
+- an integer program per place with ``scipy.optimize.milp`` (HiGHS), when installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from pathlib import Path
+
+from authoring.clues.draws import exact_first_reveal, simulate
+from authoring.clues.solver import CardSpec, Deck, solve, solve_place
+
+
+# -- instances --------------------------------------------------------------------------
+def synthetic(n: int, m: int, seed: int, *, structured: bool) -> Deck:
+    """A seeded deck: each random card draws its density in 35–60 % and then each hole.
+    ``structured`` adds one card per bit value of the place index (2·⌈log2 n⌉ cards
+    among the m), so that every place is isolatable."""
+    rng = random.Random(seed)
+    cards: list[CardSpec] = []
+    if structured:
+        for b in range(max(1, math.ceil(math.log2(n)))):
+            ones = sum(1 << q for q in range(n) if q >> b & 1)
+            cards.append(CardSpec(f"bit{b}=1", ones))
+            cards.append(CardSpec(f"bit{b}=0", ((1 << n) - 1) & ~ones))
+    while len(cards) < m:
+        density = rng.uniform(0.35, 0.60)
+        holes = sum(1 << q for q in range(n) if rng.random() < density)
+        cards.append(CardSpec(f"r{len(cards)}", holes))
+    return Deck(tuple(f"P{q}" for q in range(n)), tuple(cards))
+
+
+# -- independent exact methods ----------------------------------------------------------
+def plain_min_cards(holes: list[int], p: int, n: int) -> int | None:
+    """Fewest cards isolating p by iterative deepening over card subsets (no pruning
+    besides the depth); None when even all the cards holding p leave another hole."""
+    cards = [h for h in holes if h >> p & 1]
+    target, full = 1 << p, (1 << n) - 1
+    everything = full
+    for h in cards:
+        everything &= h
+    if not cards or everything != target:
+        return None
+
+    def found(start: int, acc: int, depth: int) -> bool:
+        for i in range(start, len(cards)):
+            a = acc & cards[i]
+            if a == target or (depth > 1 and found(i + 1, a, depth - 1)):
+                return True
+        return False
+
+    k = 1
+    while not found(0, full, k):
+        k += 1
+    return k
+
+
+def milp_available() -> bool:
+    try:
+        import numpy  # noqa: F401
+        from scipy.optimize import milp  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def milp_min_cards(holes: list[int], p: int, n: int, time_limit: float) -> int | None | str:
+    """Fewest cards isolating p as an integer program (minimise the cards taken, every
+    other place excluded by one of them); "timeout" past ``time_limit`` seconds."""
+    import numpy as np
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    cards = [h for h in holes if h >> p & 1]
+    if not cards:
+        return None
+    rows = [q for q in range(n) if q != p]
+    if not rows:
+        return 1
+    a = np.array([[0.0 if h >> q & 1 else 1.0 for h in cards] for q in rows])
+    if (a.sum(axis=1) == 0).any():
+        return None
+    res = milp(
+        np.ones(len(cards)),
+        constraints=LinearConstraint(a, lb=1, ub=np.inf),
+        integrality=np.ones(len(cards)),
+        bounds=Bounds(0, 1),
+        options={"time_limit": max(time_limit, 0.1)},
+    )
+    if res.status != 0:
+        return "timeout"
+    return round(res.fun)
+
+
+# -- benchmarks -------------------------------------------------------------------------
+def bench_small() -> None:
+    """The box's scale: 52 places × 43 cards, every method on every place."""
+    deck = synthetic(52, 43, seed=52, structured=False)
+    holes = [c.holes for c in deck.cards]
+    n = len(deck.places)
+    runs = []
+    for _ in range(5):
+        t = time.perf_counter()
+        result = solve(deck)
+        runs.append(time.perf_counter() - t)
+    ours = min(runs)
+    t = time.perf_counter()
+    plain = [plain_min_cards(holes, p, n) for p in range(n)]
+    t_plain = time.perf_counter() - t
+    got = [r.min_cards for r in result.places]
+    assert got == plain, "solver and plain search disagree"
+    print(f"52 places x 43 cards (random, seed 52): min cards {result.min_cards_histogram}")
+    print(f"  solver            {ours * 1e3:8.1f} ms  (best of 5)")
+    print(f"  plain deepening   {t_plain * 1e3:8.1f} ms  ratio {t_plain / ours:7.1f}x")
+    if milp_available():
+        t = time.perf_counter()
+        ilp = [milp_min_cards(holes, p, n, 60) for p in range(n)]
+        t_ilp = time.perf_counter() - t
+        assert got == ilp, "solver and MILP disagree"
+        print(f"  MILP (HiGHS)      {t_ilp * 1e3:8.1f} ms  ratio {t_ilp / ours:7.1f}x")
+    else:
+        print("  MILP: scipy not installed")
+
+
+def bench_large(sample: int, milp_budget: float) -> None:
+    """500 places × 300 cards: the whole solve; plain deepening on the first ``sample``
+    places (about a second each, too slow for all 500); MILP on the first place needing
+    4 cards within ``milp_budget`` seconds (it needs tens of seconds per place here)."""
+    deck = synthetic(500, 300, seed=500, structured=True)
+    holes = [c.holes for c in deck.cards]
+    n = len(deck.places)
+    t = time.perf_counter()
+    result = solve(deck)
+    total = time.perf_counter() - t
+    print(
+        f"500 places x 300 cards (seed 500, 18 structured): min cards "
+        f"{result.min_cards_histogram}, never isolatable {len(result.never_isolatable)}"
+    )
+    print(f"  solver            {total:8.2f} s   ({total / n * 1e3:.1f} ms per place)")
+    ours, plain = 0.0, 0.0
+    for p in range(sample):
+        t = time.perf_counter()
+        mine = solve_place(deck, p)
+        ours += time.perf_counter() - t
+        t = time.perf_counter()
+        theirs = plain_min_cards(holes, p, n)
+        plain += time.perf_counter() - t
+        assert mine.min_cards == theirs == result.places[p].min_cards, f"disagree at {p}"
+    print(
+        f"  plain deepening on places 0..{sample - 1}: {plain:.2f} s vs solver {ours:.2f} s: "
+        f"ratio {plain / ours:.1f}x (answers identical; all 500 would take ~"
+        f"{plain / sample * n / 60:.0f} min)"
+    )
+    if not milp_available():
+        print("  MILP: scipy not installed")
+        return
+    p = next(r for r, place in enumerate(result.places) if place.min_cards == 4)
+    t = time.perf_counter()
+    ilp = milp_min_cards(holes, p, n, milp_budget)
+    spent = time.perf_counter() - t
+    t = time.perf_counter()
+    mine = solve_place(deck, p)
+    ours = time.perf_counter() - t
+    if ilp == "timeout":
+        print(
+            f"  MILP on place {p}: no answer within {milp_budget:.0f} s; solver "
+            f"{ours * 1e3:.0f} ms: ratio > {spent / ours:.0f}x"
+        )
+    else:
+        assert ilp == mine.min_cards, f"MILP disagrees at place {p}"
+        print(
+            f"  MILP on place {p}: {spent:.1f} s vs solver {ours * 1e3:.0f} ms: ratio "
+            f"{spent / ours:.0f}x (answers identical)"
+        )
+
+
+def bench_draws() -> None:
+    """Exact law of the first reveal (d = 1) against Monte Carlo with keep="first"."""
+    rng = random.Random(11)
+    n = 10
+    cards = [
+        CardSpec(f"c{i}", sum(1 << q for q in range(n) if rng.random() < 0.45), rng.randint(1, 2))
+        for i in range(9)
+    ]
+    deck = Deck(tuple(f"P{q}" for q in range(n)), (*cards, CardSpec("Échec", 0, 4, failure=True)))
+    t = time.perf_counter()
+    exact = exact_first_reveal(deck)
+    t_exact = time.perf_counter() - t
+    assert exact is not None and exact.expectation is not None and exact.variance is not None
+    mean, sd = float(exact.expectation), math.sqrt(exact.variance)
+    print(
+        f"draws: {n} places, {deck.total_cards} cards: exact E[T] = {mean:.4f} "
+        f"(sd {sd:.3f}, {exact.type_sets} type sets, {t_exact * 1e3:.1f} ms)"
+    )
+    games = 20000
+    zs = []
+    for seed in range(3):
+        t = time.perf_counter()
+        stats = simulate(deck, 1, games=games, seed=seed, reveals=1, keep="first")
+        elapsed = time.perf_counter() - t
+        mc = stats.reveal[0].mean
+        assert mc is not None
+        z = (mc - mean) / (sd / math.sqrt(games))
+        zs.append(z)
+        print(
+            f"  seed {seed}: Monte Carlo {mc:.4f} over {games} games ({elapsed:.2f} s), "
+            f"z = {z:+.2f}"
+        )
+    print(
+        f"  largest |z| {max(abs(z) for z in zs):.2f} (a standard error is "
+        f"{sd / math.sqrt(games):.4f})"
+    )
+
+
+# == DECK HELPER: fill in ===============================================================
+def default_deck_figures() -> None:
+    """Figures for the shipped deck (cards/clues.yaml). The deck helper owns what this
+    prints; it only needs ``authoring.clues.deck`` to load the deck."""
+    try:
+        from authoring.clues.deck import ClueDeck  # noqa: F401
+        from authoring.workspace import Workspace
+    except ImportError:
+        print("default deck: not available")
+        return
+    root = Path(__file__).resolve().parent.parent
+    deck = Workspace().load(root / "cards" / "clues.yaml", "deck")
+    if deck is None:
+        print("default deck: not available (cards/clues.yaml does not load)")
+        return
+    sdeck = deck.solver_deck()
+    t = time.perf_counter()
+    allowed = getattr(deck, "allowed", None)
+    result = solve(sdeck, allowed)
+    t_solve = time.perf_counter() - t
+    print(
+        f"default deck: {len(sdeck.places)} places, {len(sdeck.cards)} card types, "
+        f"{sdeck.total_cards} cards: solved in {t_solve * 1e3:.1f} ms, "
+        f"min cards {result.min_cards_histogram}"
+    )
+    t = time.perf_counter()
+    exact = exact_first_reveal(sdeck, allowed)
+    if exact is not None and exact.expectation is not None:
+        print(
+            f"  exact E[T] for d = 1: {float(exact.expectation):.3f} "
+            f"({exact.type_sets} type sets, {time.perf_counter() - t:.1f} s)"
+        )
+    else:
+        print(f"  exact E[T] for d = 1: not computed ({time.perf_counter() - t:.1f} s)")
+    for d in (1, 2, 3):
+        t = time.perf_counter()
+        stats = simulate(sdeck, d, allowed=allowed, games=2000, seed=0)
+        first, second = stats.reveal[0], stats.reveal[1]
+        print(
+            f"  d = {d}: 1st reveal mean {first.mean:.2f} median {first.median} p90 "
+            f"{first.p90}; 2nd mean {second.mean:.2f}; ({time.perf_counter() - t:.1f} s)"
+        )
+
+
+# == end DECK HELPER ====================================================================
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="skip the 500-place instance")
+    parser.add_argument(
+        "--milp-budget", type=float, default=15.0, help="seconds of MILP on the 500-place instance"
+    )
+    parser.add_argument(
+        "--sample", type=int, default=6, help="places of the 500 checked by plain deepening"
+    )
+    args = parser.parse_args()
+    start = time.perf_counter()
+    bench_small()
+    if not args.quick:
+        bench_large(args.sample, args.milp_budget)
+    bench_draws()
+    default_deck_figures()
+    print(f"total {time.perf_counter() - start:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
