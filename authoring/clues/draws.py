@@ -342,8 +342,8 @@ class _Game:
                         pooled &= ~(1 << t)
                         gone |= self.holes[t]
                 self._recompute(pooled, and_p, gone)
-            if len(found) >= reveals:
-                break
+            if len(found) >= reveals or not targets:
+                break  # done, or no allowed place left to reveal
         return found
 
     def _choose(self, drawn: list[int], and_p: list[int], targets: int) -> int:
