@@ -224,46 +224,65 @@ def bench_draws() -> None:
 
 # == DECK HELPER: fill in ===============================================================
 def default_deck_figures() -> None:
-    """Figures for the shipped deck (cards/clues.yaml). The deck helper owns what this
-    prints; it only needs ``authoring.clues.deck`` to load the deck."""
-    try:
-        from authoring.clues.deck import ClueDeck  # noqa: F401
-        from authoring.workspace import Workspace
-    except ImportError:
-        print("default deck: not available")
-        return
+    """Figures for the shipped deck (cards/clues.yaml): load and check times, fewest cards
+    per place (R6.1), the exact d = 1 expectation, draws for d = 1..4 with where the
+    objectives land (R5.3), and the generator's scores on the island against the lower
+    bound on distinct cards. Times are printed, never asserted."""
+    from authoring.clues.deck import check_data, simulate_data
+    from authoring.clues.generate import generate, generated_scores, lower_bound
+    from authoring.workspace import Workspace
+
     root = Path(__file__).resolve().parent.parent
-    deck = Workspace().load(root / "cards" / "clues.yaml", "deck")
+    t = time.perf_counter()
+    ws = Workspace()
+    deck = ws.load(root / "cards" / "clues.yaml", "deck")
+    t_load = time.perf_counter() - t
     if deck is None:
         print("default deck: not available (cards/clues.yaml does not load)")
         return
-    sdeck = deck.solver_deck()
-    t = time.perf_counter()
-    allowed = getattr(deck, "allowed", None)
-    result = solve(sdeck, allowed)
-    t_solve = time.perf_counter() - t
+    runs = []
+    for _ in range(5):
+        t = time.perf_counter()
+        data = check_data(deck, deck.allowed)  # a fresh solve each time
+        runs.append(time.perf_counter() - t)
+    s = data["summary"]
     print(
-        f"default deck: {len(sdeck.places)} places, {len(sdeck.cards)} card types, "
-        f"{sdeck.total_cards} cards: solved in {t_solve * 1e3:.1f} ms, "
-        f"min cards {result.min_cards_histogram}"
+        f"default deck: {s['places']} places, {s['cards_total']} cards ({s['cards_distinct']} "
+        f"distinct, {s['failures']} failures); load with board and predicates "
+        f"{t_load * 1e3:.0f} ms, exact check {min(runs) * 1e3:.1f} ms (best of 5)"
+    )
+    print(
+        f"  isolatable {s['isolatable']}/{s['allowed']}; fewest cards per place "
+        f"{s['min_cards_distribution']} (mean {s['min_cards_mean']}, lower bound on distinct "
+        f"cards {s['lower_bound']}); densities {s['density_min']:.0%}–{s['density_max']:.0%}"
     )
     t = time.perf_counter()
-    exact = exact_first_reveal(sdeck, allowed)
-    if exact is not None and exact.expectation is not None:
-        print(
-            f"  exact E[T] for d = 1: {float(exact.expectation):.3f} "
-            f"({exact.type_sets} type sets, {time.perf_counter() - t:.1f} s)"
+    sim = simulate_data(deck, [1, 2, 3, 4], games=2000, seed=1, keep="best")
+    t_sim = time.perf_counter() - t
+    for row in sim["draws"]:
+        first, second, land = row["first"], row["second"], row["landing"]
+        exact = (
+            f", exact {row['exact_first']:.3f}" if row.get("exact_first") is not None else ""
         )
-    else:
-        print(f"  exact E[T] for d = 1: not computed ({time.perf_counter() - t:.1f} s)")
-    for d in (1, 2, 3):
-        t = time.perf_counter()
-        stats = simulate(sdeck, d, allowed=allowed, games=2000, seed=0)
-        first, second = stats.reveal[0], stats.reveal[1]
         print(
-            f"  d = {d}: 1st reveal mean {first.mean:.2f} median {first.median} p90 "
-            f"{first.p90}; 2nd mean {second.mean:.2f}; ({time.perf_counter() - t:.1f} s)"
+            f"  d = {row['d']}: 1st reveal mean {first['mean']:.2f}{exact} (median "
+            f"{first['median']}, p90 {first['p90']}); 2nd mean {second['mean']:.2f}; landed on "
+            f"{land['reached']}/{land['allowed']}, never {land['never'] or '-'}, "
+            f"over-represented {len(land['over'])}"
         )
+    print(f"  simulate d = 1..4, 2000 games each + exact d = 1: {t_sim:.1f} s")
+    board = deck.board
+    t = time.perf_counter()
+    gen = generate(board, cards=43, failures=6, seed=1)
+    t_gen = time.perf_counter() - t
+    scores = generated_scores(gen)
+    print(
+        f"generator on {board.spec.id} (seed 1, {t_gen:.1f} s): {scores['cards']}, lower bound "
+        f"{lower_bound(len(board.zones))} distinct cards; isolatable {scores['isolatable']}; "
+        f"min cards {scores['min_cards']}; d = 1 first reveal {scores['d1_first_reveal_mc']} "
+        f"(Monte Carlo); never {scores['first_reveal_never']}, over 2x "
+        f"{scores['first_reveal_over_2x']}"
+    )
 
 
 # == end DECK HELPER ====================================================================
