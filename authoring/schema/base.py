@@ -84,7 +84,9 @@ def _candidates_at(root: type[BaseModel], data_path: list[str | int]) -> list[st
     return list(dict.fromkeys(out))
 
 
-def _data_path(doc_data: Any, loc: Iterable[str | int], base: list[str | int]) -> list[str | int]:
+def _data_path(
+    doc_data: Any, loc: Iterable[str | int], base: list[str | int], missing: bool = False
+) -> list[str | int]:
     """Keep the loc elements that exist in the data (pydantic inserts union member
     names and function tags that are not keys)."""
     path: list[str | int] = list(base)
@@ -111,6 +113,7 @@ def _data_path(doc_data: Any, loc: Iterable[str | int], base: list[str | int]) -
             and isinstance(step, str)
             and step not in cur
             and last
+            and missing
             and not step[:1].isupper()
             and "[" not in step
             and "(" not in step
@@ -144,7 +147,7 @@ def validate(
         by_path: dict[str, list[dict[str, Any]]] = {}
         for detail in exc.errors(include_url=False):
             err: dict[str, Any] = dict(detail)
-            path = _data_path(doc.data, err["loc"], list(base))
+            path = _data_path(doc.data, err["loc"], list(base), err["type"] == "missing")
             by_path.setdefault(".".join(map(str, path)), []).append({**err, "_path": path})
         # a misspelled key is also a missing one: the unknown-key message names both
         meant: set[tuple[str, str]] = set()
@@ -166,6 +169,14 @@ def validate(
                 )
             ]
             by_path[key] = errs
+        # a union member that wanted a plain value (``title: text``) beside errors inside
+        # the mapping that was given: the deeper errors say what is wrong
+        for key in list(by_path):
+            deeper = any(k.startswith(key + ".") and by_path[k] for k in by_path if k != key)
+            if deeper:
+                by_path[key] = [
+                    e for e in by_path[key] if not isinstance(e.get("input"), dict | list)
+                ]
         for errs in by_path.values():
             if not errs:
                 continue
