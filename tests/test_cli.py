@@ -140,3 +140,17 @@ def test_every_shipped_yaml_points_at_an_existing_schema() -> None:
         assert first.startswith(prefix), path
         target = (path.parent / first[len(prefix):]).resolve()
         assert target.is_file(), f"{path}: {target} does not exist"
+
+
+def test_vocabulary_lists_every_predicate_and_effect_with_an_example() -> None:
+    from authoring.clues.predicates import Predicate
+    from authoring.effects import EFFECTS
+
+    r = run("vocabulary", "predicates")
+    assert r.exit_code == 0
+    for key in ("region", "size", "coastal", "within", "reach", "north_of", "near", "not"):
+        assert f"## `{key}`" in r.output
+    assert r.output.count("where: {") >= len(Predicate.__subclasses__())
+    r = run("vocabulary", "effects")
+    assert r.exit_code == 0
+    assert all(f"`{name}`" in r.output for name in EFFECTS)

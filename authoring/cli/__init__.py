@@ -26,6 +26,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "clues": ("authoring.cli.clues", "clues", "Prove, simulate and generate clue decks."),
     "export": ("authoring.cli.export", "export", "Print-and-play kit as PDF (+ cut file)."),
     "schema": ("authoring.cli.schema", "schema", "JSON Schema of a file kind, for editors."),
+    "vocabulary": (
+        "authoring.cli.vocabulary",
+        "vocabulary",
+        "The predicate and effect vocabularies, with examples.",
+    ),
 }
 
 

@@ -1399,3 +1399,30 @@ def walk(pred: Predicate) -> Iterable[Predicate]:
     yield pred
     for child in pred.children():
         yield from walk(child)
+
+
+def predicates_doc() -> str:
+    """Markdown reference of every predicate key, from the classes' docstrings
+    (``resistance vocabulary predicates``)."""
+    import inspect
+
+    lines = [
+        "# Predicate vocabulary",
+        "",
+        "A `where:` predicate selects the places (zones) that have a property: the holes",
+        "of a clue card (R5.3), the zones of a scenario's setup rule, the candidates of an",
+        "objective. A mapping with several keys means all of them.",
+        "",
+    ]
+    classes = [
+        c
+        for c in globals().values()
+        if isinstance(c, type) and issubclass(c, Predicate) and c is not Predicate
+        and not c.__name__.startswith("_")
+    ]
+    for cls in sorted(classes, key=lambda c: next(iter(c.model_fields))):
+        field = next(iter(cls.model_fields.values()))
+        key = field.alias or next(iter(cls.model_fields))
+        doc = inspect.getdoc(cls) or ""
+        lines += [f"## `{key}`", "", doc, ""]
+    return "\n".join(lines)

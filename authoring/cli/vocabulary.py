@@ -1,0 +1,21 @@
+"""``resistance vocabulary predicates|effects``: the closed vocabularies, documented."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command()
+@click.argument("which", type=click.Choice(["predicates", "effects"]))
+def vocabulary(which: str) -> None:
+    """Print the reference of WHICH vocabulary (Markdown, with an example per entry):
+    predicates for `where:` (clue cards, setup rules, candidates), effects for cards,
+    characters and special rules."""
+    if which == "predicates":
+        from authoring.clues.predicates import predicates_doc
+
+        click.echo(predicates_doc())
+    else:
+        from authoring.effects import effects_doc
+
+        click.echo(effects_doc())
