@@ -292,7 +292,7 @@ class Scenario(Model):
     number: int | None = Field(default=None, ge=0, description="Number on the card.")
     title: Text
     context: Text | None = Field(default=None, description="Story text printed on the card.")
-    duration: Duration = Field(description="Expected length, as printed (R2.1).")
+    duration: Duration = Field(default="medium", description="Expected length, as printed (R2.1).")
     board: str = Field(description="Board file, relative to this file.")
     clues: str = Field(description="Clue deck file, relative to this file.")
     manifest: str | None = Field(
