@@ -165,6 +165,19 @@ def _upto(count: int, lang: Lang) -> str:
     return "jusqu'à " if lang == "fr" else "up to "
 
 
+def _more(change: int, lang: Lang, fewer: str = "fewer") -> str:
+    """``de plus``/``more`` after a count raised by ``change``, ``de moins``/``fewer`` after
+    one lowered (English says "less" of a level or a time span)."""
+    if lang == "fr":
+        return "de plus" if change > 0 else "de moins"
+    return "more" if change > 0 else fewer
+
+
+def _by(who: str, lang: Lang, you: str, they: str) -> str:
+    """``you`` when the actor does it, else the players :data:`WHO_TEXT` names then ``they``."""
+    return you if who == "actor" else f"{WHO_TEXT[lang][who]} {they}"
+
+
 def _join(parts: Sequence[str], lang: Lang) -> str:
     if len(parts) <= 1:
         return "".join(parts)
@@ -179,31 +192,35 @@ def _cap(text: str) -> str:
 # --------------------------------------------------------------------------- base
 
 
-class EffectPayload(Model):
-    """Parameters of one effect; subclasses are the vocabulary (:data:`EFFECTS`)."""
+class _Entry(Model):
+    """Parameters of one vocabulary entry, written ``{<key>: <parameters>}``."""
 
     key: ClassVar[str] = ""
     example: ClassVar[str] = ""
-    lasting: ClassVar[bool] = False
+    #: the printed text per language, a ``str.format`` template over the parameters, for
+    #: an entry that needs no more than that (the others override :meth:`text`)
+    phrases: ClassVar[dict[Lang, str]] = {}
 
-    def text(self, lang: Lang = "fr") -> str:  # pragma: no cover - every entry overrides
-        raise NotImplementedError
+    def text(self, lang: Lang = "fr") -> str:
+        return self.phrases[lang].format_map(dict(self))
+
+
+class EffectPayload(_Entry):
+    """Parameters of one effect; subclasses are the vocabulary (:data:`EFFECTS`)."""
+
+    lasting: ClassVar[bool] = False
+    #: the effect always concerns the acting player's zone, whatever its parameters
+    actor: ClassVar[bool] = False
 
     def needs_actor(self) -> bool:
         """True when the effect refers to the acting player (impossible in an event)."""
         where = getattr(self, "where", None)
         who = getattr(self, "who", None)
-        return where in ACTOR_WHERE or who in ACTOR_WHO
+        return self.actor or where in ACTOR_WHERE or who in ACTOR_WHO
 
 
-class ConditionPayload(Model):
+class ConditionPayload(_Entry):
     """Parameters of one use condition; subclasses are :data:`CONDITIONS`."""
-
-    key: ClassVar[str] = ""
-    example: ClassVar[str] = ""
-
-    def text(self, lang: Lang = "fr") -> str:  # pragma: no cover - every entry overrides
-        raise NotImplementedError
 
 
 EFFECTS: dict[str, type[EffectPayload]] = {}
@@ -257,17 +274,26 @@ class SkillBonus(EffectPayload):
         return f"{self.amount:+d} en {name}" if lang == "fr" else f"{self.amount:+d} {name}"
 
 
-_DRAWN: dict[Lang, dict[str, tuple[str, str, str]]] = {
+#: (one, many) of what a Recruit, Investigate or Search action draws (R5.2–R5.4), and of
+#: the resistance cards drawn at the start of the players' phase (R6.2)
+_PILES: dict[Lang, dict[str, tuple[str, str]]] = {
     "fr": {
-        "recruit": ("jeton Personnage secondaire", "jetons Personnage secondaire", "recrutez"),
-        "investigate": ("carte Indice", "cartes Indice", "enquêtez"),
-        "search": ("carte Objet", "cartes Objet", "fouillez"),
+        "recruit": ("jeton Personnage secondaire", "jetons Personnage secondaire"),
+        "investigate": ("carte Indice", "cartes Indice"),
+        "search": ("carte Objet", "cartes Objet"),
+        "resistance": ("carte Résistance", "cartes Résistance"),
     },
     "en": {
-        "recruit": ("secondary-character token", "secondary-character tokens", "recruit"),
-        "investigate": ("clue card", "clue cards", "investigate"),
-        "search": ("item card", "item cards", "search"),
+        "recruit": ("secondary-character token", "secondary-character tokens"),
+        "investigate": ("clue card", "clue cards"),
+        "search": ("item card", "item cards"),
+        "resistance": ("resistance card", "resistance cards"),
     },
+}
+#: an action as in "when you <verb>"
+_ACTING: dict[Lang, dict[str, str]] = {
+    "fr": {"recruit": "recrutez", "investigate": "enquêtez", "search": "fouillez"},
+    "en": {"recruit": "recruit", "investigate": "investigate", "search": "search"},
 }
 
 
@@ -283,14 +309,12 @@ class DrawBonus(EffectPayload):
     amount: Delta
 
     def text(self, lang: Lang = "fr") -> str:
-        one, many, verb = _DRAWN[lang][self.action]
-        n = abs(self.amount)
+        one, many = _PILES[lang][self.action]
+        verb = _ACTING[lang][self.action]
+        n, more = abs(self.amount), _more(self.amount, lang)
         if lang == "fr":
-            more = "de plus" if self.amount > 0 else "de moins"
             return f"Piochez {_n(n, one, many)} {more} quand vous {verb}"
-        more = "more" if self.amount > 0 else "fewer"
-        word = one if n == 1 else many
-        return f"Draw {n} {more} {word} when you {verb}"
+        return f"Draw {n} {more} {one if n == 1 else many} when you {verb}"
 
 
 @_effect
@@ -361,11 +385,9 @@ class CraftRequirement(EffectPayload):
     delta: Delta
 
     def text(self, lang: Lang = "fr") -> str:
-        n = abs(self.delta)
+        n, more = abs(self.delta), _more(self.delta, lang, fewer="less")
         if lang == "fr":
-            more = "de moins" if self.delta < 0 else "de plus"
             return f"Fabriquer demande {_n(n, 'niveau')} d'Ingénierie {more}"
-        more = "less" if self.delta < 0 else "more"
         return f"Crafting needs {_n(n, 'Engineering level')} {more}"
 
 
@@ -378,11 +400,10 @@ class ResistanceDiscount(EffectPayload):
     example: ClassVar[str] = "{resistance_discount: {amount: 2}}"
     lasting: ClassVar[bool] = True
     amount: Count
-
-    def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            return f"Les cartes Résistance vous coûtent {self.amount} Réputation de moins à activer"
-        return f"Resistance cards cost you {self.amount} reputation less to activate"
+    phrases: ClassVar[dict[Lang, str]] = {
+        "fr": "Les cartes Résistance vous coûtent {amount} Réputation de moins à activer",
+        "en": "Resistance cards cost you {amount} reputation less to activate",
+    }
 
 
 @_effect
@@ -393,37 +414,44 @@ class EliminateOfficers(EffectPayload):
     key: ClassVar[str] = "eliminate_officers"
     example: ClassVar[str] = "{eliminate_officers: {}}"
     lasting: ClassVar[bool] = True
+    phrases: ClassVar[dict[Lang, str]] = {
+        "fr": "Vous pouvez éliminer les officiers comme des soldats",
+        "en": "You may eliminate officers as if they were soldiers",
+    }
+
+
+class _Reach(EffectPayload):
+    """An action reaches up to ``distance`` zones away: :attr:`phrases` say it with
+    ``{where}``, :attr:`reach` gives ``where`` at 1 zone and at ``{distance}`` zones."""
+
+    lasting: ClassVar[bool] = True
+    reach: ClassVar[dict[Lang, tuple[str, str]]]
+    distance: int = Field(default=1, ge=1, le=2, description="1: neighbouring zones.")
 
     def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            return "Vous pouvez éliminer les officiers comme des soldats"
-        return "You may eliminate officers as if they were soldiers"
+        near, far = self.reach[lang]
+        where = near if self.distance == 1 else far.format(distance=self.distance)
+        return self.phrases[lang].format(where=where)
 
 
 @_effect
-class EliminateRange(EffectPayload):
+class EliminateRange(_Reach):
     """The Eliminate action may target a zone up to ``distance`` zones away; the
     success test uses that zone's occupation (R5.6)."""
 
     key: ClassVar[str] = "eliminate_range"
     example: ClassVar[str] = "{eliminate_range: {distance: 1}}"
-    lasting: ClassVar[bool] = True
-    distance: int = Field(default=1, ge=1, le=2, description="1: neighbouring zones.")
-
-    def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            where = (
-                "une zone voisine de la vôtre"
-                if self.distance == 1
-                else f"une zone située à {self.distance} zones de la vôtre au plus"
-            )
-            return f"Vous pouvez éliminer un soldat dans {where}"
-        where = (
-            "a zone next to yours"
-            if self.distance == 1
-            else f"a zone up to {self.distance} zones away"
-        )
-        return f"You may eliminate a soldier in {where}"
+    phrases: ClassVar[dict[Lang, str]] = {
+        "fr": "Vous pouvez éliminer un soldat dans {where}",
+        "en": "You may eliminate a soldier in {where}",
+    }
+    reach: ClassVar[dict[Lang, tuple[str, str]]] = {
+        "fr": (
+            "une zone voisine de la vôtre",
+            "une zone située à {distance} zones de la vôtre au plus",
+        ),
+        "en": ("a zone next to yours", "a zone up to {distance} zones away"),
+    }
 
 
 @_effect
@@ -436,35 +464,26 @@ class InventorySize(EffectPayload):
     delta: Delta
 
     def text(self, lang: Lang = "fr") -> str:
-        n = abs(self.delta)
+        n, more = abs(self.delta), _more(self.delta, lang)
         if lang == "fr":
-            more = "de plus" if self.delta > 0 else "de moins"
             return f"Votre inventaire compte {_n(n, 'emplacement')} {more}"
-        more = "more" if self.delta > 0 else "fewer"
         return f"Your inventory holds {n} {more} {'card' if n == 1 else 'cards'}"
 
 
 @_effect
-class TransferRange(EffectPayload):
+class TransferRange(_Reach):
     """The Transfer action reaches players up to ``distance`` zones away (R5.9)."""
 
     key: ClassVar[str] = "transfer_range"
     example: ClassVar[str] = "{transfer_range: {distance: 1}}"
-    lasting: ClassVar[bool] = True
-    distance: int = Field(default=1, ge=1, le=2, description="1: neighbouring zones.")
-
-    def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            where = (
-                "d'une zone voisine"
-                if self.distance == 1
-                else f"situé à {self.distance} zones au plus"
-            )
-            return f"Vous pouvez transférer avec un joueur {where}"
-        where = (
-            "in a neighbouring zone" if self.distance == 1 else f"up to {self.distance} zones away"
-        )
-        return f"You may transfer to a player {where}"
+    phrases: ClassVar[dict[Lang, str]] = {
+        "fr": "Vous pouvez transférer avec un joueur {where}",
+        "en": "You may transfer to a player {where}",
+    }
+    reach: ClassVar[dict[Lang, tuple[str, str]]] = {
+        "fr": ("d'une zone voisine", "situé à {distance} zones au plus"),
+        "en": ("in a neighbouring zone", "up to {distance} zones away"),
+    }
 
 
 @_effect
@@ -491,13 +510,11 @@ class PlanningTokens(EffectPayload):
 EliminatedTo = Literal["eliminated", "reserve"]
 
 
-@_effect
-class RemoveSoldiers(EffectPayload):
-    """Removes up to ``count`` soldiers; by default they go to the eliminated area
-    and earn reputation at the end of the players' phase (R5.6, R7.2)."""
+class _Eliminate(EffectPayload):
+    """Removes up to ``count`` pieces of one kind (:attr:`piece` names it) from the
+    board, to the eliminated area or back to the reserve."""
 
-    key: ClassVar[str] = "remove_soldiers"
-    example: ClassVar[str] = "{remove_soldiers: {count: 2, where: actor_zone}}"
+    piece: ClassVar[dict[Lang, str]]
     count: Count
     where: Where = Field(default="actor_zone", description="Which zone(s).")
     to: EliminatedTo = Field(
@@ -505,42 +522,35 @@ class RemoveSoldiers(EffectPayload):
     )
 
     def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            text = f"Éliminez {_upto(self.count, lang)}{_n(self.count, 'soldat')} {_in(self.where, lang)}"
-            if self.to == "reserve":
-                text += " (ils retournent à la réserve, sans gain de Réputation)"
-            return text
-        word = "soldier" if self.count == 1 else "soldiers"
-        text = f"Eliminate {_upto(self.count, lang)}{self.count} {word} {_in(self.where, lang)}"
-        if self.to == "reserve":
-            text += " (they return to the reserve, no reputation)"
-        return text
+        verb, reserve = (
+            ("Éliminez", " (ils retournent à la réserve, sans gain de Réputation)")
+            if lang == "fr"
+            else ("Eliminate", " (they return to the reserve, no reputation)")
+        )
+        pieces = _n(self.count, self.piece[lang])
+        text = f"{verb} {_upto(self.count, lang)}{pieces} {_in(self.where, lang)}"
+        return text + reserve if self.to == "reserve" else text
 
 
 @_effect
-class RemoveOfficer(EffectPayload):
+class RemoveSoldiers(_Eliminate):
+    """Removes up to ``count`` soldiers; by default they go to the eliminated area
+    and earn reputation at the end of the players' phase (R5.6, R7.2)."""
+
+    key: ClassVar[str] = "remove_soldiers"
+    example: ClassVar[str] = "{remove_soldiers: {count: 2, where: actor_zone}}"
+    piece: ClassVar[dict[Lang, str]] = {"fr": "soldat", "en": "soldier"}
+
+
+@_effect
+class RemoveOfficer(_Eliminate):
     """Removes up to ``count`` officers (R9.6: only resistance cards and special
     items may do this); they go to the eliminated area by default."""
 
     key: ClassVar[str] = "remove_officer"
     example: ClassVar[str] = "{remove_officer: {count: 1, where: actor_zone}}"
+    piece: ClassVar[dict[Lang, str]] = {"fr": "officier", "en": "officer"}
     count: Count = 1
-    where: Where = Field(default="actor_zone", description="Which zone(s).")
-    to: EliminatedTo = Field(
-        default="eliminated", description="eliminated (earns reputation, R7.2) or reserve."
-    )
-
-    def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            text = f"Éliminez {_upto(self.count, lang)}{_n(self.count, 'officier')} {_in(self.where, lang)}"
-            if self.to == "reserve":
-                text += " (ils retournent à la réserve, sans gain de Réputation)"
-            return text
-        word = "officer" if self.count == 1 else "officers"
-        text = f"Eliminate {_upto(self.count, lang)}{self.count} {word} {_in(self.where, lang)}"
-        if self.to == "reserve":
-            text += " (they return to the reserve, no reputation)"
-        return text
 
 
 @_effect
@@ -559,8 +569,7 @@ class AddSoldiers(EffectPayload):
                 f"Ajoutez {_n(self.count, 'soldat')} {_in(self.where, lang)}"
                 " (déploiement si nécessaire)"
             )
-        word = "soldier" if self.count == 1 else "soldiers"
-        return f"Add {self.count} {word} {_in(self.where, lang)} (deploy if needed)"
+        return f"Add {_n(self.count, 'soldier')} {_in(self.where, lang)} (deploy if needed)"
 
 
 @_effect
@@ -596,14 +605,10 @@ class MoveFree(EffectPayload):
 
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
-            head = (
-                "Vous pouvez vous déplacer"
-                if self.who == "actor"
-                else f"{WHO_TEXT[lang][self.who]} peut se déplacer"
-            )
+            head = _by(self.who, lang, "Vous pouvez vous déplacer", "peut se déplacer")
             along = f" le long de {self.roads} routes au plus" if self.roads else ""
             return f"{head}{along} sans dépenser d'action"
-        head = "You may move" if self.who == "actor" else f"{WHO_TEXT[lang][self.who]} may move"
+        head = _by(self.who, lang, "You may move", "may move")
         along = f" along up to {self.roads} roads" if self.roads else ""
         return f"{head}{along} without spending an action"
 
@@ -622,13 +627,11 @@ class Reputation(EffectPayload):
         gain = self.amount > 0
         if lang == "fr":
             cubes = _n(n, "cube Réputation", "cubes Réputation")
-            if self.who == "actor":
-                return f"{'Gagnez' if gain else 'Perdez'} {cubes}"
-            return f"{WHO_TEXT[lang][self.who]} {'gagne' if gain else 'perd'} {cubes}"
-        cubes = _n(n, "reputation cube")
-        if self.who == "actor":
-            return f"{'Gain' if gain else 'Lose'} {cubes}"
-        return f"{WHO_TEXT[lang][self.who]} {'gains' if gain else 'loses'} {cubes}"
+            you, they = ("Gagnez", "gagne") if gain else ("Perdez", "perd")
+        else:
+            cubes = _n(n, "reputation cube")
+            you, they = ("Gain", "gains") if gain else ("Lose", "loses")
+        return _by(self.who, lang, f"{you} {cubes}", f"{they} {cubes}")
 
 
 @_effect
@@ -710,10 +713,9 @@ class ArmyAction(EffectPayload):
 
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
-            word = "action d'invasion" if self.count == 1 else "actions d'invasion"
-            return f"L'armée joue immédiatement {self.count} {word}"
-        word = "invasion action" if self.count == 1 else "invasion actions"
-        return f"The army immediately plays {self.count} {word}"
+            actions = _n(self.count, "action d'invasion", "actions d'invasion")
+            return f"L'armée joue immédiatement {actions}"
+        return f"The army immediately plays {_n(self.count, 'invasion action')}"
 
 
 @_effect
@@ -732,9 +734,8 @@ class ArmyMoves(EffectPayload):
                 f"Déplacez jusqu'à {_n(self.count, 'soldat')} {_from(self.from_, lang)} "
                 "vers une zone voisine, sans dépasser son occupation maximale"
             )
-        word = "soldier" if self.count == 1 else "soldiers"
         return (
-            f"Move up to {self.count} {word} {_from(self.from_, lang)} to a neighbouring zone,"
+            f"Move up to {_n(self.count, 'soldier')} {_from(self.from_, lang)} to a neighbouring zone,"
             " within its max occupation"
         )
 
@@ -749,16 +750,11 @@ class DestroyBase(EffectPayload):
 
     key: ClassVar[str] = "destroy_base"
     example: ClassVar[str] = "{destroy_base: {}}"
-
-    def text(self, lang: Lang = "fr") -> str:
-        return (
-            "Détruisez la base ennemie de cette zone"
-            if lang == "fr"
-            else ("Destroy the enemy base in this zone")
-        )
-
-    def needs_actor(self) -> bool:
-        return True
+    actor: ClassVar[bool] = True
+    phrases: ClassVar[dict[Lang, str]] = {
+        "fr": "Détruisez la base ennemie de cette zone",
+        "en": "Destroy the enemy base in this zone",
+    }
 
 
 @_effect
@@ -767,12 +763,11 @@ class EliminateGeneral(EffectPayload):
 
     key: ClassVar[str] = "eliminate_general"
     example: ClassVar[str] = "{eliminate_general: {}}"
-
-    def text(self, lang: Lang = "fr") -> str:
-        return "Éliminez le général ennemi" if lang == "fr" else "Eliminate the enemy general"
-
-    def needs_actor(self) -> bool:
-        return True
+    actor: ClassVar[bool] = True
+    phrases: ClassVar[dict[Lang, str]] = {
+        "fr": "Éliminez le général ennemi",
+        "en": "Eliminate the enemy general",
+    }
 
 
 @_effect
@@ -782,12 +777,8 @@ class FreePrisoner(EffectPayload):
 
     key: ClassVar[str] = "free_prisoner"
     example: ClassVar[str] = "{free_prisoner: {}}"
-
-    def text(self, lang: Lang = "fr") -> str:
-        return "Libérez le prisonnier" if lang == "fr" else "Free the prisoner"
-
-    def needs_actor(self) -> bool:
-        return True
+    actor: ClassVar[bool] = True
+    phrases: ClassVar[dict[Lang, str]] = {"fr": "Libérez le prisonnier", "en": "Free the prisoner"}
 
 
 @_effect
@@ -797,17 +788,22 @@ class CompleteObjective(EffectPayload):
 
     key: ClassVar[str] = "complete_objective"
     example: ClassVar[str] = "{complete_objective: {}}"
-
-    def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            return "Accomplissez l'objectif de cette zone"
-        return "Complete the objective in this zone"
-
-    def needs_actor(self) -> bool:
-        return True
+    actor: ClassVar[bool] = True
+    phrases: ClassVar[dict[Lang, str]] = {
+        "fr": "Accomplissez l'objectif de cette zone",
+        "en": "Complete the objective in this zone",
+    }
 
 
 class _DrawKeep(EffectPayload):
+    """Draws ``draw`` cards or tokens of :attr:`pile` (:data:`_PILES`) and keeps
+    ``keep``; :attr:`phrases` say it with ``{cards}``, ``{keep}`` and ``{s}`` (plural)."""
+
+    pile: ClassVar[str]
+    phrases: ClassVar[dict[Lang, str]] = {
+        "fr": "Piochez {cards} et gardez-en {keep}",
+        "en": "Draw {cards} and keep {keep}",
+    }
     draw: Count
     keep: Count = 1
 
@@ -817,6 +813,10 @@ class _DrawKeep(EffectPayload):
             raise ValueError(f"keep ({self.keep}) cannot exceed draw ({self.draw})")
         return self
 
+    def text(self, lang: Lang = "fr") -> str:
+        cards = _n(self.draw, *_PILES[lang][self.pile])
+        return self.phrases[lang].format(cards=cards, keep=self.keep, s="s" * (self.keep > 1))
+
 
 @_effect
 class DrawClues(_DrawKeep):
@@ -825,13 +825,7 @@ class DrawClues(_DrawKeep):
 
     key: ClassVar[str] = "draw_clues"
     example: ClassVar[str] = "{draw_clues: {draw: 3, keep: 1}}"
-
-    def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            return (
-                f"Piochez {_n(self.draw, 'carte Indice', 'cartes Indice')} et gardez-en {self.keep}"
-            )
-        return f"Draw {_n(self.draw, 'clue card')} and keep {self.keep}"
+    pile: ClassVar[str] = "investigate"
 
 
 @_effect
@@ -841,16 +835,8 @@ class DrawItems(_DrawKeep):
 
     key: ClassVar[str] = "draw_items"
     example: ClassVar[str] = "{draw_items: {draw: 3, keep: 1}}"
-
-    def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            return (
-                f"Piochez {_n(self.draw, 'carte Objet', 'cartes Objet')} et gardez-en {self.keep}"
-            )
-        return f"Draw {_n(self.draw, 'item card')} and keep {self.keep}"
-
-    def needs_actor(self) -> bool:
-        return True
+    actor: ClassVar[bool] = True
+    pile: ClassVar[str] = "search"
 
 
 @_effect
@@ -860,15 +846,12 @@ class DrawRecruits(_DrawKeep):
 
     key: ClassVar[str] = "draw_recruits"
     example: ClassVar[str] = "{draw_recruits: {draw: 3, keep: 1}}"
-
-    def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            tokens = _n(self.draw, "jeton Personnage secondaire", "jetons Personnage secondaire")
-            return f"Piochez {tokens} et recrutez-en {self.keep}"
-        return f"Draw {_n(self.draw, 'secondary-character token')} and recruit {self.keep}"
-
-    def needs_actor(self) -> bool:
-        return True
+    actor: ClassVar[bool] = True
+    pile: ClassVar[str] = "recruit"
+    phrases: ClassVar[dict[Lang, str]] = {
+        "fr": "Piochez {cards} et recrutez-en {keep}",
+        "en": "Draw {cards} and recruit {keep}",
+    }
 
 
 @_effect
@@ -878,12 +861,11 @@ class DrawResistance(_DrawKeep):
 
     key: ClassVar[str] = "draw_resistance"
     example: ClassVar[str] = "{draw_resistance: {draw: 2, keep: 1}}"
-
-    def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            cards = _n(self.draw, "carte Résistance", "cartes Résistance")
-            return f"Piochez {cards} et rendez-en {self.keep} disponible{'s' * (self.keep > 1)}"
-        return f"Draw {_n(self.draw, 'resistance card')} and make {self.keep} available"
+    pile: ClassVar[str] = "resistance"
+    phrases: ClassVar[dict[Lang, str]] = {
+        "fr": "Piochez {cards} et rendez-en {keep} disponible{s}",
+        "en": "Draw {cards} and make {keep} available",
+    }
 
 
 @_effect
@@ -897,18 +879,20 @@ class FreeActions(EffectPayload):
     who: Who = Field(default="actor", description="Who acts.")
 
     def text(self, lang: Lang = "fr") -> str:
-        if lang == "fr":
-            acts = _n(self.count, "action")
-            if self.who == "actor":
-                return f"Vous pouvez réaliser {acts} sans avancer votre compteur d'actions"
-            return (
-                f"{WHO_TEXT[lang][self.who]} peut réaliser {acts} sans avancer son compteur"
-                " d'actions"
-            )
         acts = _n(self.count, "action")
-        if self.who == "actor":
-            return f"You may take {acts} without advancing your action counter"
-        return f"{WHO_TEXT[lang][self.who]} may take {acts} without advancing their action counter"
+        if lang == "fr":
+            return _by(
+                self.who,
+                lang,
+                f"Vous pouvez réaliser {acts} sans avancer votre compteur d'actions",
+                f"peut réaliser {acts} sans avancer son compteur d'actions",
+            )
+        return _by(
+            self.who,
+            lang,
+            f"You may take {acts} without advancing your action counter",
+            f"may take {acts} without advancing their action counter",
+        )
 
 
 @_effect
@@ -979,13 +963,9 @@ class DiscardItems(EffectPayload):
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
             cards = _n(self.count, "carte Objet", "cartes Objet")
-            if self.who == "actor":
-                return f"Défaussez {cards}"
-            return f"{WHO_TEXT[lang][self.who]} défausse {cards}"
+            return _by(self.who, lang, f"Défaussez {cards}", f"défausse {cards}")
         cards = _n(self.count, "item card")
-        if self.who == "actor":
-            return f"Discard {cards}"
-        return f"{WHO_TEXT[lang][self.who]} discards {cards}"
+        return _by(self.who, lang, f"Discard {cards}", f"discards {cards}")
 
 
 @_effect
@@ -1016,13 +996,11 @@ class Timer(EffectPayload):
     )
 
     def text(self, lang: Lang = "fr") -> str:
-        s = abs(self.seconds)
+        s, more = abs(self.seconds), _more(self.seconds, lang, fewer="less")
         if lang == "fr":
             span = _n(s // 60, "minute") if s % 60 == 0 else _n(s, "seconde")
-            more = "de moins" if self.seconds < 0 else "de plus"
             return f"La prochaine phase des joueurs dure {span} {more}"
         span = _n(s // 60, "minute") if s % 60 == 0 else _n(s, "second")
-        more = "less" if self.seconds < 0 else "more"
         return f"The next players' phase lasts {span} {more}"
 
 
@@ -1085,7 +1063,15 @@ class InCity(ConditionPayload):
 # ------------------------------------------------------------ single-key wrappers
 
 
-class EffectBase(Model):
+class _OneKey(Model):
+    """A written entry: a mapping with one key, the entry's name (a generated field)."""
+
+    @property
+    def key(self) -> str:
+        return next(iter(type(self).model_fields))
+
+
+class EffectBase(_OneKey):
     """One written effect: ``{<key>: <parameters>}`` (a generated subclass per key)."""
 
     @model_validator(mode="before")
@@ -1099,10 +1085,6 @@ class EffectBase(Model):
         return data
 
     @property
-    def key(self) -> str:
-        return next(iter(type(self).model_fields))
-
-    @property
     def payload(self) -> EffectPayload:
         value = getattr(self, self.key)
         assert isinstance(value, EffectPayload)
@@ -1112,12 +1094,8 @@ class EffectBase(Model):
         return render(self, lang, context)
 
 
-class ConditionBase(Model):
+class ConditionBase(_OneKey):
     """One written condition: ``{<key>: <parameters>}``."""
-
-    @property
-    def key(self) -> str:
-        return next(iter(type(self).model_fields))
 
     @property
     def payload(self) -> ConditionPayload:
