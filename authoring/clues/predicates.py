@@ -681,9 +681,6 @@ class MountainOnly(Predicate):
         only = bool(kinds) and all(k == "mountain" for k in kinds)
         return only == self.mountain_only
 
-    def zones(self, board: Board) -> frozenset[str]:
-        return frozenset(z.id for z in board.zones if self.test(board, z))
-
     def reason(self, board: Board, zone: Zone, has: bool) -> str:
         edges = list(board.graph.edges(zone.id, data="kind"))
         roads = [b for _, b, k in edges if k != "mountain"]
@@ -810,9 +807,6 @@ class _Side(Predicate):
         _, sign, _, _ = _DIR[self.key]
         mine, ref = self._measure(board, zone)
         return (mine - ref) * sign > 0
-
-    def zones(self, board: Board) -> frozenset[str]:
-        return frozenset(z.id for z in board.zones if self.test(board, z))
 
     def _ref_text(self, lang: Lang) -> str:
         ref = self._ref()
@@ -1173,6 +1167,12 @@ class TouchesRiver(Predicate):
 
 
 # -- combinators ----------------------------------------------------------------------
+def _chain(parts: Sequence[Predicate], word: str, lang: Lang, board: Board | None) -> str:
+    """The titles of ``parts`` joined by ``word`` (" et ", " or "…), lower-cased after the first."""
+    texts = [p.describe(lang, board) for p in parts]
+    return texts[0] + "".join(word + _low(t) for t in texts[1:])
+
+
 class All(Predicate):
     """Zones with every one of the listed properties.
 
@@ -1197,9 +1197,7 @@ class All(Predicate):
         return has, reasons
 
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
-        texts = [p.describe(lang, board) for p in self.all]
-        word = " et " if lang == "fr" else " and "
-        return texts[0] + "".join(word + _low(t) for t in texts[1:])
+        return _chain(self.all, (" et " if lang == "fr" else " and "), lang, board)
 
 
 class AnyOf(Predicate):
@@ -1226,9 +1224,7 @@ class AnyOf(Predicate):
         return has, reasons
 
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
-        texts = [p.describe(lang, board) for p in self.any]
-        word = " ou " if lang == "fr" else " or "
-        return texts[0] + "".join(word + _low(t) for t in texts[1:])
+        return _chain(self.any, (" ou " if lang == "fr" else " or "), lang, board)
 
 
 class Not(Predicate):
@@ -1260,59 +1256,39 @@ class Not(Predicate):
         return self.not_.describe(lang, board)
 
 
-PREDICATES: dict[str, type[Predicate]] = {
-    cls.key: cls
-    for cls in (
-        RegionIs,
-        SizeIs,
-        NumberIs,
-        TagIs,
-        Coastal,
-        ZoneIs,
-        Adjacent,
-        Within,
-        Reach,
-        MountainOnly,
-        Degree,
-        NorthOf,
-        SouthOf,
-        EastOf,
-        WestOf,
-        Near,
-        Inside,
-        TouchesRiver,
-        All,
-        AnyOf,
-        Not,
-    )
-}
+#: every predicate, in the order of the schema's union (and of the documentation)
+_CLASSES: tuple[type[Predicate], ...] = (
+    RegionIs,
+    SizeIs,
+    NumberIs,
+    TagIs,
+    Coastal,
+    ZoneIs,
+    Adjacent,
+    Within,
+    Reach,
+    MountainOnly,
+    Degree,
+    NorthOf,
+    SouthOf,
+    EastOf,
+    WestOf,
+    Near,
+    Inside,
+    TouchesRiver,
+    All,
+    AnyOf,
+    Not,
+)
+PREDICATES: dict[str, type[Predicate]] = {cls.key: cls for cls in _CLASSES}
 
-PredicateT = Annotated[
-    Union[  # noqa: UP007 - a runtime union of classes for pydantic and the JSON Schema
-        RegionIs,
-        SizeIs,
-        NumberIs,
-        TagIs,
-        Coastal,
-        ZoneIs,
-        Adjacent,
-        Within,
-        Reach,
-        MountainOnly,
-        Degree,
-        NorthOf,
-        SouthOf,
-        EastOf,
-        WestOf,
-        Near,
-        Inside,
-        TouchesRiver,
-        All,
-        AnyOf,
-        Not,
-    ],
-    Field(description="A property of places: a mapping with one predicate key."),
-]
+if TYPE_CHECKING:
+    PredicateT = Predicate
+else:
+    PredicateT = Annotated[
+        Union[_CLASSES],  # noqa: UP007 - a runtime union of classes for pydantic and the JSON Schema
+        Field(description="A property of places: a mapping with one predicate key."),
+    ]
 
 for _cls in (All, AnyOf, Not):
     _cls.model_rebuild()
