@@ -178,18 +178,22 @@ def draw_crop_marks(c: Canvas, marks: Sequence[Segment], width_mm: float = 0.15)
     c.restoreState()
 
 
-def draw_print_note(c: Canvas, band: NoteBand, text: str = PRINT_NOTE) -> None:
-    """The note and a 50 mm test bar inside ``band`` (5 × 52 mm): the user checks
-    the bar with a ruler to know that the printer did not scale the page."""
-    c.saveState()
+def _enter_band(c: Canvas, band: NoteBand) -> None:
+    """Move the canvas into ``band``'s frame: origin at its start, x along it, y
+    across it (a side band's text runs upwards: origin at its lower-right corner)."""
     r = band.rect
     if band.rotation == 90:
-        # text runs upwards along the side; local frame: origin at the band's
-        # lower-right corner, x along the band, y into the page.
         c.translate(pt(r.right), pt(r.bottom))
         c.rotate(90)
     else:
         c.translate(pt(r.x), pt(r.y))
+
+
+def draw_print_note(c: Canvas, band: NoteBand, text: str = PRINT_NOTE) -> None:
+    """The note and a 50 mm test bar inside ``band`` (5 × 52 mm): the user checks
+    the bar with a ruler to know that the printer did not scale the page."""
+    c.saveState()
+    _enter_band(c, band)
     length, thick = band.length, band.thickness
     x0 = (length - BAR_MM) / 2
     c.setFillColor(REGISTRATION_BLACK)
@@ -227,11 +231,14 @@ class PdfDocument:
     block writes the file atomically (nothing is written if an exception escapes).
 
     ``issues`` collects layout problems found while writing (a page without room
-    for the print note); renderers turn them into warning diagnostics.
+    for the print note); renderers turn them into warning diagnostics. ``on_page``
+    is called with each finished page (the kit's progress bar). With no ``path``
+    nothing is written: :meth:`to_bytes` gives the file.
     """
 
     def __init__(self, path: Path | str | None, *, title: str, subject: str = "",
-                 printable_margin: float = 4.0) -> None:
+                 printable_margin: float = 4.0,
+                 on_page: Callable[[PageInfo], None] | None = None) -> None:
         register_fonts()
         self.path = Path(path) if path is not None else None
         self.printable_margin = printable_margin
@@ -246,6 +253,7 @@ class PdfDocument:
         self.pages: list[PageInfo] = []
         self.issues: list[LayoutIssue] = []
         self.data: bytes | None = None
+        self.on_page = on_page
 
     def __enter__(self) -> PdfDocument:
         return self
@@ -284,8 +292,11 @@ class PdfDocument:
             draw_print_note(c, band)
             if label:
                 self._draw_label(c, paper, band, label, obstacles, segments)
-        self.pages.append(PageInfo(len(self.pages) + 1, paper, trim, bleed, label, band))
+        info = PageInfo(len(self.pages) + 1, paper, trim, bleed, label, band)
+        self.pages.append(info)
         c.showPage()
+        if self.on_page is not None:
+            self.on_page(info)
 
     def _draw_label(self, c: Canvas, paper: Paper, band: NoteBand, label: str,
                     obstacles: Sequence[Rect], segments: Sequence[Segment]) -> None:
@@ -297,12 +308,7 @@ class PdfDocument:
         if spot is None:
             return
         c.saveState()
-        r = spot.rect
-        if spot.rotation == 90:
-            c.translate(pt(r.right), pt(r.bottom))
-            c.rotate(90)
-        else:
-            c.translate(pt(r.x), pt(r.y))
+        _enter_band(c, spot)
         c.setFillColor(REGISTRATION_BLACK)
         c.setFont(FONT_CONDENSED_BOLD, size)
         c.drawCentredString(pt(spot.length / 2), pt(0.8), label)

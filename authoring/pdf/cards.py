@@ -17,10 +17,10 @@ diagnostics in :class:`RenderResult`; nothing raises for content.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -60,6 +60,8 @@ from authoring.pdf.layout import (
 from authoring.pdf.text import draw_fitted, fit_line, fit_text
 
 BackPattern = Literal["plain", "stripes", "dots", "grid"]
+Lang = Literal["fr", "en"]
+T = TypeVar("T")
 
 SKILL_COLOURS: dict[str, str] = {"C": "#2f6db3", "M": "#b33a2f", "I": "#3a8a3f"}
 """Icon colours of the three skills, Communication, Military, Engineering (R1.2)."""
@@ -136,7 +138,8 @@ class CardBack:
 class CardOptions:
     """How cards are printed. Sizes in mm, text sizes in pt; every default is a
     parameter the export command exposes (``--paper``, ``--bleed``, ``--duplex``,
-    ``--back-offset`` …)."""
+    ``--back-offset`` …). ``title`` names the PDF, ``label`` and ``lang`` word the
+    page labels (``Cartes — recto 1/2``)."""
 
     paper: Paper = A4
     card_width: float = 63.0
@@ -160,6 +163,7 @@ class CardOptions:
     skill_colours: Mapping[str, str] = field(default_factory=lambda: dict(SKILL_COLOURS))
     title: str = "Cartes"
     label: str = "Cartes"
+    lang: Lang = "fr"
 
     def imposition(self) -> Imposition:
         return Imposition(self.paper, self.card_width, self.card_height, self.bleed, self.gap,
@@ -395,33 +399,48 @@ def _pattern(c: Canvas, back: CardBack, area: Rect) -> None:
 
 # --------------------------------------------------------------------------- sheets
 
+SIDE_WORDS: dict[str, dict[str, str]] = {
+    "fr": {"front": "recto", "back": "verso", "long": "bord long", "short": "bord court"},
+    "en": {"front": "front", "back": "back", "long": "long edge", "short": "short edge"},
+}
+"""Page-label words for each side of a sheet and each duplex mode, by language."""
+
+FrontHook = Callable[[Canvas, int, Sequence[Placement]], None]
+"""``on_front(canvas, sheet, placements)``: adds to a front page (1-based sheet)."""
+
 
 def _issue(report: Report, file: str, issue: LayoutIssue) -> None:
     report.warning(Span(file), issue.code, issue.message, issue.hint)
 
 
-def render_cards(faces: Sequence[CardFace], backs: CardBack | Sequence[CardBack] | None,
-                 path: Path | str, options: CardOptions = CardOptions()) -> RenderResult:
-    """Write ``faces`` as card sheets to ``path``: per sheet a front page with crop
+def _each(value: T | Sequence[T] | None, n: int, is_one: Callable[[object], bool],
+          what: str) -> list[T] | None:
+    """``value`` for each of ``n`` faces: None stays None, a single value serves
+    them all, a sequence must give exactly one per face."""
+    if value is None:
+        return None
+    if is_one(value):
+        return [value] * n  # type: ignore[list-item]
+    out = list(value)  # type: ignore[arg-type]
+    if len(out) != n:
+        raise ValueError(f"{len(out)} {what} for {n} faces")
+    return out
+
+
+def draw_card_sheets(doc: PdfDocument, faces: Sequence[CardFace],
+                     backs: CardBack | Sequence[CardBack] | None,
+                     options: CardOptions = CardOptions(), *, report: Report,
+                     file: str = "<cards>", span_of: Callable[[int, CardFace], Span] | None = None,
+                     front_obstacles: Sequence[Rect] = (),
+                     on_front: FrontHook | None = None) -> tuple[Placement, ...]:
+    """Draw ``faces`` as card sheets into ``doc``: per sheet a front page with crop
     marks and, when ``backs`` is given and duplex is not ``none``, the back page
-    with every back behind its front. One back is used for all cards; a sequence
-    gives one back per face. Returns placements and warnings; with no faces
-    nothing is written and the result carries a ``cards-none`` warning."""
-    out = Path(path)
-    report = Report()
-    file = str(out)
-    if not faces:
-        report.warning(Span(file), "cards-none", "no cards to print; nothing written")
-        return RenderResult(out, 0, (), tuple(report.diagnostics))
-    back_list: list[CardBack] | None
-    if backs is None:
-        back_list = None
-    elif isinstance(backs, CardBack):
-        back_list = [backs] * len(faces)
-    else:
-        back_list = list(backs)
-        if len(back_list) != len(faces):
-            raise ValueError(f"{len(back_list)} backs for {len(faces)} faces")
+    with every back behind its front. One back serves all cards; a sequence gives
+    one back per face. Warnings go to ``report`` at ``file`` (a card's at its
+    ``origin``, else at ``span_of(index, face)``, else at ``cards.<index>``);
+    ``front_obstacles`` keep the page note off what ``on_front`` adds. Returns the
+    placements, pages counted from 1 at the first page drawn here."""
+    back_list = _each(backs, len(faces), lambda b: isinstance(b, CardBack), "backs")
     imp = options.imposition()
     for issue in imp.issues(options.printable_margin):
         _issue(report, file, issue)
@@ -431,34 +450,51 @@ def render_cards(faces: Sequence[CardFace], backs: CardBack | Sequence[CardBack]
     sheets = -(-len(faces) // imp.per_page)
     back_trim, back_bleed = (imp.back_grid(options.duplex, options.back_offset)
                              if with_backs else (imp.grid_trim, imp.grid_bleed))
+    words = SIDE_WORDS[options.lang]
     by_page: dict[int, list[Placement]] = {}
     for p in placements:
         by_page.setdefault(p.page, []).append(p)
+    for page in sorted(by_page):
+        items = by_page[page]
+        sheet = (page - 1) // (2 if with_backs else 1) + 1
+        if items[0].side == "front":
+            label = f"{options.label} — {words['front']} {sheet}/{sheets}"
+            with doc.page(options.paper, trim=imp.grid_trim, bleed=imp.grid_bleed, label=label,
+                          obstacles=(*imp.obstacles(), *front_obstacles), segments=marks) as c:
+                for p in items:
+                    face = faces[p.index]
+                    span = face.origin or (span_of(p.index, face) if span_of is not None
+                                           else Span(file, path=f"cards.{p.index}"))
+                    draw_card_face(c, face, p.trim, p.bleed, options, report=report, span=span)
+                draw_crop_marks(c, marks)
+                if on_front is not None:
+                    on_front(c, sheet, items)
+        else:
+            assert back_list is not None
+            label = (f"{options.label} — {words['back']} {sheet}/{sheets} "
+                     f"({words[options.duplex]})")
+            with doc.page(options.paper, trim=back_trim, bleed=back_bleed, label=label,
+                          obstacles=(back_bleed,)) as c:
+                for p in items:
+                    draw_card_back(c, back_list[p.index], p.trim, p.bleed, options,
+                                   rotated=p.rotated)
+    return placements
+
+
+def render_cards(faces: Sequence[CardFace], backs: CardBack | Sequence[CardBack] | None,
+                 path: Path | str, options: CardOptions = CardOptions()) -> RenderResult:
+    """Write ``faces`` as card sheets to ``path`` (see :func:`draw_card_sheets`).
+    Returns placements and warnings; with no faces nothing is written and the
+    result carries a ``cards-none`` warning."""
+    out = Path(path)
+    report = Report()
+    file = str(out)
+    if not faces:
+        report.warning(Span(file), "cards-none", "no cards to print; nothing written")
+        return RenderResult(out, 0, (), tuple(report.diagnostics))
     doc = PdfDocument(out, title=options.title, printable_margin=options.printable_margin)
     with doc:
-        for page in sorted(by_page):
-            items = by_page[page]
-            side = items[0].side
-            sheet = (page - 1) // (2 if with_backs else 1) + 1
-            if side == "front":
-                label = f"{options.label} — recto {sheet}/{sheets}"
-                with doc.page(options.paper, trim=imp.grid_trim, bleed=imp.grid_bleed,
-                              label=label, obstacles=imp.obstacles(), segments=marks) as c:
-                    for p in items:
-                        face = faces[p.index]
-                        span = face.origin or Span(file, path=f"cards.{p.index}")
-                        draw_card_face(c, face, p.trim, p.bleed, options, report=report,
-                                       span=span)
-                    draw_crop_marks(c, marks)
-            else:
-                assert back_list is not None
-                mode = "bord long" if options.duplex == "long" else "bord court"
-                label = f"{options.label} — verso {sheet}/{sheets} ({mode})"
-                with doc.page(options.paper, trim=back_trim, bleed=back_bleed, label=label,
-                              obstacles=(back_bleed,)) as c:
-                    for p in items:
-                        draw_card_back(c, back_list[p.index], p.trim, p.bleed, options,
-                                       rotated=p.rotated)
+        placements = draw_card_sheets(doc, faces, backs, options, report=report, file=file)
     for issue in doc.issues:
         _issue(report, file, issue)
     return RenderResult(out, len(doc.pages), placements, tuple(report.diagnostics))

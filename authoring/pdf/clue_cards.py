@@ -324,7 +324,7 @@ class ClueSection:
 
     def draw(self, w: KitWriter) -> None:
         from authoring.pdf.cutfile import CutSheet, Hole, draw_registration_marks
-        from authoring.pdf.game_cards import draw_card_sheets, form_back
+        from authoring.pdf.game_cards import draw_kit_cards, form_back
 
         sheets = -(-len(self.faces) // self.card_options.imposition().per_page)
         paper: Paper = self.card_options.paper
@@ -345,9 +345,8 @@ class ClueSection:
 
         mark_rects = tuple(m.rect.expand(1.0) for m in self.marks)
         back = form_back(self.back, "clues", self.card_options)
-        draw_card_sheets(w, self.faces, back, self.card_options,
-                         say(lang, "Indices", "Clues"), on_front=on_front,
-                         front_obstacles=mark_rects)
+        draw_kit_cards(w, self.faces, back, self.card_options, on_front=on_front,
+                       front_obstacles=mark_rects)
         self._check_titles(w)
 
     def _check_titles(self, w: KitWriter) -> None:

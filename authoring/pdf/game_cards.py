@@ -6,13 +6,13 @@ Each card shows its title, its kind, the C/M/I icons of the skills it touches
 (R1.2), its cost in reputation cubes (R5.8), and its effects rendered from the
 effect vocabulary in the chosen language (:func:`authoring.effects.render_effects`),
 shrunk to fit; text that cannot fit becomes a warning naming the card.
-:func:`draw_card_sheets` imposes any list of faces 3 × 3 per page with crop marks
-and the duplex backs on the following page.
+:func:`draw_kit_cards` imposes any list of faces in the kit with the generic
+card sheets (3 × 3 per page, crop marks, duplex backs on the following page).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,7 @@ from authoring.pdf.kit import KitOptions, KitWriter, Lang, draw_once, say
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from authoring.pdf.cards import CardBack, CardFace, CardOptions
+    from authoring.pdf.cards import CardBack, CardFace, CardOptions, FrontHook
     from authoring.pdf.layout import Placement, Rect
 
 DECK_PARTS: tuple[str, ...] = ("items", "special-items", "resistance", "events")
@@ -307,9 +307,6 @@ def form_back(back: CardBack, key: str, options: CardOptions) -> CardBack:
 
 # --------------------------------------------------------------------------- sheets
 
-FrontHook = Callable[["Canvas", int, Sequence["Placement"]], None]
-
-
 def sheet_count(count: int, options: CardOptions) -> int:
     """Pages the cards need: a front per sheet, and a back unless single-sided."""
     per = options.rows * options.cols
@@ -317,56 +314,24 @@ def sheet_count(count: int, options: CardOptions) -> int:
     return sheets * (1 if options.duplex == "none" else 2)
 
 
-def draw_card_sheets(w: KitWriter, faces: Sequence[CardFace], back: CardBack | None,
-                     options: CardOptions, label: str, *, on_front: FrontHook | None = None,
-                     front_obstacles: Sequence[Rect] = ()) -> tuple[Placement, ...]:
-    """Impose ``faces`` 3 × 3 per page in the kit: a front page with crop marks,
-    then the back page with every back behind its front (mirrored for the duplex
-    mode, shifted by the back offset). ``on_front(canvas, sheet, placements)``
-    adds to each front page (the clue cards' registration marks)."""
+def draw_kit_cards(w: KitWriter, faces: Sequence[CardFace], back: CardBack | None,
+                   options: CardOptions, *, on_front: FrontHook | None = None,
+                   front_obstacles: Sequence[Rect] = ()) -> tuple[Placement, ...]:
+    """Impose ``faces`` in the kit with :func:`authoring.pdf.cards.draw_card_sheets`
+    (3 × 3 per page, crop marks, the duplex backs behind), labelled
+    ``options.label``; ``on_front`` adds to each front page (the clue cards'
+    registration marks). Text warnings come once per distinct card (not per copy),
+    at the card's line in its content file."""
     from authoring.diagnostics import Report
-    from authoring.pdf.canvas import draw_crop_marks
-    from authoring.pdf.cards import card_placements, draw_card_back, draw_card_face
+    from authoring.pdf.cards import draw_card_sheets
 
-    imp = options.imposition()
-    for issue in imp.issues(options.printable_margin):
-        w.warn(issue.code, issue.message, issue.hint)
-    with_backs = back is not None and options.duplex != "none"
-    placements = card_placements(len(faces), options, backs=with_backs)
-    marks = imp.crop_marks()
-    sheets = -(-len(faces) // imp.per_page)
-    back_trim, back_bleed = imp.back_grid(options.duplex, options.back_offset) if with_backs \
-        else (imp.grid_trim, imp.grid_bleed)
-    by_page: dict[int, list[Placement]] = {}
-    for p in placements:
-        by_page.setdefault(p.page, []).append(p)
     scratch = Report()
-    lang = w.lang
-    for page in sorted(by_page):
-        items = by_page[page]
-        sheet = (page - 1) // (2 if with_backs else 1) + 1
-        if items[0].side == "front":
-            text_label = f"{label} — {say(lang, 'recto', 'front')} {sheet}/{sheets}"
-            with w.page(trim=imp.grid_trim, bleed=imp.grid_bleed, label=text_label,
-                        obstacles=(*imp.obstacles(), *front_obstacles), segments=marks) as c:
-                for p in items:
-                    face = faces[p.index]
-                    span = face.origin or Span(w.file, path=face.name)
-                    draw_card_face(c, face, p.trim, p.bleed, options, report=scratch, span=span)
-                draw_crop_marks(c, marks)
-                if on_front is not None:
-                    on_front(c, sheet, items)
-            w.card_pages.append((w.pages_written, label))
-        else:
-            assert back is not None
-            mode = say(lang, "bord long", "long edge") if options.duplex == "long" else \
-                say(lang, "bord court", "short edge")
-            text_label = f"{label} — {say(lang, 'verso', 'back')} {sheet}/{sheets} ({mode})"
-            with w.page(trim=back_trim, bleed=back_bleed, label=text_label,
-                        obstacles=(back_bleed,)) as c:
-                for p in items:
-                    draw_card_back(c, back, p.trim, p.bleed, options, rotated=p.rotated)
-    # one warning per distinct card (not per copy), at the card's line in its file
+    start = w.pages_written
+    placements = draw_card_sheets(w.doc, faces, back, options, report=scratch, file=w.file,
+                                  span_of=lambda _i, face: Span(w.file, path=face.name),
+                                  front_obstacles=front_obstacles, on_front=on_front)
+    fronts = sorted({p.page for p in placements if p.side == "front"})
+    w.card_pages.extend((start + page, options.label) for page in fronts)
     seen: set[tuple[str, str]] = set()
     unique = []
     for d in scratch.diagnostics:
@@ -393,7 +358,7 @@ class DeckSection:
 
     def draw(self, w: KitWriter) -> None:
         back = form_back(self.deck.back, self.deck.key, self.card_options)
-        draw_card_sheets(w, self.deck.faces, back, self.card_options, self.deck.title)
+        draw_kit_cards(w, self.deck.faces, back, self.card_options)
 
     def singles(self) -> tuple[tuple[str, CardFace, int], ...]:
         """Distinct faces with their copy counts, for PNG export."""

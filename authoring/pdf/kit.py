@@ -150,7 +150,8 @@ class KitOptions:
 
         return CardOptions(paper=self.paper, bleed=self.bleed, duplex=self.duplex,
                            back_offset=self.back_offset,
-                           printable_margin=self.printable_margin, title=title, label=label)
+                           printable_margin=self.printable_margin, title=title, label=label,
+                           lang=self.lang)
 
     def why_invalid(self) -> str | None:
         """Why these options cannot print (bleed too large for the paper …), or None."""
@@ -396,7 +397,8 @@ class KitWriter:
         self.file = file
         self.progress = progress or (lambda n: None)
         self.doc: PdfDocument = PdfDocument(None, title=title, subject="Project: Resistance",
-                                            printable_margin=options.printable_margin)
+                                            printable_margin=options.printable_margin,
+                                            on_page=lambda _info: self.progress(1))
         self.cut_sheets: list[CutSheet] = []
         self.token_sheets: list[CutSheet] = []
         self.cut_pages: list[int] = []
@@ -412,11 +414,11 @@ class KitWriter:
     def page(self, paper: Paper | None = None, *, trim: Rect | None = None,
              bleed: Rect | None = None, label: str = "", obstacles: Sequence[Rect] = (),
              segments: Sequence[Segment] = ()) -> Iterator[Canvas]:
-        """One page with the print-at-100 % note (and label) in a free band."""
+        """One page of the kit's paper (unless another is given) with the
+        print-at-100 % note (and label) in a free band; it counts for the progress."""
         with self.doc.page(paper or self.paper, trim=trim, bleed=bleed, label=label,
                            obstacles=obstacles, segments=segments) as c:
             yield c
-        self.progress(1)
 
     def blank(self, why: str) -> None:
         """A blank verso, so that the next double-sided section starts on a recto."""
