@@ -36,6 +36,7 @@ from authoring.pdf.canvas import (
     clip_circle,
     clip_rect,
     colour,
+    draw_circle,
     draw_crop_marks,
     draw_rect,
     mix,
@@ -52,6 +53,7 @@ from authoring.pdf.layout import (
     Placement,
     Rect,
     TokenGrid,
+    TokenSheetCuts,
     TokenSlot,
     behind,
     behind_point,
@@ -518,13 +520,57 @@ class TokenResult:
 def token_backs(grid: TokenGrid, count: int, duplex: Duplex,
                 offset: tuple[float, float] = (0.0, 0.0)) -> tuple[TokenSlot, ...]:
     """Where each token's back prints: behind its front on the back page."""
-    dx, dy = offset
-    return tuple(
-        TokenSlot(s.index, s.page, s.row, s.col, s.shape,
-                  behind(grid.paper, duplex, s.trim).translate(dx, dy),
-                  behind(grid.paper, duplex, s.bleed).translate(dx, dy))
-        for s in grid.slots(count)
-    )
+    return grid.back_slots(count, duplex, offset)
+
+
+def draw_token_sheets(doc: PdfDocument, faces: Sequence[DrawFn], grid: TokenGrid, *,
+                      backs: DrawFn | Sequence[DrawFn] | None = None, duplex: Duplex = "long",
+                      back_offset: tuple[float, float] = (0.0, 0.0), label: str = "Jetons",
+                      lang: Lang = "fr", fills: Sequence[str] | None = None,
+                      registration: Sequence[RegistrationMark] = ()
+                      ) -> tuple[tuple[TokenSlot, ...], tuple[TokenSlot, ...]]:
+    """Draw token sheets into ``doc``: each face callback draws one token into its
+    trim square, clipped to its bleed (a disc for round tokens), over its colour
+    from ``fills`` when given. Every token gets a thin grey outline on its cut
+    line; square tokens get crop marks on their guillotine lines (none beside the
+    empty rows of a partly filled sheet); round ones are cut along their outline
+    (or with the cut file of :func:`authoring.pdf.cutfile.token_cut_sheets`, whose
+    ``registration`` marks are printed on every front page). With ``backs`` and a
+    duplex mode, each sheet is followed by its back page. Returns the front and
+    back slots."""
+    n = len(faces)
+    back_fns = _each(backs if duplex != "none" else None, n, callable, "token backs")
+    fronts = grid.slots(n)
+    rear = grid.back_slots(n, duplex, back_offset) if back_fns is not None else ()
+    obstacles = grid.obstacles()
+    keep = (*obstacles, *(m.rect.expand(1.0) for m in registration))
+    sheets = grid.pages(n)
+    words = SIDE_WORDS[lang]
+    for sheet in range(sheets):
+        on_sheet = [s for s in fronts if s.page == sheet]
+        cuts = grid.cuts(on_sheet)
+        marks = cuts.crop_marks if grid.shape == "square" else ()
+        if marks and on_sheet:
+            lo = min(s.trim.bottom for s in on_sheet) - 1e-6
+            hi = max(s.trim.top for s in on_sheet) + 1e-6
+            marks = tuple(m for m in marks if m.x0 == m.x1 or lo <= m.y0 <= hi)
+        side = f" — {words['front']}" if back_fns is not None else ""
+        with doc.page(grid.paper, label=f"{label}{side} {sheet + 1}/{sheets}", obstacles=keep,
+                      segments=marks) as c:
+            for s in on_sheet:
+                _draw_token(c, faces[s.index], s, fills[s.index] if fills is not None else None)
+            _draw_cut_guides(c, grid, cuts, on_sheet)
+            draw_crop_marks(c, marks)
+            draw_registration_marks(c, registration)
+        if back_fns is not None:
+            behind_sheet = [s for s in rear if s.page == sheet]
+            back_obstacles = tuple(behind(grid.paper, duplex, o) for o in obstacles)
+            with doc.page(grid.paper, label=f"{label} — {words['back']} {sheet + 1}/{sheets}",
+                          obstacles=back_obstacles) as c:
+                for s in behind_sheet:
+                    _draw_token(c, back_fns[s.index], s,
+                                fills[s.index] if fills is not None else None)
+    return fronts, rear
 
 
 def render_tokens(faces: Sequence[DrawFn], grid: TokenGrid, path: Path | str, *,
@@ -532,61 +578,49 @@ def render_tokens(faces: Sequence[DrawFn], grid: TokenGrid, path: Path | str, *,
                   back_offset: tuple[float, float] = (0.0, 0.0), title: str = "Jetons",
                   label: str = "Jetons",
                   registration: Sequence[RegistrationMark] = ()) -> TokenResult:
-    """Token sheets: each face callback draws one token into its trim square,
-    clipped to its bleed (a disc for round tokens). Square tokens get crop marks
-    on their cut lines; round ones are cut along their art (or with the cut file
-    from :func:`authoring.pdf.cutfile.token_cut_sheets`). With ``backs`` and a
-    duplex mode, each sheet is followed by its back page. ``registration`` marks
-    (the ones of the cut file) are printed on every front page."""
+    """Write token sheets to ``path`` (see :func:`draw_token_sheets`); with no
+    faces nothing is written and the result carries a ``tokens-none`` warning."""
     out = Path(path)
     report = Report()
-    n = len(faces)
-    if not n:
+    if not faces:
         report.warning(Span(str(out)), "tokens-none", "no tokens to print; nothing written")
         return TokenResult(out, 0, (), (), tuple(report.diagnostics))
-    if backs is None or duplex == "none":
-        back_fns: list[DrawFn] | None = None
-    elif callable(backs):
-        back_fns = [backs] * n
-    else:
-        back_fns = list(backs)
-        if len(back_fns) != n:
-            raise ValueError(f"{len(back_fns)} token backs for {n} faces")
-    fronts = grid.slots(n)
-    rear = token_backs(grid, n, duplex, back_offset) if back_fns is not None else ()
-    obstacles = grid.obstacles()
-    sheets = grid.pages(n)
     with PdfDocument(out, title=title) as doc:
-        for sheet in range(sheets):
-            on_sheet = [s for s in fronts if s.page == sheet]
-            cuts = grid.cuts(on_sheet)
-            marks = cuts.crop_marks if grid.shape == "square" else ()
-            keep = (*obstacles, *(m.rect.expand(1.0) for m in registration))
-            with doc.page(grid.paper, label=f"{label} — recto {sheet + 1}/{sheets}",
-                          obstacles=keep, segments=marks) as c:
-                for s in on_sheet:
-                    _draw_token(c, faces[s.index], s, grid)
-                draw_crop_marks(c, marks)
-                draw_registration_marks(c, registration)
-            if back_fns is not None:
-                behind_sheet = [s for s in rear if s.page == sheet]
-                back_obstacles = tuple(behind(grid.paper, duplex, o) for o in obstacles)
-                with doc.page(grid.paper, label=f"{label} — verso {sheet + 1}/{sheets}",
-                              obstacles=back_obstacles) as c:
-                    for s in behind_sheet:
-                        _draw_token(c, back_fns[s.index], s, grid)
+        fronts, rear = draw_token_sheets(doc, faces, grid, backs=backs, duplex=duplex,
+                                         back_offset=back_offset, label=label,
+                                         registration=registration)
     for issue in doc.issues:
         _issue(report, str(out), issue)
     return TokenResult(out, len(doc.pages), fronts, rear, tuple(report.diagnostics))
 
 
-def _draw_token(c: Canvas, draw: DrawFn, slot: TokenSlot, grid: TokenGrid) -> None:
+def _draw_token(c: Canvas, draw: DrawFn, slot: TokenSlot, fill: str | None) -> None:
+    """One token side clipped to its bleed, on its background colour when given."""
     c.saveState()
+    if fill is not None:
+        c.setFillColor(colour(fill))
     if slot.shape == "circle":
         clip_circle(c, slot.trim.cx, slot.trim.cy, slot.bleed.w / 2)
+        if fill is not None:
+            c.circle(pt(slot.trim.cx), pt(slot.trim.cy), pt(slot.bleed.w / 2), stroke=0, fill=1)
     else:
         clip_rect(c, slot.bleed)
+        if fill is not None:
+            draw_rect(c, slot.bleed)
     draw(c, slot.trim.x, slot.trim.y, slot.trim.w, slot.trim.h)
+    c.restoreState()
+
+
+def _draw_cut_guides(c: Canvas, grid: TokenGrid, cuts: TokenSheetCuts,
+                     slots: Sequence[TokenSlot]) -> None:
+    """Thin grey outlines on the tokens' cut lines (for scissors)."""
+    c.saveState()
+    c.setStrokeColor(colour("#7f7f7f"))
+    c.setLineWidth(pt(0.15))
+    for circle in cuts.circles:
+        draw_circle(c, circle)
+    for s in slots if grid.shape == "square" else ():
+        draw_rect(c, s.trim, stroke=True, fill=False)
     c.restoreState()
 
 

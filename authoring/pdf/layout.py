@@ -222,18 +222,22 @@ def paper_named(name: str) -> Paper | None:
 # --------------------------------------------------------------------------- duplex
 
 
-def behind(paper: Paper, duplex: Duplex, rect: Rect) -> Rect:
-    """The rectangle of the back page that prints on the other side of ``rect``.
+def behind(paper: Paper, duplex: Duplex, rect: Rect,
+           offset: tuple[float, float] | None = None) -> Rect:
+    """The rectangle of the back page that prints on the other side of ``rect``,
+    shifted by ``offset`` (the printer's back offset, mm) when given.
 
     Long-edge duplex turns the sheet over its vertical axis (like a book): x is
     mirrored. Short-edge duplex turns it over its horizontal axis (like a wall
     calendar): y is mirrored. The map is its own inverse. ``none`` has no back.
     """
     if duplex == "long":
-        return Rect(_r(paper.width - rect.right), rect.y, rect.w, rect.h)
-    if duplex == "short":
-        return Rect(rect.x, _r(paper.height - rect.top), rect.w, rect.h)
-    raise LayoutError("single-sided printing (duplex 'none') has no back page")
+        out = Rect(_r(paper.width - rect.right), rect.y, rect.w, rect.h)
+    elif duplex == "short":
+        out = Rect(rect.x, _r(paper.height - rect.top), rect.w, rect.h)
+    else:
+        raise LayoutError("single-sided printing (duplex 'none') has no back page")
+    return out if offset is None else out.translate(*offset)
 
 
 def behind_point(paper: Paper, duplex: Duplex, x: float, y: float) -> tuple[float, float]:
@@ -376,19 +380,14 @@ class Imposition:
         ``offset`` (mm, x right and y up as seen on the back page) shifts the whole
         back page to compensate a printer that does not register both sides.
         """
-        dx, dy = offset
-        return tuple(
-            Slot(s.index, s.row, s.col,
-                 behind(self.paper, duplex, s.trim).translate(dx, dy),
-                 behind(self.paper, duplex, s.bleed).translate(dx, dy))
-            for s in self.slots(occupied)
-        )
+        return tuple(replace(s, trim=behind(self.paper, duplex, s.trim, offset),
+                             bleed=behind(self.paper, duplex, s.bleed, offset))
+                     for s in self.slots(occupied))
 
     def back_grid(self, duplex: Duplex, offset: tuple[float, float] = (0.0, 0.0)) -> tuple[Rect, Rect]:
         """TrimBox and BleedBox of the back page."""
-        dx, dy = offset
-        return (behind(self.paper, duplex, self.grid_trim).translate(dx, dy),
-                behind(self.paper, duplex, self.grid_bleed).translate(dx, dy))
+        return (behind(self.paper, duplex, self.grid_trim, offset),
+                behind(self.paper, duplex, self.grid_bleed, offset))
 
     def cut_lines(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """The distinct x of vertical cuts and y of horizontal cuts, ascending."""
@@ -825,6 +824,14 @@ class TokenGrid:
                 bleed = s.trim.expand(min(self.bleed, self.gap / 2))
             out.append(TokenSlot(i, page, s.row, s.col, self.shape, s.trim, bleed))
         return tuple(out)
+
+    def back_slots(self, count: int, duplex: Duplex,
+                   offset: tuple[float, float] = (0.0, 0.0)) -> tuple[TokenSlot, ...]:
+        """Where each token's back prints: behind its front on the back page,
+        shifted by the printer's back ``offset`` (as :meth:`Imposition.back_slots`)."""
+        return tuple(replace(s, trim=behind(self.paper, duplex, s.trim, offset),
+                             bleed=behind(self.paper, duplex, s.bleed, offset))
+                     for s in self.slots(count))
 
     def cuts(self, page_slots: Sequence[TokenSlot]) -> TokenSheetCuts:
         """Cut lines for the tokens of one page."""

@@ -20,8 +20,9 @@ from authoring.pdf.kit import KitInputs, KitOptions, KitWriter, Lang, say
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from authoring.pdf.canvas import DrawFn
     from authoring.pdf.cutfile import CutSheet
-    from authoring.pdf.layout import TokenGrid, TokenSlot
+    from authoring.pdf.layout import TokenGrid
 
 TokenDraw = Callable[["Canvas", float, float, float], None]
 """``draw(canvas, cx, cy, r)``: one token centred at (cx, cy) page mm, radius (or
@@ -274,60 +275,24 @@ class _TokenSheets:
         return token_cut_sheets(self.grid, len(self.tokens))
 
     def draw(self, w: KitWriter) -> None:
-        from authoring.pdf.canvas import clip_circle, clip_rect, colour, draw_crop_marks, pt
-        from authoring.pdf.cutfile import draw_registration_marks
+        from authoring.pdf.cards import draw_token_sheets
 
-        grid = self.grid
-        slots = grid.slots(len(self.tokens))
-        pages = self.pages()
         sheets = self.cut_sheets()
-        by_page: dict[int, list[TokenSlot]] = {}
-        for s in slots:
-            by_page.setdefault(s.page, []).append(s)
-        for page in range(pages):
-            items = by_page.get(page, [])
-            cuts = grid.cuts(items)
-            # round tokens are cut along their outline (scissors, punch or the cut
-            # file), square ones with a guillotine along the crop marks
-            marks = cuts.crop_marks if grid.shape == "square" else ()
-            if marks and items:
-                # no crop marks beside the empty rows of a partly filled sheet
-                lo = min(s.trim.bottom for s in items) - 1e-6
-                hi = max(s.trim.top for s in items) + 1e-6
-                marks = tuple(m for m in marks if m.x0 == m.x1 or lo <= m.y0 <= hi)
-            reg = sheets[page].marks if sheets else ()
-            label = f"{self.label} {page + 1}/{pages}"
-            keep = (*grid.obstacles(), *(m.rect.expand(1.0) for m in reg))
-            with w.page(grid.paper, trim=None, bleed=None, label=label,
-                        obstacles=keep, segments=marks) as c:
-                for s in items:
-                    tok = self.tokens[s.index]
-                    r = s.trim.w / 2
-                    c.saveState()
-                    c.setFillColor(colour(tok.fill))
-                    if s.shape == "circle":
-                        clip_circle(c, s.trim.cx, s.trim.cy, s.bleed.w / 2)
-                        c.circle(pt(s.trim.cx), pt(s.trim.cy), pt(s.bleed.w / 2), stroke=0,
-                                 fill=1)
-                    else:
-                        clip_rect(c, s.bleed)
-                        c.rect(pt(s.bleed.x), pt(s.bleed.y), pt(s.bleed.w), pt(s.bleed.h),
-                               stroke=0, fill=1)
-                    tok.draw(c, s.trim.cx, s.trim.cy, r)
-                    c.restoreState()
-                c.saveState()
-                c.setStrokeColor(colour("#7f7f7f"))
-                c.setLineWidth(pt(0.15))
-                for circle in cuts.circles:
-                    c.circle(pt(circle.cx), pt(circle.cy), pt(circle.r), stroke=1, fill=0)
-                for s in items if grid.shape == "square" else ():
-                    c.rect(pt(s.trim.x), pt(s.trim.y), pt(s.trim.w), pt(s.trim.h), stroke=1,
-                           fill=0)
-                c.restoreState()
-                draw_crop_marks(c, marks)
-                draw_registration_marks(c, reg)
-            if sheets:
-                w.token_sheets.append(sheets[page])
+        draw_token_sheets(w.doc, [_face(t.draw) for t in self.tokens], self.grid,
+                          label=self.label, lang=w.lang, fills=[t.fill for t in self.tokens],
+                          registration=sheets[0].marks if sheets else ())
+        w.token_sheets.extend(sheets)
+
+
+def _face(draw: TokenDraw) -> DrawFn:
+    """A token drawing (centre and radius) as a face callback (trim box)."""
+    from authoring.pdf.layout import Rect
+
+    def face(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+        trim = Rect(x, y, w, h)
+        draw(c, trim.cx, trim.cy, w / 2)
+
+    return face
 
 
 class TokenSection(_TokenSheets):
