@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from authoring.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
 from authoring.schema import scenario as schema
 from authoring.schema.base import Model, validate
-from authoring.yamlio import YamlDoc
+from authoring.yamlio import YamlDoc, dotted
 
 if TYPE_CHECKING:
     from authoring.board import Board
@@ -239,10 +239,6 @@ class _Ctx:
             else:
                 out.add(zid)
         return frozenset(out) if ok else None
-
-
-def dotted(path: Iterable[str | int]) -> str:
-    return ".".join(str(p) for p in path)
 
 
 # -- the loader --------------------------------------------------------------------
@@ -808,9 +804,11 @@ def _check_deck(
                 "use a deck made for this board, or the board the deck names",
             )
             return
-    isolatable = _isolatable(deck, board, objectives)
-    if isolatable is None:
+    # the exact solver's answer, computed once when the deck was loaded (R6.1)
+    result = getattr(deck, "result", None)
+    if result is None:
         return
+    isolatable = set(result.isolatable_places)
     for o in objectives:
         missing = o.candidates - isolatable
         if missing:
@@ -823,19 +821,6 @@ def _check_deck(
                 "add a clue card that separates them, or remove them from the candidates "
                 "(R6.1, D6.1)",
             )
-
-
-def _isolatable(deck: Any, board: Board, objectives: Sequence[ObjectiveSpec]) -> set[str] | None:
-    """Candidate places that some combination of the deck's cards isolates (R6.1), by the
-    exact solver (:func:`authoring.clues.solver.isolatable`)."""
-    from authoring.clues.solver import isolatable
-
-    solver_deck = getattr(deck, "solver_deck", None)
-    if solver_deck is None:
-        return None
-    sd = solver_deck()
-    wanted = frozenset().union(*(o.candidates for o in objectives))
-    return {z for z in wanted if isolatable(sd, z)}
 
 
 # -- content checks ----------------------------------------------------------------
@@ -1047,7 +1032,6 @@ def places_text(
             return f"{'la zone' if len(nums) == 1 else 'les zones'} {shown} de chaque région"
         return f"{'zone' if len(nums) == 1 else 'zones'} {shown} of each region"
     from authoring.clues.predicates import parse_where
-    from authoring.yamlio import YamlDoc
 
     scratch = Report()
     pred = parse_where(where, YamlDoc("<text>", None, where), (), board, scratch)
