@@ -355,38 +355,55 @@ class PosterResult:
     issues: tuple[LayoutIssue, ...]
 
 
+TICK_MM = 0.3
+"""Line width of the alignment ticks across a poster's seams."""
+
+
+def draw_poster(doc: PdfDocument, draw: DrawFn, tiling: PosterTiling, *,
+                label: str = "Plateau", page_label: Callable[[Tile], str] | None = None,
+                assembly_page: bool = True,
+                on_tile: Callable[[Canvas, Tile], None] | None = None
+                ) -> tuple[tuple[Tile, int], ...]:
+    """Draw a large drawing (the board) into ``doc`` over several pages.
+
+    ``draw(canvas, x, y, width, height)`` draws the whole poster with its
+    lower-left corner at page mm ``(x, y)``; it is called once per tile, clipped
+    so that only that tile's part lands on the page. Each page gets crop marks at
+    the image corners, alignment ticks across its seams, its label (``page_label``
+    of the tile, else ``Plateau — A1 (1/8)``) and whatever ``on_tile`` adds; the
+    optional first page shows the assembly map. Returns each tile's page number.
+    """
+    if assembly_page:
+        _assembly_page(doc, tiling, label)
+    pages: list[tuple[Tile, int]] = []
+    n = len(tiling.tiles)
+    for tile in tiling.tiles:
+        p, s = tile.placement, tile.source
+        marks = tiling.crop_marks(tile)
+        ticks = tiling.alignment_marks(tile)
+        text = page_label(tile) if page_label is not None else \
+            f"{label} — {tile.label} ({tile.index + 1}/{n})"
+        with doc.page(tiling.paper, trim=p, bleed=p, label=text, obstacles=(p,),
+                      segments=marks) as c:
+            c.saveState()
+            clip_rect(c, p)
+            draw(c, p.x - s.x, p.y - s.y, tiling.width, tiling.height)
+            c.restoreState()
+            draw_crop_marks(c, marks)
+            draw_crop_marks(c, ticks, width_mm=TICK_MM)
+            if on_tile is not None:
+                on_tile(c, tile)
+        pages.append((tile, len(doc.pages)))
+    return tuple(pages)
+
+
 def render_poster(draw: DrawFn, tiling: PosterTiling, path: Path | str, *,
                   title: str = "Plateau", label: str = "Plateau",
                   assembly_page: bool = True) -> PosterResult:
-    """Print a large drawing (the board) over several pages.
-
-    ``draw(canvas, 0, 0, width, height)`` draws the whole poster in poster mm;
-    it is called once per tile with the canvas moved and clipped so that only
-    that tile's part lands on the page. Each page gets crop marks at the image
-    corners, alignment ticks across its seams and its label (``A1``); the
-    optional first page shows the assembly map.
-    """
+    """Write a tiled poster to ``path`` (see :func:`draw_poster`)."""
     with PdfDocument(path, title=title) as doc:
-        if assembly_page:
-            _assembly_page(doc, tiling, label)
-        pages: list[tuple[Tile, int]] = []
-        n = len(tiling.tiles)
-        for tile in tiling.tiles:
-            p = tile.placement
-            marks = tiling.crop_marks(tile)
-            ticks = tiling.alignment_marks(tile)
-            page_label = f"{label} — {tile.label} ({tile.index + 1}/{n})"
-            with doc.page(tiling.paper, trim=p, bleed=p, label=page_label, obstacles=(p,),
-                          segments=marks) as c:
-                c.saveState()
-                clip_rect(c, p)
-                c.translate(pt(p.x - tile.source.x), pt(p.y - tile.source.y))
-                draw(c, 0.0, 0.0, tiling.width, tiling.height)
-                c.restoreState()
-                draw_crop_marks(c, marks)
-                draw_crop_marks(c, ticks, width_mm=0.25)
-            pages.append((tile, len(doc.pages)))
-    return PosterResult(Path(path), len(doc.pages), tuple(pages), tuple(doc.issues))
+        pages = draw_poster(doc, draw, tiling, label=label, assembly_page=assembly_page)
+    return PosterResult(Path(path), len(doc.pages), pages, tuple(doc.issues))
 
 
 def _assembly_page(doc: PdfDocument, tiling: PosterTiling, label: str) -> None:

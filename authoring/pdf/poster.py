@@ -50,10 +50,18 @@ class PosterSection:
         return 1 + len(self.tiling.tiles)
 
     def draw(self, w: KitWriter) -> None:
+        from authoring.pdf.canvas import draw_poster
+
         first_tile_page = w.pages_written + 2
         self._page_map(w, first_tile_page)
-        for tile in self.tiling.tiles:
-            self._tile(w, tile)
+        n = len(self.tiling.tiles)
+
+        def label(tile: Tile) -> str:
+            return say(w.lang, f"Plateau {tile.label} ({tile.index + 1}/{n})",
+                       f"Board {tile.label} ({tile.index + 1}/{n})")
+
+        draw_poster(w.doc, lambda c, x, y, _w, _h: self._board(c, x, y, 1.0), self.tiling,
+                    page_label=label, assembly_page=False, on_tile=self._neighbours)
 
     # ------------------------------------------------------------------ page map
 
@@ -133,38 +141,6 @@ class PosterSection:
 
     # ------------------------------------------------------------------ tiles
 
-    def _tile(self, w: KitWriter, tile: Tile) -> None:
-        from authoring.pdf.canvas import (
-            FONT_BOLD,
-            FONT_CONDENSED,
-            REGISTRATION_BLACK,
-            clip_rect,
-            draw_crop_marks,
-            pt,
-        )
-
-        t = self.tiling
-        lang = w.lang
-        p, s = tile.placement, tile.source
-        marks = t.crop_marks(tile)
-        ticks = t.alignment_marks(tile)
-        label = say(lang, f"Plateau {tile.label} ({tile.index + 1}/{len(t.tiles)})",
-                    f"Board {tile.label} ({tile.index + 1}/{len(t.tiles)})")
-        with w.page(t.paper, trim=p, bleed=p, label=label, obstacles=(p,),
-                    segments=marks) as c:
-            c.saveState()
-            clip_rect(c, p)
-            self._board(c, p.x - s.x, p.y - s.y, 1.0)
-            c.restoreState()
-            draw_crop_marks(c, marks)
-            c.saveState()
-            c.setStrokeColor(REGISTRATION_BLACK)
-            c.setLineWidth(pt(0.3))
-            for m in ticks:
-                c.line(pt(m.x0), pt(m.y0), pt(m.x1), pt(m.y1))
-            c.restoreState()
-            self._neighbours(c, tile, FONT_BOLD, FONT_CONDENSED)
-
     def _board(self, c: Canvas, x: float, y: float, scale: float) -> None:
         """The whole board at true size as one form (stored once, drawn on the page
         map and on every tile), placed with its lower-left corner at page mm (x, y)."""
@@ -178,19 +154,19 @@ class PosterSection:
 
         draw_once(c, f"board-{self.board.spec.id}-{lang}", (0, 0, w, h), body, x, y, scale)
 
-    def _neighbours(self, c: Canvas, tile: Tile, bold: str, condensed: str) -> None:
+    def _neighbours(self, c: Canvas, tile: Tile) -> None:
         """The tile's label in its top margin and arrows naming its neighbours."""
-        from authoring.pdf.canvas import REGISTRATION_BLACK, pt
+        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, REGISTRATION_BLACK, pt
 
         t = self.tiling
         p = tile.placement
         paper = t.paper
         c.saveState()
         c.setFillColor(REGISTRATION_BLACK)
-        c.setFont(bold, 9)
+        c.setFont(FONT_BOLD, 9)
         top = min(paper.height - 6.5, p.top + 3.5)
         c.drawString(pt(p.x + 6), pt(top), tile.label)
-        c.setFont(condensed, 6)
+        c.setFont(FONT_CONDENSED, 6)
         hints = []
         if tile.col > 0:
             hints.append(f"← {t.tile(tile.row, tile.col - 1).label}")

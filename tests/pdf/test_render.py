@@ -271,7 +271,11 @@ def test_poster_pages_clip_each_tile(tmp_path: Path) -> None:
     tiling = tile_poster(600, 450, A4)
     result = render_poster(board, tiling, tmp_path / "board.pdf")
     assert result.pages == 9 and result.issues == ()
-    assert calls == [(0.0, 0.0, 600, 450)] * 8
+    # once per tile, the poster's lower-left corner in page mm: the tile's source
+    # corner lands on its placement (A1: x 0, y 220 → page 10, 57)
+    assert calls == [(t.placement.x - t.source.x, t.placement.y - t.source.y, 600, 450)
+                     for t in tiling.tiles]
+    assert calls[0] == (10.0, -163.0, 600, 450)
     assert [page for _, page in result.tile_pages] == list(range(2, 10))
     reader = pypdf.PdfReader(tmp_path / "board.pdf")
     a1 = reader.pages[1]
