@@ -51,6 +51,16 @@ Text = Annotated[
     Field(description="Printed text: a plain (French) string or {fr: …, en: …}."),
 ]
 ZoneRef = Annotated[str, Field(description="A zone id: region and number, e.g. 'N-E 1'.")]
+#: an explicit list of places, the alternative to a ``where`` predicate (not both)
+ZoneList = Annotated[list[ZoneRef] | None, Field(min_length=1)]
+#: how a scenario card names a set of places
+PlacesLabel = Annotated[
+    Text | None,
+    Field(
+        description="How the card names these places, e.g. 'les villages fortifiés' "
+        "(default: from the predicate or the zone list)."
+    ),
+]
 Predicate = Annotated[
     dict[str, Any],
     Field(
@@ -78,7 +88,7 @@ class Places(Model):
     (checked by the loader, with the place)."""
 
     where: Predicate | None = None
-    zones: list[ZoneRef] | None = Field(default=None, min_length=1)
+    zones: ZoneList = None
 
 
 
@@ -89,12 +99,8 @@ class ArmyPlacement(Model):
     soldiers: int = Field(default=0, ge=0, le=99, description="Soldiers on each zone.")
     officers: int = Field(default=0, ge=0, le=99, description="Officers on each zone.")
     where: Predicate | None = None
-    zones: list[ZoneRef] | None = Field(default=None, min_length=1)
-    label: Text | None = Field(
-        default=None,
-        description="How the card names these places, e.g. 'les villages fortifiés' "
-        "(default: from the predicate or the zone list).",
-    )
+    zones: ZoneList = None
+    label: PlacesLabel = None
 
 
 
@@ -103,12 +109,8 @@ class ReputationPlacement(Model):
 
     cubes: int = Field(ge=1, le=9, description="Cubes on each zone.")
     where: Predicate | None = None
-    zones: list[ZoneRef] | None = Field(default=None, min_length=1)
-    label: Text | None = Field(
-        default=None,
-        description="How the card names these places, e.g. 'les villages fortifiés' "
-        "(default: from the predicate or the zone list).",
-    )
+    zones: ZoneList = None
+    label: PlacesLabel = None
 
 
 
@@ -244,7 +246,7 @@ class MaxOccupationRule(_Rule):
     rule: Literal["max_occupation"]
     value: int = Field(ge=0)
     where: Predicate | None = None
-    zones: list[ZoneRef] | None = Field(default=None, min_length=1)
+    zones: ZoneList = None
 
 
 
