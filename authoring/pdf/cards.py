@@ -645,16 +645,21 @@ def calibration_points(paper: Paper, inset: float = 35.0) -> tuple[tuple[float, 
             (w - inset, inset))
 
 
-def render_calibration(path: Path | str, options: CardOptions = CardOptions()) -> Calibration:
-    """A two-page sheet to measure the printer's back offset: crosses at known
-    places on the front, and behind each one (for the chosen duplex mode and the
-    current ``back_offset``) an X and a Y ruler graduated in mm. Held against the
-    light, the front cross lines cross the rulers at the correction to add."""
-    out = Path(path)
-    report = Report()
+CALIBRATION_TITLE = "Calibration recto-verso"
+
+
+def draw_calibration(doc: PdfDocument, options: CardOptions = CardOptions(), *,
+                     report: Report | None = None, file: str = "<calibration>"
+                     ) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]:
+    """Draw the two-page sheet that measures the printer's back offset into
+    ``doc``: crosses at known places on the front, and behind each one (for the
+    chosen duplex mode and the current ``back_offset``) an X and a Y ruler
+    graduated in mm. Held against the light, the front cross lines cross the
+    rulers at the correction to add. Returns the front points and the ruler
+    origins behind them; duplex ``none`` is measured as ``long`` (a warning)."""
     duplex: Duplex = options.duplex if options.duplex != "none" else "long"
-    if options.duplex == "none":
-        report.warning(Span(str(out)), "calibration-duplex-none",
+    if options.duplex == "none" and report is not None:
+        report.warning(Span(file), "calibration-duplex-none",
                        "duplex 'none' has no back page; the calibration sheet assumes 'long'",
                        "print it with the duplex setting you will use (--duplex long|short)")
     paper = options.paper
@@ -664,34 +669,42 @@ def render_calibration(path: Path | str, options: CardOptions = CardOptions()) -
         (round(bx + dx, 6), round(by + dy, 6))
         for bx, by in (behind_point(paper, duplex, x, y) for x, y in fronts)
     )
-    doc = PdfDocument(out, title="Calibration recto-verso", printable_margin=options.printable_margin)
-    with doc:
-        keep = tuple(Rect(x - 14, y - 14, 28, 28) for x, y in fronts)
-        with doc.page(paper, label="Calibration — recto", obstacles=keep) as c:
-            _calibration_text(c, paper, [
-                "CALIBRATION RECTO-VERSO — recto / front",
-                "Imprimez cette page et la suivante en recto-verso, à 100 %, "
-                f"bord {'long' if duplex == 'long' else 'court'}.",
-                "Print this page and the next one double-sided at 100 %, "
-                f"{duplex}-edge.",
-            ])
-            for n, (x, y) in enumerate(fronts, start=1):
-                _cross(c, x, y, f"{n}", paper)
-        with doc.page(paper, label="Calibration — verso", obstacles=keep) as c:
-            _calibration_text(c, paper, [
-                "CALIBRATION — verso / back",
-                "À contre-jour, verso face à vous : lisez où les traits de la croix du recto "
-                "coupent les règles X et Y (en mm).",
-                "Against the light, back side facing you: read where the front cross "
-                "lines cross the X and Y rulers (mm).",
-                f"Décalage actuel / current offset: {dx:g}, {dy:g} mm → "
-                "--back-offset (actuel + lecture) / (current + reading), e.g. "
-                f"{dx + 1.5:g},{dy - 0.5:g} for a reading of X = +1.5, Y = −0.5.",
-                "Lisez la croix 3 (centre) ; les autres montrent un biais ou une échelle. "
-                "Read cross 3 (centre); the others show skew or scaling.",
-            ])
-            for n, (x, y) in enumerate(backs, start=1):
-                _rulers(c, x, y, f"{n}")
+    keep = tuple(Rect(x - 14, y - 14, 28, 28) for x, y in fronts)
+    with doc.page(paper, label="Calibration — recto", obstacles=keep) as c:
+        _calibration_text(c, paper, [
+            "CALIBRATION RECTO-VERSO — recto / front",
+            "Imprimez cette page et la suivante en recto-verso, à 100 %, "
+            f"bord {'long' if duplex == 'long' else 'court'}.",
+            "Print this page and the next one double-sided at 100 %, "
+            f"{duplex}-edge.",
+        ])
+        for n, (x, y) in enumerate(fronts, start=1):
+            _cross(c, x, y, f"{n}", paper)
+    with doc.page(paper, label="Calibration — verso", obstacles=keep) as c:
+        _calibration_text(c, paper, [
+            "CALIBRATION — verso / back",
+            "À contre-jour, verso face à vous : lisez où les traits de la croix du recto "
+            "coupent les règles X et Y (en mm).",
+            "Against the light, back side facing you: read where the front cross "
+            "lines cross the X and Y rulers (mm).",
+            f"Décalage actuel / current offset: {dx:g}, {dy:g} mm → "
+            "--back-offset (actuel + lecture) / (current + reading), e.g. "
+            f"{dx + 1.5:g},{dy - 0.5:g} for a reading of X = +1.5, Y = −0.5.",
+            "Lisez la croix 3 (centre) ; les autres montrent un biais ou une échelle. "
+            "Read cross 3 (centre); the others show skew or scaling.",
+        ])
+        for n, (x, y) in enumerate(backs, start=1):
+            _rulers(c, x, y, f"{n}")
+    return fronts, backs
+
+
+def render_calibration(path: Path | str, options: CardOptions = CardOptions()) -> Calibration:
+    """Write the duplex calibration sheet to ``path`` (see :func:`draw_calibration`)."""
+    out = Path(path)
+    report = Report()
+    with PdfDocument(out, title=CALIBRATION_TITLE,
+                     printable_margin=options.printable_margin) as doc:
+        fronts, backs = draw_calibration(doc, options, report=report, file=str(out))
     return Calibration(out, fronts, backs, tuple(report.diagnostics))
 
 

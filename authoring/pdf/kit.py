@@ -633,7 +633,7 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
             outputs.extend(_cut_files(writer, options, stem, tmpdir))
             writer.progress(1)
         if _wants_calibration(options, sections):
-            outputs.append(_calibration(options, stem, tmpdir, report))
+            outputs.append(_calibration(options, stem, report))
             writer.progress(1)
         if options.singles:
             from authoring.pdf import png
@@ -710,15 +710,17 @@ def _cut_files(writer: KitWriter, options: KitOptions, stem: Path,
     return out
 
 
-def _calibration(options: KitOptions, stem: Path, tmpdir: Path,
+def _calibration(options: KitOptions, stem: Path,
                  report: Report) -> tuple[Path, bytes, str, int]:
-    from authoring.pdf.cards import render_calibration
+    from authoring.pdf.canvas import PdfDocument
+    from authoring.pdf.cards import CALIBRATION_TITLE, draw_calibration
 
-    cal = render_calibration(tmpdir / "calibration.pdf",
-                             options.card_options("Calibration", "Calibration"))
-    report.extend(list(cal.diagnostics))
-    return (stem.parent / f"{stem.name}-calibration.pdf", cal.path.read_bytes(),
-            say(options.lang, "calibration recto-verso", "duplex calibration"), 2)
+    path = stem.parent / f"{stem.name}-calibration.pdf"
+    doc = PdfDocument(None, title=CALIBRATION_TITLE, printable_margin=options.printable_margin)
+    draw_calibration(doc, options.card_options("Calibration", "Calibration"), report=report,
+                     file=str(path))
+    return (path, doc.to_bytes(), say(options.lang, "calibration recto-verso",
+                                      "duplex calibration"), len(doc.pages))
 
 
 def _write_all(outputs: Sequence[tuple[Path, bytes, str, int]]) -> list[KitFile]:
