@@ -411,6 +411,9 @@ def check_deck(deck: ClueDeck, doc: YamlDoc, report: Report) -> None:
         key = "where" if card.predicate is not None else "places"
         return doc.span(("cards", card.index, key))
 
+    def warn(card: ClueCard, code: str, problem: str, hint: str | None = None) -> None:
+        report.warning(at(card), code, f"card '{card.id}' ('{card.title}') {problem}", hint)
+
     total = deck.total_cards
     if total != deck.spec.box_cards:
         report.warning(
@@ -421,30 +424,27 @@ def check_deck(deck: ClueDeck, doc: YamlDoc, report: Report) -> None:
             "add or remove cards or copies, or set box_cards:",
         )
     for cid in result.no_hole:
-        card = by_id[cid]
-        report.warning(
-            at(card),
+        warn(
+            by_id[cid],
             "card-no-hole",
-            f"card '{card.id}' ('{card.title}') has no hole on this board",
+            "has no hole on this board",
             "a valid card with no hole is a failure card in disguise; change its property",
         )
     for cid in result.every_hole:
-        card = by_id[cid]
-        report.warning(
-            at(card),
+        warn(
+            by_id[cid],
             "card-every-hole",
-            f"card '{card.id}' ('{card.title}') has a hole at every place: it never helps "
-            "to isolate one (R6.1)",
+            "has a hole at every place: it never helps to isolate one (R6.1)",
         )
     for fig in result.cards:
         card = by_id[fig.id]
         if card.failure or fig.holes in (0, n) or lo <= fig.density <= hi:
             continue
-        report.warning(
-            at(card),
+        warn(
+            card,
             "card-density",
-            f"card '{card.id}' ('{card.title}') has {fig.holes} hole{'s' * (fig.holes != 1)} "
-            f"of {n} places ({fig.density:.0%}), outside the useful band {lo:.0%}–{hi:.0%}",
+            f"has {fig.holes} hole{'s' * (fig.holes != 1)} of {n} places ({fig.density:.0%}), "
+            f"outside the useful band {lo:.0%}–{hi:.0%}",
             "widen or narrow its property, or change the deck's density: band",
         )
     for group in result.duplicate_patterns:
