@@ -98,6 +98,30 @@ def _line(c: Any, coords: list[tuple[float, float]], view: View) -> None:
     c.drawPath(p, stroke=1, fill=0)
 
 
+def _link_style(c: Any, kind: str, view: View) -> None:
+    """The pen of a link: a solid road, or a dotted mountain path (round dots)."""
+    c.setStrokeColor(ROAD)
+    if kind == "mountain":
+        c.setLineWidth(1.1 * view.scale)
+        c.setDash([view.len(0.6), view.len(1.6)])
+        c.setLineCap(1)
+    else:
+        c.setLineWidth(1.6 * view.scale)
+        c.setDash([])
+        c.setLineCap(0)
+
+
+def _city(c: Any, x: float, y: float, circles: int, view: View) -> None:
+    """A city at page point ``(x, y)``: a dot inside 1–3 circles (its size, R4.1)."""
+    c.setFillColor(HexColor("#ffffff"))
+    c.setStrokeColor(ROAD)
+    c.setLineWidth(0.7 * view.scale)
+    for k in range(circles, 0, -1):
+        c.circle(x, y, view.len(1.6 + 1.5 * k), stroke=1, fill=1)
+    c.setFillColor(ROAD)
+    c.circle(x, y, view.len(1.2), stroke=0, fill=1)
+
+
 def draw_island(
     c: Any,
     board: Board,
@@ -140,28 +164,13 @@ def draw_island(
     # links
     for road in board.roads:
         a, b = board.zone(road.a).at, board.zone(road.b).at
-        c.setStrokeColor(ROAD)
-        if road.kind == "mountain":
-            c.setLineWidth(1.1 * s)
-            c.setDash([view.len(0.6), view.len(1.6)])
-            c.setLineCap(1)
-        else:
-            c.setLineWidth(1.6 * s)
-            c.setDash([])
-            c.setLineCap(0)
+        _link_style(c, road.kind, view)
         _line(c, [a, b], view)
     c.setDash([])
     # cities: a dot inside 1-3 circles
     for z in board.zones:
         x, y = view.pt(*z.at)
-        n = CITY_SIZE_CIRCLES.get(z.size, 1)
-        c.setFillColor(HexColor("#ffffff"))
-        c.setStrokeColor(ROAD)
-        c.setLineWidth(0.7 * s)
-        for k in range(n, 0, -1):
-            c.circle(x, y, view.len(1.6 + 1.5 * k), stroke=1, fill=1)
-        c.setFillColor(ROAD)
-        c.circle(x, y, view.len(1.2), stroke=0, fill=1)
+        _city(c, x, y, CITY_SIZE_CIRCLES.get(z.size, 1), view)
         if labels:
             region = board.region(z.region)
             c.setFillColor(tint(region.colour, 1.0))
@@ -339,14 +348,7 @@ def _legend(c: Any, board: Board, view: View, area: tuple[float, float, float, f
              ("village", "Village (taille 1)", "Village (size 1)"))
     for k, (size, f_txt, e_txt) in enumerate(sizes):
         cx = x + 9 + k * (w - 10) / 3
-        n = CITY_SIZE_CIRCLES[size]
-        c.setFillColor(HexColor("#ffffff"))
-        c.setStrokeColor(ROAD)
-        c.setLineWidth(0.7 * s)
-        for i in range(n, 0, -1):
-            c.circle(*view.pt(cx, row), view.len(1.6 + 1.5 * i), stroke=1, fill=1)
-        c.setFillColor(ROAD)
-        c.circle(*view.pt(cx, row), view.len(1.2), stroke=0, fill=1)
+        _city(c, *view.pt(cx, row), CITY_SIZE_CIRCLES[size], view)
         c.setFont(fonts.REGULAR, 5.5 * s)
         c.drawCentredString(*view.pt(cx, row - 9), f_txt if fr else e_txt)
     for k, (kind, f_txt, e_txt) in enumerate((("road", "Route (R5.1 : jusqu'à 3)",
@@ -354,15 +356,7 @@ def _legend(c: Any, board: Board, view: View, area: tuple[float, float, float, f
                                                ("mountain", "Chemin de montagne (1)",
                                                 "Mountain path (1)"))):
         ly = y + 13 - k * 7
-        c.setStrokeColor(ROAD)
-        if kind == "mountain":
-            c.setLineWidth(1.1 * s)
-            c.setDash([view.len(0.6), view.len(1.6)])
-            c.setLineCap(1)
-        else:
-            c.setLineWidth(1.6 * s)
-            c.setDash([])
-            c.setLineCap(0)
+        _link_style(c, kind, view)
         p = c.beginPath()
         p.moveTo(*view.pt(x + 5, ly))
         p.lineTo(*view.pt(x + 25, ly))

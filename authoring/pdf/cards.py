@@ -18,7 +18,7 @@ diagnostics in :class:`RenderResult`; nothing raises for content.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -45,7 +45,6 @@ from authoring.pdf.canvas import (
 )
 from authoring.pdf.cutfile import RegistrationMark, draw_registration_marks
 from authoring.pdf.layout import (
-    A4,
     Duplex,
     Imposition,
     LayoutIssue,
@@ -137,19 +136,14 @@ class CardBack:
 
 
 @dataclass(frozen=True)
-class CardOptions:
-    """How cards are printed. Sizes in mm, text sizes in pt; every default is a
-    parameter the export command exposes (``--paper``, ``--bleed``, ``--duplex``,
-    ``--back-offset`` …). ``title`` names the PDF, ``label`` and ``lang`` word the
-    page labels (``Cartes — recto 1/2``)."""
+class CardOptions(Imposition):
+    """How cards are printed: the sheet layout (the :class:`Imposition` fields:
+    paper, card size, bleed, gap, rows × cols, crop marks) plus duplex, margins and
+    text sizes. Sizes in mm, text sizes in pt; every default is a parameter the
+    export command exposes (``--paper``, ``--bleed``, ``--duplex``, ``--back-offset``
+    …). ``title`` names the PDF, ``label`` and ``lang`` word the page labels
+    (``Cartes — recto 1/2``). A layout that does not fit raises LayoutError."""
 
-    paper: Paper = A4
-    card_width: float = 63.0
-    card_height: float = 88.0
-    bleed: float = 3.0
-    gap: float = 0.0
-    rows: int = 3
-    cols: int = 3
     duplex: Duplex = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     rotate_backs: bool | None = None
@@ -160,16 +154,14 @@ class CardOptions:
     title_max_pt: float = 11.0
     title_min_pt: float = 7.0
     printable_margin: float = 4.0
-    mark_offset: float = 1.0
-    mark_length: float = 4.0
     skill_colours: Mapping[str, str] = field(default_factory=lambda: dict(SKILL_COLOURS))
     title: str = "Cartes"
     label: str = "Cartes"
     lang: Lang = "fr"
 
     def imposition(self) -> Imposition:
-        return Imposition(self.paper, self.card_width, self.card_height, self.bleed, self.gap,
-                          self.rows, self.cols, self.mark_offset, self.mark_length)
+        """The sheet layout alone (a plain :class:`Imposition`)."""
+        return Imposition(**{f.name: getattr(self, f.name) for f in fields(Imposition)})
 
 
 @dataclass(frozen=True)
