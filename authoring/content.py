@@ -21,6 +21,7 @@ it lists.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -196,17 +197,22 @@ def _check_unique(
             first[value] = path
 
 
-# -------------------------------------------------------------- per-file checks
-
-
-def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report) -> None:
+def _check_ids(key: str, entries: Sequence[Any], what: str, doc: YamlDoc, report: Report) -> None:
+    """Every entry of the list ``key`` has its own ``id``."""
     _check_unique(
-        ((c.id, ("characters", i, "id")) for i, c in enumerate(m.characters)),
-        "character id",
+        ((e.id, (key, i, "id")) for i, e in enumerate(entries)),
+        f"{what} id",
         doc,
         report,
         "id-duplicate",
     )
+
+
+# -------------------------------------------------------------- per-file checks
+
+
+def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report) -> None:
+    _check_ids("characters", m.characters, "character", doc, report)
     _check_unique(
         ((c.name, ("characters", i, "name")) for i, c in enumerate(m.characters)),
         "character name",
@@ -281,13 +287,7 @@ def _check_recruits(m: RecruitFile, doc: YamlDoc, report: Report) -> None:
 
 
 def _check_items(m: ItemFile, doc: YamlDoc, report: Report) -> None:
-    _check_unique(
-        ((it.id, ("items", i, "id")) for i, it in enumerate(m.items)),
-        "item id",
-        doc,
-        report,
-        "id-duplicate",
-    )
+    _check_ids("items", m.items, "item", doc, report)
     for i, it in enumerate(m.items):
         base: DataPath = ("items", i)
         if it.kind == "bonus" and not it.effects:
@@ -323,13 +323,7 @@ _OBJECTIVE_EFFECTS = {
 
 
 def _check_special_items(m: SpecialItemFile, doc: YamlDoc, report: Report) -> None:
-    _check_unique(
-        ((s.id, ("special_items", i, "id")) for i, s in enumerate(m.special_items)),
-        "special item id",
-        doc,
-        report,
-        "id-duplicate",
-    )
+    _check_ids("special_items", m.special_items, "special item", doc, report)
     for i, s in enumerate(m.special_items):
         raw_use = doc.get(("special_items", i, "use"))
         if not s.uses:
@@ -387,13 +381,7 @@ def _check_resistance(m: ResistanceFile, doc: YamlDoc, report: Report) -> None:
 
 
 def _check_events(m: EventFile, doc: YamlDoc, report: Report) -> None:
-    _check_unique(
-        ((e.id, ("events", i, "id")) for i, e in enumerate(m.events)),
-        "event id",
-        doc,
-        report,
-        "id-duplicate",
-    )
+    _check_ids("events", m.events, "event", doc, report)
     for i, e in enumerate(m.events):
         check_effects(e.effects, ("events", i, "effects"), EVENT, doc, report)
 
@@ -531,27 +519,18 @@ def _count_recruits(box: Box, m: RecruitFile, doc: YamlDoc, report: Report) -> N
     )
 
 
-def _count_items(box: Box, m: ItemFile, doc: YamlDoc, report: Report) -> None:
+def _count_deck(
+    key: str, box_key: str, deck: str, box: Box, m: Any, doc: YamlDoc, report: Report
+) -> None:
+    """The cards of the list ``key`` (copies counted) against ``box.<box_key>``."""
     _count(
         box,
         report,
-        doc.span(("items",), key=True),
-        sum(it.copies for it in m.items),
-        box.manifest.box.item_cards,
-        "the item deck has {} cards (copies counted)",
-        ("item_cards",),
-    )
-
-
-def _count_special_items(box: Box, m: SpecialItemFile, doc: YamlDoc, report: Report) -> None:
-    _count(
-        box,
-        report,
-        doc.span(("special_items",), key=True),
-        sum(s.copies for s in m.special_items),
-        box.manifest.box.special_item_cards,
-        "the special item deck has {} cards (copies counted)",
-        ("special_item_cards",),
+        doc.span((key,), key=True),
+        sum(card.copies for card in getattr(m, key)),
+        getattr(box.manifest.box, box_key),
+        f"the {deck} deck has {{}} cards (copies counted)",
+        (box_key,),
     )
 
 
@@ -593,18 +572,6 @@ def _count_resistance(box: Box, m: ResistanceFile, doc: YamlDoc, report: Report)
             )
 
 
-def _count_events(box: Box, m: EventFile, doc: YamlDoc, report: Report) -> None:
-    _count(
-        box,
-        report,
-        doc.span(("events",), key=True),
-        sum(e.copies for e in m.events),
-        box.manifest.box.event_cards,
-        "the event deck has {} cards (copies counted)",
-        ("event_cards",),
-    )
-
-
 def _count_planning(box: Box, m: PlanningFile, doc: YamlDoc, report: Report) -> None:
     _count(
         box,
@@ -620,10 +587,12 @@ def _count_planning(box: Box, m: PlanningFile, doc: YamlDoc, report: Report) -> 
 _COUNTS: dict[str, Callable[[Box, Any, YamlDoc, Report], None]] = {
     "characters": _count_characters,
     "recruits": _count_recruits,
-    "items": _count_items,
-    "special-items": _count_special_items,
+    "items": functools.partial(_count_deck, "items", "item_cards", "item"),
+    "special-items": functools.partial(
+        _count_deck, "special_items", "special_item_cards", "special item"
+    ),
     "resistance": _count_resistance,
-    "events": _count_events,
+    "events": functools.partial(_count_deck, "events", "event_cards", "event"),
     "planning": _count_planning,
 }
 
@@ -704,25 +673,26 @@ class Content:
         got = self._box.get(kind)
         return got[1] if got is not None else None
 
+    def _list(self, kind: str, key: str) -> list[Any]:
+        """The list ``key`` of the box's ``kind`` file (empty when absent or broken)."""
+        m = self._model(kind)
+        return list(getattr(m, key)) if m is not None else []
+
     @property
     def characters(self) -> list[Character]:
-        m = self._model("characters")
-        return list(m.characters) if m is not None else []
+        return self._list("characters", "characters")
 
     @property
     def recruits(self) -> list[RecruitToken]:
-        m = self._model("recruits")
-        return list(m.tokens) if m is not None else []
+        return self._list("recruits", "tokens")
 
     @property
     def items(self) -> list[Item]:
-        m = self._model("items")
-        return list(m.items) if m is not None else []
+        return self._list("items", "items")
 
     @property
     def special_items(self) -> list[SpecialItem]:
-        m = self._model("special-items")
-        return list(m.special_items) if m is not None else []
+        return self._list("special-items", "special_items")
 
     @property
     def resistance(self) -> list[ResistanceCard]:
@@ -737,8 +707,7 @@ class Content:
 
     @property
     def events(self) -> list[EventCard]:
-        m = self._model("events")
-        return list(m.events) if m is not None else []
+        return self._list("events", "events")
 
     @property
     def planning(self) -> PlanningFile | None:
@@ -783,46 +752,14 @@ def _load(kind: str, doc: YamlDoc, ws: Workspace) -> Any:
     return None if _errors_in(ws.report, doc) > before else model
 
 
-def load_characters(doc: YamlDoc, ws: Workspace) -> CharacterFile | None:
-    """Loader of ``kind: characters``."""
-    result: CharacterFile | None = _load("characters", doc, ws)
-    return result
-
-
-def load_recruits(doc: YamlDoc, ws: Workspace) -> RecruitFile | None:
-    """Loader of ``kind: recruits``."""
-    result: RecruitFile | None = _load("recruits", doc, ws)
-    return result
-
-
-def load_items(doc: YamlDoc, ws: Workspace) -> ItemFile | None:
-    """Loader of ``kind: items``."""
-    result: ItemFile | None = _load("items", doc, ws)
-    return result
-
-
-def load_special_items(doc: YamlDoc, ws: Workspace) -> SpecialItemFile | None:
-    """Loader of ``kind: special-items``."""
-    result: SpecialItemFile | None = _load("special-items", doc, ws)
-    return result
-
-
-def load_resistance(doc: YamlDoc, ws: Workspace) -> ResistanceFile | None:
-    """Loader of ``kind: resistance``."""
-    result: ResistanceFile | None = _load("resistance", doc, ws)
-    return result
-
-
-def load_events(doc: YamlDoc, ws: Workspace) -> EventFile | None:
-    """Loader of ``kind: events``."""
-    result: EventFile | None = _load("events", doc, ws)
-    return result
-
-
-def load_planning(doc: YamlDoc, ws: Workspace) -> PlanningFile | None:
-    """Loader of ``kind: planning``."""
-    result: PlanningFile | None = _load("planning", doc, ws)
-    return result
+#: the loaders :data:`authoring.workspace.KINDS` names, one per content kind
+load_characters = functools.partial(_load, "characters")
+load_recruits = functools.partial(_load, "recruits")
+load_items = functools.partial(_load, "items")
+load_special_items = functools.partial(_load, "special-items")
+load_resistance = functools.partial(_load, "resistance")
+load_events = functools.partial(_load, "events")
+load_planning = functools.partial(_load, "planning")
 
 
 def load_manifest(doc: YamlDoc, ws: Workspace) -> Manifest | None:
