@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from authoring.pdf.cards import CardFace, CardOptions
     from authoring.pdf.cutfile import RegistrationMark
     from authoring.pdf.layout import Imposition, Paper, Placement, Rect
+    from authoring.pdf.text import Fitted
 
 LAND = "#f1ecdc"
 SEA = "#dcebf4"
@@ -237,6 +238,20 @@ class ClueFaces:
         return CardFace(title=card.title, kind="Indice", draw=draw, key=f"clue {card.id}",
                         accent="#2f4f7f")
 
+    def fit_title(self, title: str, w: float, h: float) -> tuple[Fitted, float, float]:
+        """The title shrunk to fit the band above the mini-map, clear of the keys, on
+        a ``w`` × ``h`` mm card: the fitted text, its side margin and box height."""
+        from authoring.pdf.canvas import FONT_BOLD
+        from authoring.pdf.text import Fonts, fit_text
+
+        mm = self.board.spec.minimap
+        top_band = mm.window[1] + mm.window[3] + 1.0
+        margin = max([8.0] + [min(k.at[0], w - k.at[0]) + 3.0 for k in mm.keys])
+        box_h = h - 6.5 - top_band - 0.5
+        fitted = fit_text(f"**{title}**", w - 2 * margin, box_h, max_size=10, min_size=6.5,
+                          step=0.5, fonts=Fonts(FONT_BOLD, FONT_BOLD))
+        return fitted, margin, box_h
+
     def draw(self, c: Canvas, card: ClueCard, x: float, y: float, w: float, h: float) -> None:
         from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD, colour, pt
         from authoring.pdf.text import Fonts, draw_fitted, fit_text
@@ -257,15 +272,10 @@ class ClueFaces:
                             say(lang, "INDICE", "CLUE") if not card.failure else
                             say(lang, "INDICE — ÉCHEC", "CLUE — FAILURE"))
         title = say(lang, "Échec", "Failure") if card.failure and not card.title else card.title
-        keys = [k.at[0] for k in mm.keys]
-        margin = max([8.0] + [min(kx, w - kx) + 3.0 for kx in keys])
-        box_w = w - 2 * margin
-        box_h = h - 6.5 - top_band - 0.5
-        fitted = fit_text(f"**{title}**", box_w, box_h, max_size=10, min_size=6.5, step=0.5,
-                          fonts=Fonts(FONT_BOLD, FONT_BOLD))
+        fitted, margin, box_h = self.fit_title(title, w, h)
         c.setFillColor(colour("#1b2a3a"))
         top = y + top_band + (box_h + fitted.height) / 2 + 0.3
-        draw_fitted(c, fitted, x + margin, top, box_w, fonts=Fonts(FONT_BOLD, FONT_BOLD),
+        draw_fitted(c, fitted, x + margin, top, w - 2 * margin, fonts=Fonts(FONT_BOLD, FONT_BOLD),
                     align="center")
         self.map.draw(c, x, y, grey=card.failure)
         if card.failure:
@@ -350,17 +360,10 @@ class ClueSection:
         self._check_titles(w)
 
     def _check_titles(self, w: KitWriter) -> None:
-        from authoring.pdf.canvas import FONT_BOLD
-        from authoring.pdf.text import Fonts, fit_text
-
-        mm = self.board.spec.minimap
-        h = mm.card[1]
-        top_band = mm.window[1] + mm.window[3] + 1.0
-        keys = [k.at[0] for k in mm.keys]
-        margin = max([8.0] + [min(kx, mm.card[0] - kx) + 3.0 for kx in keys])
+        copt = self.card_options
         for card in self.clues:
-            fitted = fit_text(f"**{card.title}**", mm.card[0] - 2 * margin, h - 6.5 - top_band
-                              - 0.5, max_size=10, min_size=6.5, fonts=Fonts(FONT_BOLD, FONT_BOLD))
+            fitted, _, _ = self.faces_maker.fit_title(card.title, copt.card_width,
+                                                      copt.card_height)
             if not fitted.fits:
                 w.warn("card-title-overflow",
                        f"clue card '{card.id}': title {card.title!r} does not fit above the "

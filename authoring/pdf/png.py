@@ -92,18 +92,16 @@ def render_images(sections: Sequence[Section], options: KitOptions, stem: Path, 
             "export again, or convert the PDFs with any PDF viewer")
     out: list[tuple[Path, Path, str]] = []
     try:
-        if options.png:
-            staged = tmpdir / "png"
-            staged.mkdir()
-            _pngs(decks, options, staged, tool)
-            out.append((stem.parent / f"{stem.name}-png", staged,
-                        say(lang, "une image PNG par carte", "one PNG per card")))
-        if options.tts:
-            staged = tmpdir / "tts"
-            staged.mkdir()
-            _tts(decks, options, staged, tool)
-            out.append((stem.parent / f"{stem.name}-tts", staged,
-                        say(lang, "planches Tabletop Simulator", "Tabletop Simulator sheets")))
+        for wanted, name, write, what in (
+                (options.png, "png", _pngs,
+                 say(lang, "une image PNG par carte", "one PNG per card")),
+                (options.tts, "tts", _tts,
+                 say(lang, "planches Tabletop Simulator", "Tabletop Simulator sheets"))):
+            if wanted:
+                staged = tmpdir / name
+                staged.mkdir()
+                write(decks, options, staged, tool)
+                out.append((stem.parent / f"{stem.name}-{name}", staged, what))
     except (OSError, RuntimeError, subprocess.CalledProcessError) as exc:
         detail = getattr(exc, "stderr", b"") or b""
         report.warning(Span(str(stem)), "png-failed",

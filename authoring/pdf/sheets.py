@@ -79,6 +79,22 @@ def _skill_disc(c: Canvas, skill: str, x: float, y: float, r: float = 3.2) -> No
     c.drawCentredString(pt(x), pt(y - r * 0.36), skill)
 
 
+def _number_track(c: Canvas, x: float, y: float, cell: float, count: int, marked: int,
+                  mark_fill: str) -> None:
+    """A row of ``count`` squares numbered from 0, square ``marked`` tinted (the
+    starting value): the action counter (D5.4) and the reputation track (R1.1)."""
+    from authoring.pdf.canvas import FONT_BOLD, colour, pt
+
+    for n in range(count):
+        cx = x + n * cell
+        c.setStrokeColor(colour(INK))
+        c.setFillColor(colour(mark_fill if n == marked else "#ffffff"))
+        c.rect(pt(cx), pt(y), pt(cell), pt(cell), stroke=1, fill=1)
+        c.setFillColor(colour(INK))
+        c.setFont(FONT_BOLD, 8)
+        c.drawCentredString(pt(cx + cell / 2), pt(y + cell / 2 - 1.2), str(n))
+
+
 # --------------------------------------------------------------------------- characters
 
 
@@ -201,26 +217,12 @@ class CharacterSection:
             ay = m + 44
             _heading(c, say(lang, "Compteur d'actions", "Action counter"), m + 4, ay + 11, 9)
             cell = min(9.0, (W / 2 - m - 8) / (actions + 1))
-            for n in range(actions + 1):
-                cx = m + 4 + n * cell
-                c.setStrokeColor(colour(INK))
-                c.setFillColor(colour("#ffffff" if n else "#e6ebf2"))
-                c.rect(pt(cx), pt(ay), pt(cell), pt(cell), stroke=1, fill=1)
-                c.setFillColor(colour(INK))
-                c.setFont(FONT_BOLD, 8)
-                c.drawCentredString(pt(cx + cell / 2), pt(ay + cell / 2 - 1.2), str(n))
+            _number_track(c, m + 4, ay, cell, actions + 1, 0, "#e6ebf2")
             rep = int(getattr(ch, "reputation", 1) or 0)
             ry = m + 20
             _heading(c, say(lang, f"Réputation (initiale : {rep})",
                             f"Reputation (starting: {rep})"), m + 4, ry + 11, 9)
-            for n in range(10):
-                cx = m + 4 + n * cell
-                c.setStrokeColor(colour(INK))
-                c.setFillColor(colour("#f2d04b" if n == rep else "#ffffff"))
-                c.rect(pt(cx), pt(ry), pt(cell), pt(cell), stroke=1, fill=1)
-                c.setFillColor(colour(INK))
-                c.setFont(FONT_BOLD, 8)
-                c.drawCentredString(pt(cx + cell / 2), pt(ry + cell / 2 - 1.2), str(n))
+            _number_track(c, m + 4, ry, cell, 10, rep, "#f2d04b")
             c.setFont(FONT_CONDENSED, 6)
             c.setFillColor(colour("#6b7785"))
             c.drawString(pt(m + 4 + 10 * cell + 3), pt(ry + 5), say(
