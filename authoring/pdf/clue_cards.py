@@ -368,7 +368,3 @@ class ClueSection:
                 w.warn("card-title-overflow",
                        f"clue card '{card.id}': title {card.title!r} does not fit above the "
                        "mini-map at 6.5 pt", "shorten the title", key=f"clue {card.id}")
-
-    def singles(self) -> tuple[tuple[str, CardFace, int], ...]:
-        return tuple((f"clue {card.id}", self.faces_maker.face(card, 0), max(1, card.copies))
-                     for card in self.clues)

@@ -359,11 +359,3 @@ class DeckSection:
     def draw(self, w: KitWriter) -> None:
         back = form_back(self.deck.back, self.deck.key, self.card_options)
         draw_kit_cards(w, self.deck.faces, back, self.card_options)
-
-    def singles(self) -> tuple[tuple[str, CardFace, int], ...]:
-        """Distinct faces with their copy counts, for PNG export."""
-        out: dict[str, tuple[CardFace, int]] = {}
-        for f in self.deck.faces:
-            face, n = out.get(f.name, (f, 0))
-            out[f.name] = (face, n + 1)
-        return tuple((k, f, n) for k, (f, n) in out.items())
