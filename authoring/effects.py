@@ -41,6 +41,7 @@ from pydantic import (
 
 from authoring.diagnostics import Report, did_you_mean
 from authoring.schema.base import Model
+from authoring.wording import cap, count_of, join_and, low
 from authoring.yamlio import YamlDoc, dotted
 
 Lang = Literal["fr", "en"]
@@ -141,12 +142,6 @@ HELD_SUFFIX: dict[Lang, str] = {
 }
 
 
-def _n(count: int, one: str, many: str | None = None) -> str:
-    """``1 soldat`` / ``2 soldats``: a count with its noun agreed."""
-    word = one if abs(count) == 1 else (many if many is not None else one + "s")
-    return f"{count} {word}"
-
-
 def _in(where: str, lang: Lang) -> str:
     return ("dans " if lang == "fr" else "in ") + WHERE_TEXT[lang][where]
 
@@ -176,17 +171,6 @@ def _more(change: int, lang: Lang, fewer: str = "fewer") -> str:
 def _by(who: str, lang: Lang, you: str, they: str) -> str:
     """``you`` when the actor does it, else the players :data:`WHO_TEXT` names then ``they``."""
     return you if who == "actor" else f"{WHO_TEXT[lang][who]} {they}"
-
-
-def _join(parts: Sequence[str], lang: Lang) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    last = " et " if lang == "fr" else " and "
-    return ", ".join(parts[:-1]) + last + parts[-1]
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------- base
@@ -313,7 +297,7 @@ class DrawBonus(EffectPayload):
         verb = _ACTING[lang][self.action]
         n, more = abs(self.amount), _more(self.amount, lang)
         if lang == "fr":
-            return f"Piochez {_n(n, one, many)} {more} quand vous {verb}"
+            return f"Piochez {count_of(n, one, many)} {more} quand vous {verb}"
         return f"Draw {n} {more} {one if n == 1 else many} when you {verb}"
 
 
@@ -337,10 +321,10 @@ class MoveRange(EffectPayload):
         parts = []
         if lang == "fr":
             if self.roads:
-                parts.append(f"{_n(self.roads, 'route')} de plus")
+                parts.append(f"{count_of(self.roads, 'route')} de plus")
             if self.mountain_paths:
                 parts.append(
-                    f"{_n(self.mountain_paths, 'chemin de montagne', 'chemins de montagne')}"
+                    f"{count_of(self.mountain_paths, 'chemin de montagne', 'chemins de montagne')}"
                     " de plus"
                 )
             return "Vos déplacements peuvent emprunter " + ", ou ".join(parts)
@@ -366,7 +350,7 @@ class MalusReduction(EffectPayload):
 
     def text(self, lang: Lang = "fr") -> str:
         subset = sorted(set(self.skills)) != ["C", "I", "M"]
-        names = _join([SKILL_NAMES[lang][s] for s in self.skills], lang)
+        names = join_and([SKILL_NAMES[lang][s] for s in self.skills], lang)
         if lang == "fr":
             tail = f" en {names}" if subset else ""
             return f"Le malus de l'armée sur vos actions est réduit de {self.amount}{tail}"
@@ -387,8 +371,8 @@ class CraftRequirement(EffectPayload):
     def text(self, lang: Lang = "fr") -> str:
         n, more = abs(self.delta), _more(self.delta, lang, fewer="less")
         if lang == "fr":
-            return f"Fabriquer demande {_n(n, 'niveau')} d'Ingénierie {more}"
-        return f"Crafting needs {_n(n, 'Engineering level')} {more}"
+            return f"Fabriquer demande {count_of(n, 'niveau')} d'Ingénierie {more}"
+        return f"Crafting needs {count_of(n, 'Engineering level')} {more}"
 
 
 @_effect
@@ -466,7 +450,7 @@ class InventorySize(EffectPayload):
     def text(self, lang: Lang = "fr") -> str:
         n, more = abs(self.delta), _more(self.delta, lang)
         if lang == "fr":
-            return f"Votre inventaire compte {_n(n, 'emplacement')} {more}"
+            return f"Votre inventaire compte {count_of(n, 'emplacement')} {more}"
         return f"Your inventory holds {n} {more} {'card' if n == 1 else 'cards'}"
 
 
@@ -499,7 +483,7 @@ class PlanningTokens(EffectPayload):
         n = self.amount
         if lang == "fr":
             return (
-                f"Vous pouvez avoir {_n(n, 'jeton')} Planification "
+                f"Vous pouvez avoir {count_of(n, 'jeton')} Planification "
                 f"{'actif' if n == 1 else 'actifs'} de plus"
             )
         return f"You may keep {n} more active planning {'token' if n == 1 else 'tokens'}"
@@ -527,7 +511,7 @@ class _Eliminate(EffectPayload):
             if lang == "fr"
             else ("Eliminate", " (they return to the reserve, no reputation)")
         )
-        pieces = _n(self.count, self.piece[lang])
+        pieces = count_of(self.count, self.piece[lang])
         text = f"{verb} {_upto(self.count, lang)}{pieces} {_in(self.where, lang)}"
         return text + reserve if self.to == "reserve" else text
 
@@ -566,10 +550,10 @@ class AddSoldiers(EffectPayload):
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
             return (
-                f"Ajoutez {_n(self.count, 'soldat')} {_in(self.where, lang)}"
+                f"Ajoutez {count_of(self.count, 'soldat')} {_in(self.where, lang)}"
                 " (déploiement si nécessaire)"
             )
-        return f"Add {_n(self.count, 'soldier')} {_in(self.where, lang)} (deploy if needed)"
+        return f"Add {count_of(self.count, 'soldier')} {_in(self.where, lang)} (deploy if needed)"
 
 
 @_effect
@@ -586,7 +570,7 @@ class PromoteSoldiers(EffectPayload):
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
             by = "un officier" if self.count == 1 else "des officiers"
-            return f"Remplacez {_n(self.count, 'soldat')} par {by} {_in(self.where, lang)}"
+            return f"Remplacez {count_of(self.count, 'soldat')} par {by} {_in(self.where, lang)}"
         word, by = ("soldier", "an officer") if self.count == 1 else ("soldiers", "officers")
         return f"Replace {self.count} {word} with {by} {_in(self.where, lang)}"
 
@@ -626,10 +610,10 @@ class Reputation(EffectPayload):
         n = abs(self.amount)
         gain = self.amount > 0
         if lang == "fr":
-            cubes = _n(n, "cube Réputation", "cubes Réputation")
+            cubes = count_of(n, "cube Réputation", "cubes Réputation")
             you, they = ("Gagnez", "gagne") if gain else ("Perdez", "perd")
         else:
-            cubes = _n(n, "reputation cube")
+            cubes = count_of(n, "reputation cube")
             you, they = ("Gain", "gains") if gain else ("Lose", "loses")
         return _by(self.who, lang, f"{you} {cubes}", f"{they} {cubes}")
 
@@ -647,9 +631,9 @@ class Speed(EffectPayload):
         n = abs(self.delta)
         if lang == "fr":
             verb = "Reculez" if self.delta < 0 else "Avancez"
-            return f"{verb} le marqueur de vitesse d'invasion de {_n(n, 'case')}"
+            return f"{verb} le marqueur de vitesse d'invasion de {count_of(n, 'case')}"
         way = "back" if self.delta < 0 else "forward"
-        return f"Move the invasion-speed marker {_n(n, 'cell')} {way}"
+        return f"Move the invasion-speed marker {count_of(n, 'cell')} {way}"
 
 
 @_effect
@@ -664,9 +648,10 @@ class PlaceReputationCube(EffectPayload):
 
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
-            cubes = _n(self.count, "cube Réputation", "cubes Réputation")
+            cubes = count_of(self.count, "cube Réputation", "cubes Réputation")
             return f"Placez {cubes} de la réserve {_in(self.where, lang)}"
-        return f"Place {_n(self.count, 'reputation cube')} from the supply {_in(self.where, lang)}"
+        cubes = count_of(self.count, "reputation cube")
+        return f"Place {cubes} from the supply {_in(self.where, lang)}"
 
 
 @_effect
@@ -681,9 +666,9 @@ class RemoveReputationCubes(EffectPayload):
 
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
-            cubes = _n(self.count, "cube Réputation", "cubes Réputation")
+            cubes = count_of(self.count, "cube Réputation", "cubes Réputation")
             return f"Retirez jusqu'à {cubes} {_from(self.where, lang)}"
-        return f"Remove up to {_n(self.count, 'reputation cube')} {_from(self.where, lang)}"
+        return f"Remove up to {count_of(self.count, 'reputation cube')} {_from(self.where, lang)}"
 
 
 @_effect
@@ -696,9 +681,8 @@ class SkipArmyAction(EffectPayload):
 
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
-            return (
-                f"Lors de la prochaine invasion, l'armée joue {_n(self.count, 'action')} de moins"
-            )
+            actions = count_of(self.count, "action")
+            return f"Lors de la prochaine invasion, l'armée joue {actions} de moins"
         word = "action" if self.count == 1 else "actions"
         return f"At the next invasion, the army plays {self.count} fewer {word}"
 
@@ -713,9 +697,9 @@ class ArmyAction(EffectPayload):
 
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
-            actions = _n(self.count, "action d'invasion", "actions d'invasion")
+            actions = count_of(self.count, "action d'invasion", "actions d'invasion")
             return f"L'armée joue immédiatement {actions}"
-        return f"The army immediately plays {_n(self.count, 'invasion action')}"
+        return f"The army immediately plays {count_of(self.count, 'invasion action')}"
 
 
 @_effect
@@ -731,11 +715,11 @@ class ArmyMoves(EffectPayload):
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
             return (
-                f"Déplacez jusqu'à {_n(self.count, 'soldat')} {_from(self.from_, lang)} "
+                f"Déplacez jusqu'à {count_of(self.count, 'soldat')} {_from(self.from_, lang)} "
                 "vers une zone voisine, sans dépasser son occupation maximale"
             )
         return (
-            f"Move up to {_n(self.count, 'soldier')} {_from(self.from_, lang)} to a neighbouring zone,"
+            f"Move up to {count_of(self.count, 'soldier')} {_from(self.from_, lang)} to a neighbouring zone,"
             " within its max occupation"
         )
 
@@ -814,7 +798,7 @@ class _DrawKeep(EffectPayload):
         return self
 
     def text(self, lang: Lang = "fr") -> str:
-        cards = _n(self.draw, *_PILES[lang][self.pile])
+        cards = count_of(self.draw, *_PILES[lang][self.pile])
         return self.phrases[lang].format(cards=cards, keep=self.keep, s="s" * (self.keep > 1))
 
 
@@ -879,7 +863,7 @@ class FreeActions(EffectPayload):
     who: Who = Field(default="actor", description="Who acts.")
 
     def text(self, lang: Lang = "fr") -> str:
-        acts = _n(self.count, "action")
+        acts = count_of(self.count, "action")
         if lang == "fr":
             return _by(
                 self.who,
@@ -943,12 +927,13 @@ class AddZoneTokens(EffectPayload):
             )
             them = "ajoutez-le" if self.count == 1 and self.region == "random" else "ajoutez-les"
             return (
-                f"Piochez {_n(self.count, 'jeton Zone', 'jetons Zone')} dans {pile} et {them}"
+                f"Piochez {count_of(self.count, 'jeton Zone', 'jetons Zone')} dans {pile} et {them}"
                 " au sac Invasion"
             )
         pile = "the pile of a random region" if self.region == "random" else "every region's pile"
         them = "it" if self.count == 1 and self.region == "random" else "them"
-        return f"Draw {_n(self.count, 'zone token')} from {pile} and add {them} to the invasion bag"
+        tokens = count_of(self.count, "zone token")
+        return f"Draw {tokens} from {pile} and add {them} to the invasion bag"
 
 
 @_effect
@@ -962,9 +947,9 @@ class DiscardItems(EffectPayload):
 
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
-            cards = _n(self.count, "carte Objet", "cartes Objet")
+            cards = count_of(self.count, "carte Objet", "cartes Objet")
             return _by(self.who, lang, f"Défaussez {cards}", f"défausse {cards}")
-        cards = _n(self.count, "item card")
+        cards = count_of(self.count, "item card")
         return _by(self.who, lang, f"Discard {cards}", f"discards {cards}")
 
 
@@ -979,9 +964,11 @@ class DiscardResistance(EffectPayload):
 
     def text(self, lang: Lang = "fr") -> str:
         if lang == "fr":
-            cards = _n(self.count, "carte Résistance disponible", "cartes Résistance disponibles")
+            cards = count_of(
+                self.count, "carte Résistance disponible", "cartes Résistance disponibles"
+            )
             return f"Défaussez {cards} ; les cubes posés dessus sont perdus"
-        return f"Discard {_n(self.count, 'available resistance card')}; cubes on it are lost"
+        return f"Discard {count_of(self.count, 'available resistance card')}; cubes on it are lost"
 
 
 @_effect
@@ -998,9 +985,9 @@ class Timer(EffectPayload):
     def text(self, lang: Lang = "fr") -> str:
         s, more = abs(self.seconds), _more(self.seconds, lang, fewer="less")
         if lang == "fr":
-            span = _n(s // 60, "minute") if s % 60 == 0 else _n(s, "seconde")
+            span = count_of(s // 60, "minute") if s % 60 == 0 else count_of(s, "seconde")
             return f"La prochaine phase des joueurs dure {span} {more}"
-        span = _n(s // 60, "minute") if s % 60 == 0 else _n(s, "second")
+        span = count_of(s // 60, "minute") if s % 60 == 0 else count_of(s, "second")
         return f"The next players' phase lasts {span} {more}"
 
 
@@ -1231,8 +1218,8 @@ def render_conditions(conditions: Iterable[ConditionBase], lang: Lang = "fr") ->
     if not texts:
         return ""
     sep = " ; " if lang == "fr" else "; "
-    joined = texts[0] + "".join(sep + t[:1].lower() + t[1:] for t in texts[1:])
-    return _cap(joined)
+    joined = texts[0] + "".join(sep + low(t) for t in texts[1:])
+    return cap(joined)
 
 
 # ----------------------------------------------------------------- documentation

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from authoring.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
 from authoring.schema import scenario as schema
 from authoring.schema.base import Model, validate
+from authoring.wording import count_of, join_and
 from authoring.yamlio import YamlDoc, dotted
 
 if TYPE_CHECKING:
@@ -999,18 +1000,6 @@ class CardText:
         return "\n".join(lines)
 
 
-def _and(items: Sequence[str], lang: str) -> str:
-    word = " et " if lang == "fr" else " and "
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + word + items[-1]
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def places_text(
     where: Mapping[str, Any] | None, zones: Sequence[str] | None, board: Board, lang: str = "fr"
 ) -> str:
@@ -1019,15 +1008,15 @@ def places_text(
     if zones is not None:
         ids = [board.resolve(z) or z for z in zones]
         if lang == "fr":
-            return ("la zone " if len(ids) == 1 else "les zones ") + _and(ids, lang)
-        return ("zone " if len(ids) == 1 else "zones ") + _and(ids, lang)
+            return ("la zone " if len(ids) == 1 else "les zones ") + join_and(ids, lang)
+        return ("zone " if len(ids) == 1 else "zones ") + join_and(ids, lang)
     where = dict(where or {})
     if set(where) == {"size"}:
         sizes = where["size"] if isinstance(where["size"], list) else [where["size"]]
-        return _and([_SIZE_PLURAL[lang].get(str(s), str(s)) for s in sizes], lang)
+        return join_and([_SIZE_PLURAL[lang].get(str(s), str(s)) for s in sizes], lang)
     if set(where) == {"number"} and isinstance(where["number"], int | list):
         nums = where["number"] if isinstance(where["number"], list) else [where["number"]]
-        shown = _and([str(n) for n in nums], lang)
+        shown = join_and([str(n) for n in nums], lang)
         if lang == "fr":
             return f"{'la zone' if len(nums) == 1 else 'les zones'} {shown} de chaque région"
         return f"{'zone' if len(nums) == 1 else 'zones'} {shown} of each region"
@@ -1046,16 +1035,18 @@ def _army_line(placements: Sequence[schema.ArmyPlacement], board: Board, lang: s
         soldier = ("soldat", "soldats") if lang == "fr" else ("soldier", "soldiers")
         officer = ("officier", "officiers") if lang == "fr" else ("officer", "officers")
         if p.soldiers:
-            pieces.append(_count(p.soldiers, *soldier) if i == 0 or p.officers else str(p.soldiers))
+            pieces.append(
+                count_of(p.soldiers, *soldier) if i == 0 or p.officers else str(p.soldiers)
+            )
         if p.officers:
-            pieces.append(_count(p.officers, *officer))
+            pieces.append(count_of(p.officers, *officer))
         on = " sur " if lang == "fr" else " on "
         where = text_of(p.label, lang) if p.label is not None else None
         parts.append(
-            _and(pieces, lang) + on + (where or places_text(p.where, p.zones, board, lang))
+            join_and(pieces, lang) + on + (where or places_text(p.where, p.zones, board, lang))
         )
     verb = "Placer " if lang == "fr" else "Place "
-    return verb + _and(parts, lang) + "."
+    return verb + join_and(parts, lang) + "."
 
 
 def _objective_text(o: ObjectiveSpec, lang: str, items: Mapping[str, Any]) -> str:
@@ -1115,7 +1106,7 @@ def card_text(scenario: Scenario, lang: str = "fr") -> CardText:
         named = text_of(p.label, lang) if p.label is not None else ""
         setup.append(
             ("Placer " if fr else "Place ")
-            + _count(p.cubes, *cube)
+            + count_of(p.cubes, *cube)
             + (" sur " if fr else " on ")
             + (named or places_text(p.where, p.zones, board, lang))
             + "."
@@ -1151,9 +1142,9 @@ def card_text(scenario: Scenario, lang: str = "fr") -> CardText:
         )
     else:
         setup.append(
-            f"Chaque joueur place son pion dans l'une des zones {_and(starts, lang)}."
+            f"Chaque joueur place son pion dans l'une des zones {join_and(starts, lang)}."
             if fr
-            else f"Each player puts their pawn in one of zones {_and(starts, lang)}."
+            else f"Each player puts their pawn in one of zones {join_and(starts, lang)}."
         )
     if spec.setup.characters == "random":
         setup.append(
@@ -1199,9 +1190,9 @@ def card_text(scenario: Scenario, lang: str = "fr") -> CardText:
             )
         head = f"{_LEVEL_LABEL[lang][name]} : " if fr else f"{_LEVEL_LABEL[lang][name]}: "
         officers = (
-            _count(level.officers, "Officier", "Officiers")
+            count_of(level.officers, "Officier", "Officiers")
             if fr
-            else _count(level.officers, "officer", "officers")
+            else count_of(level.officers, "officer", "officers")
         )
         rules.append(head + ", ".join([officers, *extra]))
     for rule in spec.special_rules:

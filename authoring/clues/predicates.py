@@ -28,6 +28,7 @@ from pydantic import Field, model_validator
 
 from authoring.diagnostics import Report, did_you_mean, suggestion
 from authoring.schema.base import Model, validate
+from authoring.wording import cap, join_or, low
 
 if TYPE_CHECKING:
     from authoring.board import Board, Zone
@@ -88,22 +89,6 @@ _DE_FR = {
 
 
 # -- small text helpers -------------------------------------------------------------
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _low(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
-def _join(items: Sequence[str], lang: Lang) -> str:
-    word = " ou " if lang == "fr" else " or "
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + word + items[-1]
-
-
 def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list | tuple) else [value]
 
@@ -288,12 +273,12 @@ class RegionIs(Predicate):
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
         names = self._names(lang, board)
         if lang == "fr":
-            return ("Région " if len(names) == 1 else "Régions ") + _join(names, lang)
-        return ("Region " if len(names) == 1 else "Regions ") + _join(names, lang)
+            return ("Région " if len(names) == 1 else "Régions ") + join_or(names, lang)
+        return ("Region " if len(names) == 1 else "Regions ") + join_or(names, lang)
 
     def describe_not(self, lang: Lang, board: Board | None) -> str | None:
         names = self._names(lang, board)
-        return ("Hors région " if lang == "fr" else "Outside ") + _join(names, lang)
+        return ("Hors région " if lang == "fr" else "Outside ") + join_or(names, lang)
 
 
 class SizeIs(Predicate):
@@ -316,12 +301,12 @@ class SizeIs(Predicate):
 
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
         names = _SIZE_FR if lang == "fr" else _SIZE_EN
-        return _cap(_join([names[s] for s in _as_list(self.size)], lang))
+        return cap(join_or([names[s] for s in _as_list(self.size)], lang))
 
     def describe_not(self, lang: Lang, board: Board | None) -> str | None:
         names = _SIZE_FR if lang == "fr" else _SIZE_EN
         others = [s for s in ("capital", "town", "village") if s not in _as_list(self.size)]
-        return _cap(_join([names[s] for s in others], lang)) if others else None
+        return cap(join_or([names[s] for s in others], lang)) if others else None
 
 
 class NumberRange(Model):
@@ -367,7 +352,7 @@ class NumberIs(Predicate):
     def _text(self, lang: Lang) -> str:
         if isinstance(self.number, NumberRange):
             return self.number.text(lang)
-        return _join([str(n) for n in _as_list(self.number)], lang)
+        return join_or([str(n) for n in _as_list(self.number)], lang)
 
     def reason(self, board: Board, zone: Zone, has: bool) -> str:
         verb = "is" if has else "is not"
@@ -426,8 +411,8 @@ class TagIs(Predicate):
         if lang == "fr":
             if len(tags) == 1 and tags[0] in _TAG_FR:
                 return _TAG_FR[tags[0]][0]
-            return "Cité avec " + _join([_TAG_NOUN_FR.get(t, f"« {t} »") for t in tags], lang)
-        return "Place with " + _join([f"'{t}'" for t in tags], lang)
+            return "Cité avec " + join_or([_TAG_NOUN_FR.get(t, f"« {t} »") for t in tags], lang)
+        return "Place with " + join_or([f"'{t}'" for t in tags], lang)
 
     def describe_not(self, lang: Lang, board: Board | None) -> str | None:
         tags = _as_list(self.tag)
@@ -436,7 +421,7 @@ class TagIs(Predicate):
                 return _TAG_FR[tags[0]][1]
             nouns = [_TAG_NOUN_FR.get(t, f"« {t} »") for t in tags]
             return "Cité sans " + ", ".join(nouns[:-1]) + " ni " + nouns[-1]
-        return "Place without " + _join([f"'{t}'" for t in tags], lang)
+        return "Place without " + join_or([f"'{t}'" for t in tags], lang)
 
 
 class Coastal(Predicate):
@@ -488,7 +473,7 @@ class ZoneIs(Predicate):
         return None if out is None else self.model_copy(update={"zone": _one_or_list(out, self.zone)})
 
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
-        return _join(_as_list(self.zone), lang)
+        return join_or(_as_list(self.zone), lang)
 
 
 # -- graph relations ------------------------------------------------------------------
@@ -527,11 +512,11 @@ class Adjacent(Predicate):
         return self.model_copy(update={"adjacent": _one_or_list(out, self.adjacent)})
 
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
-        places = _join(_as_list(self.adjacent), lang)
+        places = join_or(_as_list(self.adjacent), lang)
         return f"Voisin de {places}" if lang == "fr" else f"Next to {places}"
 
     def describe_not(self, lang: Lang, board: Board | None) -> str | None:
-        places = _join(_as_list(self.adjacent), lang)
+        places = join_or(_as_list(self.adjacent), lang)
         return f"Pas voisin de {places}" if lang == "fr" else f"Not next to {places}"
 
 
@@ -860,8 +845,8 @@ class _Side(Predicate):
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
         _, _, word, fr = _DIR[self.key]
         if lang == "fr":
-            return f"{_cap(fr)} {self._ref_text(lang)}"
-        return f"{_cap(word)} of {self._ref_text(lang)}"
+            return f"{cap(fr)} {self._ref_text(lang)}"
+        return f"{cap(word)} of {self._ref_text(lang)}"
 
 
 class NorthOf(_Side):
@@ -1170,7 +1155,7 @@ class TouchesRiver(Predicate):
 def _chain(parts: Sequence[Predicate], word: str, lang: Lang, board: Board | None) -> str:
     """The titles of ``parts`` joined by ``word`` (" et ", " or "…), lower-cased after the first."""
     texts = [p.describe(lang, board) for p in parts]
-    return texts[0] + "".join(word + _low(t) for t in texts[1:])
+    return texts[0] + "".join(word + low(t) for t in texts[1:])
 
 
 class All(Predicate):
@@ -1249,7 +1234,7 @@ class Not(Predicate):
         natural = self.not_.describe_not(lang, board)
         if natural is not None:
             return natural
-        inner = _low(self.not_.describe(lang, board))
+        inner = low(self.not_.describe(lang, board))
         return ("Pas " if lang == "fr" else "Not ") + inner
 
     def describe_not(self, lang: Lang, board: Board | None) -> str | None:

@@ -1,0 +1,39 @@
+"""Small French/English wording helpers shared by the printed texts of effects, clue
+predicates and scenario cards: lists joined with "et"/"ou", counts with their noun."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def cap(text: str) -> str:
+    """The text with its first letter upper-cased (the rest untouched)."""
+    return text[:1].upper() + text[1:]
+
+
+def low(text: str) -> str:
+    """The text with its first letter lower-cased (the rest untouched)."""
+    return text[:1].lower() + text[1:]
+
+
+def count_of(count: int, one: str, many: str | None = None) -> str:
+    """``1 soldat`` / ``2 soldats``: a count with its noun agreed (default plural: + s)."""
+    word = one if abs(count) == 1 else (many if many is not None else one + "s")
+    return f"{count} {word}"
+
+
+def _joined(items: Sequence[str], last: str) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + last + items[-1]
+
+
+def join_and(items: Sequence[str], lang: str) -> str:
+    """``a, b et c`` (``a, b and c`` in English)."""
+    return _joined(items, " et " if lang == "fr" else " and ")
+
+
+def join_or(items: Sequence[str], lang: str) -> str:
+    """``a, b ou c`` (``a, b or c`` in English)."""
+    return _joined(items, " ou " if lang == "fr" else " or ")
