@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from authoring.diagnostics import Report, Span, suggestion
 from authoring.schema import board as schema
-from authoring.schema.base import validate
+from authoring.schema.base import root_mapping, validate
 from authoring.yamlio import YamlDoc, load_text
 
 if TYPE_CHECKING:
@@ -282,15 +282,15 @@ def build_board(doc: YamlDoc, report: Report, *, base: tuple[str | int, ...] = (
     """Validate a board document and build the model; every problem goes to ``report``.
 
     Returns None when the board has errors (warnings still return the board)."""
-    data = doc.get(base) if base else doc.data
-    if not isinstance(data, dict):
-        shown = "a list" if isinstance(data, list) else repr(data)
-        report.error(
-            doc.span(base),
-            "type-invalid",
-            f"a board must be a mapping of keys (id, outline, regions, zones, roads …), got {shown}",
-            "start the file with 'id: my-island' and the other keys, see `resistance schema board`",
-        )
+    data = root_mapping(
+        doc,
+        report,
+        "a board",
+        "id, outline, regions, zones, roads …",
+        "start the file with 'id: my-island' and the other keys, see `resistance schema board`",
+        base,
+    )
+    if data is None:
         return None
     spec = validate(schema.Board, data, doc, report, base=base, what="board")
     if spec is None:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from authoring.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
 from authoring.schema import scenario as schema
-from authoring.schema.base import Model, validate
+from authoring.schema.base import Model, root_mapping, validate
 from authoring.wording import count_of, join_and
 from authoring.yamlio import YamlDoc, dotted
 
@@ -250,17 +250,15 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
 
     Returns None when the scenario has errors (warnings still return it)."""
     report = ws.report
-    data = doc.data
-    if not isinstance(data, dict):
-        shown = "a list" if isinstance(data, list) else repr(data)
-        report.error(
-            doc.span(()),
-            "type-invalid",
-            f"a scenario must be a mapping of keys (id, title, board, setup, objectives …), "
-            f"got {shown}",
-            "start the file with 'kind: scenario' and 'id: my-scenario', "
-            "see `resistance schema scenario`",
-        )
+    data = root_mapping(
+        doc,
+        report,
+        "a scenario",
+        "id, title, board, setup, objectives …",
+        "start the file with 'kind: scenario' and 'id: my-scenario', "
+        "see `resistance schema scenario`",
+    )
+    if data is None:
         return None
     spec = _validate(doc, report)
     if spec is None:

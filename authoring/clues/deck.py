@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from authoring.clues.predicates import Predicate, parse_where
 from authoring.diagnostics import Report, Span, suggestion
 from authoring.schema import deck as schema
-from authoring.schema.base import validate
+from authoring.schema.base import root_mapping, validate
 
 if TYPE_CHECKING:
     from authoring.board import Board
@@ -160,15 +160,14 @@ def _title(card: schema.Card, pred: Predicate | None, board: Board) -> tuple[str
 def load_deck(doc: YamlDoc, ws: Workspace) -> ClueDeck | None:
     """Workspace loader for the ``deck`` kind; None when the deck has errors."""
     report = ws.report
-    data = doc.data
-    if not isinstance(data, dict):
-        shown = "a list" if isinstance(data, list) else repr(data)
-        report.error(
-            doc.span(()),
-            "type-invalid",
-            f"a clue deck must be a mapping of keys (kind, board, cards …), got {shown}",
-            "start the file with 'kind: deck' and 'board: …', see `resistance schema deck`",
-        )
+    data = root_mapping(
+        doc,
+        report,
+        "a clue deck",
+        "kind, board, cards …",
+        "start the file with 'kind: deck' and 'board: …', see `resistance schema deck`",
+    )
+    if data is None:
         return None
     # predicates are parsed against the board below, with their own located messages
     stripped = dict(data)

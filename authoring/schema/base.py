@@ -286,6 +286,24 @@ def _parent(path: list[str | int]) -> str:
     return parent or "the top level"
 
 
+def root_mapping(
+    doc: YamlDoc, report: Report, what: str, keys: str, hint: str, base: tuple[str | int, ...] = ()
+) -> dict[str, Any] | None:
+    """The document's mapping at ``base``, or None after reporting that ``what`` (a
+    board, a clue deck …) must be a mapping of ``keys``."""
+    data = doc.get(base) if base else doc.data
+    if isinstance(data, dict):
+        return data
+    shown = "a list" if isinstance(data, list) else repr(data)
+    report.error(
+        doc.span(base),
+        "type-invalid",
+        f"{what} must be a mapping of keys ({keys}), got {shown}",
+        hint,
+    )
+    return None
+
+
 def schema_line(kind: str, relative_to: str = "") -> str:
     """The editor hint line shipped at the top of every YAML file."""
     return f"# yaml-language-server: $schema={relative_to}schemas/{kind}.schema.json"
