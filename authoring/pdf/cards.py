@@ -85,8 +85,9 @@ class CardFace:
     """The front of one card.
 
     ``icons`` shows skill values or requirements in the given order, e.g.
-    ``{"C": 2, "M": 1, "I": 3}``; ``cost`` a number in a badge (reputation cubes,
-    R5.8). ``art_caption`` (or an ``art`` callback) adds an art box. ``draw``
+    ``{"C": 2, "M": 1, "I": 3}``; with ``icons_signed`` they are bonuses or maluses
+    and print signed (``+1``, ``−1``). ``cost`` is a number in a badge (reputation
+    cubes, R5.8). ``art_caption`` (or an ``art`` callback) adds an art box. ``draw``
     replaces the whole standard layout (clue cards draw their mini-map this way).
     ``key`` and ``origin`` name the card in warnings.
     """
@@ -95,6 +96,7 @@ class CardFace:
     kind: str = ""
     body: str = ""
     icons: Mapping[str, int] | tuple[tuple[str, int], ...] = ()
+    icons_signed: bool = False
     cost: int | None = None
     accent: str = "#3f6f8f"
     art_caption: str | None = None
@@ -242,7 +244,7 @@ def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
     cursor = panel.top - 1.0
     icons = face.icon_items
     if icons:
-        cursor = _icons_row(c, icons, trim, cursor, options)
+        cursor = _icons_row(c, icons, trim, cursor, options, signed=face.icons_signed)
     if face.art_caption is not None or face.art is not None:
         art = Rect.from_box(trim.left + m, cursor - options.art_height, trim.right - m, cursor)
         _art_box(c, face, art, accent)
@@ -280,15 +282,17 @@ def _cost_badge(c: Canvas, cost: int, cx: float, cy: float, accent: Color) -> No
 
 
 def _icons_row(c: Canvas, icons: Sequence[tuple[str, int]], trim: Rect, top: float,
-               options: CardOptions) -> float:
-    """A centred row of skill badges (letter in a disc, value beside it)."""
+               options: CardOptions, *, signed: bool = False) -> float:
+    """A centred row of skill badges (letter in a disc, value beside it; a bonus
+    or malus with its sign)."""
     r = 2.4
-    value_w = [string_width(str(v), FONT_BOLD, 9) for _, v in icons]
+    texts = [_signed(v) if signed else str(v) for _, v in icons]
+    value_w = [string_width(t, FONT_BOLD, 9) for t in texts]
     widths = [2 * r + 1.0 + vw for vw in value_w]
     total = sum(widths) + 3.5 * (len(icons) - 1)
     x = trim.cx - total / 2
     cy = top - r - 0.6
-    for (key, value), w in zip(icons, widths, strict=True):
+    for (key, _), text, w in zip(icons, texts, widths, strict=True):
         col = colour(options.skill_colours.get(key, "#666666"))
         c.setFillColor(col)
         c.circle(pt(x + r), pt(cy), pt(r), stroke=0, fill=1)
@@ -297,7 +301,7 @@ def _icons_row(c: Canvas, icons: Sequence[tuple[str, int]], trim: Rect, top: flo
         c.drawCentredString(pt(x + r), pt(cy) - 2.7, key)
         c.setFillColor(colour(INK))
         c.setFont(FONT_BOLD, 9)
-        c.drawString(pt(x + 2 * r + 1.0), pt(cy) - 3.2, str(value))
+        c.drawString(pt(x + 2 * r + 1.0), pt(cy) - 3.2, text)
         x += w + 3.5
     return top - 2 * r - 1.8
 

@@ -169,7 +169,8 @@ def item_deck(items: Sequence[Any], lang: Lang, specials: Sequence[Any] = ()) ->
         flavour = text(getattr(item, "flavour", None), lang)
         face = CardFace(
             title=text(item.title, lang), kind=kinds.get(kind, kinds["bonus"]), body=body,
-            icons=skill_icons(getattr(item, "effects", ())), accent=ACCENTS["items"],
+            icons=skill_icons(getattr(item, "effects", ())), icons_signed=True,
+            accent=ACCENTS["items"],
             art_caption=flavour, footer="R5.4" + (" · R5.5" if part_of else ""),
             key=f"item {item.id}")
         faces.extend([face] * _copies(item))

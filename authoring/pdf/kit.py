@@ -743,6 +743,7 @@ def draw_cover(w: KitWriter, inputs: KitInputs, sections: Sequence[SectionInfo],
     """Page 1: what the kit holds, on which pages, and how to print each part."""
     from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, pt
     from authoring.pdf.text import draw_fitted, fit_text
+    from authoring.yamlio import display_path
 
     lang = w.lang
     paper = w.paper
@@ -757,7 +758,8 @@ def draw_cover(w: KitWriter, inputs: KitInputs, sections: Sequence[SectionInfo],
                                               "Print-and-play kit — ") + inputs.title)
         c.setFont(FONT_CONDENSED, 8)
         c.setFillGray(0.35)
-        c.drawString(pt(x0), pt(top - 13), f"{inputs.source or inputs.board.file}  ·  "
+        source = display_path(inputs.source or inputs.board.file)
+        c.drawString(pt(x0), pt(top - 13), f"{source}  ·  "
                      f"{paper.name}  ·  {say(lang, 'fond perdu', 'bleed')} {o.bleed:g} mm  ·  "
                      f"duplex {o.duplex}  ·  back offset {o.back_offset[0]:g},"
                      f"{o.back_offset[1]:g} mm")

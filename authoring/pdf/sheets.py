@@ -295,7 +295,7 @@ class TrackSection:
         army = army_column(self.board, players)
         rows = 15 if cells % 15 == 0 and cells >= 15 else min(cells, 20)
         loops = -(-cells // rows)
-        top = paper.height - 36
+        top = paper.height - 40  # the column heads sit below the 3-line intro
         bottom = 22.0
         cell_h = (top - bottom) / rows
         col_w = (paper.width - 60) / 2

@@ -148,3 +148,17 @@ def fonts(reader: pypdf.PdfReader) -> set[tuple[str, str, bool]]:
     for page in reader.pages:
         visit(page.get("/Resources"), set())
     return found
+
+
+def text_lines(page: Any) -> list[tuple[float, float, str]]:
+    """Every text line of a page: baseline height in mm from the bottom, font size
+    in pt and the text, in drawing order."""
+    out: list[tuple[float, float, str]] = []
+
+    def visit(text: str, cm: Sequence[float], tm: Sequence[float], _font: Any,
+              size: float) -> None:
+        if text.strip():
+            out.append((round((tm[5] * cm[3] + cm[5]) / MM, 2), size, text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    return out

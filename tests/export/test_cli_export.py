@@ -170,17 +170,21 @@ def test_scenario_kit_holes_match_clues_check(scenario: Path, tmp_path: Path) ->
     assert "Le quartier général" in text and "Difficulté (R2.2)" in text
 
 
-def test_default_kit_exports(tmp_path: Path) -> None:
+def test_default_kit_exports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The acceptance run: no argument, the shipped scenario 1, the whole kit; the
-    printed holes match ``resistance clues check --json`` of the shipped deck."""
+    printed holes match ``resistance clues check --json`` of the shipped deck; the
+    contents page names the scenario as the user reads it (relative path)."""
     ws = Workspace()
     if ws.load(SCENARIO_1, "scenario") is None:
         pytest.skip("the shipped scenario 1 does not load yet (its clue deck or content is "
                     f"still being written):\n{ws.report.format()}")
+    monkeypatch.chdir(SCENARIO_1.parent.parent)
     out = tmp_path / "default.pdf"
     r = run("-o", str(out), "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
+    cover = pypdf.PdfReader(out).pages[0].extract_text()
+    assert "scenarios/scenario-1.yaml  ·  A4" in cover and str(SCENARIO_1) not in cover
     parts = [s["part"] for s in data["sections"]]
     assert parts[:2] == ["items", "special-items"] and parts[-1] == "aids"
     for part in ("resistance", "events", "clues", "board", "tokens", "counters", "characters",

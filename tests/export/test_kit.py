@@ -29,7 +29,7 @@ from authoring.pdf.kit import (
 from authoring.pdf.layout import A4, LETTER, Imposition, Paper
 
 from . import sample
-from .pdfcheck import circles, fonts, match, mm_box
+from .pdfcheck import circles, fonts, match, mm_box, text_lines
 
 CARD = (63.0, 88.0)
 
@@ -383,6 +383,11 @@ def test_sheets_characters_tracks_aids(kit: tuple[KitResult, pypdf.PdfReader, Pa
     assert army_column(board, 5)[-1] == math.floor(45 * 5 / 4 + 0.5)
     t3 = reader.pages[tracks.first - 1].extract_text()
     assert "Compteur d'actions — 3 joueurs" in t3 and "15 / 30 / 45" in t3
+    for number in range(tracks.first, tracks.last + 1):
+        lines = text_lines(reader.pages[number - 1])
+        intro = min(y for y, size, _ in lines if size == 7.5)
+        heads = max(y for y, size, _ in lines if size == 10.0)
+        assert intro - heads >= 4.0, (number, intro, heads)  # the intro clears the heads
     aids = result.section("aids")
     aid = reader.pages[aids.first - 1].extract_text()
     assert "Aide de jeu — Bleu" in aid and "R8.4" in aid and "Fabriquer (R5.5)" in aid
@@ -395,6 +400,7 @@ def test_english_kit(tmp_path: Path) -> None:
     text = "".join(p.extract_text() for p in reader.pages)
     assert "Contents" in text and "Toolbox" in text and "Player aid — Blue" in text
     assert "+1 Engineering while this card is\nin your inventory" in text
+    assert "Toolbox\nITEM\nI\n+1\n" in text  # the bonus icon is signed (R1.2)
 
 
 def test_letter_paper(tmp_path: Path) -> None:

@@ -194,6 +194,15 @@ def test_title_overflow_and_no_cards(tmp_path: Path) -> None:
     assert not (tmp_path / "none.pdf").exists()
 
 
+def test_bonus_icons_print_signed_requirements_plain(tmp_path: Path) -> None:
+    """A skill bonus or malus (R1.2) shows its sign; a requirement or value does not."""
+    cards = [CardFace("Bonus", icons={"M": 1, "C": -2}, icons_signed=True),
+             CardFace("Seuil", icons={"I": 3})]
+    render_cards(cards, None, tmp_path / "i.pdf")
+    text = pypdf.PdfReader(tmp_path / "i.pdf").pages[0].extract_text()
+    assert text.startswith("Bonus\nM\n+1\nC\n\u22122\nSeuil\nI\n3\n")
+
+
 def test_letter_short_edge_backs(tmp_path: Path) -> None:
     result = render(tmp_path / "l.pdf", n=2, paper=LETTER, duplex="short")
     assert [d.code for d in result.diagnostics] == ["pdf-crop-marks-unprintable"]
