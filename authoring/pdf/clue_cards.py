@@ -279,13 +279,18 @@ class ClueFaces:
                     align="center")
         self.map.draw(c, x, y, grey=card.failure)
         if card.failure:
-            c.setFillColor(colour("#7a1f1f"))
-            c.setFont(FONT_BOLD, 20)
-            c.drawCentredString(pt(x + wx + ww / 2), pt(y + wy + wh / 2),
-                                say(lang, "ÉCHEC", "FAILURE"))
             msg = card.text or say(lang, "La population ne sait rien… ou ne veut rien dire.",
                                    "The people know nothing… or won't say.")
             note = fit_text(msg, ww - 8, 14, max_size=7, min_size=5.5)
+            # a plain band under the words, so no zone border runs through them
+            cy = y + wy + wh / 2
+            band_bottom = cy - 4 - note.height - 1.5
+            c.setFillColor(colour("#eeeeee"))
+            c.roundRect(pt(x + wx + 2), pt(band_bottom), pt(ww - 4), pt(cy + 8.0 - band_bottom),
+                        pt(1.5), stroke=0, fill=1)
+            c.setFillColor(colour("#7a1f1f"))
+            c.setFont(FONT_BOLD, 20)
+            c.drawCentredString(pt(x + wx + ww / 2), pt(cy), say(lang, "ÉCHEC", "FAILURE"))
             c.setFillColor(colour("#333333"))
             draw_fitted(c, note, x + wx + 4, y + wy + wh / 2 - 4, ww - 8, align="center")
         else:
