@@ -320,3 +320,37 @@ def test_token_sheets_fronts_backs_and_cut_file(tmp_path: Path) -> None:
     assert [(h.x, h.y, h.diameter) for h in holes] == [
         (30.0, 261.0, 22.0), (55.0, 261.0, 22.0), (80.0, 261.0, 22.0)]
     assert all(not m.rect.overlaps(s.bleed) for m in sheet.marks for s in grid.slots(77))
+
+
+def test_primitives_draw_into_one_open_document(tmp_path: Path) -> None:
+    """Cards, tokens, the calibration sheet and a poster share one PdfDocument (as in
+    the kit); every finished page reaches ``on_page``; placements count from the
+    first page each call draws."""
+    from authoring.diagnostics import Report
+    from authoring.pdf.canvas import draw_poster
+    from authoring.pdf.cards import draw_calibration, draw_card_sheets, draw_token_sheets
+    from authoring.pdf.layout import TokenGrid, tile_poster
+
+    def nothing(c: Any, x: float, y: float, w: float, h: float) -> None:
+        pass
+
+    labels: list[str] = []
+    report = Report()
+    tiling = tile_poster(300, 200, A4)
+    doc = PdfDocument(tmp_path / "all.pdf", title="t", on_page=lambda p: labels.append(p.label))
+    with doc:
+        draw_card_sheets(doc, faces(1), None, CardOptions(label="Pioche"), report=report)
+        placements = draw_card_sheets(doc, faces(2), CardBack("B"),
+                                      CardOptions(label="Deck", lang="en"), report=report)
+        draw_token_sheets(doc, [nothing] * 3, TokenGrid(A4, size=22), label="Jetons")
+        draw_calibration(doc, CardOptions(duplex="none"), report=report, file="cal")
+        tiles = draw_poster(doc, nothing, tiling, assembly_page=False,
+                            page_label=lambda t: f"Poster {t.label}")
+    assert labels == ["Pioche — recto 1/1", "Deck — front 1/1", "Deck — back 1/1 (long edge)",
+                      "Jetons 1/1", "Calibration — recto", "Calibration — verso",
+                      *(f"Poster {t.label}" for t in tiling.tiles)]
+    assert [(p.index, p.side, p.page) for p in placements] == [
+        (0, "front", 1), (1, "front", 1), (0, "back", 2), (1, "back", 2)]
+    assert [page for _, page in tiles] == list(range(7, 7 + len(tiling.tiles)))
+    assert [d.code for d in report.diagnostics] == ["calibration-duplex-none"]
+    assert len(pypdf.PdfReader(tmp_path / "all.pdf").pages) == len(labels)
