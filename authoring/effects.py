@@ -1006,8 +1006,8 @@ class SkillTest(ConditionPayload):
     def text(self, lang: Lang = "fr") -> str:
         name = SKILL_NAMES[lang][self.skill]
         if lang == "fr":
-            return f"Réussite si {name} - malus ≥ {self.at_least}"
-        return f"Succeeds if {name} - malus ≥ {self.at_least}"
+            return f"Réussite si {name} − malus ≥ {self.at_least}"
+        return f"Succeeds if {name} − malus ≥ {self.at_least}"
 
 
 @_condition
@@ -1213,7 +1213,7 @@ def render_effects(
 
 
 def render_conditions(conditions: Iterable[ConditionBase], lang: Lang = "fr") -> str:
-    """``Dans la zone de la base ; réussite si Ingénierie - malus ≥ 1``."""
+    """``Dans la zone de la base ; réussite si Ingénierie − malus ≥ 1``."""
     texts = [c.payload.text(lang) for c in conditions]
     if not texts:
         return ""

@@ -153,10 +153,10 @@ def test_conditions_render_as_one_sentence() -> None:
         E.parse_condition({"test": {"skill": "I", "at_least": 1}}),
     ]
     assert E.render_conditions(conditions, "fr") == (
-        "Dans la zone de la base ; réussite si Ingénierie - malus ≥ 1"
+        "Dans la zone de la base ; réussite si Ingénierie − malus ≥ 1"
     )
     assert E.render_conditions(conditions, "en") == (
-        "In the zone of the base; succeeds if Engineering - malus ≥ 1"
+        "In the zone of the base; succeeds if Engineering − malus ≥ 1"
     )
 
 
