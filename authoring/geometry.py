@@ -332,6 +332,18 @@ def check_minimap(board: Board, doc: YamlDoc, report: Report, base: tuple[str | 
                     f"clue-card hole of {z.id} ({z.city}) is too close to alignment mark "
                     f"{k + 1} ({d:.2f} mm)",
                 )
+    for k, mark in enumerate(mm.keys):
+        kr = mark.diameter / 2
+        x, y = mark.at
+        edge = min(x - kr, y - kr, cw - x - kr, ch - y - kr)
+        if edge < mm.min_edge:
+            report.error(
+                doc.span((*base, "minimap", "keys", k)),
+                "minimap-key-edge",
+                f"alignment mark {k + 1} at ({x:g}, {y:g}) is {edge:.2f} mm from the edge of "
+                f"the {cw:g} × {ch:g} mm card (minimum {mm.min_edge:g} mm)",
+                "move the mark inward, or set its position in minimap.keys",
+            )
     if len(mm.keys) >= 2:
         a, b = mm.keys[0], mm.keys[1]
         ra = (cw - a.at[0], ch - a.at[1])

@@ -16,6 +16,7 @@ with the print.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -321,7 +322,10 @@ class ClueSection:
         self.options = options
         lang = options.lang
         self.title = say(lang, "Cartes Indice (perforées)", "Clue cards (perforated)")
-        self.card_options = options.card_options(self.title, say(lang, "Indices", "Clues"))
+        card_options = options.card_options(self.title, say(lang, "Indices", "Clues"))
+        # the holes are placed for the card size of the board's mini-map: print that size
+        mw, mh = board.spec.minimap.card
+        self.card_options = dataclasses.replace(card_options, card_width=mw, card_height=mh)
         self.duplex = options.duplex != "none"
         self.faces_maker = ClueFaces(board, self.card_options, lang)
         self.cards: list[ClueCard] = [card for card in self.clues
