@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from authoring.clues import solver
 from authoring.clues.solver import (
     CardSpec,
     Deck,
@@ -24,6 +25,27 @@ from authoring.clues.solver import (
     solve_place,
 )
 from authoring.errors import UnknownZone
+
+# The solver's tuning constants, set so that each path runs alone: branch and bound from
+# two cards on, enumeration to three cards then branch and bound, pair tables in the
+# triangular layout, every prefix's places checked together or each alone.
+PATHS = {
+    "default": {},
+    "branch and bound": {"_ENUMERATE_LIMIT": 0},
+    "enumerate to 3": {"_ENUMERATE_LIMIT": 12},
+    "triangular pairs": {"_SQUARE_UP_TO": 1},
+    "places together": {"_ALONE_UP_TO": 0},
+    "places alone": {"_ALONE_UP_TO": 1_000},
+}
+# only full enumeration promises the lexicographically first minimum set
+LEX_FIRST = {"default", "triangular pairs", "places together", "places alone"}
+
+
+@pytest.fixture(params=list(PATHS))
+def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    for name, value in PATHS[request.param].items():
+        monkeypatch.setattr(solver, name, value)
+    return str(request.param)
 
 
 # -- the independent method: every subset, by increasing size ------------------------
@@ -81,24 +103,36 @@ def decks(draw: st.DrawFn, max_places: int = 12, max_cards: int = 12) -> Deck:
     return Deck(tuple(f"P{q}" for q in range(n)), tuple(cards))
 
 
-@settings(max_examples=300, deadline=None)
-@given(decks())
-def test_solve_matches_exhaustive_search(deck: Deck) -> None:
-    result = solve(deck)
-    for p, place in enumerate(deck.places):
-        expected, witnesses = brute_min(deck, p)
-        got = result.place(place)
-        assert got.isolatable == (expected is not None) == isolatable(deck, place)
-        assert got.min_cards == expected
-        if expected is None:
-            assert got.witness == ()
-        else:
-            assert got.witness in witnesses
-            check_witness(deck, p, got.witness, expected)
-    assert result.never_isolatable == tuple(
-        place for p, place in enumerate(deck.places) if brute_min(deck, p)[0] is None
-    )
-    json.dumps(result.to_dict())
+def test_solve_matches_exhaustive_search(path: str) -> None:
+    """Every path of the solver against all subsets: same minimum for every place, a
+    minimum witness, and with full enumeration the first minimum set in deck order."""
+
+    @settings(max_examples=300 if path == "default" else 80, deadline=None)
+    @given(decks())
+    def check(deck: Deck) -> None:
+        result = solve(deck)
+        for p, place in enumerate(deck.places):
+            expected, witnesses = brute_min(deck, p)
+            got = result.place(place)
+            assert got.isolatable == (expected is not None) == isolatable(deck, place)
+            assert got.min_cards == expected
+            if expected is None:
+                assert got.witness == ()
+            else:
+                assert got.witness in witnesses
+                if path in LEX_FIRST:
+                    assert got.witness == witnesses[0]
+                check_witness(deck, p, got.witness, expected)
+                indices = tuple(i for i, c in enumerate(deck.cards) if c.id in got.witness)
+                assert min_isolating([c.holes for c in deck.cards], p, len(deck.places)) == (
+                    indices
+                )
+        assert result.never_isolatable == tuple(
+            place for p, place in enumerate(deck.places) if brute_min(deck, p)[0] is None
+        )
+        json.dumps(result.to_dict())
+
+    check()
 
 
 @settings(max_examples=100, deadline=None)
@@ -344,7 +378,8 @@ def test_bad_cards_are_refused() -> None:
 
 def test_a_deck_of_fifty_places_is_solved_exactly() -> None:
     """A seeded 52-place, 43-card deck (the box's size): every minimum is certified by
-    the exhaustive search limited to one card fewer (no smaller set exists)."""
+    the exhaustive search limited to one card fewer (no smaller set exists), and the
+    witness is the first set of that size in deck order that isolates the place."""
     rng = random.Random(3)
     n = 52
     cards = tuple(
@@ -354,14 +389,21 @@ def test_a_deck_of_fifty_places_is_solved_exactly() -> None:
     deck = Deck(tuple(f"P{q}" for q in range(n)), cards)
     result = solve(deck)
     assert result.never_isolatable == ()
+    assert result.min_cards_histogram == {3: 36, 4: 16}
     for p, r in enumerate(result.places):
         assert r.min_cards is not None
         check_witness(deck, p, r.witness, r.min_cards)
-        holding = [c.holes for c in cards if c.holes >> p & 1]
+        holding = [c for c in cards if c.holes >> p & 1]
         assert not any(
-            reduce(and_, combo) == 1 << p
+            reduce(and_, (c.holes for c in combo)) == 1 << p
             for combo in itertools.combinations(holding, r.min_cards - 1)
         )
+        first = next(
+            combo
+            for combo in itertools.combinations(holding, r.min_cards)
+            if reduce(and_, (c.holes for c in combo)) == 1 << p
+        )
+        assert r.witness == tuple(c.id for c in first)
 
 
 def test_a_wide_deck_uses_the_renumbered_search_exactly() -> None:
@@ -390,3 +432,88 @@ def test_a_wide_deck_uses_the_renumbered_search_exactly() -> None:
             reduce(and_, combo) == 1 << p
             for combo in itertools.combinations(holding, r.min_cards - 1)
         )
+
+
+# -- the enumeration's parts -----------------------------------------------------------
+@pytest.mark.parametrize("square_up_to", [1_000, 1])
+@pytest.mark.parametrize("m", [2, 3, 5, 9])
+def test_pair_tables_hold_every_pair_once(
+    monkeypatch: pytest.MonkeyPatch, square_up_to: int, m: int
+) -> None:
+    """Both layouts: has[e] is exactly the pairs whose two cards hold place e, after[a]
+    the pairs of cards after a, and first() the first pair in deck order."""
+    monkeypatch.setattr(solver, "_SQUARE_UP_TO", square_up_to)
+    rng = random.Random(m)
+    held = [rng.getrandbits(m) for _ in range(8)] + [0, (1 << m) - 1]
+    pairs = solver._Pairs(held, m)
+
+    def decode(bitset: int) -> list[tuple[int, int]]:
+        out = []
+        while bitset:
+            low = bitset & -bitset
+            out.append(pairs.first(low))
+            bitset ^= low
+        return sorted(out)
+
+    every = list(itertools.combinations(range(m), 2))
+    assert decode(pairs.all) == every
+    for a in range(m):
+        assert decode(pairs.after[a]) == [(y, z) for y, z in every if y > a]
+    for e, h in enumerate(held):
+        expected = [(y, z) for y, z in every if h >> y & 1 and h >> z & 1]
+        assert decode(pairs.has[e]) == expected
+        assert decode(pairs.lacks[e]) == [yz for yz in every if yz not in expected]
+        if expected:
+            assert pairs.first(pairs.has[e]) == expected[0]
+
+
+@settings(max_examples=150, deadline=None)
+@given(decks(), st.sampled_from([0, 1, 3, 12, 40]))
+def test_enumeration_bound_never_exceeds_the_minimum(deck: Deck, limit: int) -> None:
+    """Whatever the limit, enumerated places get their exact minimum and the size handed
+    to branch and bound for the others is a true lower bound on their minimum."""
+    holes = [c.holes for c in deck.cards]
+    iso = solver._Isolator(holes, len(deck.places))
+    targets = iso.isolatable_places
+    if not targets:
+        return
+    enumeration = solver._Enumeration(holes, iso.holders, len(deck.places))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solver, "_ENUMERATE_LIMIT", limit)
+        answers, left, k = enumeration.run(targets)
+    assert answers.keys() | set(solver._bits(left)) == set(solver._bits(targets))
+    for p, cards in answers.items():
+        expected, witnesses = brute_min(deck, p)
+        assert tuple(deck.cards[i].id for i in cards) == witnesses[0]
+        assert len(cards) == expected and expected < k
+    for p in solver._bits(left):
+        expected, _ = brute_min(deck, p)
+        assert expected is not None and expected >= k
+
+
+def test_a_deck_of_over_a_hundred_cards_agrees_with_branch_and_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """120 places and 110 cards (triangular pair tables, chains on all places at once):
+    the same minimum for every place as the branch and bound alone, and a witness first
+    in deck order, so never after the branch and bound's."""
+    rng = random.Random(120)
+    n = 120
+    cards = [
+        CardSpec(f"bit{b}={v}", sum(1 << q for q in range(n) if (q >> b & 1) == v))
+        for b in range(7)
+        for v in (0, 1)
+    ]
+    for i in range(96):
+        density = rng.uniform(0.35, 0.6)
+        cards.append(CardSpec(f"r{i}", sum(1 << q for q in range(n) if rng.random() < density)))
+    deck = Deck(tuple(f"P{q}" for q in range(n)), tuple(cards))
+    enumerated = solve(deck)
+    monkeypatch.setattr(solver, "_ENUMERATE_LIMIT", 0)
+    searched = solve(deck)
+    order = {c.id: i for i, c in enumerate(cards)}
+    assert enumerated.min_cards_histogram == {3: 21, 4: 99}
+    for p, (r, s) in enumerate(zip(enumerated.places, searched.places, strict=True)):
+        assert r.min_cards is not None and r.min_cards == s.min_cards
+        check_witness(deck, p, r.witness, r.min_cards)
+        assert [order[c] for c in r.witness] <= [order[c] for c in s.witness]
