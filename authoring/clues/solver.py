@@ -44,6 +44,9 @@ _SQUARE_UP_TO = 96
 # A prefix whose places still open are at most this many checks each alone (one AND per
 # step) rather than all together (four ANDs per step).
 _ALONE_UP_TO = 2
+# One place held by at most this many cards is answered by trying their subsets in deck
+# order (no tables to build: the draw simulation asks this of small pools, often).
+_FEW_HOLDERS = 12
 # Branch and bound: above this many places it renumbers cards and places into short
 # ints, the places that fewest cards cover first.
 _SQUEEZE_ABOVE = 128
@@ -468,6 +471,10 @@ class _Isolator:
             targets = places if places and self.isolatable(places.bit_length() - 1) else 0
         if not targets:
             return {}
+        if not targets & (targets - 1):
+            p = targets.bit_length() - 1
+            if self.holders[p].bit_count() <= _FEW_HOLDERS:
+                return {p: self._first_minimum(p)}
         if self._enumeration is None:
             self._enumeration = _Enumeration(self.holes, self.holders, self.n)
         found, left, k = self._enumeration.run(targets)
@@ -478,6 +485,31 @@ class _Isolator:
     def minimum(self, p: int) -> tuple[int, ...] | None:
         """Card indices (ascending) of a minimum isolating set for place p, or None."""
         return self.minima(1 << p).get(p)
+
+    def _first_minimum(self, p: int) -> tuple[int, ...]:
+        """The first minimum isolating set in deck order for place p (isolatable) among
+        few cards: sets of 1, 2, ... of the cards holding p, a running AND, no tables."""
+        cards = list(_bits(self.holders[p]))
+        holes = [self.holes[i] for i in cards]
+        target = 1 << p
+        chosen: list[int] = []
+
+        def extend(start: int, left: int, inter: int) -> bool:
+            for j in range(start, len(cards) - left + 1):
+                here = inter & holes[j]
+                if left == 1:
+                    if here == target:
+                        chosen.append(cards[j])
+                        return True
+                elif extend(j + 1, left - 1, here):
+                    chosen.append(cards[j])
+                    return True
+            return False
+
+        size = 1
+        while not extend(0, size, self.full):
+            size += 1
+        return tuple(reversed(chosen))
 
     def _branch_and_bound(self, p: int, lower: int) -> tuple[int, ...]:
         """A minimum isolating set for place p (isolatable), known to need ``lower`` cards
