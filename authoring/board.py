@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from authoring.diagnostics import Report, Span, suggestion
 from authoring.schema import board as schema
-from authoring.schema.base import root_mapping, validate
+from authoring.schema.base import Salvaged, root_mapping, validate_salvaged
 from authoring.yamlio import YamlDoc, load_text
 
 if TYPE_CHECKING:
@@ -292,34 +292,56 @@ def build_board(doc: YamlDoc, report: Report, *, base: tuple[str | int, ...] = (
     )
     if data is None:
         return None
-    spec = validate(schema.Board, data, doc, report, base=base, what="board")
+    start = len(report.errors)
+    spec, sv = validate_salvaged(schema.Board, data, doc, report, base=base, what="board")
     if spec is None:
         return None
+    # with schema errors, the rest of the board is still checked (all problems at once)
+    # on what was left, without what depends on the dropped parts
     errors_before = len(report.errors)
-    board = _assemble(spec, doc, report, base)
+    board = _assemble(spec, sv.doc, report, base, sv)
     if board is None or len(report.errors) > errors_before:
         return None
     from authoring.geometry import check_geometry
 
-    check_geometry(board, doc, report, base)
-    _check_graph(board, doc, report, base)
-    if len(report.errors) > errors_before:
+    found = Report()
+    check_geometry(board, sv.doc, found, base)
+    if not (sv.hit(*base, "zones") or sv.hit(*base, "roads")):
+        _check_graph(board, sv.doc, found, base)
+    report.extend([d for d in found.diagnostics if not _depends_on_dropped(d.code, sv, base)])
+    if len(report.errors) > start:
         return None
     return board
 
 
+def _depends_on_dropped(code: str, sv: Salvaged, base: tuple[str | int, ...]) -> bool:
+    """A geometry finding that a dropped part makes doubtful: the mini-map checked with
+    default sizes, crossings of links whose kind fell back to its default."""
+    if code.startswith("minimap"):
+        return sv.hit(*base, "minimap")
+    if code == "roads-cross":
+        return sv.hit(*base, "roads")
+    return False
+
+
 def _assemble(
-    spec: schema.Board, doc: YamlDoc, report: Report, base: tuple[str | int, ...]
+    spec: schema.Board,
+    doc: YamlDoc,
+    report: Report,
+    base: tuple[str | int, ...],
+    sv: Salvaged | None = None,
 ) -> Board | None:
     def at(*path: str | int, key: bool = False) -> Span:
         return doc.span((*base, *path), key=key)
+
+    lost = _Lost.of(sv, base)
 
     regions: list[Region] = []
     seen_regions: dict[str, int] = {}
     order = spec.region_order or [r.id for r in spec.regions]
     region_ids = [r.id for r in spec.regions]
     for i, name in enumerate(spec.region_order or []):
-        if name not in region_ids:
+        if name not in region_ids and not lost.region(name):
             report.error(
                 at("region_order", i),
                 "region-unknown",
@@ -342,6 +364,9 @@ def _assemble(
     by_squash: dict[str, str] = {}
     numbers: dict[tuple[str, int], int] = {}
     for i, z in enumerate(spec.zones):
+        if z.region not in region_ids and lost.region(z.region):
+            lost.zones.add(squash(zone_id(z.region, z.number)))
+            continue
         if z.region not in region_ids:
             report.error(
                 at("zones", i, "region"),
@@ -363,6 +388,9 @@ def _assemble(
             continue
         numbers[key] = i
         rule = spec.city_sizes.get(z.size)
+        if rule is None and lost.size(z.size):
+            lost.zones.add(squash(zone_id(z.region, z.number)))
+            continue
         if rule is None:
             report.error(
                 at("zones", i, "size"), "size-unknown", f"no city_sizes rule for '{z.size}'"
@@ -389,7 +417,7 @@ def _assemble(
         by_id[zid] = zone
         by_squash[squash(zid)] = zid
     for reg in regions:
-        if not any(z.region == reg.id for z in zones):
+        if not any(z.region == reg.id for z in zones) and not lost.any_zone:
             report.warning(
                 at("regions", region_ids.index(reg.id)),
                 "region-empty",
@@ -403,6 +431,8 @@ def _assemble(
         ends: list[str] = []
         for end_key, ref in (("from", rd.from_), ("to", rd.to)):
             zid_or_none = by_id.get(ref) and ref or by_squash.get(squash(ref))
+            if zid_or_none is None and lost.zone(ref):
+                continue  # a road to a zone dropped for its own error
             if zid_or_none is None:
                 report.error(
                     at("roads", i, end_key),
@@ -439,6 +469,58 @@ def _assemble(
         _by_id=by_id,
         _by_squash=by_squash,
     )
+
+
+@dataclass
+class _Lost:
+    """The regions, zones and city sizes dropped from a board with schema errors: what
+    refers to them is not reported again (the drop's own error says what is wrong)."""
+
+    regions: set[str] = field(default_factory=set)
+    sizes: set[str] = field(default_factory=set)
+    zones: set[str] = field(default_factory=set)  # squashed ids
+    vague: set[str] = field(default_factory=set)  # squashed regions of zones with no number
+    anywhere: bool = False  # a dropped region or zone whose region cannot be read
+    any_zone: bool = False
+
+    @classmethod
+    def of(cls, sv: Salvaged | None, base: tuple[str | int, ...]) -> _Lost:
+        lost = cls()
+        if not sv:
+            return lost
+        for _, r in sv.dropped_under(*base, "regions"):
+            rid = r.get("id") if isinstance(r, dict) else None
+            if isinstance(rid, str) and rid:
+                lost.regions.add(squash(rid))
+            else:
+                lost.anywhere = True
+        for path, _ in sv.dropped_under(*base, "city_sizes"):
+            lost.sizes.add(str(path[-1]))
+        for _, z in sv.dropped_under(*base, "zones"):
+            lost.any_zone = True
+            region = z.get("region") if isinstance(z, dict) else None
+            number = z.get("number") if isinstance(z, dict) else None
+            if not isinstance(region, str):
+                lost.anywhere = True
+            elif isinstance(number, int) and not isinstance(number, bool):
+                lost.zones.add(squash(zone_id(region, number)))
+            else:
+                lost.vague.add(squash(region))
+        lost.any_zone |= sv.hit(*base, "zones")
+        return lost
+
+    def region(self, rid: str) -> bool:
+        return self.anywhere or squash(rid) in self.regions
+
+    def size(self, size: str) -> bool:
+        return size in self.sizes
+
+    def zone(self, ref: str) -> bool:
+        """Whether ``ref`` may name a dropped zone."""
+        key = squash(ref)
+        if self.anywhere or key in self.zones:
+            return True
+        return any(key.startswith(r) and key[len(r) :].isdigit() for r in self.vague)
 
 
 def _check_graph(board: Board, doc: YamlDoc, report: Report, base: tuple[str | int, ...]) -> None:

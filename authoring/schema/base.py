@@ -8,17 +8,22 @@ with "did you mean …?" for misspelled keys (style.md §1).
 
 from __future__ import annotations
 
+import copy
+import functools
 import types
 import typing
-from collections.abc import Iterable
-from typing import Any, TypeVar, Union, get_args, get_origin
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from annotated_types import MinLen
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
-from authoring.diagnostics import Report, did_you_mean
+from authoring.diagnostics import Report, Span, did_you_mean
 from authoring.yamlio import YamlDoc
 
 M = TypeVar("M", bound=BaseModel)
+DataPath = tuple[str | int, ...]
 
 SCHEMA_URL = "https://resistance.invalid/schemas"  # editors use the relative path below
 
@@ -307,3 +312,384 @@ def root_mapping(
 def schema_line(kind: str, relative_to: str = "") -> str:
     """The editor hint line shipped at the top of every YAML file."""
     return f"# yaml-language-server: $schema={relative_to}schemas/{kind}.schema.json"
+
+
+# -- salvage: check the rest of a file that has schema errors ---------------------------
+
+
+class SalvagedDoc(YamlDoc):
+    """A document without the parts that were dropped to salvage its model: ``data`` is
+    what the model was validated from, and ``span`` maps its paths back to the written
+    file (a dropped list element shifts the indices after it)."""
+
+    def __init__(self, doc: YamlDoc, data: Any, shifts: dict[DataPath, tuple[int, ...]]):
+        super().__init__(doc.file, doc.path, data, doc.locs, doc.key_locs)
+        self.shifts = shifts
+
+    def raw_path(self, path: Sequence[str | int]) -> DataPath:
+        """The written path of the node at ``path`` in ``data``."""
+        return _raw(path, self.shifts)
+
+    def span(self, path: Sequence[str | int] = (), *, key: bool = False) -> Span:
+        return super().span(self.raw_path(path), key=key)
+
+
+@dataclass(frozen=True)
+class Salvaged:
+    """What was dropped from a document to validate the rest (written paths), and the
+    view of the document (``doc``) whose paths match the salvaged model."""
+
+    doc: YamlDoc
+    source: YamlDoc
+    dropped: frozenset[DataPath] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.dropped)
+
+    def raw(self, path: Sequence[str | int]) -> DataPath:
+        """The written path of a path of the salvaged model."""
+        return self.doc.raw_path(path) if isinstance(self.doc, SalvagedDoc) else tuple(path)
+
+    def kept(self, raw: Sequence[str | int]) -> DataPath | None:
+        """The salvaged model's path of a written path; None when it was dropped."""
+        if not isinstance(self.doc, SalvagedDoc):
+            return tuple(raw)
+        return _kept(raw, self.doc.shifts, self.dropped)
+
+    def hit(self, *path: str | int) -> bool:
+        """True when something at or under ``path`` (a path of the salvaged model) was
+        dropped: a check that depends on it would report a consequence, not a problem."""
+        if not self.dropped:
+            return False
+        raw = self.raw(path)
+        return any(d[: len(raw)] == raw for d in self.dropped)
+
+    def dropped_under(self, *raw: str | int) -> list[tuple[DataPath, Any]]:
+        """The dropped nodes directly under the written path ``raw``, with their written
+        values (e.g. the zones dropped from a board, to know their ids)."""
+        return sorted(
+            ((d, self.source.get(d)) for d in self.dropped if d[:-1] == raw),
+            key=lambda dv: str(dv[0][-1]).zfill(9),
+        )
+
+
+def validate_salvaged(
+    model: type[M],
+    data: Any,
+    doc: YamlDoc,
+    report: Report,
+    *,
+    base: tuple[str | int, ...] = (),
+    what: str = "document",
+) -> tuple[M | None, Salvaged]:
+    """:func:`validate`, then, when it reported errors, the model of what is left once
+    the parts holding them are dropped (see :func:`salvage`), so that the loaders can
+    check the rest of the file too (all problems at once)."""
+    got = validate(model, data, doc, report, base=base, what=what)
+    if got is not None:
+        return got, Salvaged(doc, doc)
+    return salvage(model, data, doc, base=base)
+
+
+def salvage(
+    model: type[M],
+    data: Any,
+    doc: YamlDoc,
+    *,
+    base: tuple[str | int, ...] = (),
+    rounds: int = 8,
+) -> tuple[M | None, Salvaged]:
+    """Validate ``data`` (found at ``base`` in ``doc``) after dropping, for each schema
+    error, the smallest part that holds it: the unknown key itself, an optional key (its
+    default applies), a list element or a mapping entry. A required list left shorter than
+    its minimum by the drops is accepted as it is. Nothing is reported; the model is None
+    when the errors sit in required parts up to the top level."""
+    dropped: set[DataPath] = set()  # relative to base, written paths
+    relaxed: set[DataPath] = set()  # lists allowed below their minimum length
+    for _ in range(rounds):
+        shifts = _shifts(data, dropped)
+        pruned = _prune(data, dropped)
+        got, errors = _attempt(model, pruned, relaxed, shifts, dropped)
+        if got is not None:
+            full = {(*base, *d) for d in dropped}
+            view = SalvagedDoc(doc, _prune(doc.data, full), _shifts(doc.data, full))
+            return got, Salvaged(view, doc, frozenset(full))
+        progress = False
+        for path, kind in errors:
+            raw = _raw(path, shifts)
+            target = _target(model, data, raw, kind, dropped)
+            if target is None:
+                return None, Salvaged(doc, doc)
+            if target[0] == "relax":
+                progress |= target[1] not in relaxed
+                relaxed.add(target[1])
+            else:
+                progress |= target[1] not in dropped
+                dropped.add(target[1])
+        if not progress:
+            break
+    return None, Salvaged(doc, doc)
+
+
+def _attempt(
+    model: type[M],
+    pruned: Any,
+    relaxed: set[DataPath],
+    shifts: dict[DataPath, tuple[int, ...]],
+    dropped: set[DataPath],
+) -> tuple[M | None, list[tuple[DataPath, str]]]:
+    """One validation of the pruned data; the relaxed lists' models are validated first
+    with their minimum length lifted and put in place (pydantic keeps a model instance)."""
+    errors: list[tuple[DataPath, str]] = []
+    groups: dict[DataPath, set[str]] = {}
+    for lst in relaxed:
+        groups.setdefault(lst[:-1], set()).add(str(lst[-1]))
+    top = groups.pop((), None)
+    for owner in sorted(groups, key=len, reverse=True):
+        at = _kept(owner, shifts, dropped)
+        if at is None:
+            continue
+        cls = _model_at(model, pruned, at)
+        value = _get(pruned, at)
+        if cls is None or not isinstance(value, dict):
+            continue
+        try:
+            inst = _lenient(cls, frozenset(groups[owner])).model_validate(value)
+        except ValidationError as exc:
+            errors += [(at + _loc(value, e), e["type"]) for e in exc.errors(include_url=False)]
+            continue
+        pruned = _set(pruned, at, inst)
+    root = _lenient(model, frozenset(top)) if top else model
+    try:
+        return root.model_validate(pruned), []  # type: ignore[return-value]
+    except ValidationError as exc:
+        return None, errors + [(_loc(pruned, e), e["type"]) for e in exc.errors(include_url=False)]
+
+
+def _loc(data: Any, err: Any) -> DataPath:
+    """The data path of a pydantic error (union tags left out); a missing key stays last."""
+    return tuple(_data_path(data, err["loc"], [], err["type"] == "missing"))
+
+
+def _target(
+    model: type[BaseModel], data: Any, raw: DataPath, kind: str, dropped: set[DataPath]
+) -> tuple[str, DataPath] | None:
+    """What to drop (or relax) for one error at the written path ``raw``; None when the
+    error holds the whole document."""
+    if kind == "extra_forbidden" and raw:
+        return ("drop", raw)
+    if raw and not _has(data, raw):
+        raw = raw[:-1]  # a missing key: its mapping holds the error
+    kinds, _ = _walk(model, data, raw)
+    if (
+        kind == "too_short"
+        and raw
+        and kinds[-1] == "required"
+        and any(d[:-1] == raw for d in dropped)
+        and _model_at(model, data, raw[:-1]) is not None
+    ):
+        return ("relax", raw)
+    for k in range(len(raw), 0, -1):
+        if kinds[k - 1] in ("optional", "item", "entry"):
+            return ("drop", raw[:k])
+    return None
+
+
+def _flat(level: Iterable[Any]) -> list[Any]:
+    """The annotations a value may have: Annotated, Optional and unions unwrapped."""
+    out: list[Any] = []
+    stack = list(level)
+    while stack:
+        a = stack.pop()
+        origin = get_origin(a)
+        if origin is typing.Annotated:
+            stack.append(get_args(a)[0])
+        elif origin in (Union, types.UnionType):
+            stack.extend(get_args(a))
+        else:
+            out.append(a)
+    return out
+
+
+def _is_model(a: Any) -> bool:
+    return isinstance(a, type) and issubclass(a, BaseModel)
+
+
+def _pick(models: list[type[BaseModel]], value: dict[Any, Any]) -> list[type[BaseModel]]:
+    """The union members a mapping is meant for: those whose tag fields (required
+    literals, e.g. ``kind``) it matches; else those without a tag; else all."""
+
+    def tags(m: type[BaseModel]) -> list[tuple[str, tuple[Any, ...]]]:
+        return [
+            (f.alias or name, get_args(f.annotation))
+            for name, f in m.model_fields.items()
+            if f.is_required() and get_origin(f.annotation) is Literal
+        ]
+
+    matched = [
+        m for m in models if tags(m) and all(value.get(k) in args for k, args in tags(m))
+    ]
+    return matched or [m for m in models if not tags(m)] or models
+
+
+def _field(m: type[BaseModel], key: Any) -> Any:
+    for name, f in m.model_fields.items():
+        if key in (name, f.alias):
+            return f
+    return None
+
+
+def _walk(root: type[BaseModel], data: Any, path: DataPath) -> tuple[list[str], list[Any]]:
+    """Along ``path`` in ``data``: what each step is (``required`` / ``optional`` key of a
+    model, list ``item``, mapping ``entry``, ``fixed`` tuple place, ``unknown``), and the
+    annotations of the node reached."""
+    kinds: list[str] = []
+    level: list[Any] = [root]
+    cur = data
+    for step in path:
+        anns = _flat(level)
+        kind, nxt = "unknown", []
+        if isinstance(cur, dict):
+            models = _pick([a for a in anns if _is_model(a)], cur)
+            fields = [f for m in models if (f := _field(m, step)) is not None]
+            if fields:
+                kind = "optional" if not any(f.is_required() for f in fields) else "required"
+                nxt = [f.annotation for f in fields]
+            else:
+                maps = [get_args(a) for a in anns if get_origin(a) is dict]
+                if maps:
+                    kind, nxt = "entry", [args[1] for args in maps if len(args) == 2]
+        elif isinstance(cur, list) and isinstance(step, int):
+            seqs = [get_args(a) for a in anns if get_origin(a) in (list, set, frozenset)]
+            tuples = [get_args(a) for a in anns if get_origin(a) is tuple]
+            if seqs:
+                kind, nxt = "item", [args[0] for args in seqs if args]
+            elif tuples:
+                kind = "fixed"
+                nxt = [a[0] if a[-1] is Ellipsis else a[step] for a in tuples if step < len(a)]
+        kinds.append(kind)
+        level = nxt
+        try:
+            cur = cur[step]
+        except (KeyError, IndexError, TypeError):
+            cur = None
+    return kinds, level
+
+
+def _model_at(root: type[BaseModel], data: Any, path: DataPath) -> type[BaseModel] | None:
+    """The one model class the mapping at ``path`` is validated as, or None if unsure."""
+    _, level = _walk(root, data, path)
+    value = _get(data, path)
+    if not isinstance(value, dict):
+        return None
+    models = _pick([a for a in _flat(level) if _is_model(a)], value)
+    return models[0] if len(models) == 1 else None
+
+
+@functools.cache
+def _lenient(cls: type[BaseModel], names: frozenset[str]) -> type[BaseModel]:
+    """A subclass of ``cls`` whose list fields ``names`` have no minimum length."""
+    fields: dict[str, Any] = {}
+    for name in names:
+        f = cls.model_fields.get(name) or _field(cls, name)
+        if f is None:
+            continue
+        g = copy.copy(f)
+        g.metadata = [m for m in f.metadata if not isinstance(m, MinLen)]
+        key = next(n for n, fi in cls.model_fields.items() if fi is f)
+        fields[key] = (f.annotation, g)
+    return create_model(  # type: ignore[call-overload, no-any-return]
+        cls.__name__, __base__=cls, __module__=cls.__module__, **fields
+    )
+
+
+def _get(data: Any, path: Sequence[str | int]) -> Any:
+    cur = data
+    for k in path:
+        try:
+            cur = cur[k]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return cur
+
+
+def _has(data: Any, path: Sequence[str | int]) -> bool:
+    cur = data
+    for k in path:
+        ok = k in cur if isinstance(cur, dict) else isinstance(cur, list) and 0 <= _int(k) < len(cur)
+        if not ok:
+            return False
+        cur = cur[k]
+    return True
+
+
+def _int(k: str | int) -> int:
+    return k if isinstance(k, int) else -1
+
+
+def _set(data: Any, path: DataPath, value: Any) -> Any:
+    """``data`` with the node at ``path`` replaced (copies along the path only)."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(data, dict):
+        return {**data, head: _set(data[head], rest, value)}
+    out = list(data)
+    assert isinstance(head, int)
+    out[head] = _set(out[head], rest, value)
+    return out
+
+
+def _prune(data: Any, dropped: Iterable[DataPath]) -> Any:
+    """A copy of ``data`` without the nodes at ``dropped`` (copies along their paths only)."""
+    gone = set(dropped)
+    inner = {d[:i] for d in gone for i in range(len(d))}
+
+    def walk(node: Any, at: DataPath) -> Any:
+        if at not in inner:
+            return node
+        if isinstance(node, dict):
+            return {k: walk(v, (*at, k)) for k, v in node.items() if (*at, k) not in gone}
+        if isinstance(node, list):
+            return [walk(v, (*at, i)) for i, v in enumerate(node) if (*at, i) not in gone]
+        return node
+
+    return walk(data, ())
+
+
+def _shifts(data: Any, dropped: Iterable[DataPath]) -> dict[DataPath, tuple[int, ...]]:
+    """Per written list, the indices of its dropped elements (sorted)."""
+    out: dict[DataPath, list[int]] = {}
+    for d in dropped:
+        if d and isinstance(d[-1], int) and isinstance(_get(data, d[:-1]), list):
+            out.setdefault(d[:-1], []).append(d[-1])
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+def _raw(path: Sequence[str | int], shifts: dict[DataPath, tuple[int, ...]]) -> DataPath:
+    """The written path of a path in the pruned data."""
+    out: list[str | int] = []
+    for step in path:
+        gone = shifts.get(tuple(out))
+        if gone and isinstance(step, int):
+            for d in gone:
+                if d <= step:
+                    step += 1
+        out.append(step)
+    return tuple(out)
+
+
+def _kept(
+    raw: Sequence[str | int], shifts: dict[DataPath, tuple[int, ...]], dropped: Iterable[DataPath]
+) -> DataPath | None:
+    """The pruned data's path of a written path; None when it (or a parent) was dropped."""
+    gone = set(dropped)
+    out: list[str | int] = []
+    for i, step in enumerate(raw):
+        if tuple(raw[: i + 1]) in gone:
+            return None
+        skipped = shifts.get(tuple(raw[:i]))
+        if skipped and isinstance(step, int):
+            step -= sum(1 for d in skipped if d < step)
+        out.append(step)
+    return tuple(out)

@@ -1,0 +1,157 @@
+"""Salvage after schema errors (schema.base.salvage): every problem of a file at once.
+
+A file with schema errors is validated again without the smallest parts that hold
+them, so that the loaders check the rest; what depends on a dropped part is not
+reported again (no cascade).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from authoring.diagnostics import Report
+from authoring.schema import board as board_schema
+from authoring.schema import scenario as scenario_schema
+from authoring.schema.base import salvage, validate_salvaged
+from authoring.workspace import Workspace
+from authoring.yamlio import YamlDoc, load_text
+
+BOARD = """\
+id: t
+size: [200, 150]
+outline: [[10, 10], [190, 10], [190, 140], [10, 140]]
+regions: [{id: O}]
+zones:
+{zones}
+"""
+
+
+def _zone(n: int, size: str = "town") -> str:
+    return f"  - {{region: O, number: {n}, city: C{n}, size: {size}, at: [{20 + n}, 40]}}"
+
+
+def _doc(text: str) -> YamlDoc:
+    doc = load_text(text, "t.yaml", Report())
+    assert doc is not None
+    return doc
+
+
+def test_a_bad_optional_key_is_dropped_and_its_default_applies() -> None:
+    doc = _doc(BOARD.replace("{zones}", _zone(1)) + "name: 5\n")
+    report = Report()
+    spec, sv = validate_salvaged(board_schema.Board, doc.data, doc, report)
+    assert report.codes() == ["type-invalid"]
+    assert spec is not None and spec.name == ""
+    assert sv.dropped == {("name",)}
+    assert sv.hit("name") and not sv.hit("zones")
+
+
+def test_a_bad_list_element_is_dropped_and_later_paths_map_to_their_lines() -> None:
+    zones = "\n".join([_zone(1), _zone(2, "huge"), _zone(3, "huge"), _zone(4)])
+    doc = _doc(BOARD.replace("{zones}", zones))
+    spec, sv = salvage(board_schema.Board, doc.data, doc)
+    assert spec is not None
+    assert [z.number for z in spec.zones] == [1, 4]
+    assert sv.dropped == {("zones", 1), ("zones", 2)}
+    # the salvaged zone 1 is written as zones.3, on line 9
+    assert sv.raw(("zones", 1, "city")) == ("zones", 3, "city")
+    assert sv.doc.span(("zones", 1)).line == 9
+    assert sv.doc.span(("zones", 1)).path == "zones.3"
+    assert sv.kept(("zones", 3)) == ("zones", 1)
+    assert sv.kept(("zones", 2)) is None
+    assert [v["city"] for _, v in sv.dropped_under("zones")] == ["C2", "C3"]
+
+
+def test_an_unknown_key_is_dropped_alone() -> None:
+    doc = _doc(BOARD.replace("{zones}", _zone(1).replace("size:", "sise: x, size:")))
+    spec, sv = salvage(board_schema.Board, doc.data, doc)
+    assert spec is not None and len(spec.zones) == 1
+    assert sv.dropped == {("zones", 0, "sise")}
+
+
+def test_a_required_list_emptied_by_drops_is_kept_empty() -> None:
+    text = """\
+id: s
+title: T
+board: b.yaml
+clues: c.yaml
+timer: 5
+setup: {start: [3], officers: 2}
+objectives: [{kind: destroy, item: bomb}]
+"""
+    doc = _doc(text)
+    spec, sv = salvage(scenario_schema.Scenario, doc.data, doc)
+    assert spec is not None
+    assert isinstance(spec, scenario_schema.Scenario)
+    assert spec.objectives == [] and spec.setup.start == []
+    assert sv.dropped == {("objectives", 0), ("setup", "start", 0)}
+
+
+def test_an_error_in_a_required_top_level_value_cannot_be_salvaged() -> None:
+    doc = _doc(BOARD.replace("{zones}", _zone(1)).replace("size: [200, 150]", "size: big"))
+    spec, sv = salvage(board_schema.Board, doc.data, doc)
+    assert spec is None and not sv
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.booleans(), min_size=1, max_size=12))
+def test_salvage_drops_exactly_the_bad_zones(bad: list[bool]) -> None:
+    zones = "\n".join(_zone(i + 1, "huge" if b else "town") for i, b in enumerate(bad))
+    doc = _doc(BOARD.replace("{zones}", zones))
+    spec, sv = salvage(board_schema.Board, doc.data, doc)
+    assert spec is not None  # zones may end up empty: its minimum length is not checked again
+    assert sv.dropped == {("zones", i) for i, b in enumerate(bad) if b}
+    kept = [i for i, b in enumerate(bad) if not b]
+    assert [z.number for z in spec.zones] == [i + 1 for i in kept]
+    for j, i in enumerate(kept):
+        assert sv.raw(("zones", j)) == ("zones", i)
+        assert sv.kept(("zones", i)) == ("zones", j)
+
+
+def _check(tmp_path: Path, name: str, text: str, kind: str) -> list[str]:
+    """The diagnostics of one file, as ``line: code`` strings."""
+    path = tmp_path / name
+    path.write_text(text, "utf-8")
+    ws = Workspace()
+    assert ws.load(path, kind) is None
+    return [f"{d.line}: {d.code}" for d in ws.report.sorted()]
+
+
+def test_board_roads_to_dropped_zones_and_regions_are_not_unknown(tmp_path: Path) -> None:
+    text = """\
+id: t
+size: [200, 150]
+outline: [[10, 10], [190, 10], [190, 140], [10, 140]]
+regions: [{id: O}, {id: E, colour: red}]
+zones:
+  - {region: O, number: 1, city: A, size: capital, at: [40, 40]}
+  - {region: O, number: two, city: B, size: town, at: [40, 110]}
+  - {region: E, number: 1, city: C, size: town, at: [150, 40]}
+roads:
+  - {from: O 1, to: O 2}
+  - {from: O 1, to: E 1}
+  - {from: E 1, to: X 9}
+"""
+    # the number 'two' cannot be read: any 'O n' may have been meant; E keeps its default
+    # colour; X 9 names nothing at all
+    assert _check(tmp_path, "b.yaml", text, "board") == [
+        "4: value-invalid",
+        "7: value-invalid",
+        "12: zone-unknown",
+    ]
+
+
+def test_board_with_every_zone_dropped_reports_only_the_zones(tmp_path: Path) -> None:
+    zones = "\n".join([_zone(1, "huge"), _zone(2, "big")])
+    text = BOARD.replace("{zones}", zones) + "roads: [{from: O 1, to: O 2}]\n"
+    assert _check(tmp_path, "b.yaml", text, "board") == ["6: value-choice", "7: value-choice"]
+
+
+def test_board_zones_of_a_dropped_region_are_not_reported(tmp_path: Path) -> None:
+    text = BOARD.replace("{zones}", _zone(1)).replace("[{id: O}]", '[{id: ""}]')
+    # the region's id cannot be read: its zones (and roads to them) are not checked
+    text += "roads: [{from: O 1, to: X 9}]\n"
+    assert _check(tmp_path, "b.yaml", text, "board") == ["4: value-invalid"]
