@@ -44,6 +44,8 @@ _SQUARE_UP_TO = 96
 # A prefix whose places still open are at most this many checks each alone (one AND per
 # step) rather than all together (four ANDs per step).
 _ALONE_UP_TO = 2
+# Above this many places the enumeration renumbers them most-held first.
+_RENUMBER_ABOVE = 128
 # One place held by at most this many cards is answered by trying their subsets in deck
 # order (no tables to build: the draw simulation asks this of small pools, often).
 _FEW_HOLDERS = 12
@@ -536,31 +538,36 @@ class _Enumeration:
     pairs of ``most`` but not ``zero`` at the end isolate one open place each. Where X
     holds one or two open places, each gets a chain of its own (pairs holding it and
     meeting nothing else). Prefixes in deck order, closed by the first pair in deck
-    order, make every answer the lexicographically first minimum set. Places are
-    renumbered most-held first (a chain then empties sooner); cards keep their order;
-    duplicates and cards without holes are dropped (no minimum set holds them)."""
+    order, make every answer the lexicographically first minimum set. On large decks
+    the places are renumbered most-held first (a chain then empties sooner). Cards keep
+    their numbers; duplicates and cards without holes are left out (no minimum set holds
+    them): they hold no place here and the masks of usable pairs exclude them."""
 
     def __init__(self, holes: Sequence[int], holders: Sequence[int], n: int) -> None:
         seen: set[int] = set()
-        kept: list[int] = []
+        usable = 0
         for i, h in enumerate(holes):
             if h and h not in seen:
                 seen.add(h)
-                kept.append(i)
-        order = sorted(range(n), key=lambda q: (-holders[q].bit_count(), q))
+                usable |= 1 << i
+        m = len(holes)
+        renumber = n > _RENUMBER_ABOVE
         self.n = n
-        self.kept = kept
-        self.order = order
+        self.order = (
+            sorted(range(n), key=lambda q: (-holders[q].bit_count(), q))
+            if renumber
+            else list(range(n))
+        )
         self.rank = [0] * n
-        for j, q in enumerate(order):
+        for j, q in enumerate(self.order):
             self.rank[q] = j
-        held = [holders[q] for q in order]
-        if len(kept) < len(holes):
-            squeeze = _squeezer(kept, len(holes))
-            held = [squeeze(h) for h in held]
-        self.held = held
-        self.cards = _transpose(held, len(kept))
-        self.pairs = _Pairs(self.held, len(kept)) if len(kept) >= 2 else None
+        self.held = [holders[q] & usable for q in self.order]
+        if renumber:
+            self.cards = _transpose(self.held, m)
+        else:
+            self.cards = [h if usable >> i & 1 else 0 for i, h in enumerate(holes)]
+        self.usable = usable.bit_count()
+        self.pairs = _Pairs(self.held, m, usable) if self.usable >= 2 else None
 
     def run(self, targets: int) -> tuple[dict[int, tuple[int, ...]], int, int]:
         """Minimum sets for the places of ``targets`` (all isolatable), in deck numbering:
@@ -576,17 +583,16 @@ class _Enumeration:
                 found[h.bit_length() - 1] = (c,)
                 open_ ^= h
         k = 2
-        m = len(self.cards)
-        while open_ and k <= m and self._prefixes(k - 2, open_) <= _ENUMERATE_LIMIT:
+        while open_ and k <= self.usable and self._prefixes(k - 2, open_) <= _ENUMERATE_LIMIT:
             open_ = self._level(k - 2, open_, found)
             k += 1
-        kept, order = self.kept, self.order
-        answers = {order[e]: tuple(kept[c] for c in cards) for e, cards in found.items()}
+        order = self.order
+        answers = {order[e]: cards for e, cards in found.items()}
         return answers, sum(1 << order[e] for e in _bits(open_)), k
 
     def _prefixes(self, s: int, open_: int) -> int:
         """At most how many prefixes of s cards hold an open place in their AND."""
-        every = math.comb(len(self.cards), s)
+        every = math.comb(self.usable, s)
         if every <= _ENUMERATE_LIMIT:
             return every
         return min(every, sum(math.comb(self.held[e].bit_count(), s) for e in _bits(open_)))
@@ -658,11 +664,12 @@ class _Pairs:
     """Every pair of cards y < z as one bit. Row r holds card y = m - 1 - r with each
     later card z, so that the pairs of cards all after card a are the bits below
     ``start[m - 1 - a]`` and the first pair in deck order lies in the top row.
-    ``has[e]``: the pairs whose two cards hold place e; ``lacks[e]``: the others."""
+    ``has[e]``: the pairs whose two cards hold place e; ``lacks[e]``: the others;
+    ``all`` and ``after[a]``: the pairs of usable cards (the bitset ``usable``)."""
 
-    def __init__(self, held: Sequence[int], m: int) -> None:
+    def __init__(self, held: Sequence[int], m: int, usable: int) -> None:
         self.m = m
-        has: list[int] = []
+        both: Callable[[int], int]
         if m <= _SQUARE_UP_TO:
             # row r at r*m, column z at bit z (only z > y = m - 1 - r makes a pair): row r
             # of h * rep is h; (that & anti) << 1 moves bit y of row r to column y + 1,
@@ -674,9 +681,11 @@ class _Pairs:
             rep = sum(1 << (r * m) for r in range(m))
             anti = sum(1 << (r * m + m - 1 - r) for r in range(1, m))
             fill = (1 << (m - 1)) - 1
-            for h in held:
+
+            def both(h: int) -> int:
                 cols = h * rep
-                has.append(cols & ((cols & anti) << 1) * fill & valid)
+                return cols & ((cols & anti) << 1) * fill & valid
+
         else:
             # row r (r bits, cards z = m - r .. m - 1) at r(r-1)/2, written as a string:
             # the top r characters of h's bits when card y holds the place, else zeros
@@ -685,14 +694,16 @@ class _Pairs:
             valid = (1 << self.start[m]) - 1
             zeros = ["0" * r for r in range(m)]
             fmt = f"0{m}b"
-            for h in held:
+
+            def both(h: int) -> int:
                 s = format(h, fmt)
                 rows = [s[:r] if s[r] == "1" else zeros[r] for r in range(m - 1, 0, -1)]
-                has.append(int("".join(rows), 2))
-        self.has = has
-        self.lacks = [valid ^ h for h in has]
-        self.all = valid
-        self.after = [valid & ((1 << self.start[m - 1 - a]) - 1) for a in range(m)]
+                return int("".join(rows), 2)
+
+        self.has = [both(h) for h in held]
+        self.lacks = [valid ^ h for h in self.has]
+        self.all = both(usable)
+        self.after = [self.all & ((1 << self.start[m - 1 - a]) - 1) for a in range(m)]
 
     def first(self, pairs: int) -> tuple[int, int]:
         """The first pair (y, z) in deck order among the bitset ``pairs`` (not empty)."""

@@ -28,8 +28,9 @@ from authoring.errors import UnknownZone
 
 # The solver's tuning constants, set so that each path runs alone: branch and bound from
 # two cards on, enumeration to three cards then branch and bound, pair tables in the
-# triangular layout, every prefix's places checked together or each alone, and a single
-# place enumerated like many (not by trying subsets of its few cards).
+# triangular layout, every prefix's places checked together or each alone, places
+# renumbered however few, and a single place enumerated like many (not by trying subsets
+# of its few cards).
 PATHS = {
     "default": {},
     "branch and bound": {"_ENUMERATE_LIMIT": 0, "_FEW_HOLDERS": 0},
@@ -37,9 +38,16 @@ PATHS = {
     "triangular pairs": {"_SQUARE_UP_TO": 1, "_FEW_HOLDERS": 0},
     "places together": {"_ALONE_UP_TO": 0},
     "places alone": {"_ALONE_UP_TO": 1_000, "_FEW_HOLDERS": 0},
+    "renumbered places": {"_RENUMBER_ABOVE": 0, "_FEW_HOLDERS": 0},
 }
 # only full enumeration promises the lexicographically first minimum set
-LEX_FIRST = {"default", "triangular pairs", "places together", "places alone"}
+LEX_FIRST = {
+    "default",
+    "triangular pairs",
+    "places together",
+    "places alone",
+    "renumbered places",
+}
 
 
 @pytest.fixture(params=list(PATHS))
@@ -408,7 +416,7 @@ def test_a_deck_of_fifty_places_is_solved_exactly() -> None:
 
 
 def test_a_wide_deck_uses_the_renumbered_search_exactly() -> None:
-    """150 places (past the renumbering threshold) and 30 cards, 12 of them one per bit
+    """150 places (past the renumbering threshold) and 30 cards, 16 of them one per bit
     value of the place index: sampled places are certified like the 52-place deck."""
     rng = random.Random(150)
     n = 150
@@ -428,11 +436,17 @@ def test_a_wide_deck_uses_the_renumbered_search_exactly() -> None:
         r = result.places[p]
         assert r.min_cards is not None
         check_witness(deck, p, r.witness, r.min_cards)
-        holding = [c.holes for c in cards if c.holes >> p & 1]
+        holding = [c for c in cards if c.holes >> p & 1]
         assert not any(
-            reduce(and_, combo) == 1 << p
+            reduce(and_, (c.holes for c in combo)) == 1 << p
             for combo in itertools.combinations(holding, r.min_cards - 1)
         )
+        first = next(
+            combo
+            for combo in itertools.combinations(holding, r.min_cards)
+            if reduce(and_, (c.holes for c in combo)) == 1 << p
+        )
+        assert r.witness == tuple(c.id for c in first)
 
 
 # -- the enumeration's parts -----------------------------------------------------------
@@ -442,11 +456,12 @@ def test_pair_tables_hold_every_pair_once(
     monkeypatch: pytest.MonkeyPatch, square_up_to: int, m: int
 ) -> None:
     """Both layouts: has[e] is exactly the pairs whose two cards hold place e, after[a]
-    the pairs of cards after a, and first() the first pair in deck order."""
+    the pairs of usable cards after a, and first() the first pair in deck order."""
     monkeypatch.setattr(solver, "_SQUARE_UP_TO", square_up_to)
     rng = random.Random(m)
     held = [rng.getrandbits(m) for _ in range(8)] + [0, (1 << m) - 1]
-    pairs = solver._Pairs(held, m)
+    unusable = rng.randrange(m)
+    pairs = solver._Pairs(held, m, ((1 << m) - 1) ^ (1 << unusable))
 
     def decode(bitset: int) -> list[tuple[int, int]]:
         out = []
@@ -457,9 +472,10 @@ def test_pair_tables_hold_every_pair_once(
         return sorted(out)
 
     every = list(itertools.combinations(range(m), 2))
-    assert decode(pairs.all) == every
+    usable = [(y, z) for y, z in every if unusable not in (y, z)]
+    assert decode(pairs.all) == usable
     for a in range(m):
-        assert decode(pairs.after[a]) == [(y, z) for y, z in every if y > a]
+        assert decode(pairs.after[a]) == [(y, z) for y, z in usable if y > a]
     for e, h in enumerate(held):
         expected = [(y, z) for y, z in every if h >> y & 1 and h >> z & 1]
         assert decode(pairs.has[e]) == expected
