@@ -44,6 +44,9 @@ _SQUARE_UP_TO = 96
 # A prefix whose places still open are at most this many checks each alone (one AND per
 # step) rather than all together (four ANDs per step).
 _ALONE_UP_TO = 2
+# Up to this many bytes (places times cards / 8) all places are tested for isolation on
+# one int of slots; above, one place at a time (the slots' cost grows as places squared).
+_SLOTS_UP_TO = 8192
 # Above this many places the enumeration renumbers them most-held first.
 _RENUMBER_ABOVE = 128
 # One place held by at most this many cards is answered by trying their subsets in deck
@@ -378,7 +381,8 @@ def solve(deck: Deck, allowed: Iterable[str] | int | None = None) -> SolveResult
     n = len(deck.places)
     allowed_bits = deck.allowed_bits(allowed)
     iso = _Isolator([c.holes for c in deck.cards], n)
-    minima = iso.minima(allowed_bits)
+    isolatable_places = iso.isolatable_places  # every place's, in one pass
+    minima = iso.minima(allowed_bits & isolatable_places)
     results = tuple(
         _place_result(deck, iso, p, bool(allowed_bits >> p & 1), minima) for p in range(n)
     )
@@ -460,8 +464,35 @@ class _Isolator:
     def isolatable_places(self) -> int:
         """The bitset of every isolatable place."""
         if self._isolatable is None:
-            self._isolatable = sum(1 << p for p in range(self.n) if self.isolatable(p))
+            n, m = self.n, len(self.holes)
+            if n * (m + 8) // 8 <= _SLOTS_UP_TO:
+                self._isolatable = self._isolatable_by_slots()
+            else:
+                self._isolatable = sum(1 << p for p in range(n) if self.isolatable(p))
         return self._isolatable
+
+    def _isolatable_by_slots(self) -> int:
+        """Every isolatable place, n ANDs on one int of n slots: place p is isolatable when
+        no other place q is held by every card holding p, that is when the cards of p
+        without a hole at q (slot q) are never none but for q = p. A slot has a guard bit
+        above the cards; adding all ones below it sets the guard unless the slot is zero."""
+        m = len(self.holes)
+        width = (m + 8) // 8
+        n = self.n
+        every = (1 << m) - 1
+        lacking = int.from_bytes(
+            b"".join((every & ~h).to_bytes(width, "little") for h in self.holders), "little"
+        )
+        ones = int.from_bytes(every.to_bytes(width, "little") * n, "little")
+        guards = int.from_bytes((1 << m).to_bytes(width, "little") * n, "little")
+        out = 0
+        for p, h in enumerate(self.holders):
+            if h:
+                outside = int.from_bytes(h.to_bytes(width, "little") * n, "little") & lacking
+                inside = guards & ~(outside + ones)  # the guards of the zero slots
+                if not inside & (inside - 1):  # slot p alone
+                    out |= 1 << p
+        return out
 
     def minima(self, places: int) -> dict[int, tuple[int, ...]]:
         """For each isolatable place of the bitset ``places``, the card indices (ascending)
