@@ -29,8 +29,8 @@ from authoring.errors import UnknownZone
 # The solver's tuning constants, set so that each path runs alone: branch and bound from
 # two cards on, enumeration to three cards then branch and bound, pair tables in the
 # triangular layout, every prefix's places checked together or each alone, places
-# renumbered however few, and a single place enumerated like many (not by trying subsets
-# of its few cards).
+# renumbered and tested for isolation one by one however few, and a single place
+# enumerated like many (not by trying subsets of its few cards).
 PATHS = {
     "default": {},
     "branch and bound": {"_ENUMERATE_LIMIT": 0, "_FEW_HOLDERS": 0},
@@ -38,7 +38,7 @@ PATHS = {
     "triangular pairs": {"_SQUARE_UP_TO": 1, "_FEW_HOLDERS": 0},
     "places together": {"_ALONE_UP_TO": 0},
     "places alone": {"_ALONE_UP_TO": 1_000, "_FEW_HOLDERS": 0},
-    "renumbered places": {"_RENUMBER_ABOVE": 0, "_FEW_HOLDERS": 0},
+    "renumbered places": {"_RENUMBER_ABOVE": 0, "_FEW_HOLDERS": 0, "_SLOTS_UP_TO": 0},
 }
 # only full enumeration promises the lexicographically first minimum set
 LEX_FIRST = {
