@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from authoring.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
 from authoring.schema import scenario as schema
-from authoring.schema.base import Model, root_mapping, validate
+from authoring.schema.base import Model, Salvaged, root_mapping, salvage, validate
 from authoring.wording import count_of, join_and
 from authoring.yamlio import YamlDoc, dotted
 
@@ -174,10 +174,14 @@ def _listing(board: Board, zones: Iterable[str], limit: int = 8) -> str:
 
 
 class _Ctx:
-    """What the checks share: the document, the report, the board."""
+    """What the checks share: the document, the report, the board, and what was dropped
+    from a scenario with schema errors (``sv``): checks that depend on it are skipped."""
 
-    def __init__(self, doc: YamlDoc, report: Report, board: Board | None):
+    def __init__(
+        self, doc: YamlDoc, report: Report, board: Board | None, sv: Salvaged | None = None
+    ):
         self.doc, self.report, self.board = doc, report, board
+        self.sv = sv if sv is not None else Salvaged(doc, doc)
 
     def at(self, *path: str | int, key: bool = False) -> Span:
         return self.doc.span(path, key=key)
@@ -203,6 +207,8 @@ class _Ctx:
         """The zones of a ``where`` predicate or ``zones`` list; None when invalid."""
         assert self.board is not None
         if (where is None) == (zones is None):
+            if self.sv.hit(*path, "where") or self.sv.hit(*path, "zones"):
+                return None  # the dropped part's own error says what is wrong
             both = where is not None
             self.report.error(
                 self.doc.span(path),
@@ -260,7 +266,8 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
     )
     if data is None:
         return None
-    spec = _validate(doc, report)
+    start_errors = len(report.errors)
+    spec, sv = _validate(doc, report)
     if spec is None:
         # still report the referenced files' own problems
         for key, kind in (("board", "board"), ("clues", "deck"), ("manifest", "manifest")):
@@ -268,13 +275,14 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
             if isinstance(ref, str):
                 _load_ref(ws, doc, key, ref, kind)
         return None
-    errors_before = len(report.errors)
+    # with schema errors, the rest is still checked on what was left (all problems at
+    # once); what depends on a dropped part is not reported again
     board = _load_ref(ws, doc, "board", spec.board, "board")
     deck = _load_ref(ws, doc, "clues", spec.clues, "deck")
     manifest = _load_manifest(ws, doc, spec)
     if board is None:
         return None
-    ctx = _Ctx(doc, report, board)
+    ctx = _Ctx(sv.doc, report, board, sv)
     content = _content_of(manifest)
 
     ctx.zone_list(spec.setup.start, ("setup", "start"))  # unknown and repeated zones
@@ -294,7 +302,7 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
     if content is not None:
         _check_items(ctx, spec, objectives, content)
     _check_rules_content(ctx, spec, content, deck)
-    if len(report.errors) > errors_before:
+    if len(report.errors) > start_errors:
         return None
     return Scenario(
         spec=spec,
@@ -314,11 +322,12 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
     )
 
 
-def _validate(doc: YamlDoc, report: Report) -> schema.Scenario | None:
+def _validate(doc: YamlDoc, report: Report) -> tuple[schema.Scenario | None, Salvaged]:
     """Schema validation. Objectives and special rules are checked one by one against the
     model their ``kind`` / ``rule`` names, so messages point at the right key with the
     right "did you mean" (not at pydantic's union tags); an unknown kind, rule or effect
-    gets one clear message."""
+    gets one clear message. After errors, the scenario salvaged without the parts that hold
+    them (None when they sit in required top-level values)."""
     from authoring.effects import check_keys
 
     data = doc.data
@@ -384,17 +393,20 @@ def _validate(doc: YamlDoc, report: Report) -> schema.Scenario | None:
             )
         ]
     )
+    sv = Salvaged(doc, doc)
     if spec is None or bad:
-        return None
+        spec, sv = salvage(schema.Scenario, data, doc)
+        if spec is None:
+            return None, sv
     from authoring.content import Place, check_effects
 
     hook = Place("a scenario rule (no acting player)", lasting=False, actor=False)
     for i, o in enumerate(spec.objectives):
-        check_effects(o.on_reveal, ("objectives", i, "on_reveal"), hook, doc, report)
+        check_effects(o.on_reveal, ("objectives", i, "on_reveal"), hook, sv.doc, report)
     for i, r in enumerate(spec.special_rules):
         if isinstance(r, schema.EffectsRule):
-            check_effects(r.effects, ("special_rules", i, "effects"), hook, doc, report)
-    return spec
+            check_effects(r.effects, ("special_rules", i, "effects"), hook, sv.doc, report)
+    return spec, sv
 
 
 _OBJECTIVE_CLASSES: dict[str, type[Model]] = {
@@ -504,7 +516,8 @@ def _army(
     last: dict[str, int] = {}
     for i, p in enumerate(spec.setup.army):
         path: PathKey = ("setup", "army", i)
-        if p.soldiers == 0 and p.officers == 0:
+        dropped = ctx.sv.hit(*path)  # e.g. 'soldiers: two': the count is not known
+        if p.soldiers == 0 and p.officers == 0 and not dropped:
             ctx.report.warning(
                 ctx.at(*path),
                 "placement-empty",
@@ -514,7 +527,7 @@ def _army(
         zones = ctx.places(p.where, p.zones, path)
         if zones is None:
             continue
-        if not zones:
+        if not zones and not dropped:
             ctx.report.warning(
                 ctx.at(*path),
                 "placement-empty",
@@ -528,9 +541,11 @@ def _army(
                 officers[zid] = officers.get(zid, 0) + p.officers
             last[zid] = i
     board = ctx.board
+    # a dropped special rule may have raised a max occupation (R4.3)
+    capacity_known = not ctx.sv.hit("special_rules")
     for z in board.zones:
         placed = soldiers.get(z.id, 0) + officers.get(z.id, 0)
-        if placed > max_occ[z.id]:
+        if placed > max_occ[z.id] and capacity_known:
             what = f"{placed} pieces" if officers.get(z.id) else f"{placed} soldiers"
             ctx.report.error(
                 ctx.at("setup", "army", last[z.id]),
@@ -578,8 +593,8 @@ def _objectives(ctx: _Ctx, spec: schema.Scenario) -> tuple[ObjectiveSpec, ...]:
             cands = ctx.zone_list(o.candidates, path)
         else:
             cands = ctx.places(o.candidates.where, o.candidates.zones, path)
-        if cands is None:
-            continue
+        if cands is None or ctx.sv.hit(*path):
+            continue  # a dropped part of the candidates: they are not known
         if not cands:
             ctx.report.error(
                 ctx.at(*path),
@@ -602,6 +617,8 @@ def _objectives(ctx: _Ctx, spec: schema.Scenario) -> tuple[ObjectiveSpec, ...]:
             escort = ctx.places(
                 o.escort_to.where, o.escort_to.zones, ("objectives", i, "escort_to")
             )
+            if ctx.sv.hit("objectives", i, "escort_to"):
+                escort = None
         out.append(ObjectiveSpec(i, o.kind, o, cands, escort))
     return tuple(out)
 
@@ -633,6 +650,8 @@ def _levels(ctx: _Ctx, spec: schema.Scenario, officers: Mapping[str, int]) -> di
 
 def _speed_cell(ctx: _Ctx, start: schema.SpeedStart, path: PathKey, track: list[int]) -> int | None:
     shown = ", ".join(map(str, track))
+    if ctx.sv.hit(*path):
+        return None  # 'speed: x' dropped: the cell is not known
     if (start.cell is None) == (start.speed is None):
         ctx.report.error(
             ctx.at(*path),
@@ -692,6 +711,8 @@ def _check_pieces(
 ) -> None:
     """Pieces the scenario needs against the box (D0.1)."""
     placed = sum(soldiers.values())
+    if ctx.sv.hit("setup", "army"):
+        placed = 0  # a dropped placement: the count is not known
     if placed > box["soldiers"]:
         ctx.report.error(
             ctx.at("setup", "army"),
@@ -707,7 +728,11 @@ def _check_pieces(
             "place fewer soldiers",
         )
     on_board = sum(officers.values())
+    # a dropped 'eazy:' may have been meant for any level
+    misspelt = any(p[0] == "difficulty" and p[1:] and p[1] not in LEVELS for p in ctx.sv.dropped)
     for name, level in levels.items():
+        if ctx.sv.hit("difficulty", name) or misspelt:
+            continue  # a dropped override: the level's officers are not known
         over = spec.difficulty.get(name)  # type: ignore[call-overload]
         where = (
             ctx.at("difficulty", name, "officers")

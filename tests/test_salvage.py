@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -155,3 +156,59 @@ def test_board_zones_of_a_dropped_region_are_not_reported(tmp_path: Path) -> Non
     # the region's id cannot be read: its zones (and roads to them) are not checked
     text += "roads: [{from: O 1, to: X 9}]\n"
     assert _check(tmp_path, "b.yaml", text, "board") == ["4: value-invalid"]
+
+
+CASES = Path(__file__).resolve().parent / "cases"
+DATA = Path(__file__).resolve().parent / "scenario" / "data"
+
+
+def _scenario(a: str, b: str) -> str:
+    """The reference test scenario with ``a`` replaced by ``b`` and an unknown start zone
+    (an independent problem that must be reported beside the schema error)."""
+    text = (CASES / "scenario" / "ok-reference.yaml").read_text("utf-8")
+    text = text.replace("../../scenario/data/", f"{DATA.as_posix()}/")
+    assert a in text
+    return text.replace(a, b).replace("start: [W 1]", "start: [W 9]")
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "codes"),
+    [
+        # the speed is not known: no "give either speed or cell"
+        ("speed_start: {speed: 2}", "speed_start: {speed: x}", ["value-invalid"]),
+        # 'eazy' is dropped: no officer check for a level that may have been meant
+        ("easy: {officers: 6", "eazy: {officers: 6", ["value-choice"]),
+        # the candidates are not all known: no isolation or reachability check on the rest
+        ("candidates: {where: {size: [capital, town]}}", "candidates: [W 1, 3]", ["type-invalid"]),
+        # a misspelled 'candidates' does not make every place a candidate
+        ("candidates: {where", "candidate: {where", ["key-unknown"]),
+        # the zones of a placement are not known: no "does not say where"
+        ("{soldiers: 1, zones: [W 3, E 3]}", "{soldiers: 1, zones: 5}", ["type-invalid"]),
+        # a dropped max_occupation rule: no capacity error on the zones it may have raised
+        (
+            "  - {text: Règle imprimée seulement.}",
+            "  - {rule: max_occupation, value: x, where: {size: village}}",
+            ["value-invalid"],
+        ),
+    ],
+)
+def test_scenario_reports_the_rest_without_cascades(
+    tmp_path: Path, a: str, b: str, codes: list[str]
+) -> None:
+    got = _check(tmp_path, "s.yaml", _scenario(a, b), "scenario")
+    assert sorted(c.split(": ")[1] for c in got) == sorted([*codes, "zone-unknown"])
+
+
+def test_scenario_capacity_is_still_checked_when_nothing_can_raise_it(tmp_path: Path) -> None:
+    text = _scenario("{soldiers: 1, zones: [W 3, E 3]}", "{soldiers: 4, zones: [W 3, E 3]}")
+    text = text.replace("timer: 4", "timer: soon")  # a required top-level value: no salvage
+    assert [c.split(": ")[1] for c in _check(tmp_path, "s.yaml", text, "scenario")] == [
+        "value-invalid"
+    ]
+    text = text.replace("timer: soon", "timer: 4").replace("duration: short", "duration: 5")
+    assert sorted(c.split(": ")[1] for c in _check(tmp_path, "t.yaml", text, "scenario")) == [
+        "setup-over-capacity",
+        "setup-over-capacity",
+        "value-choice",
+        "zone-unknown",
+    ]

@@ -357,12 +357,12 @@ class Salvaged:
         return _kept(raw, self.doc.shifts, self.dropped)
 
     def hit(self, *path: str | int) -> bool:
-        """True when something at or under ``path`` (a path of the salvaged model) was
-        dropped: a check that depends on it would report a consequence, not a problem."""
+        """True when something at, under or above ``path`` (a path of the salvaged model)
+        was dropped: a check that depends on it would report a consequence, not a problem."""
         if not self.dropped:
             return False
         raw = self.raw(path)
-        return any(d[: len(raw)] == raw for d in self.dropped)
+        return any(d[: len(raw)] == raw or raw[: len(d)] == d for d in self.dropped)
 
     def dropped_under(self, *raw: str | int) -> list[tuple[DataPath, Any]]:
         """The dropped nodes directly under the written path ``raw``, with their written
@@ -420,6 +420,10 @@ def salvage(
             target = _target(model, data, raw, kind, dropped)
             if target is None:
                 return None, Salvaged(doc, doc)
+            # 'candidate:' was meant as 'candidates:': its default does not say what was meant
+            meant = _meant(model, data, raw) if kind == "extra_forbidden" else None
+            if meant is not None:
+                dropped.add(meant)
             if target[0] == "relax":
                 progress |= target[1] not in relaxed
                 relaxed.add(target[1])
@@ -495,6 +499,21 @@ def _target(
     return None
 
 
+def _meant(model: type[BaseModel], data: Any, raw: DataPath) -> DataPath | None:
+    """The absent key an unknown key was probably meant as (a misspelling), if any."""
+    value = _get(data, raw[:-1])
+    if not isinstance(value, dict):
+        return None
+    _, level = _walk(model, data, raw[:-1])
+    names = [
+        f.alias or name
+        for m in _pick([a for a in _flat(level) if _is_model(a)], value)
+        for name, f in m.model_fields.items()
+    ]
+    best = did_you_mean(str(raw[-1]), names)
+    return (*raw[:-1], best) if best is not None and best not in value else None
+
+
 def _flat(level: Iterable[Any]) -> list[Any]:
     """The annotations a value may have: Annotated, Optional and unions unwrapped."""
     out: list[Any] = []
@@ -526,9 +545,7 @@ def _pick(models: list[type[BaseModel]], value: dict[Any, Any]) -> list[type[Bas
             if f.is_required() and get_origin(f.annotation) is Literal
         ]
 
-    matched = [
-        m for m in models if tags(m) and all(value.get(k) in args for k, args in tags(m))
-    ]
+    matched = [m for m in models if tags(m) and all(value.get(k) in args for k, args in tags(m))]
     return matched or [m for m in models if not tags(m)] or models
 
 
@@ -616,7 +633,9 @@ def _get(data: Any, path: Sequence[str | int]) -> Any:
 def _has(data: Any, path: Sequence[str | int]) -> bool:
     cur = data
     for k in path:
-        ok = k in cur if isinstance(cur, dict) else isinstance(cur, list) and 0 <= _int(k) < len(cur)
+        ok = (
+            k in cur if isinstance(cur, dict) else isinstance(cur, list) and 0 <= _int(k) < len(cur)
+        )
         if not ok:
             return False
         cur = cur[k]
