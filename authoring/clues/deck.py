@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from authoring.clues.predicates import Predicate, parse_where
 from authoring.diagnostics import Report, Span, suggestion
 from authoring.schema import deck as schema
-from authoring.schema.base import root_mapping, validate
+from authoring.schema.base import Salvaged, root_mapping, validate_salvaged
 
 if TYPE_CHECKING:
     from authoring.board import Board
@@ -179,15 +179,18 @@ def load_deck(doc: YamlDoc, ws: Workspace) -> ClueDeck | None:
         ]
     if isinstance(data.get("allowed"), dict):
         stripped.pop("allowed")
-    spec = validate(schema.Deck, stripped, doc, report, what="deck")
+    spec, sv = validate_salvaged(schema.Deck, stripped, doc, report, what="deck")
     board = _load_board(doc, ws, data)
     if board is None:
         return None
     errors_before = len(report.errors)
-    cards = _build_cards(spec, doc, board, report, raw_cards if isinstance(raw_cards, list) else [])
+    raw = raw_cards if isinstance(raw_cards, list) else []
+    cards = _build_cards(spec, sv, doc, board, report, raw)
     raw_allowed = data.get("allowed")
     allowed = _allowed(raw_allowed, doc, board, report) if _allowed_ok(raw_allowed) else None
-    if spec is None or len(report.errors) > errors_before or cards is None or allowed is None:
+    if spec is None or sv or len(report.errors) > errors_before:
+        return None
+    if cards is None or allowed is None:
         return None
     deck = ClueDeck(
         spec=spec,
@@ -231,18 +234,25 @@ def _load_board(doc: YamlDoc, ws: Workspace, data: dict[str, Any]) -> Board | No
 
 
 def _build_cards(
-    spec: schema.Deck | None, doc: YamlDoc, board: Board, report: Report, raw: list[Any]
+    spec: schema.Deck | None,
+    sv: Salvaged,
+    doc: YamlDoc,
+    board: Board,
+    report: Report,
+    raw: list[Any],
 ) -> list[ClueCard] | None:
-    """Cards with their holes. Without ``spec`` (the schema failed) the predicates and
-    places are still checked, so that every problem is reported at once."""
+    """Cards with their holes. After schema errors the predicates and places of every
+    written card are still checked, and the ids of the cards ``sv`` kept, so that every
+    problem is reported at once."""
     cards: list[ClueCard] = []
     seen: dict[str, int] = {}
-    ok = spec is not None
+    ok = spec is not None and not sv
     for i, raw_card in enumerate(raw):
         if not isinstance(raw_card, dict):
             continue
         at: tuple[str | int, ...] = ("cards", i)
-        card = spec.cards[i] if spec is not None else None
+        kept = sv.kept(at) if spec is not None else None
+        card = spec.cards[int(kept[-1])] if kept is not None and spec is not None else None
         cid = str(raw_card.get("id", f"#{i + 1}"))
         if card is not None:
             if card.id in seen:
@@ -295,7 +305,11 @@ def _build_cards(
                 ok = False
                 continue
             holes = frozenset(places)
-        elif "places" not in raw_card and set(raw_card) <= set(schema.Card.model_fields):
+        elif (
+            "places" not in raw_card
+            and set(raw_card) <= set(schema.Card.model_fields)
+            and isinstance(raw_card.get("failure", False), bool)  # else: its own error
+        ):
             report.error(
                 doc.span(at),
                 "card-empty",
