@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from authoring.diagnostics import Report, Span, suggestion
 from authoring.effects import EffectBase, check_keys
-from authoring.schema.base import Model, validate
+from authoring.schema.base import Model, Salvaged, salvage, validate
 from authoring.schema.content import (
     FILE_KEYS,
     SCHEMAS,
@@ -70,10 +70,11 @@ CONTENT_KINDS: tuple[str, ...] = (
 MANIFEST_NAME = "manifest.yaml"
 
 
-def validate_content(model: type[M], doc: YamlDoc, report: Report) -> M | None:
+def validate_content(model: type[M], doc: YamlDoc, report: Report) -> tuple[M | None, Salvaged]:
     """Schema validation with effect and condition keys checked first: an unknown
     effect is reported once, as ``unknown effect 'x' (did you mean …?)``, instead
-    of as a pile of union errors."""
+    of as a pile of union errors. After errors, the model salvaged without the parts that
+    hold them, so that the rest of the file is checked too (None when it cannot be)."""
     bad = check_keys(model, doc.data, doc, report)
     scratch = Report()
     result = validate(model, doc.data, doc, scratch)
@@ -99,7 +100,9 @@ def validate_content(model: type[M], doc: YamlDoc, report: Report) -> M | None:
             )
         ]
     )
-    return None if bad else result
+    if result is not None and not bad:
+        return result, Salvaged(doc, doc)
+    return salvage(model, doc.data, doc)
 
 
 # ---------------------------------------------------------------- effect context
@@ -211,7 +214,7 @@ def _check_ids(key: str, entries: Sequence[Any], what: str, doc: YamlDoc, report
 # -------------------------------------------------------------- per-file checks
 
 
-def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report) -> None:
+def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
     _check_ids("characters", m.characters, "character", doc, report)
     _check_unique(
         ((c.name, ("characters", i, "name")) for i, c in enumerate(m.characters)),
@@ -223,7 +226,7 @@ def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report) -> None:
     for i, c in enumerate(m.characters):
         base: DataPath = ("characters", i)
         missing = [s for s in SKILLS if s not in c.skills]
-        if missing:
+        if missing and not sv.hit(*base, "skills"):
             report.error(
                 doc.span((*base, "skills"), key=True),
                 "key-missing",
@@ -231,7 +234,8 @@ def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report) -> None:
                 "a sheet has the three rows C, M and I (R1.2)",
             )
         for skill, track in c.skills.items():
-            if track.max is not None and track.max != track.max_level:
+            known = not sv.hit(*base, "skills", skill)
+            if track.max is not None and track.max != track.max_level and known:
                 report.error(
                     doc.span((*base, "skills", skill, "max")),
                     "skill-max",
@@ -245,7 +249,7 @@ def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report) -> None:
             check_effects(effects, (*base, "max_bonus", skill), place, doc, report)
 
 
-def _check_recruits(m: RecruitFile, doc: YamlDoc, report: Report) -> None:
+def _check_recruits(m: RecruitFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
     _check_unique(
         (
             (t.letter, ("tokens", i, "letter"))
@@ -258,6 +262,8 @@ def _check_recruits(m: RecruitFile, doc: YamlDoc, report: Report) -> None:
         "letter-duplicate",
     )
     for i, t in enumerate(m.tokens):
+        if sv.hit("tokens", i):
+            continue  # a dropped value or letter: what the token lacks is not known
         values = [s for s in SKILLS if t.value(s)]
         if t.dummy and (values or t.letter is not None):
             given = (["letter"] if t.letter is not None else []) + values
@@ -286,10 +292,13 @@ def _check_recruits(m: RecruitFile, doc: YamlDoc, report: Report) -> None:
             )
 
 
-def _check_items(m: ItemFile, doc: YamlDoc, report: Report) -> None:
+def _check_items(m: ItemFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
     _check_ids("items", m.items, "item", doc, report)
     for i, it in enumerate(m.items):
         base: DataPath = ("items", i)
+        check_effects(it.effects, (*base, "effects"), HELD, doc, report)
+        if sv.hit(*base):
+            continue  # a dropped effect or part_of: the kind checks would be doubtful
         if it.kind == "bonus" and not it.effects:
             report.error(
                 doc.span((*base, "kind")),
@@ -311,7 +320,6 @@ def _check_items(m: ItemFile, doc: YamlDoc, report: Report) -> None:
                 f"useless item '{it.id}' has effects or part_of",
                 "make it kind: bonus or part, or remove them",
             )
-        check_effects(it.effects, (*base, "effects"), HELD, doc, report)
 
 
 _OBJECTIVE_EFFECTS = {
@@ -322,11 +330,12 @@ _OBJECTIVE_EFFECTS = {
 }
 
 
-def _check_special_items(m: SpecialItemFile, doc: YamlDoc, report: Report) -> None:
+def _check_special_items(m: SpecialItemFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
     _check_ids("special_items", m.special_items, "special item", doc, report)
     for i, s in enumerate(m.special_items):
         raw_use = doc.get(("special_items", i, "use"))
-        if not s.uses:
+        known = not sv.hit("special_items", i, "use")  # a dropped use or condition
+        if not s.uses and known:
             report.error(
                 doc.span(("special_items", i, "use")),
                 "use-missing",
@@ -346,7 +355,7 @@ def _check_special_items(m: SpecialItemFile, doc: YamlDoc, report: Report) -> No
             for effect in use.effects:
                 wanted = _OBJECTIVE_EFFECTS.get(effect.key)
                 accepted = {wanted, "any"} if wanted != "any" else objectives | {"any"}
-                if wanted is not None and not (accepted & objectives):
+                if wanted is not None and not (accepted & objectives) and known:
                     report.warning(
                         doc.span((*base, "effects")),
                         "use-objective",
@@ -356,7 +365,7 @@ def _check_special_items(m: SpecialItemFile, doc: YamlDoc, report: Report) -> No
                     )
 
 
-def _check_resistance(m: ResistanceFile, doc: YamlDoc, report: Report) -> None:
+def _check_resistance(m: ResistanceFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
     _check_unique(
         ((str(s.players), ("sets", i, "players")) for i, s in enumerate(m.sets)),
         "resistance set for player count",
@@ -380,17 +389,17 @@ def _check_resistance(m: ResistanceFile, doc: YamlDoc, report: Report) -> None:
             check_effects(c.effects, ("sets", i, "cards", j, "effects"), RESISTANCE, doc, report)
 
 
-def _check_events(m: EventFile, doc: YamlDoc, report: Report) -> None:
+def _check_events(m: EventFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
     _check_ids("events", m.events, "event", doc, report)
     for i, e in enumerate(m.events):
         check_effects(e.effects, ("events", i, "effects"), EVENT, doc, report)
 
 
-def _check_planning(m: PlanningFile, doc: YamlDoc, report: Report) -> None:
+def _check_planning(m: PlanningFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
     """Nothing beyond the schema yet: the tokens are counted against the box."""
 
 
-_FILE_CHECKS: dict[str, Callable[[Any, YamlDoc, Report], None]] = {
+_FILE_CHECKS: dict[str, Callable[[Any, YamlDoc, Report, Salvaged], None]] = {
     "characters": _check_characters,
     "recruits": _check_recruits,
     "items": _check_items,
@@ -403,12 +412,22 @@ _FILE_CHECKS: dict[str, Callable[[Any, YamlDoc, Report], None]] = {
 
 def parse(kind: str, doc: YamlDoc, report: Report) -> Any:
     """Schema and single-file checks of one content file; None when it has errors."""
+    model, sv = salvaged_parse(kind, doc, report)
+    return None if sv or model is None else model
+
+
+def salvaged_parse(kind: str, doc: YamlDoc, report: Report) -> tuple[Any, Salvaged]:
+    """Schema and single-file checks of one content file, also on what is left of a file
+    with schema errors (``sv`` says what was dropped; no check depends on it). The model
+    is None when the file has errors and nothing could be salvaged."""
     before = len(report.errors)
-    model = validate_content(SCHEMAS[kind], doc, report)
+    model, sv = validate_content(SCHEMAS[kind], doc, report)
     if model is None:
-        return None
-    _FILE_CHECKS[kind](model, doc, report)
-    return None if len(report.errors) > before else model
+        return None, sv
+    _FILE_CHECKS[kind](model, sv.doc, report, sv)
+    if len(report.errors) > before and not sv:
+        return None, sv
+    return model, sv
 
 
 # ----------------------------------------------------------------- the box
@@ -422,6 +441,9 @@ class Box:
     doc: YamlDoc
     manifest: Manifest
     overrides: dict[str, tuple[YamlDoc, Any]] = field(default_factory=dict)
+    #: the kinds whose model was salvaged from a file with schema errors: their counts and
+    #: the other files' references into them are not checked (they would be doubtful)
+    salvaged: set[str] = field(default_factory=set)
 
     def path(self, kind: str) -> Path | None:
         rel = getattr(self.manifest.files, FILE_KEYS[kind])
@@ -452,15 +474,16 @@ class Box:
     def check(self, kind: str, doc: YamlDoc, model: Any) -> None:
         """Counts of one file against the box, and its references into the box."""
         report = self.ws.report
-        _COUNTS[kind](self, model, doc, report)
-        if kind == "special-items":
+        if kind not in self.salvaged:
+            _COUNTS[kind](self, model, doc, report)
+        if kind == "special-items" and "items" not in self.salvaged:
             items = self.get("items")
             if items is not None:
                 _check_recipes(model, doc, items[1], report)
-        if kind == "items":
+        if kind == "items" and "special-items" not in self.salvaged:
             specials = self.get("special-items")
             if specials is not None:
-                _check_part_of(model, doc, specials[1], report)
+                _check_part_of(model, doc, specials[1], report, kind in self.salvaged)
 
 
 def _count(
@@ -629,8 +652,11 @@ def _check_recipes(m: SpecialItemFile, doc: YamlDoc, items: ItemFile, report: Re
                 )
 
 
-def _check_part_of(m: ItemFile, doc: YamlDoc, specials: SpecialItemFile, report: Report) -> None:
-    """``part_of`` names special items of the box, and agrees with their recipes."""
+def _check_part_of(
+    m: ItemFile, doc: YamlDoc, specials: SpecialItemFile, report: Report, salvaged: bool = False
+) -> None:
+    """``part_of`` names special items of the box, and agrees with their recipes (not
+    checked when the item file was salvaged: a dropped part_of entry would show)."""
     by_id = {s.id: s for s in specials.special_items}
     for i, it in enumerate(m.items):
         for j, sid in enumerate(it.part_of):
@@ -652,7 +678,7 @@ def _check_part_of(m: ItemFile, doc: YamlDoc, specials: SpecialItemFile, report:
                     f"remove '{sid}' from part_of, or add '{it.id}' to the recipe",
                 )
         for s in specials.special_items:
-            if it.id in s.recipe and s.id not in it.part_of:
+            if it.id in s.recipe and s.id not in it.part_of and not salvaged:
                 report.warning(
                     doc.span(("items", i, "id")),
                     "part-of-mismatch",
@@ -737,18 +763,22 @@ def _errors_in(report: Report, doc: YamlDoc) -> int:
 
 
 def _load(kind: str, doc: YamlDoc, ws: Workspace) -> Any:
-    model = parse(kind, doc, ws.report)
+    """Schema and file checks, then the box checks; a file with schema errors is checked
+    on what could be salvaged (all problems at once) and yields no model."""
+    before = _errors_in(ws.report, doc)
+    model, sv = salvaged_parse(kind, doc, ws.report)
     if model is None:
         return None
-    before = _errors_in(ws.report, doc)
     box = _box_for(doc, ws)
     if box is not None:
-        box.overrides[kind] = (doc, model)
+        box.overrides[kind] = (sv.doc, model)
+        if sv:
+            box.salvaged.add(kind)
         listed = box.path(kind)
         if listed is not None and doc.path is not None and listed == doc.path.resolve():
             box.check_all()
         else:
-            box.check(kind, doc, model)
+            box.check(kind, sv.doc, model)
     return None if _errors_in(ws.report, doc) > before else model
 
 
@@ -767,7 +797,7 @@ def load_manifest(doc: YamlDoc, ws: Workspace) -> Manifest | None:
     (loaded and checked against the box). A missing clue deck is a warning only:
     the clue deck is checked by its own kind."""
     report = ws.report
-    model = validate_content(Manifest, doc, report)
+    model, sv = validate_content(Manifest, doc, report)
     if model is None:
         return None
     b = model.box
@@ -791,12 +821,14 @@ def load_manifest(doc: YamlDoc, ws: Workspace) -> Manifest | None:
             key = "special-items" if kind == "special-items" else attr
             add = report.warning if kind == "clues" else report.error
             add(
-                doc.span(("files", key)),
+                sv.doc.span(("files", key)),
                 "file-not-found",
                 f"the manifest lists {kind} file '{rel}', which does not exist",
                 "paths are relative to the manifest",
             )
-    box = Box(ws, doc, model)
+    box = Box(ws, sv.doc, model)
     box.check_all()
+    if sv:
+        return None  # a salvaged manifest: its listed files were checked, no model
     model._content = Content(box)
     return model

@@ -212,3 +212,38 @@ def test_scenario_capacity_is_still_checked_when_nothing_can_raise_it(tmp_path: 
         "value-choice",
         "zone-unknown",
     ]
+
+
+def test_content_file_reports_the_rest_without_cascades(tmp_path: Path) -> None:
+    # (tests/cases/content/ holds one problem per case, so this multi case lives here)
+    text = """\
+kind: items
+items:
+  - {id: pistol, title: Pistolet, kind: bonus, copies: two,
+     effects: [{skill_bonus: {skill: M, amount: 1}}]}
+  - {id: toolbox, title: Caisse, kind: bonus, effects: [{skil_bonus: {skill: I, amount: 1}}]}
+  - {id: charm, title: Porte-bonheur, kind: bonus, effects: [{reputation: {amount: 2}}]}
+  - {id: pistol, title: Pistolet, kind: bonus, effects: [{skill_bonus: {skill: C, amount: 1}}]}
+"""
+    # the toolbox's only effect is unknown: it is not also "a bonus item with no effects"
+    assert _check(tmp_path, "items.yaml", text, "items") == [
+        "3: value-invalid",
+        "5: effect-unknown",
+        "6: effect-context",
+        "7: id-duplicate",
+    ]
+
+
+def test_content_recruit_token_with_a_dropped_value_is_not_also_lacking_it(
+    tmp_path: Path,
+) -> None:
+    text = """\
+kind: recruits
+tokens:
+  - {letter: A, C: 2, M: x, I: 1}
+  - {letter: A, C: 1, M: 1, I: 1}
+"""
+    assert _check(tmp_path, "recruits.yaml", text, "recruits") == [
+        "3: value-invalid",
+        "4: letter-duplicate",
+    ]
