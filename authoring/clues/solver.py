@@ -35,9 +35,10 @@ from typing import Any
 from authoring.diagnostics import suggestion
 from authoring.errors import UnknownZone
 
-# Sets of k cards are enumerated while at most this many prefixes of k - 2 cards are to
-# be tried (some 30 µs each with 300 cards and 500 places); past it, branch and bound.
-_ENUMERATE_LIMIT = 100_000
+# Sets of k cards are enumerated while the prefixes of k - 2 cards to try, times the
+# pairs of cards (the bits each AND of a chain handles), stay within this: about a
+# second of work (300 cards: 45,000 prefixes); past it, branch and bound per place.
+_ENUMERATE_LIMIT = 3_000_000_000
 # Up to this many cards the pair tables are square and built by multiplication; above,
 # triangular (half the bits, so half the time per AND) and built through strings.
 _SQUARE_UP_TO = 96
@@ -52,6 +53,9 @@ _RENUMBER_ABOVE = 128
 # One place held by at most this many cards is answered by trying their subsets in deck
 # order (no tables to build: the draw simulation asks this of small pools, often).
 _FEW_HOLDERS = 12
+# Branch and bound: from this many cards on, two cards from the end it checks all pairs
+# of cards at once (one chain over pair bitsets) rather than card by card.
+_PAIR_CHAINS_FROM = 32
 # Branch and bound: above this many places it renumbers cards and places into short
 # ints, the places that fewest cards cover first.
 _SQUEEZE_ABOVE = 128
@@ -614,19 +618,21 @@ class _Enumeration:
                 found[h.bit_length() - 1] = (c,)
                 open_ ^= h
         k = 2
-        while open_ and k <= self.usable and self._prefixes(k - 2, open_) <= _ENUMERATE_LIMIT:
+        while open_ and k <= self.usable and self._work(k - 2, open_) <= _ENUMERATE_LIMIT:
             open_ = self._level(k - 2, open_, found)
             k += 1
         order = self.order
         answers = {order[e]: cards for e, cards in found.items()}
         return answers, sum(1 << order[e] for e in _bits(open_)), k
 
-    def _prefixes(self, s: int, open_: int) -> int:
-        """At most how many prefixes of s cards hold an open place in their AND."""
+    def _work(self, s: int, open_: int) -> int:
+        """The prefixes of s cards that may hold an open place in their AND (at most),
+        times the pairs of cards."""
+        pairs = math.comb(self.usable, 2)
         every = math.comb(self.usable, s)
-        if every <= _ENUMERATE_LIMIT:
-            return every
-        return min(every, sum(math.comb(self.held[e].bit_count(), s) for e in _bits(open_)))
+        if every * pairs <= _ENUMERATE_LIMIT:
+            return every * pairs
+        return pairs * min(every, sum(math.comb(self.held[e].bit_count(), s) for e in _bits(open_)))
 
     def _level(self, s: int, open_: int, found: dict[int, tuple[int, ...]]) -> int:
         """Sets of s + 2 cards: prefixes of s cards in deck order (their AND must hold an
@@ -767,7 +773,7 @@ def _min_cover(
     best = _greedy(elements, cards, cov)
     lower = max(lower, _lower_bound(elements, cards, cov, k_of))
     if len(best) > lower:
-        search = _Search(cov, k_of, max(cov[i].bit_count() for i in _bits(cards)))
+        search = _Search(cov, k_of, max(cov[i].bit_count() for i in _bits(cards)), cards)
         limit = len(best) - 1
         while limit >= lower:
             found = search.run(elements, limit, cards)
@@ -888,12 +894,32 @@ def _lower_bound(elements: int, cards: int, cov: list[int], k_of: list[int]) -> 
 class _Search:
     """Depth-first search for a cover of at most r cards. Branches on the uncovered place
     with the fewest covering cards; a card tried in one branch is forbidden in its later
-    siblings, so each set is met once. The last two levels run inline on card bitsets."""
+    siblings, so each set is met once. The last two levels run inline on card bitsets,
+    or, with many cards, as one chain over the pairs of cards (those covering every
+    place left) when two cards remain."""
 
-    def __init__(self, cov: list[int], k_of: list[int], max_cover: int) -> None:
+    def __init__(self, cov: list[int], k_of: list[int], max_cover: int, cards: int) -> None:
         self.cov = cov
         self.k_of = k_of
         self.max_cover = max_cover
+        self.cards = cards
+        self.by_pairs = cards.bit_count() >= max(2, _PAIR_CHAINS_FROM)
+        self._pairs: _Pairs | None = None
+
+    def _pair(self, left: int) -> list[int] | None:
+        """Two cards (any, siblings' exclusions aside) that cover ``left``, or None."""
+        if self._pairs is None:
+            uncovering = [self.cards & ~k for k in self.k_of]
+            self._pairs = _Pairs(uncovering, len(self.cov), self.cards)
+        covering = self._pairs.lacks  # pairs not both uncovering: covering the place
+        alive = self._pairs.all
+        while left:
+            low = left & -left
+            alive &= covering[low.bit_length() - 1]
+            if not alive:
+                return None
+            left ^= low
+        return list(self._pairs.first(alive))
 
     def run(self, elements: int, r: int, cards: int) -> list[int] | None:
         return self._dfs(elements, r, cards)
@@ -914,6 +940,8 @@ class _Search:
                     return None
                 x ^= low
             return [(c & -c).bit_length() - 1]
+        if r == 2 and self.by_pairs:
+            return self._pair(left)
         # the uncovered place with the fewest allowed covering cards
         best_q, best_n = -1, 1 << 30
         x = left
