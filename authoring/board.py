@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from authoring.diagnostics import Report, Span, suggestion
+from authoring.diagnostics import Diagnostic, Report, Span, suggestion
 from authoring.schema import board as schema
 from authoring.schema.base import Salvaged, root_mapping, validate_salvaged
 from authoring.yamlio import YamlDoc, load_text
@@ -308,20 +308,21 @@ def build_board(doc: YamlDoc, report: Report, *, base: tuple[str | int, ...] = (
     check_geometry(board, sv.doc, found, base)
     if not (sv.hit(*base, "zones") or sv.hit(*base, "roads")):
         _check_graph(board, sv.doc, found, base)
-    report.extend([d for d in found.diagnostics if not _depends_on_dropped(d.code, sv, base)])
+    report.extend([d for d in found.diagnostics if not _depends_on_dropped(d, sv, base)])
     if len(report.errors) > start:
         return None
     return board
 
 
-def _depends_on_dropped(code: str, sv: Salvaged, base: tuple[str | int, ...]) -> bool:
-    """A geometry finding that a dropped part makes doubtful: the mini-map checked with
-    default sizes, crossings of links whose kind fell back to its default."""
-    if code.startswith("minimap"):
+def _depends_on_dropped(d: Diagnostic, sv: Salvaged, base: tuple[str | int, ...]) -> bool:
+    """A geometry finding that a dropped part makes doubtful: about a node with a dropped
+    part (a terrain feature without its polygon), the mini-map checked with default sizes,
+    crossings of links whose kind fell back to its default."""
+    if d.code.startswith("minimap"):
         return sv.hit(*base, "minimap")
-    if code == "roads-cross":
+    if d.code == "roads-cross":
         return sv.hit(*base, "roads")
-    return False
+    return sv.touches(d.path)
 
 
 def _assemble(
@@ -335,6 +336,11 @@ def _assemble(
         return doc.span((*base, *path), key=key)
 
     lost = _Lost.of(sv, base)
+
+    def nth(*path: str | int) -> int:
+        """The written number (1-based) of a list element of the salvaged board."""
+        raw = sv.raw((*base, *path)) if sv is not None else path
+        return int(raw[-1]) + 1
 
     regions: list[Region] = []
     seen_regions: dict[str, int] = {}
@@ -352,7 +358,8 @@ def _assemble(
             report.error(
                 at("regions", i, "id"),
                 "region-duplicate",
-                f"duplicate region id '{r.id}' (also region {seen_regions[squash(r.id)] + 1})",
+                f"duplicate region id '{r.id}' "
+                f"(also region {nth('regions', seen_regions[squash(r.id)])})",
             )
             continue
         seen_regions[squash(r.id)] = i
@@ -368,10 +375,11 @@ def _assemble(
             lost.zones.add(squash(zone_id(z.region, z.number)))
             continue
         if z.region not in region_ids:
+            lost.numbers.add(z.number)  # roads to '<a region> <its number>': not unknown
             report.error(
                 at("zones", i, "region"),
                 "region-unknown",
-                f"zone {i + 1} ({z.city}) names unknown region '{z.region}'"
+                f"zone {nth('zones', i)} ({z.city}) names unknown region '{z.region}'"
                 f"{suggestion(z.region, region_ids)}",
                 f"regions of this board: {', '.join(region_ids)}",
             )
@@ -437,7 +445,7 @@ def _assemble(
                 report.error(
                     at("roads", i, end_key),
                     "zone-unknown",
-                    f"road {i + 1} goes to unknown zone '{ref}'{suggestion(ref, ids)}",
+                    f"road {nth('roads', i)} goes to unknown zone '{ref}'{suggestion(ref, ids)}",
                     "zone ids are the region and the number, e.g. 'N-E 1'",
                 )
             else:
@@ -445,7 +453,9 @@ def _assemble(
         if len(ends) != 2:
             continue
         if ends[0] == ends[1]:
-            report.error(at("roads", i), "road-loop", f"road {i + 1} joins {ends[0]} to itself")
+            report.error(
+                at("roads", i), "road-loop", f"road {nth('roads', i)} joins {ends[0]} to itself"
+            )
             continue
         pair = frozenset(ends)
         if pair in seen_roads:
@@ -453,7 +463,7 @@ def _assemble(
             report.error(
                 at("roads", i),
                 "road-duplicate",
-                f"duplicate road {ends[0]} – {ends[1]} (already road {j + 1}, line "
+                f"duplicate road {ends[0]} – {ends[1]} (already road {nth('roads', j)}, line "
                 f"{at('roads', j).line})",
                 "two cities are joined by at most one road or mountain path",
             )
@@ -480,7 +490,8 @@ class _Lost:
     sizes: set[str] = field(default_factory=set)
     zones: set[str] = field(default_factory=set)  # squashed ids
     vague: set[str] = field(default_factory=set)  # squashed regions of zones with no number
-    anywhere: bool = False  # a dropped region or zone whose region cannot be read
+    numbers: set[int] = field(default_factory=set)  # numbers of zones with no region
+    anywhere: bool = False  # a dropped region, or a zone with neither region nor number
     any_zone: bool = False
 
     @classmethod
@@ -500,12 +511,16 @@ class _Lost:
             lost.any_zone = True
             region = z.get("region") if isinstance(z, dict) else None
             number = z.get("number") if isinstance(z, dict) else None
-            if not isinstance(region, str):
-                lost.anywhere = True
-            elif isinstance(number, int) and not isinstance(number, bool):
+            if not (isinstance(number, int) and not isinstance(number, bool) and number >= 1):
+                number = None
+            if isinstance(region, str) and number is not None:
                 lost.zones.add(squash(zone_id(region, number)))
-            else:
+            elif isinstance(region, str):
                 lost.vague.add(squash(region))
+            elif number is not None:
+                lost.numbers.add(number)
+            else:
+                lost.anywhere = True
         lost.any_zone |= sv.hit(*base, "zones")
         return lost
 
@@ -519,6 +534,9 @@ class _Lost:
         """Whether ``ref`` may name a dropped zone."""
         key = squash(ref)
         if self.anywhere or key in self.zones:
+            return True
+        digits = len(key) - len(key.rstrip("0123456789"))
+        if digits and int(key[-digits:]) in self.numbers:
             return True
         return any(key.startswith(r) and key[len(r) :].isdigit() for r in self.vague)
 

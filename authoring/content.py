@@ -230,7 +230,7 @@ def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report, sv: Salvag
             report.error(
                 doc.span((*base, "skills"), key=True),
                 "key-missing",
-                f"missing skill row {', '.join(missing)} in characters.{i}.skills",
+                f"missing skill row {', '.join(missing)} in {dotted(sv.raw((*base, 'skills')))}",
                 "a sheet has the three rows C, M and I (R1.2)",
             )
         for skill, track in c.skills.items():
@@ -264,13 +264,14 @@ def _check_recruits(m: RecruitFile, doc: YamlDoc, report: Report, sv: Salvaged) 
     for i, t in enumerate(m.tokens):
         if sv.hit("tokens", i):
             continue  # a dropped value or letter: what the token lacks is not known
+        number = int(sv.raw(("tokens", i))[-1]) + 1  # as written
         values = [s for s in SKILLS if t.value(s)]
         if t.dummy and (values or t.letter is not None):
             given = (["letter"] if t.letter is not None else []) + values
             report.error(
                 doc.span(("tokens", i)),
                 "token-invalid",
-                f"dummy token {i + 1} has {', '.join(given)}; a dummy has no letter or values",
+                f"dummy token {number} has {', '.join(given)}; a dummy has no letter or values",
                 "remove them, or drop 'dummy: true' (R5.2)",
             )
         elif not t.dummy and (len(values) < 3 or t.letter is None):
@@ -280,7 +281,7 @@ def _check_recruits(m: RecruitFile, doc: YamlDoc, report: Report, sv: Salvaged) 
             report.error(
                 doc.span(("tokens", i)),
                 "token-invalid",
-                f"token {t.letter or i + 1} lacks {', '.join(lacks)}",
+                f"token {t.letter or number} lacks {', '.join(lacks)}",
                 "a token has a letter and C, M, I values 1–4, or is 'dummy: true' (R5.2)",
             )
         if t.letter is not None and t.copies > 1:

@@ -186,6 +186,14 @@ class _Ctx:
     def at(self, *path: str | int, key: bool = False) -> Span:
         return self.doc.span(path, key=key)
 
+    def dotted(self, path: PathKey) -> str:
+        """``setup.army.2`` as written (a dropped list element shifts the model's indices)."""
+        return dotted(self.sv.raw(path))
+
+    def nth(self, *path: str | int) -> int:
+        """The written number (1-based) of a list element: 'objective 2'."""
+        return int(self.sv.raw(path)[-1]) + 1
+
     def zone(self, ref: object, path: PathKey, where: str) -> str | None:
         """The canonical id of a zone reference; an error with did-you-mean when unknown."""
         assert self.board is not None
@@ -213,9 +221,9 @@ class _Ctx:
             self.report.error(
                 self.doc.span(path),
                 "places-ambiguous" if both else "places-missing",
-                f"{dotted(path)}: give either 'where' or 'zones', not both"
+                f"{self.dotted(path)}: give either 'where' or 'zones', not both"
                 if both
-                else f"{dotted(path)} does not say where: give 'where' or 'zones'",
+                else f"{self.dotted(path)} does not say where: give 'where' or 'zones'",
                 "where: a predicate such as {size: capital}; zones: a list such as [N-E 1, N-E 2]",
             )
             return None
@@ -233,14 +241,14 @@ class _Ctx:
         out: set[str] = set()
         ok = True
         for i, ref in enumerate(zones):
-            zid = self.zone(ref, (*path, i), dotted(path))
+            zid = self.zone(ref, (*path, i), self.dotted(path))
             if zid is None:
                 ok = False
             elif zid in out:
                 self.report.warning(
                     self.doc.span((*path, i)),
                     "zone-duplicate",
-                    f"zone {zid} is listed twice in {dotted(path)}",
+                    f"zone {zid} is listed twice in {self.dotted(path)}",
                     "a zone counts once in a list; remove the repeat",
                 )
             else:
@@ -521,7 +529,7 @@ def _army(
             ctx.report.warning(
                 ctx.at(*path),
                 "placement-empty",
-                f"setup.army.{i} places no piece",
+                f"{ctx.dotted(path)} places no piece",
                 "write 'soldiers: N' and/or 'officers: N'",
             )
         zones = ctx.places(p.where, p.zones, path)
@@ -531,7 +539,7 @@ def _army(
             ctx.report.warning(
                 ctx.at(*path),
                 "placement-empty",
-                f"setup.army.{i} matches no zone: it places nothing",
+                f"{ctx.dotted(path)} matches no zone: it places nothing",
                 "check the predicate with `resistance board info`",
             )
         for zid in zones:
@@ -599,7 +607,7 @@ def _objectives(ctx: _Ctx, spec: schema.Scenario) -> tuple[ObjectiveSpec, ...]:
             ctx.report.error(
                 ctx.at(*path),
                 "candidates-empty",
-                f"objective {i + 1} ({o.kind}) has no candidate place",
+                f"objective {ctx.nth('objectives', i)} ({o.kind}) has no candidate place",
                 "the predicate matches no zone of the board",
             )
             continue
@@ -608,7 +616,8 @@ def _objectives(ctx: _Ctx, spec: schema.Scenario) -> tuple[ObjectiveSpec, ...]:
             ctx.report.error(
                 ctx.at("objectives", i, "count"),
                 "candidates-too-few",
-                f"objective {i + 1} needs {markers} bases but has {len(cands)} candidate "
+                f"objective {ctx.nth('objectives', i)} needs {markers} bases but has "
+                f"{len(cands)} candidate "
                 f"place{'s' * (len(cands) != 1)}",
                 "each base is revealed in a different zone (R6.1)",
             )
@@ -656,7 +665,7 @@ def _speed_cell(ctx: _Ctx, start: schema.SpeedStart, path: PathKey, track: list[
         ctx.report.error(
             ctx.at(*path),
             "speed-start-invalid",
-            f"{dotted(path)}: give either 'speed' (its first cell) or 'cell', "
+            f"{ctx.dotted(path)}: give either 'speed' (its first cell) or 'cell', "
             + ("not both" if start.cell is not None else "not neither"),
             "e.g. {speed: 2} for the first cell of speed 2, or {cell: 1} (R2.5)",
         )
@@ -801,7 +810,7 @@ def _check_reachable(ctx: _Ctx, start: Sequence[str], objectives: Sequence[Objec
                     ctx.report.error(
                         ctx.at("objectives", o.index, key),
                         "objective-unreachable",
-                        f"objective {o.index + 1} ({o.kind}): {len(cut)} {what} "
+                        f"objective {ctx.nth('objectives', o.index)} ({o.kind}): {len(cut)} {what} "
                         f"place{'s' * (len(cut) != 1)} cannot be reached from start zone "
                         f"{zone_label(ctx.board, zid)}: {_listing(ctx.board, cut)}",
                         "no road or mountain path leads there: change the candidates or the "
@@ -839,7 +848,7 @@ def _check_deck(
             ctx.report.error(
                 ctx.at("objectives", o.index, "candidates"),
                 "objective-not-isolatable",
-                f"objective {o.index + 1} ({o.kind}): no clue combination isolates "
+                f"objective {ctx.nth('objectives', o.index)} ({o.kind}): no clue combination isolates "
                 f"{len(missing)} candidate place{'s' * (len(missing) != 1)}: "
                 f"{_listing(board, missing)}",
                 "add a clue card that separates them, or remove them from the candidates "
@@ -882,7 +891,7 @@ def _check_items(
             ctx.report.error(
                 ctx.at(*path),
                 "objective-item-effect",
-                f"objective {o.index + 1} ({o.kind}) uses '{o.item}', but no use of that "
+                f"objective {ctx.nth('objectives', o.index)} ({o.kind}) uses '{o.item}', but no use of that "
                 f"special item has the '{effect}' effect: the objective could never be done",
                 f"add a use with '{effect}: {{}}' to '{o.item}', or name another item",
             )
@@ -892,7 +901,7 @@ def _check_items(
             ctx.report.error(
                 ctx.at(*path),
                 "item-copies",
-                f"objective {o.index + 1} needs {crafts} '{o.item}' cards; the special item "
+                f"objective {ctx.nth('objectives', o.index)} needs {crafts} '{o.item}' cards; the special item "
                 f"deck has {copies}",
                 "raise the special item's copies, or lower the count",
             )
@@ -904,7 +913,7 @@ def _check_items(
                 ctx.report.error(
                     ctx.at(*path),
                     "recipe-part-missing",
-                    f"objective {o.index + 1} needs '{o.item}', whose recipe needs part "
+                    f"objective {ctx.nth('objectives', o.index)} needs '{o.item}', whose recipe needs part "
                     f"'{part}'; the item deck has no such card{suggestion(part, items)}",
                     "add the part to the item deck, or change the recipe",
                 )
@@ -912,7 +921,7 @@ def _check_items(
                 ctx.report.error(
                     ctx.at(*path),
                     "recipe-part-short",
-                    f"objective {o.index + 1} needs {need} × '{part}' to craft '{o.item}' "
+                    f"objective {ctx.nth('objectives', o.index)} needs {need} × '{part}' to craft '{o.item}' "
                     f"{crafts} time{'s' * (crafts != 1)}; the item deck has {have}",
                     "raise the part's copies in the item deck",
                 )

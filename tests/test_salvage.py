@@ -247,3 +247,36 @@ tokens:
         "3: value-invalid",
         "4: letter-duplicate",
     ]
+
+
+def _messages(tmp_path: Path, name: str, text: str, kind: str) -> list[str]:
+    path = tmp_path / name
+    path.write_text(text, "utf-8")
+    ws = Workspace()
+    assert ws.load(path, kind) is None
+    return [f"{d.line}: {d.path}: {d.message}" for d in ws.report.sorted()]
+
+
+def test_messages_number_list_elements_as_written(tmp_path: Path) -> None:
+    board = BOARD.replace("{zones}", _zone(1))
+    board += "roads:\n  - {from: O 1}\n  - {from: O 1, to: X 9}\n  - {from: O 1, to: O 1}\n"
+    assert _messages(tmp_path, "b.yaml", board, "board")[1:] == [
+        "9: roads.1.to: road 2 goes to unknown zone 'X 9'",
+        "10: roads.2: road 3 joins O 1 to itself",
+    ]
+    text = _scenario(
+        "  - {kind: locate_and_destroy_base",
+        "  - {kind: nope}\n  - {kind: locate_and_destroy_base, item: bomb, candidates: [E 9]}\n"
+        "  - {kind: locate_and_destroy_base, count: 2",
+    ).replace("{soldiers: 3, where: {size: capital}}", "{soldiers: x}\n    - {soldiers: 1}")
+    # (a placement with no place at all is its own problem, whatever its counts)
+    assert _messages(tmp_path, "s.yaml", text, "scenario") == [
+        "11: setup.army.0: setup.army.0 does not say where: give 'where' or 'zones'",
+        "11: setup.army.0.soldiers: setup.army.0.soldiers: expected a whole number, got 'x'",
+        "12: setup.army.1: setup.army.1 does not say where: give 'where' or 'zones'",
+        "17: setup.start.0: unknown zone 'W 9' in setup.start",
+        "21: objectives.0.kind: unknown objective kind 'nope'",
+        "22: objectives.1.candidates.0: unknown zone 'E 9' in objectives.1.candidates",
+        "23: objectives.2.item: objective 3 needs 2 × 'powder' to craft 'bomb' 2 times; "
+        "the item deck has 1",
+    ]

@@ -225,7 +225,9 @@ def _report_one(
 ) -> None:
     path: list[str | int] = err["_path"]
     kind = err["type"]
-    where = ".".join(map(str, path)) or "(top level)"
+    # as written: in a salvaged document, a dropped list element shifts the indices
+    written = doc.raw_path(path) if isinstance(doc, SalvagedDoc) else tuple(path)
+    where = ".".join(map(str, written)) or "(top level)"
     key = (where, kind)
     if key in seen:
         return
@@ -240,7 +242,7 @@ def _report_one(
         report.error(
             doc.span(path, key=True),
             "key-unknown",
-            f"unknown key '{name}' in {_parent(path)}{mean}",
+            f"unknown key '{name}' in {_parent(list(written))}{mean}",
             hint,
         )
         return
@@ -249,7 +251,7 @@ def _report_one(
         report.error(
             doc.span(path[:-1]),
             "key-missing",
-            f"missing required key '{name}' in {_parent(path)}",
+            f"missing required key '{name}' in {_parent(list(written))}",
             f"add '{name}: …' here",
         )
         return
@@ -363,6 +365,17 @@ class Salvaged:
             return False
         raw = self.raw(path)
         return any(d[: len(raw)] == raw or raw[: len(d)] == d for d in self.dropped)
+
+    def touches(self, path: str) -> bool:
+        """Whether a diagnostic at the dotted written ``path`` is about a node with a
+        dropped part (or inside a dropped node's parent that fell back to a default)."""
+        if not self.dropped or not path:
+            return False
+        for d in self.dropped:
+            dp = ".".join(map(str, d))
+            if dp == path or dp.startswith(path + ".") or path.startswith(dp + "."):
+                return True
+        return False
 
     def dropped_under(self, *raw: str | int) -> list[tuple[DataPath, Any]]:
         """The dropped nodes directly under the written path ``raw``, with their written
@@ -534,6 +547,11 @@ def _is_model(a: Any) -> bool:
     return isinstance(a, type) and issubclass(a, BaseModel)
 
 
+def _entity(a: Any) -> bool:
+    """Whether list elements of this type stand on their own (a mapping, a name)."""
+    return _is_model(a) or a is str or get_origin(a) in (dict, Literal)
+
+
 def _pick(models: list[type[BaseModel]], value: dict[Any, Any]) -> list[type[BaseModel]]:
     """The union members a mapping is meant for: those whose tag fields (required
     literals, e.g. ``kind``) it matches; else those without a tag; else all."""
@@ -580,7 +598,10 @@ def _walk(root: type[BaseModel], data: Any, path: DataPath) -> tuple[list[str], 
             seqs = [get_args(a) for a in anns if get_origin(a) in (list, set, frozenset)]
             tuples = [get_args(a) for a in anns if get_origin(a) is tuple]
             if seqs:
-                kind, nxt = "item", [args[0] for args in seqs if args]
+                nxt = [args[0] for args in seqs if args]
+                # cards, zones, ids are dropped one by one; not a point of an outline or a
+                # cell of a track (the rest would mean something else)
+                kind = "item" if any(_entity(a) for a in _flat(nxt)) else "fixed"
             elif tuples:
                 kind = "fixed"
                 nxt = [a[0] if a[-1] is Ellipsis else a[step] for a in tuples if step < len(a)]
