@@ -357,7 +357,8 @@ def isolatable(deck: Deck, place: str | int) -> bool:
 
 
 def min_isolating(holes: Sequence[int], place: int, n_places: int) -> tuple[int, ...] | None:
-    """Indices into ``holes`` of a minimum set of cards that isolates ``place``, or None.
+    """Indices into ``holes`` of a minimum set of cards that isolates ``place``, or None:
+    the first such set in index order (as :func:`solve`'s witness).
 
     The low-level entry point (also used by the draw simulation on the pooled cards):
     ``holes`` are bitsets over ``n_places`` places; zeros (failures) never help.
