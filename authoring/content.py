@@ -129,11 +129,19 @@ EVENT = Place("an event card", lasting=False, actor=False)
 
 
 def check_effects(
-    effects: Sequence[EffectBase], path: DataPath, place: Place, doc: YamlDoc, report: Report
+    effects: Sequence[EffectBase],
+    path: DataPath,
+    place: Place,
+    doc: YamlDoc,
+    report: Report,
+    sv: Salvaged | None = None,
 ) -> None:
     """Each effect must suit its place: lasting or one-off, with or without an
-    acting player, and R9.6 for officers."""
+    acting player, and R9.6 for officers. An effect with a dropped parameter (``sv``) is
+    not checked: its default (``who: actor``) may not be what was meant."""
     for j, effect in enumerate(effects):
+        if sv is not None and sv.hit(*path, j):
+            continue
         key = effect.key
         span = doc.span((*path, j, key), key=True)
         payload = effect.payload
@@ -243,10 +251,10 @@ def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report, sv: Salvag
                     f"+ {len(track.slots)} slots = {track.max_level}",
                     "max level = initial + improvement slots (R1.2); fix it or remove 'max'",
                 )
-        check_effects(c.ability.effects, (*base, "ability", "effects"), ABILITY, doc, report)
+        check_effects(c.ability.effects, (*base, "ability", "effects"), ABILITY, doc, report, sv)
         for skill, effects in c.max_bonus.items():
             place = MAX_BONUS_M if skill == "M" else MAX_BONUS
-            check_effects(effects, (*base, "max_bonus", skill), place, doc, report)
+            check_effects(effects, (*base, "max_bonus", skill), place, doc, report, sv)
 
 
 def _check_recruits(m: RecruitFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
@@ -297,7 +305,7 @@ def _check_items(m: ItemFile, doc: YamlDoc, report: Report, sv: Salvaged) -> Non
     _check_ids("items", m.items, "item", doc, report)
     for i, it in enumerate(m.items):
         base: DataPath = ("items", i)
-        check_effects(it.effects, (*base, "effects"), HELD, doc, report)
+        check_effects(it.effects, (*base, "effects"), HELD, doc, report, sv)
         if sv.hit(*base):
             continue  # a dropped effect or part_of: the kind checks would be doubtful
         if it.kind == "bonus" and not it.effects:
@@ -347,7 +355,7 @@ def _check_special_items(m: SpecialItemFile, doc: YamlDoc, report: Report, sv: S
             base: DataPath = ("special_items", i, "use")
             if isinstance(raw_use, list):
                 base = (*base, u)
-            check_effects(use.effects, (*base, "effects"), USE, doc, report)
+            check_effects(use.effects, (*base, "effects"), USE, doc, report, sv)
             objectives = {
                 str(getattr(c.payload, "objective", ""))
                 for c in use.requires
@@ -387,13 +395,15 @@ def _check_resistance(m: ResistanceFile, doc: YamlDoc, report: Report, sv: Salva
     )
     for i, s in enumerate(m.sets):
         for j, c in enumerate(s.cards):
-            check_effects(c.effects, ("sets", i, "cards", j, "effects"), RESISTANCE, doc, report)
+            check_effects(
+                c.effects, ("sets", i, "cards", j, "effects"), RESISTANCE, doc, report, sv
+            )
 
 
 def _check_events(m: EventFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
     _check_ids("events", m.events, "event", doc, report)
     for i, e in enumerate(m.events):
-        check_effects(e.effects, ("events", i, "effects"), EVENT, doc, report)
+        check_effects(e.effects, ("events", i, "effects"), EVENT, doc, report, sv)
 
 
 def _check_planning(m: PlanningFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:

@@ -410,10 +410,10 @@ def _validate(doc: YamlDoc, report: Report) -> tuple[schema.Scenario | None, Sal
 
     hook = Place("a scenario rule (no acting player)", lasting=False, actor=False)
     for i, o in enumerate(spec.objectives):
-        check_effects(o.on_reveal, ("objectives", i, "on_reveal"), hook, sv.doc, report)
+        check_effects(o.on_reveal, ("objectives", i, "on_reveal"), hook, sv.doc, report, sv)
     for i, r in enumerate(spec.special_rules):
         if isinstance(r, schema.EffectsRule):
-            check_effects(r.effects, ("special_rules", i, "effects"), hook, sv.doc, report)
+            check_effects(r.effects, ("special_rules", i, "effects"), hook, sv.doc, report, sv)
     return spec, sv
 
 

@@ -280,3 +280,19 @@ def test_messages_number_list_elements_as_written(tmp_path: Path) -> None:
         "23: objectives.2.item: objective 3 needs 2 × 'powder' to craft 'bomb' 2 times; "
         "the item deck has 1",
     ]
+
+
+def test_an_effect_with_a_dropped_parameter_is_not_checked_with_its_default(
+    tmp_path: Path,
+) -> None:
+    text = """\
+kind: events
+events:
+  - {id: raid, title: Raid, effects: [{reputation: {amount: -1, who: nobody}}]}
+  - {id: purge, title: Purge, effects: [{reputation: {amount: -1}}]}
+"""
+    # who: nobody is dropped; its default (the acting player) would not suit an event
+    assert _check(tmp_path, "events.yaml", text, "events") == [
+        "3: value-choice",
+        "4: effect-context",
+    ]
