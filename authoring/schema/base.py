@@ -3,7 +3,10 @@
 Every file kind (board, deck, scenario, content, manifest) is a tree of
 :class:`Model` classes: strict about unknown keys, frozen, documented. Schema
 problems are reported all at once, each at the line and column of the bad node,
-with "did you mean …?" for misspelled keys (style.md §1).
+with "did you mean …?" for misspelled keys (style.md §1). After schema errors,
+:func:`salvage` validates what is left without the parts that hold them, so that
+the loaders check the rest of the file too; :class:`Salvaged` says what was
+dropped, for the checks that would only report its consequences.
 """
 
 from __future__ import annotations
