@@ -832,15 +832,16 @@ class _Side(Predicate):
             return self
         if ref == "centre":
             return self
-        out = _check_zone_refs([ref], board, doc, (*path, self.key), report)
-        if out is None:
-            report.info(
+        zid = board.resolve(ref)
+        if zid is None:
+            report.error(
                 doc.span((*path, self.key)),
-                "side-reference",
+                "zone-unknown",
+                f"unknown zone '{ref}'{suggestion(str(ref), [*board.zone_ids, 'centre'])}",
                 "a compass predicate takes 'centre', a zone id or a line [[x1, y1], [x2, y2]]",
             )
             return None
-        return self.model_copy(update={self.key: out[0]})
+        return self.model_copy(update={self.key: zid})
 
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
         _, _, word, fr = _DIR[self.key]
