@@ -4,7 +4,7 @@ Run from the repository root: ``python3 benchmarks/clues.py`` (``--quick`` skips
 500-place instance). Figures, not timed assertions: answers are asserted identical, times
 are printed with their ratios (R6.1 isolation, R5.3 draws).
 
-Independent methods (no code shared with ``authoring.clues.solver``):
+Independent methods (no code shared with ``authoring.model.solver``):
 - plain iterative deepening: card subsets by increasing size, a running AND, no
   reduction, no bound, no ordering;
 - an integer program per place with ``scipy.optimize.milp`` (HiGHS), when installed.
@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from authoring.clues.draws import exact_first_reveal, simulate
-from authoring.clues.solver import CardSpec, Deck, solve, solve_place
+from authoring.model.solver import CardSpec, Deck, solve, solve_place
 
 
 # -- instances --------------------------------------------------------------------------
@@ -174,7 +174,7 @@ def bench_small() -> None:
 def bench_default_deck() -> None:
     """The shipped deck (cards/clues.yaml) on its allowed places: solve() against plain
     deepening with identical answers."""
-    from authoring.workspace import Workspace
+    from authoring.model.workspace import Workspace
 
     root = Path(__file__).resolve().parent.parent
     clue_deck = Workspace().load(root / "cards" / "clues.yaml", "deck")
@@ -288,9 +288,9 @@ def default_deck_figures() -> None:
     per place (R6.1), the exact d = 1 expectation, draws for d = 1..4 with where the
     objectives land (R5.3), and the generator's scores on the island against the lower
     bound on distinct cards. Times are printed, never asserted."""
-    from authoring.clues.deck import check_data, simulate_data
+    from authoring.model.deck import check_data, simulate_data
     from authoring.clues.generate import generate, generated_scores, lower_bound
-    from authoring.workspace import Workspace
+    from authoring.model.workspace import Workspace
 
     root = Path(__file__).resolve().parent.parent
     t = time.perf_counter()

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from authoring.board import Board, build_board, squash
-from authoring.diagnostics import Report
-from authoring.errors import InputError, UnknownZone
-from authoring.workspace import Workspace
-from authoring.yamlio import load_text
+from authoring.model.board import Board, build_board, squash
+from authoring.io.diagnostics import Report
+from authoring.io.errors import InputError, UnknownZone
+from authoring.model.workspace import Workspace
+from authoring.io.yamlio import load_text
 
 TINY = Path("tests/data/boards/tiny.yaml")
 

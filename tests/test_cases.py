@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from authoring.workspace import KINDS, Workspace
+from authoring.model.workspace import KINDS, Workspace
 
 CASES = Path(__file__).resolve().parent / "cases"
 FILES = sorted(p for p in CASES.rglob("*.yaml") if p.parent.parent == CASES)

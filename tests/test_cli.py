@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from authoring.cli import cli
-from authoring.schema.registry import JSON_DIR, SCHEMAS, json_schema
+from authoring.model.schema.registry import JSON_DIR, SCHEMAS, json_schema
 
 TINY = "tests/data/boards/tiny.yaml"
 BROKEN = sorted(Path("tests/cases/board").glob("*.yaml"))
@@ -100,7 +100,7 @@ def test_shipped_json_schemas_are_up_to_date() -> None:
     for kind in SCHEMAS:
         shipped = JSON_DIR / f"{kind}.schema.json"
         assert shipped.exists(), (
-            "run: python -c 'from authoring.schema.registry import write_all; write_all()'"
+            "run: python -c 'from authoring.model.schema.registry import write_all; write_all()'"
         )
         assert json.loads(shipped.read_text("utf-8")) == json_schema(kind), kind
 
@@ -143,8 +143,8 @@ def test_every_shipped_yaml_points_at_an_existing_schema() -> None:
 
 
 def test_vocabulary_lists_every_predicate_and_effect_with_an_example() -> None:
-    from authoring.clues.predicates import Predicate
-    from authoring.effects import EFFECTS
+    from authoring.model.predicates import Predicate
+    from authoring.model.effects import EFFECTS
 
     r = run("vocabulary", "predicates")
     assert r.exit_code == 0

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from authoring.diagnostics import Report
-from authoring.schema import board as board_schema
-from authoring.schema import scenario as scenario_schema
-from authoring.schema.base import salvage, validate_salvaged
-from authoring.workspace import Workspace
-from authoring.yamlio import YamlDoc, load_text
+from authoring.io.diagnostics import Report
+from authoring.model.schema import board as board_schema
+from authoring.model.schema import scenario as scenario_schema
+from authoring.model.schema.base import salvage, validate_salvaged
+from authoring.model.workspace import Workspace
+from authoring.io.yamlio import YamlDoc, load_text
 
 BOARD = """\
 id: t

@@ -7,8 +7,8 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from authoring.diagnostics import Report
-from authoring.yamlio import Limits, load_file, load_text
+from authoring.io.diagnostics import Report
+from authoring.io.yamlio import Limits, load_file, load_text
 
 
 def load(text: str | bytes, limits: Limits | None = None):

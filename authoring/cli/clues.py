@@ -20,9 +20,9 @@ from authoring.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from authoring.board import Board
-    from authoring.clues.deck import ClueDeck
-    from authoring.diagnostics import Report
+    from authoring.model.board import Board
+    from authoring.model.deck import ClueDeck
+    from authoring.io.diagnostics import Report
 
 
 @click.group()
@@ -31,8 +31,8 @@ def clues() -> None:
 
 
 def _load_deck(path: str, as_json: bool) -> tuple[ClueDeck, Report]:
-    from authoring.diagnostics import Span
-    from authoring.workspace import Workspace
+    from authoring.io.diagnostics import Span
+    from authoring.model.workspace import Workspace
 
     ws = Workspace()
     deck = ws.load(path, "deck")
@@ -47,7 +47,7 @@ def _allowed_option(board: Board, raw: tuple[str, ...]) -> tuple[str, ...] | Non
     """Zone ids from ``--allowed`` (repeatable, comma-separated); usage error if unknown."""
     if not raw:
         return None
-    from authoring.diagnostics import suggestion
+    from authoring.io.diagnostics import suggestion
 
     out: list[str] = []
     for item in raw:
@@ -83,7 +83,7 @@ def check(deck_file: str, as_json: bool, strict: bool, allowed: tuple[str, ...])
     """Holes and density per card; per place: isolatable, fewest cards, a witness set.
 
     Exit 1 when the deck has errors (or warnings, with --strict)."""
-    from authoring.clues.deck import check_data
+    from authoring.model.deck import check_data
 
     deck, report = _load_deck(deck_file, as_json)
     chosen = _allowed_option(deck.board, allowed)
@@ -147,7 +147,7 @@ def _print_check(data: dict[str, Any]) -> None:
 @json_option
 def explain(deck_file: str, card: str, place: str, as_json: bool) -> None:
     """Why CARD has, or lacks, a hole at PLACE (style.md §2)."""
-    from authoring.diagnostics import suggestion
+    from authoring.io.diagnostics import suggestion
 
     deck, _ = _load_deck(deck_file, as_json)
     ids = [c.id for c in deck.cards]
@@ -208,7 +208,7 @@ def simulate(
 ) -> None:
     """Investigations until the 1st and 2nd reveal for each draw size, where objectives
     land, and for d = 1 the exact expectation beside Monte Carlo (R5.3, R6.1)."""
-    from authoring.clues.deck import simulate_data
+    from authoring.model.deck import simulate_data
 
     try:
         sizes = [int(x) for x in draws.split(",") if x.strip()]

@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 
 import click
 
-from authoring.diagnostics import Report
+from authoring.io.diagnostics import Report
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -47,12 +47,12 @@ def echo_json(data: Any) -> None:
 def load_or_exit(path: str, kind: str, *, as_json: bool = False) -> Any:
     """Load and check one file of ``kind``; on errors print them and exit 1.
     Warnings go to stderr and the model is returned."""
-    from authoring.workspace import Workspace
+    from authoring.model.workspace import Workspace
 
     ws = Workspace()
     model = ws.load(path, kind)
     if model is None and not ws.report.has_errors:
-        from authoring.diagnostics import Span
+        from authoring.io.diagnostics import Span
 
         ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a {kind}")
     fail_if_errors(ws.report, as_json=as_json)

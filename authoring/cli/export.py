@@ -82,7 +82,7 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
     has problems, 2 on a command-line mistake.
     """
     from authoring.pdf.kit import KitOptions, default_output, export_kit, inputs_from, summary
-    from authoring.workspace import Workspace, default_path
+    from authoring.model.workspace import Workspace, default_path
 
     cuts: Any = {"both": ("svg", "pdf"), "none": (), "svg": ("svg",), "pdf": ("pdf",)}[cut_file]
     options = KitOptions(paper_name=paper.lower(), lang=lang,  # type: ignore[arg-type]
@@ -98,7 +98,7 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
     model = ws.load(path)
     report = ws.report
     if model is not None and not _printable(model):
-        from authoring.diagnostics import Span
+        from authoring.io.diagnostics import Span
 
         report.error(Span(str(path)), "export-kind",
                      f"{path} is not a scenario or a board: nothing to export",
@@ -106,7 +106,7 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
         model = None
     if model is None or report.has_errors:
         if not report.has_errors:
-            from authoring.diagnostics import Span
+            from authoring.io.diagnostics import Span
 
             report.error(Span(str(path)), "load-failed", f"{path} could not be loaded")
         print_report(report, as_json=as_json)
@@ -147,7 +147,7 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
 
 
 def _printable(model: Any) -> bool:
-    from authoring.board import Board
-    from authoring.scenario import Scenario
+    from authoring.model.board import Board
+    from authoring.model.scenario import Scenario
 
     return isinstance(model, Board | Scenario)

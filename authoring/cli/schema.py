@@ -14,9 +14,9 @@ def schema(kind: str | None, list_kinds: bool) -> None:
     """Print the JSON Schema of KIND (board, deck, scenario, items, …).
 
     Shipped YAML files start with `# yaml-language-server: $schema=…` pointing at
-    these schemas (kept in authoring/schema/json/), so editors complete and check them.
+    these schemas (kept in authoring/model/schema/json/), so editors complete and check them.
     """
-    from authoring.schema.registry import SCHEMAS, json_schema
+    from authoring.model.schema.registry import SCHEMAS, json_schema
 
     if list_kinds or kind is None:
         for k in sorted(SCHEMAS):
@@ -25,7 +25,7 @@ def schema(kind: str | None, list_kinds: bool) -> None:
             raise SystemExit(EXIT_USAGE)
         return
     if kind not in SCHEMAS:
-        from authoring.diagnostics import suggestion
+        from authoring.io.diagnostics import suggestion
 
         raise click.UsageError(
             f"unknown kind '{kind}'{suggestion(kind, SCHEMAS)}; one of: {', '.join(sorted(SCHEMAS))}"

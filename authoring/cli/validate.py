@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from authoring.cli.common import finish, json_option, print_report, strict_option
-from authoring.diagnostics import Span
-from authoring.workspace import Workspace
+from authoring.io.diagnostics import Span
+from authoring.model.workspace import Workspace
 
 
 def _expand(paths: tuple[str, ...], ws: Workspace) -> list[Path]:

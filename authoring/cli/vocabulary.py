@@ -12,10 +12,10 @@ def vocabulary(which: str) -> None:
     predicates for `where:` (clue cards, setup rules, candidates), effects for cards,
     characters and special rules."""
     if which == "predicates":
-        from authoring.clues.predicates import predicates_doc
+        from authoring.model.predicates import predicates_doc
 
         click.echo(predicates_doc())
     else:
-        from authoring.effects import effects_doc
+        from authoring.model.effects import effects_doc
 
         click.echo(effects_doc())

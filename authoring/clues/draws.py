@@ -7,7 +7,7 @@ objective there. :func:`simulate` plays this many times (Monte Carlo, seeded) fo
 draw size; :func:`exact_first_reveal` gives the exact law of the first reveal for d = 1,
 where every investigation keeps the top card of the shuffled deck.
 
->>> from authoring.clues.solver import Deck
+>>> from authoring.model.solver import Deck
 >>> deck = Deck.from_sets(["a", "b"], {"a": ["a"], "b": ["b"]}, failures={"Échec": 2})
 >>> exact = exact_first_reveal(deck)
 >>> exact.expectation, exact.distribution
@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from authoring.clues.solver import Deck, isolatable, min_isolating
-from authoring.diagnostics import suggestion
+from authoring.model.solver import Deck, isolatable, min_isolating
+from authoring.io.diagnostics import suggestion
 
 __all__ = [
     "KEEP_POLICIES",

@@ -32,11 +32,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from authoring.clues import predicates as P
-from authoring.schema.deck import BOX_CLUE_CARDS, DENSITY_BAND
+from authoring.model import predicates as P
+from authoring.model.schema.deck import BOX_CLUE_CARDS, DENSITY_BAND
 
 if TYPE_CHECKING:
-    from authoring.board import Board
+    from authoring.model.board import Board
 
 #: draw counts at which the cost looks at the pool (d = 1 investigations, failures included)
 PROXY_POOLS = (6, 10)
@@ -108,7 +108,7 @@ class Generated:
 def lower_bound(places: int) -> int:
     """Fewest distinct cards that can isolate ``places`` places: the smallest r with
     C(r, ⌊r/2⌋) ≥ places (the card sets holding each place form an antichain, Sperner)."""
-    from authoring.clues.solver import min_distinct_cards
+    from authoring.model.solver import min_distinct_cards
 
     return min_distinct_cards(places)
 
@@ -670,7 +670,7 @@ def first_reveals(
 def generated_scores(gen: Generated, *, games: int = 2000) -> dict[str, Any]:
     """The generated deck's figures: isolation (exact solver), fewest cards per place,
     densities, investigations until the first reveal at d = 1 and where it lands."""
-    from authoring.clues.solver import CardSpec, Deck, solve
+    from authoring.model.solver import CardSpec, Deck, solve
 
     board = gen.board
     n = len(board.zones)
@@ -725,7 +725,7 @@ def deck_yaml(
     board_ref: str,
     *,
     command: str = "",
-    schema_ref: str = "../authoring/schema/json/deck.schema.json",
+    schema_ref: str = "../authoring/model/schema/json/deck.schema.json",
 ) -> str:
     """The generated deck as an editable, commented YAML text."""
     n = len(gen.board.zones)
@@ -762,8 +762,8 @@ def deck_yaml(
 
 def write_deck(gen: Generated, board_path: Path, out: Path, *, command: str = "") -> None:
     """Write the deck atomically; the board path is written relative to the deck."""
-    from authoring.schema.registry import JSON_DIR
-    from authoring.yamlio import atomic_write
+    from authoring.model.schema.registry import JSON_DIR
+    from authoring.io.yamlio import atomic_write
 
     here = out.resolve().parent
     ref = os.path.relpath(board_path.resolve(), here).replace(os.sep, "/")

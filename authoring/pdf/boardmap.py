@@ -24,7 +24,7 @@ from authoring.pdf import fonts
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
 
-    from authoring.board import Board
+    from authoring.model.board import Board
 
 SEA = HexColor("#d8e9f3")
 LAND = HexColor("#f3eedf")
@@ -380,7 +380,7 @@ def preview_pdf(board: Board, output: str | Path) -> None:
     """One page: the island fitted to an A4 landscape page, with a legend line."""
     from reportlab.lib.pagesizes import A4, landscape
 
-    from authoring.yamlio import atomic_write
+    from authoring.io.yamlio import atomic_write
 
     page_w, page_h = landscape(A4)
     with atomic_write(output, "wb") as fh:

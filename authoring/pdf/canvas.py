@@ -50,7 +50,7 @@ from authoring.pdf.layout import (
     Tile,
     find_note_band,
 )
-from authoring.yamlio import atomic_write
+from authoring.io.yamlio import atomic_write
 
 MM = 72.0 / 25.4  # points per millimetre
 

@@ -25,7 +25,7 @@ from typing import Literal, TypeVar
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from authoring.diagnostics import Diagnostic, Report, Span
+from authoring.io.diagnostics import Diagnostic, Report, Span
 from authoring.pdf.canvas import (
     FONT_BOLD,
     FONT_CONDENSED,

@@ -2,7 +2,7 @@
 
 A valid clue card shows its title and the island mini-map with a hole drawn at
 every place that has the property, exactly where it will be punched: the centre
-is :meth:`authoring.geometry.BoardGeometry.hole_centre` (card mm from the card's
+is :meth:`authoring.model.geometry.BoardGeometry.hole_centre` (card mm from the card's
 lower-left corner) and the diameter the board's ``minimap.hole_diameter``. The
 keyed alignment marks (``minimap.keys``, asymmetric) are punched too, so a card
 turned the wrong way round in a stack shows it at once. Failure cards ("Échec")
@@ -27,7 +27,7 @@ from authoring.pdf.kit import ClueCard, KitOptions, KitWriter, Lang, say
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from authoring.board import Board
+    from authoring.model.board import Board
     from authoring.pdf.cards import CardFace, CardOptions
     from authoring.pdf.cutfile import RegistrationMark
     from authoring.pdf.layout import Imposition, Paper, Placement, Rect

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from authoring.pdf.layout import Paper, Rect, TokenGrid
-from authoring.yamlio import atomic_write
+from authoring.io.yamlio import atomic_write
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

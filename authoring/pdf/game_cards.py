@@ -4,7 +4,7 @@ card primitives of :mod:`authoring.pdf.cards`.
 
 Each card shows its title, its kind, the C/M/I icons of the skills it touches
 (R1.2), its cost in reputation cubes (R5.8), and its effects rendered from the
-effect vocabulary in the chosen language (:func:`authoring.effects.render_effects`),
+effect vocabulary in the chosen language (:func:`authoring.model.effects.render_effects`),
 shrunk to fit; text that cannot fit becomes a warning naming the card.
 :func:`draw_kit_cards` imposes any list of faces in the kit with the generic
 card sheets (3 × 3 per page, crop marks, duplex backs on the following page).
@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from authoring.diagnostics import Span
+from authoring.io.diagnostics import Span
 from authoring.pdf.kit import KitOptions, KitWriter, Lang, draw_once, say
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def content_list(content: Any, attr: str, inner: str | None = None) -> list[Any]
 
 def text(value: Any, lang: Lang) -> str:
     """A printed text (plain string = French, or ``{fr, en}``)."""
-    from authoring.schema.content import text_of
+    from authoring.model.schema.content import text_of
 
     if value is None:
         return ""
@@ -95,7 +95,7 @@ def text(value: Any, lang: Lang) -> str:
 
 def effects_text(effects: Iterable[Any], lang: Lang, context: str = "card") -> str:
     """Effects in words, from the effect vocabulary (the engine plays the same data)."""
-    from authoring.effects import render_effects
+    from authoring.model.effects import render_effects
 
     items = list(effects or ())
     if not items:
@@ -180,7 +180,7 @@ def item_deck(items: Sequence[Any], lang: Lang, specials: Sequence[Any] = ()) ->
 
 def special_deck(specials: Sequence[Any], lang: Lang, items: Sequence[Any] = ()) -> Deck | None:
     """Special item cards (R5.5, R5.7): the recipe, then how to use it."""
-    from authoring.effects import render_conditions
+    from authoring.model.effects import render_conditions
     from authoring.pdf.cards import CardBack, CardFace
 
     if not specials:
@@ -323,7 +323,7 @@ def draw_kit_cards(w: KitWriter, faces: Sequence[CardFace], back: CardBack | Non
     ``options.label``; ``on_front`` adds to each front page (the clue cards'
     registration marks). Text warnings come once per distinct card (not per copy),
     at the card's line in its content file."""
-    from authoring.diagnostics import Report
+    from authoring.io.diagnostics import Report
     from authoring.pdf.cards import draw_card_sheets
 
     scratch = Report()

@@ -9,7 +9,7 @@ when needed), so printing a page range of the kit double-sided lines up.
 
 Nothing is written until everything is rendered: the files are produced in
 memory and then written each through a temporary file and a rename
-(:func:`authoring.yamlio.atomic_write`), so a failure never leaves a broken kit.
+(:func:`authoring.io.yamlio.atomic_write`), so a failure never leaves a broken kit.
 
 This module imports no ReportLab at import time (the CLI stays light); the
 section renderers live in :mod:`~authoring.pdf.game_cards`,
@@ -27,12 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from authoring.diagnostics import Diagnostic, Report, Span, suggestion
+from authoring.io.diagnostics import Diagnostic, Report, Span, suggestion
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from authoring.board import Board
+    from authoring.model.board import Board
     from authoring.pdf.canvas import PdfDocument
     from authoring.pdf.cards import CardOptions
     from authoring.pdf.cutfile import CutSheet
@@ -212,7 +212,7 @@ class Locator:
         return None
 
     def _find(self, kind: str, ident: str) -> Span | None:
-        from authoring.yamlio import load_file
+        from authoring.io.yamlio import load_file
 
         if kind not in self._docs:
             self._docs[kind] = load_file(self.files[kind], Report())
@@ -248,7 +248,7 @@ def _path_of_id(data: Any, ident: str, path: tuple[str | int, ...]
 
 def locator_for(scenario: Any) -> Locator:
     """The content and deck files of a loaded scenario (manifest ``files:``)."""
-    from authoring.workspace import default_path
+    from authoring.model.workspace import default_path
 
     files: dict[str, Path] = {}
     base = scenario.path.parent if getattr(scenario, "path", None) is not None else Path.cwd()
@@ -283,14 +283,14 @@ class KitInputs:
     @property
     def title(self) -> str:
         if self.scenario is not None:
-            from authoring.scenario import text_of
+            from authoring.model.scenario import text_of
 
             return text_of(self.scenario.spec.title)
         return self.board.spec.name or self.board.spec.id
 
 
 def clue_cards_of(deck: Any, board: Board, lang: Lang = "fr") -> list[ClueCard]:
-    """The printable clue cards of a loaded deck (:class:`authoring.clues.deck.ClueDeck`):
+    """The printable clue cards of a loaded deck (:class:`authoring.model.deck.ClueDeck`):
     each card's perforations are the deck's own ``hole_ids`` (what the solver and
     ``resistance clues check --json`` use), so the print matches the proof."""
     if deck is None:
@@ -322,7 +322,7 @@ def sibling_scenarios(ws: Any, path: Path, scenario: Any) -> list[Any]:
     """The scenario and the other scenarios of its folder that load cleanly, by
     number: the box holds several scenario cards (R0.4). Their own problems are
     not reported here (``resistance validate`` does that)."""
-    from authoring.workspace import detect_kind
+    from authoring.model.workspace import detect_kind
 
     found = [scenario]
     main = ws.report
@@ -345,7 +345,7 @@ def sibling_scenarios(ws: Any, path: Path, scenario: Any) -> list[Any]:
 
 def inputs_from(model: Any, source: str = "", lang: Lang = "fr") -> KitInputs:
     """Kit inputs from a loaded scenario (or a bare board: board-only parts)."""
-    from authoring.board import Board
+    from authoring.model.board import Board
 
     if isinstance(model, Board):
         return KitInputs(board=model, name=model.spec.id, source=source)
@@ -724,7 +724,7 @@ def _calibration(options: KitOptions, stem: Path,
 
 
 def _write_all(outputs: Sequence[tuple[Path, bytes, str, int]]) -> list[KitFile]:
-    from authoring.yamlio import atomic_write
+    from authoring.io.yamlio import atomic_write
 
     files: list[KitFile] = []
     for path, data, what, pages in outputs:
@@ -743,7 +743,7 @@ def draw_cover(w: KitWriter, inputs: KitInputs, sections: Sequence[SectionInfo],
     """Page 1: what the kit holds, on which pages, and how to print each part."""
     from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, pt
     from authoring.pdf.text import draw_fitted, fit_text
-    from authoring.yamlio import display_path
+    from authoring.io.yamlio import display_path
 
     lang = w.lang
     paper = w.paper

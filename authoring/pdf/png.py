@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from authoring.diagnostics import Report, Span
+from authoring.io.diagnostics import Report, Span
 from authoring.pdf.kit import KitOptions, Section, say
 
 if TYPE_CHECKING:

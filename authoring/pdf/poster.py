@@ -18,7 +18,7 @@ from authoring.pdf.kit import KitOptions, KitWriter, say
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from authoring.board import Board
+    from authoring.model.board import Board
     from authoring.pdf.layout import PosterTiling, Tile
 
 OVERLAP = 10.0

@@ -20,7 +20,7 @@ from authoring.pdf.kit import KitInputs, KitOptions, KitWriter, Lang, say
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from authoring.board import Board
+    from authoring.model.board import Board
     from authoring.pdf.layout import Paper
 
 SKILLS = ("C", "M", "I")
@@ -540,10 +540,10 @@ class ScenarioSection:
 
 
 def _card_text(sc: Any, lang: Lang) -> dict[str, Any]:
-    """The scenario card's texts (:func:`authoring.scenario.card_text` when the
+    """The scenario card's texts (:func:`authoring.model.scenario.card_text` when the
     scenario module provides it, else a plain fallback)."""
-    from authoring import scenario as scenario_module
-    from authoring.scenario import text_of
+    from authoring.model import scenario as scenario_module
+    from authoring.model.scenario import text_of
 
     maker = getattr(scenario_module, "card_text", None)
     if maker is not None:
@@ -565,7 +565,7 @@ def _card_text(sc: Any, lang: Lang) -> dict[str, Any]:
 
 def aid_text(lang: Lang) -> tuple[str, str]:
     """The two columns of a player aid: the round (R3–R9) and the actions (R5)."""
-    from authoring.board import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
+    from authoring.model.board import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 
     if lang == "en":
         round_ = (

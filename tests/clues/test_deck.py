@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from authoring.clues.deck import ClueDeck, check_data
-from authoring.clues.solver import solve
-from authoring.workspace import Workspace
+from authoring.model.deck import ClueDeck, check_data
+from authoring.model.solver import solve
+from authoring.model.workspace import Workspace
 
 CASES = Path("tests/cases/deck")
 DEFAULT = Path("cards/clues.yaml")

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from authoring.clues.draws import exact_first_reveal, simulate, simulate_sizes
-from authoring.clues.solver import CardSpec, Deck
+from authoring.model.solver import CardSpec, Deck
 
 
 # -- the independent method: every order of the physical cards ----------------------

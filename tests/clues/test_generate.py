@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from authoring.board import Board
+from authoring.model.board import Board
 from authoring.clues.generate import (
     candidate_pool,
     deck_yaml,
@@ -17,7 +17,7 @@ from authoring.clues.generate import (
     lower_bound,
     write_deck,
 )
-from authoring.workspace import Workspace
+from authoring.model.workspace import Workspace
 
 TINY = Path("tests/data/boards/tiny.yaml")
 

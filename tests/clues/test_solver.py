@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from authoring.clues import solver
-from authoring.clues.solver import (
+from authoring.model import solver
+from authoring.model.solver import (
     CardSpec,
     Deck,
     isolatable,
@@ -24,7 +24,7 @@ from authoring.clues.solver import (
     solve,
     solve_place,
 )
-from authoring.errors import UnknownZone
+from authoring.io.errors import UnknownZone
 
 # The solver's tuning constants, set so that each path runs alone: branch and bound from
 # two cards on (its last two cards card by card, or all pairs at once), enumeration to

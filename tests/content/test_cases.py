@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from authoring.workspace import Workspace
+from authoring.model.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "cases" / "content"

@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
-from authoring import effects as E
-from authoring.diagnostics import Report
-from authoring.yamlio import load_text
+from authoring.model import effects as E
+from authoring.io.diagnostics import Report
+from authoring.io.yamlio import load_text
 
 ALL: dict[str, type[E.EffectPayload] | type[E.ConditionPayload]] = {**E.EFFECTS, **E.CONDITIONS}
 
@@ -185,7 +185,7 @@ def test_events_need_no_actor_but_actor_effects_say_so() -> None:
 
 
 def test_unknown_keys_are_located_with_did_you_mean() -> None:
-    from authoring.schema.content import ItemFile
+    from authoring.model.schema.content import ItemFile
 
     text = "items:\n  - id: a\n    effects:\n      - {draw_bonus: {action: search, amount: 1}}\n"
     text += "      - reputaton: {amount: 1}\n"

@@ -11,7 +11,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from authoring.workspace import Workspace
+from authoring.model.workspace import Workspace
 
 CARDS = Path(__file__).resolve().parents[2] / "cards"
 FILES = [

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from authoring.content import Content
-from authoring.effects import render_effects
-from authoring.schema.content import SKILLS, Manifest, text_of
-from authoring.workspace import Workspace
-from authoring.yamlio import display_path
+from authoring.model.content import Content
+from authoring.model.effects import render_effects
+from authoring.model.schema.content import SKILLS, Manifest, text_of
+from authoring.model.workspace import Workspace
+from authoring.io.yamlio import display_path
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "cards"
@@ -60,7 +60,7 @@ def test_each_file_starts_with_its_schema_and_kind(name: str) -> None:
     lines = (CARDS / name).read_text("utf-8").splitlines()
     kind = KINDS[name]
     assert lines[0] == (
-        f"# yaml-language-server: $schema=../authoring/schema/json/{kind}.schema.json"
+        f"# yaml-language-server: $schema=../authoring/model/schema/json/{kind}.schema.json"
     )
     assert lines[1] == f"kind: {kind}"
 

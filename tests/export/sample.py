@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from authoring.board import Board
+from authoring.model.board import Board
 from authoring.pdf.kit import ClueCard, KitInputs
-from authoring.schema import content as schema
-from authoring.workspace import Workspace, default_path
+from authoring.model.schema import content as schema
+from authoring.model.workspace import Workspace, default_path
 
 ISLAND = default_path("scenarios", "boards", "island.yaml")
 

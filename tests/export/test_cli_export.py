@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from authoring.cli import cli
-from authoring.workspace import Workspace, default_path
+from authoring.model.workspace import Workspace, default_path
 
 from . import sample
 from .pdfcheck import circles, match

@@ -326,7 +326,7 @@ def test_primitives_draw_into_one_open_document(tmp_path: Path) -> None:
     """Cards, tokens, the calibration sheet and a poster share one PdfDocument (as in
     the kit); every finished page reaches ``on_page``; placements count from the
     first page each call draws."""
-    from authoring.diagnostics import Report
+    from authoring.io.diagnostics import Report
     from authoring.pdf.canvas import draw_poster
     from authoring.pdf.cards import draw_calibration, draw_card_sheets, draw_token_sheets
     from authoring.pdf.layout import TokenGrid, tile_poster

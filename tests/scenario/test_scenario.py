@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from authoring.cli import cli
-from authoring.scenario import Scenario, card_text
-from authoring.workspace import Workspace
+from authoring.model.scenario import Scenario, card_text
+from authoring.model.workspace import Workspace
 
 DATA = Path(__file__).resolve().parent / "data"
 CASES = Path(__file__).resolve().parent.parent / "cases" / "scenario"
@@ -158,11 +158,11 @@ def test_capacity_errors_are_exactly_the_overfull_zones(counts: list[int]) -> No
         + "objectives:\n  - {kind: locate_and_eliminate_general, candidates: [E 1]}\n"
     )
     ws = Workspace()
-    from authoring.yamlio import load_text
+    from authoring.io.yamlio import load_text
 
     doc = load_text(HEAD + body, str(DATA / "generated.yaml"), ws.report, path=DATA / "gen.yaml")
     assert doc is not None
-    from authoring.scenario import load_scenario
+    from authoring.model.scenario import load_scenario
 
     s = load_scenario(doc, ws)
     over = {z for z, n, m in zip(zones, counts, maxima, strict=True) if n > m}
@@ -446,8 +446,8 @@ def test_any_wrong_value_is_reported_not_raised(data: st.DataObject) -> None:
 
     import yaml
 
-    from authoring.scenario import load_scenario
-    from authoring.yamlio import load_text
+    from authoring.model.scenario import load_scenario
+    from authoring.io.yamlio import load_text
 
     base = yaml.safe_load(_REFERENCE)
     paths = [p for p in _paths(base) if p]

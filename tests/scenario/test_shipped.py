@@ -9,12 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from authoring.cli import cli
-from authoring.scenario import Scenario, card_text
-from authoring.workspace import Workspace
+from authoring.model.scenario import Scenario, card_text
+from authoring.model.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SHIPPED = ["initiation", "scenario-1", "scenario-2", "scenario-3"]
-SCHEMA_LINE = "# yaml-language-server: $schema=../authoring/schema/json/scenario.schema.json"
+SCHEMA_LINE = "# yaml-language-server: $schema=../authoring/model/schema/json/scenario.schema.json"
 OFFICERS_WARNING = (
     "scenarios/scenario-1.yaml:42:20: warning: difficulty 'easy' (Facile) asks for 15 "
     "officers; the box holds 12 (D0.1) [pieces-officers]\n"

@@ -1,7 +1,7 @@
 """File formats of the game content: characters, recruits, items, special items,
 resistance cards, events, planning tokens and the box manifest (R0, R1, R5, R8).
 
-Effects are written in the closed vocabulary of :mod:`authoring.effects`. Titles
+Effects are written in the closed vocabulary of :mod:`authoring.model.effects`. Titles
 and texts are French, with English where useful: a text is either a plain string
 (French) or ``{fr: …, en: …}``. Ids are kebab-case (``hunting-rifle``).
 
@@ -28,8 +28,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, PrivateAttr, Tag
 
-from authoring.effects import Condition, Effect, Lang, Skill
-from authoring.schema.base import Model
+from authoring.model.effects import Condition, Effect, Lang, Skill
+from authoring.model.schema.base import Model
 
 Id = Annotated[
     str,
@@ -355,7 +355,7 @@ class Manifest(Model):
 
     @property
     def content(self) -> Any:
-        """The listed content files, read lazily (:class:`authoring.content.Content`);
+        """The listed content files, read lazily (:class:`authoring.model.content.Content`);
         None when the manifest was validated without a workspace."""
         return self._content
 

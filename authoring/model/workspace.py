@@ -1,6 +1,6 @@
 """Loading files of every kind once, by path, for single and cross-file checks.
 
-A :class:`Workspace` owns the run's :class:`~authoring.diagnostics.Report` and a
+A :class:`Workspace` owns the run's :class:`~authoring.io.diagnostics.Report` and a
 cache: a scenario that pulls in its board and clue deck, validated beside that
 same board, loads and reports the board once. Each file kind registers a loader
 ``(doc, workspace) -> model | None`` by dotted name in :data:`KINDS`; loaders are
@@ -14,22 +14,22 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from authoring.diagnostics import Report, Span, suggestion
-from authoring.yamlio import YamlDoc, load_file
+from authoring.io.diagnostics import Report, Span, suggestion
+from authoring.io.yamlio import YamlDoc, load_file
 
 #: kind -> "module:function" of its loader. Later capabilities add their kinds here.
 KINDS: dict[str, str] = {
-    "board": "authoring.board:load_board",
-    "deck": "authoring.clues.deck:load_deck",
-    "scenario": "authoring.scenario:load_scenario",
-    "characters": "authoring.content:load_characters",
-    "recruits": "authoring.content:load_recruits",
-    "items": "authoring.content:load_items",
-    "special-items": "authoring.content:load_special_items",
-    "resistance": "authoring.content:load_resistance",
-    "events": "authoring.content:load_events",
-    "planning": "authoring.content:load_planning",
-    "manifest": "authoring.content:load_manifest",
+    "board": "authoring.model.board:load_board",
+    "deck": "authoring.model.deck:load_deck",
+    "scenario": "authoring.model.scenario:load_scenario",
+    "characters": "authoring.model.content:load_characters",
+    "recruits": "authoring.model.content:load_recruits",
+    "items": "authoring.model.content:load_items",
+    "special-items": "authoring.model.content:load_special_items",
+    "resistance": "authoring.model.content:load_resistance",
+    "events": "authoring.model.content:load_events",
+    "planning": "authoring.model.content:load_planning",
+    "manifest": "authoring.model.content:load_manifest",
 }
 
 #: file name stems that identify a kind when the file has no ``kind:`` key
@@ -47,7 +47,7 @@ NAME_HINTS: dict[str, str] = {
 
 Loader = Callable[[YamlDoc, "Workspace"], Any]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def default_path(*parts: str) -> Path:

@@ -17,11 +17,11 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.validation import explain_validity
 
-from authoring.diagnostics import Report, Span
+from authoring.io.diagnostics import Report, Span
 
 if TYPE_CHECKING:
-    from authoring.board import Board, Zone
-    from authoring.yamlio import YamlDoc
+    from authoring.model.board import Board, Zone
+    from authoring.io.yamlio import YamlDoc
 
 #: Shared coastline length (mm) above which a zone counts as coastal.
 COAST_MIN_MM = 1.0

@@ -25,7 +25,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from authoring.schema.base import Model
+from authoring.model.schema.base import Model
 
 Point = Annotated[tuple[float, float], Field(description="[x, y] in mm (x east, y north)")]
 CitySize = Literal["capital", "town", "village"]

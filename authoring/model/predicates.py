@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union, cast
 
 from pydantic import Field, model_validator
 
-from authoring.diagnostics import Report, did_you_mean, suggestion
-from authoring.schema.base import Model, validate
-from authoring.wording import cap, join_or, low
+from authoring.io.diagnostics import Report, did_you_mean, suggestion
+from authoring.model.schema.base import Model, validate
+from authoring.io.wording import cap, join_or, low
 
 if TYPE_CHECKING:
-    from authoring.board import Board, Zone
-    from authoring.yamlio import YamlDoc
+    from authoring.model.board import Board, Zone
+    from authoring.io.yamlio import YamlDoc
 
 Lang = Literal["fr", "en"]
 CitySize = Literal["capital", "town", "village"]
@@ -620,7 +620,7 @@ class Reach(Predicate):
         return frozenset(board.reach(self.reach))
 
     def reason(self, board: Board, zone: Zone, has: bool) -> str:
-        from authoring.board import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
+        from authoring.model.board import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 
         rule = f"R5.1: up to {MOVE_ROADS} roads or {MOVE_MOUNTAIN_PATHS} mountain path"
         start = board.zone(self.reach).id

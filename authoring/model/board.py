@@ -1,6 +1,6 @@
 """The island board as a frozen model: zones, regions, roads and their graph.
 
-Built from a validated :class:`authoring.schema.board.Board`. Zones are nodes of a
+Built from a validated :class:`authoring.model.schema.board.Board`. Zones are nodes of a
 networkx graph whose edges are roads (``kind='road'``) and mountain paths
 (``kind='mountain'``). The clue predicates, the scenario checks, the rules engine
 and the PDF export all read this model; none of them re-reads YAML.
@@ -30,16 +30,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from authoring.diagnostics import Diagnostic, Report, Span, suggestion
-from authoring.schema import board as schema
-from authoring.schema.base import Salvaged, root_mapping, validate_salvaged
-from authoring.yamlio import YamlDoc, load_text
+from authoring.io.diagnostics import Diagnostic, Report, Span, suggestion
+from authoring.model.schema import board as schema
+from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
+from authoring.io.yamlio import YamlDoc, load_text
 
 if TYPE_CHECKING:
     import networkx as nx
 
-    from authoring.geometry import BoardGeometry
-    from authoring.workspace import Workspace
+    from authoring.model.geometry import BoardGeometry
+    from authoring.model.workspace import Workspace
 
 #: R5.1 — a move follows up to this many roads, or exactly one mountain path.
 MOVE_ROADS = 3
@@ -103,7 +103,7 @@ class Board:
     @classmethod
     def from_yaml_text(cls, text: str, file: str = "<board>") -> Board:
         """Build from YAML text; raises InputError with the report when it has errors."""
-        from authoring.errors import InputError
+        from authoring.io.errors import InputError
 
         report = Report()
         doc = load_text(text, file, report)
@@ -121,7 +121,7 @@ class Board:
         """The zone named by ``ref`` ('N-E 1', 'N-E1', 'NE1'); KeyError if none."""
         zid = self.resolve(ref)
         if zid is None:
-            from authoring.errors import UnknownZone
+            from authoring.io.errors import UnknownZone
 
             raise UnknownZone(f"unknown zone '{ref}'{suggestion(str(ref), self.zone_ids)}")
         return self._by_id[zid]
@@ -228,7 +228,7 @@ class Board:
     # -- geometry -----------------------------------------------------------------
     @cached_property
     def geometry(self) -> BoardGeometry:
-        from authoring.geometry import BoardGeometry
+        from authoring.model.geometry import BoardGeometry
 
         return BoardGeometry.of(self)
 
@@ -302,7 +302,7 @@ def build_board(doc: YamlDoc, report: Report, *, base: tuple[str | int, ...] = (
     board = _assemble(spec, sv.doc, report, base, sv)
     if board is None or len(report.errors) > errors_before:
         return None
-    from authoring.geometry import check_geometry
+    from authoring.model.geometry import check_geometry
 
     found = Report()
     check_geometry(board, sv.doc, found, base)

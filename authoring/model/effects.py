@@ -12,7 +12,7 @@ effect's name, whose value holds its parameters::
 Special items add conditions to their use (:data:`CONDITIONS`), e.g.
 ``{test: {skill: M, at_least: 3}}``. The rules engine implements exactly these
 entries; the print-and-play kit prints them with :func:`render` (French and
-English). ``python -m authoring.effects`` prints every entry with its example.
+English). ``python -m authoring.model.effects`` prints every entry with its example.
 
 Effects are *lasting* (a bonus while a card is held, a character ability, a
 max-level bonus: :attr:`EffectPayload.lasting`) or *one-off* (resolved once, when a
@@ -39,10 +39,10 @@ from pydantic import (
     model_validator,
 )
 
-from authoring.diagnostics import Report, did_you_mean
-from authoring.schema.base import Model
-from authoring.wording import cap, count_of, join_and, low
-from authoring.yamlio import YamlDoc, dotted
+from authoring.io.diagnostics import Report, did_you_mean
+from authoring.model.schema.base import Model
+from authoring.io.wording import cap, count_of, join_and, low
+from authoring.io.yamlio import YamlDoc, dotted
 
 Lang = Literal["fr", "en"]
 #: where a text is printed: ``item`` adds "while this card is in your inventory" to
@@ -1272,7 +1272,7 @@ def effects_doc() -> str:
 # ------------------------------------------------------------ located key checks
 
 DataPath = tuple[str | int, ...]
-_LIST_HINT = "run `python -m authoring.effects` for the whole vocabulary"
+_LIST_HINT = "run `python -m authoring.model.effects` for the whole vocabulary"
 
 
 def check_keys(

@@ -22,8 +22,8 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 from annotated_types import MinLen
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
-from authoring.diagnostics import Report, Span, did_you_mean
-from authoring.yamlio import YamlDoc
+from authoring.io.diagnostics import Report, Span, did_you_mean
+from authoring.io.yamlio import YamlDoc
 
 M = TypeVar("M", bound=BaseModel)
 DataPath = tuple[str | int, ...]

@@ -16,17 +16,17 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from authoring.clues.predicates import Predicate, parse_where
-from authoring.diagnostics import Report, Span, suggestion
-from authoring.schema import deck as schema
-from authoring.schema.base import Salvaged, root_mapping, validate_salvaged
+from authoring.model.predicates import Predicate, parse_where
+from authoring.io.diagnostics import Report, Span, suggestion
+from authoring.model.schema import deck as schema
+from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
 
 if TYPE_CHECKING:
-    from authoring.board import Board
-    from authoring.clues.solver import Deck as SolverDeck
-    from authoring.clues.solver import SolveResult
-    from authoring.workspace import Workspace
-    from authoring.yamlio import YamlDoc
+    from authoring.model.board import Board
+    from authoring.model.solver import Deck as SolverDeck
+    from authoring.model.solver import SolveResult
+    from authoring.model.workspace import Workspace
+    from authoring.io.yamlio import YamlDoc
 
 FAILURE_TITLE = {"fr": "Échec", "en": "Failure"}
 
@@ -106,7 +106,7 @@ class ClueDeck:
 
     def solver_deck(self) -> SolverDeck:
         """The solver's view: places and card bitsets."""
-        from authoring.clues.solver import CardSpec, Deck
+        from authoring.model.solver import CardSpec, Deck
 
         return Deck(
             places=self.places,
@@ -123,7 +123,7 @@ class ClueDeck:
     @cached_property
     def result(self) -> SolveResult:
         """The exact solver's answer for the deck's allowed places (cached)."""
-        from authoring.clues.solver import solve
+        from authoring.model.solver import solve
 
         return solve(self._solver_deck, self.allowed)
 
@@ -487,7 +487,7 @@ def check_deck(deck: ClueDeck, doc: YamlDoc, report: Report) -> None:
 def check_data(deck: ClueDeck, allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
     """What ``resistance clues check --json`` prints: per card its holes and density, per
     place isolatable / fewest cards / a witness set (R6.1), and a summary."""
-    from authoring.clues.solver import solve
+    from authoring.model.solver import solve
 
     result = deck.result if allowed is None else solve(deck.solver_deck(), allowed)
     n = len(deck.places)

@@ -9,7 +9,7 @@ no clue combination isolates (R6.1, D6.1), recipes whose parts are missing from
 the item deck, start zones cut off from the objectives, special rules outside
 the vocabulary.
 
->>> from authoring.workspace import Workspace
+>>> from authoring.model.workspace import Workspace
 >>> ws = Workspace()
 >>> s = ws.load("scenarios/scenario-1.yaml")          # doctest: +SKIP
 >>> s.soldiers["N-E 8"], s.level("easy").officers     # doctest: +SKIP
@@ -23,15 +23,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from authoring.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
-from authoring.schema import scenario as schema
-from authoring.schema.base import Model, Salvaged, root_mapping, salvage, validate
-from authoring.wording import count_of, join_and
-from authoring.yamlio import YamlDoc, dotted
+from authoring.io.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
+from authoring.model.schema import scenario as schema
+from authoring.model.schema.base import Model, Salvaged, root_mapping, salvage, validate
+from authoring.io.wording import count_of, join_and
+from authoring.io.yamlio import YamlDoc, dotted
 
 if TYPE_CHECKING:
-    from authoring.board import Board
-    from authoring.workspace import Workspace
+    from authoring.model.board import Board
+    from authoring.model.workspace import Workspace
 
 PathKey = tuple[str | int, ...]
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -156,7 +156,7 @@ def zone_label(board: Board, zid: str) -> str:
 def zone_suggestion(ref: object, board: Board) -> str:
     """`` (did you mean 'N-E 3'?)`` for a zone reference, comparing squashed forms so that
     'NE13', 'ne 13' and 'N-E 13' are all near 'N-E 3'."""
-    from authoring.board import squash
+    from authoring.model.board import squash
 
     if not isinstance(ref, str):
         return ""
@@ -229,7 +229,7 @@ class _Ctx:
             return None
         if zones is not None:
             return self.zone_list(zones, (*path, "zones"))
-        from authoring.clues.predicates import parse_where
+        from authoring.model.predicates import parse_where
 
         pred = parse_where(where, self.doc, (*path, "where"), self.board, self.report)
         if pred is None:
@@ -336,7 +336,7 @@ def _validate(doc: YamlDoc, report: Report) -> tuple[schema.Scenario | None, Sal
     right "did you mean" (not at pydantic's union tags); an unknown kind, rule or effect
     gets one clear message. After errors, the scenario salvaged without the parts that hold
     them (None when they sit in required top-level values)."""
-    from authoring.effects import check_keys
+    from authoring.model.effects import check_keys
 
     data = doc.data
     # unknown effect keys: one "unknown effect 'x' (did you mean …)" each (content vocabulary)
@@ -406,7 +406,7 @@ def _validate(doc: YamlDoc, report: Report) -> tuple[schema.Scenario | None, Sal
         spec, sv = salvage(schema.Scenario, data, doc)
         if spec is None:
             return None, sv
-    from authoring.content import Place, check_effects
+    from authoring.model.content import Place, check_effects
 
     hook = Place("a scenario rule (no acting player)", lasting=False, actor=False)
     for i, o in enumerate(spec.objectives):
@@ -434,12 +434,12 @@ _RULE_CLASSES: dict[str, type[Model]] = {
 def _load_ref(ws: Workspace, doc: YamlDoc, key: str, ref: str, kind: str) -> Any:
     """Load a referenced file (relative to the scenario); its own problems are reported at
     their own file and line, a missing file at the reference."""
-    from authoring.workspace import KINDS
+    from authoring.model.workspace import KINDS
 
     path = doc.resolve(ref)
     span = doc.span((key,))
     if not path.exists():
-        from authoring.yamlio import display_path
+        from authoring.io.yamlio import display_path
 
         folder = path.parent
         near = ""
@@ -471,7 +471,7 @@ def _load_ref(ws: Workspace, doc: YamlDoc, key: str, ref: str, kind: str) -> Any
 def _load_kind(ws: Workspace, path: Path, kind: str, span: Span, what: str) -> Any:
     """Load ``path`` as ``kind`` unless it plainly is another kind of file (then one error at
     the reference instead of a pile of schema errors in the wrong file)."""
-    from authoring.workspace import detect_kind
+    from authoring.model.workspace import detect_kind
 
     doc = ws.doc(path)
     if doc is None:
@@ -489,7 +489,7 @@ def _load_kind(ws: Workspace, path: Path, kind: str, span: Span, what: str) -> A
 
 
 def _load_manifest(ws: Workspace, doc: YamlDoc, spec: schema.Scenario) -> Any:
-    from authoring.workspace import KINDS, default_path
+    from authoring.model.workspace import KINDS, default_path
 
     if spec.manifest is not None:
         return _load_ref(ws, doc, "manifest", spec.manifest, "manifest")
@@ -1052,7 +1052,7 @@ def places_text(
         if lang == "fr":
             return f"{'la zone' if len(nums) == 1 else 'les zones'} {shown} de chaque région"
         return f"{'zone' if len(nums) == 1 else 'zones'} {shown} of each region"
-    from authoring.clues.predicates import parse_where
+    from authoring.model.predicates import parse_where
 
     scratch = Report()
     pred = parse_where(where, YamlDoc("<text>", None, where), (), board, scratch)
@@ -1087,7 +1087,7 @@ def _objective_text(o: ObjectiveSpec, lang: str, items: Mapping[str, Any]) -> st
         return text_of(spec.text, lang)
     text = _default_objective_text(o, lang, items)
     if spec.on_reveal:
-        from authoring.effects import render_effects
+        from authoring.model.effects import render_effects
 
         lead = " Quand il est révélé : " if lang == "fr" else " When it is revealed: "
         text += lead + render_effects(spec.on_reveal, "fr" if lang == "fr" else "en")

@@ -11,17 +11,17 @@ from pydantic import BaseModel
 
 #: kind -> "module:Class" of its root model. Later capabilities add their kinds here.
 SCHEMAS: dict[str, str] = {
-    "board": "authoring.schema.board:Board",
-    "characters": "authoring.schema.content:CharacterFile",
-    "recruits": "authoring.schema.content:RecruitFile",
-    "items": "authoring.schema.content:ItemFile",
-    "special-items": "authoring.schema.content:SpecialItemFile",
-    "resistance": "authoring.schema.content:ResistanceFile",
-    "events": "authoring.schema.content:EventFile",
-    "planning": "authoring.schema.content:PlanningFile",
-    "manifest": "authoring.schema.content:Manifest",
-    "deck": "authoring.schema.deck:Deck",
-    "scenario": "authoring.schema.scenario:Scenario",
+    "board": "authoring.model.schema.board:Board",
+    "characters": "authoring.model.schema.content:CharacterFile",
+    "recruits": "authoring.model.schema.content:RecruitFile",
+    "items": "authoring.model.schema.content:ItemFile",
+    "special-items": "authoring.model.schema.content:SpecialItemFile",
+    "resistance": "authoring.model.schema.content:ResistanceFile",
+    "events": "authoring.model.schema.content:EventFile",
+    "planning": "authoring.model.schema.content:PlanningFile",
+    "manifest": "authoring.model.schema.content:Manifest",
+    "deck": "authoring.model.schema.deck:Deck",
+    "scenario": "authoring.model.schema.scenario:Scenario",
 }
 
 JSON_DIR = Path(__file__).resolve().parent / "json"

@@ -34,8 +34,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from authoring.effects import Effect
-from authoring.schema.base import Model
+from authoring.model.effects import Effect
+from authoring.model.schema.base import Model
 
 
 class LocalText(Model):

@@ -8,7 +8,7 @@ clue cards of the box (R0.3).
 
 Example::
 
-    # yaml-language-server: $schema=../authoring/schema/json/deck.schema.json
+    # yaml-language-server: $schema=../authoring/model/schema/json/deck.schema.json
     kind: deck
     board: ../scenarios/boards/island.yaml
     cards:
@@ -30,8 +30,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from authoring.clues.predicates import PredicateT
-from authoring.schema.base import Model
+from authoring.model.predicates import PredicateT
+from authoring.model.schema.base import Model
 
 #: R0.3 — clue cards in the box.
 BOX_CLUE_CARDS = 43

@@ -4,9 +4,9 @@ Only plain data is built (mappings, lists, strings, numbers, booleans, null):
 no tag constructs an object. Limits protect the designer's machine from a
 runaway file: size, nesting depth, and alias expansion ("billion laughs" files
 are refused before anything is expanded). Problems go to a
-:class:`~authoring.diagnostics.Report`; loading never raises on bad input.
+:class:`~authoring.io.diagnostics.Report`; loading never raises on bad input.
 
->>> from authoring.diagnostics import Report
+>>> from authoring.io.diagnostics import Report
 >>> r = Report()
 >>> doc = load_text("zones:\\n  - {region: N-E, number: 1}\\n", "b.yaml", r)
 >>> doc.data["zones"][0]["number"], doc.span(("zones", 0, "number"))
@@ -26,7 +26,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from authoring.diagnostics import Report, Span
+from authoring.io.diagnostics import Report, Span
 
 PathKey = tuple[str | int, ...]
 

@@ -1,6 +1,6 @@
 """Loaders and checks of the content files (R0, R1, R5, R8, R9.6, D0.1, D1.1).
 
-Each loader has the :data:`authoring.workspace.KINDS` signature ``(doc, workspace) ->
+Each loader has the :data:`authoring.model.workspace.KINDS` signature ``(doc, workspace) ->
 model | None``. It validates the file against its schema (unknown effects are
 reported by name with "did you mean"), then checks what a schema cannot: unique
 ids, effects that fit where they are written (a held item gives lasting bonuses,
@@ -13,7 +13,7 @@ and its references into the box's other files (recipes need items with enough
 copies, ``part_of`` names special items). Loading the manifest checks every file
 it lists.
 
->>> from authoring.workspace import Workspace
+>>> from authoring.model.workspace import Workspace
 >>> ws = Workspace()
 >>> ws.load("cards/items.yaml") is not None, ws.report.has_errors
 (True, False)
@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from authoring.diagnostics import Report, Span, suggestion
-from authoring.effects import EffectBase, check_keys
-from authoring.schema.base import Model, Salvaged, salvage, validate
-from authoring.schema.content import (
+from authoring.io.diagnostics import Report, Span, suggestion
+from authoring.model.effects import EffectBase, check_keys
+from authoring.model.schema.base import Model, Salvaged, salvage, validate
+from authoring.model.schema.content import (
     FILE_KEYS,
     SCHEMAS,
     SKILLS,
@@ -49,10 +49,10 @@ from authoring.schema.content import (
     SpecialItem,
     SpecialItemFile,
 )
-from authoring.yamlio import YamlDoc, dotted
+from authoring.io.yamlio import YamlDoc, dotted
 
 if TYPE_CHECKING:
-    from authoring.workspace import Workspace
+    from authoring.model.workspace import Workspace
 
 M = TypeVar("M", bound=Model)
 DataPath = tuple[str | int, ...]
@@ -185,7 +185,7 @@ def check_effects(
 
 
 def _keys(*, lasting: bool) -> list[str]:
-    from authoring.effects import EFFECTS
+    from authoring.model.effects import EFFECTS
 
     return [k for k, cls in EFFECTS.items() if cls.lasting == lasting and k != "eliminate_officers"]
 
@@ -793,7 +793,7 @@ def _load(kind: str, doc: YamlDoc, ws: Workspace) -> Any:
     return None if _errors_in(ws.report, doc) > before else model
 
 
-#: the loaders :data:`authoring.workspace.KINDS` names, one per content kind
+#: the loaders :data:`authoring.model.workspace.KINDS` names, one per content kind
 load_characters = functools.partial(_load, "characters")
 load_recruits = functools.partial(_load, "recruits")
 load_items = functools.partial(_load, "items")

@@ -32,8 +32,8 @@ from itertools import compress
 from operator import and_, itemgetter
 from typing import Any
 
-from authoring.diagnostics import suggestion
-from authoring.errors import UnknownZone
+from authoring.io.diagnostics import suggestion
+from authoring.io.errors import UnknownZone
 
 # Sets of k cards are enumerated while the prefixes of k - 2 cards to try, times the
 # pairs of cards (the bits each AND of a chain handles), stay within this: about a
