@@ -288,8 +288,8 @@ def default_deck_figures() -> None:
     per place (R6.1), the exact d = 1 expectation, draws for d = 1..4 with where the
     objectives land (R5.3), and the generator's scores on the island against the lower
     bound on distinct cards. Times are printed, never asserted."""
-    from authoring.model.deck import check_data, simulate_data
     from authoring.clues.generate import generate, generated_scores, lower_bound
+    from authoring.clues.report import check_data, simulate_data
     from authoring.model.workspace import Workspace
 
     root = Path(__file__).resolve().parent.parent

@@ -57,8 +57,9 @@ KIT_GOAL_S = 5.0
 def whole_kit(repeat: int) -> None:
     """The default scenario's whole kit: load, render, write; per-section times from
     the progress callback; and one cold run of the command in a fresh process."""
-    from authoring.pdf.kit import KitOptions, export_kit, inputs_from, sibling_scenarios
     from authoring.model.workspace import Workspace, default_path
+    from authoring.pdf.kit import export_kit
+    from authoring.pdf.section import KitOptions, inputs_from, sibling_scenarios
 
     scenario = default_path("scenarios", "scenario-1.yaml")
     t0 = time.perf_counter()

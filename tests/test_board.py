@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from authoring.model.board import Board, build_board, squash
 from authoring.io.diagnostics import Report
 from authoring.io.errors import InputError, UnknownZone
-from authoring.model.workspace import Workspace
 from authoring.io.yamlio import load_text
+from authoring.model.board import Board, build_board, squash
+from authoring.model.workspace import Workspace
 
 TINY = Path("tests/data/boards/tiny.yaml")
 

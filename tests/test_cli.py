@@ -143,8 +143,8 @@ def test_every_shipped_yaml_points_at_an_existing_schema() -> None:
 
 
 def test_vocabulary_lists_every_predicate_and_effect_with_an_example() -> None:
-    from authoring.model.predicates import Predicate
     from authoring.model.effects import EFFECTS
+    from authoring.model.predicates import Predicate
 
     r = run("vocabulary", "predicates")
     assert r.exit_code == 0

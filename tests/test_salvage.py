@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from authoring.io.diagnostics import Report
+from authoring.io.yamlio import YamlDoc, load_text
 from authoring.model.schema import board as board_schema
 from authoring.model.schema import scenario as scenario_schema
 from authoring.model.schema.base import salvage, validate_salvaged
 from authoring.model.workspace import Workspace
-from authoring.io.yamlio import YamlDoc, load_text
 
 BOARD = """\
 id: t

@@ -20,9 +20,9 @@ from authoring.cli.common import (
 )
 
 if TYPE_CHECKING:
+    from authoring.io.diagnostics import Report
     from authoring.model.board import Board
     from authoring.model.deck import ClueDeck
-    from authoring.io.diagnostics import Report
 
 
 @click.group()
@@ -83,7 +83,7 @@ def check(deck_file: str, as_json: bool, strict: bool, allowed: tuple[str, ...])
     """Holes and density per card; per place: isolatable, fewest cards, a witness set.
 
     Exit 1 when the deck has errors (or warnings, with --strict)."""
-    from authoring.model.deck import check_data
+    from authoring.clues.report import check_data
 
     deck, report = _load_deck(deck_file, as_json)
     chosen = _allowed_option(deck.board, allowed)
@@ -208,7 +208,7 @@ def simulate(
 ) -> None:
     """Investigations until the 1st and 2nd reveal for each draw size, where objectives
     land, and for d = 1 the exact expectation beside Monte Carlo (R5.3, R6.1)."""
-    from authoring.model.deck import simulate_data
+    from authoring.clues.report import simulate_data
 
     try:
         sizes = [int(x) for x in draws.split(",") if x.strip()]

@@ -20,7 +20,7 @@ from authoring.cli.common import (
 
 
 def _parts(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
-    from authoring.pdf.kit import parse_parts
+    from authoring.pdf.section import parse_parts
 
     try:
         return parse_parts(value)
@@ -29,7 +29,7 @@ def _parts(ctx: click.Context, param: click.Parameter, value: str | None) -> tup
 
 
 def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
-    from authoring.pdf.kit import parse_offset
+    from authoring.pdf.section import parse_offset
 
     try:
         return parse_offset(value)
@@ -81,8 +81,9 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
     calibration sheet. Exit 0 when written (warnings are printed), 1 when the input
     has problems, 2 on a command-line mistake.
     """
-    from authoring.pdf.kit import KitOptions, default_output, export_kit, inputs_from, summary
     from authoring.model.workspace import Workspace, default_path
+    from authoring.pdf.kit import default_output, export_kit, summary
+    from authoring.pdf.section import KitOptions, inputs_from
 
     cuts: Any = {"both": ("svg", "pdf"), "none": (), "svg": ("svg",), "pdf": ("pdf",)}[cut_file]
     options = KitOptions(paper_name=paper.lower(), lang=lang,  # type: ignore[arg-type]
@@ -115,7 +116,7 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
 
     inputs = inputs_from(model, str(path), options.lang)
     if inputs.scenario is not None and "scenario" in options.parts:
-        from authoring.pdf.kit import sibling_scenarios
+        from authoring.pdf.section import sibling_scenarios
 
         inputs.scenarios = sibling_scenarios(ws, path, model)
     out = Path(output) if output else default_output(inputs)

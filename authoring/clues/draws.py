@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from authoring.model.solver import Deck, isolatable, min_isolating
 from authoring.io.diagnostics import suggestion
+from authoring.model.solver import Deck, isolatable, min_isolating
 
 __all__ = [
     "KEEP_POLICIES",

@@ -762,8 +762,8 @@ def deck_yaml(
 
 def write_deck(gen: Generated, board_path: Path, out: Path, *, command: str = "") -> None:
     """Write the deck atomically; the board path is written relative to the deck."""
-    from authoring.model.schema.registry import JSON_DIR
     from authoring.io.yamlio import atomic_write
+    from authoring.model.schema.registry import JSON_DIR
 
     here = out.resolve().parent
     ref = os.path.relpath(board_path.resolve(), here).replace(os.sep, "/")

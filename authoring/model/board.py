@@ -31,9 +31,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Diagnostic, Report, Span, suggestion
+from authoring.io.yamlio import YamlDoc, load_text
 from authoring.model.schema import board as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
-from authoring.io.yamlio import YamlDoc, load_text
 
 if TYPE_CHECKING:
     import networkx as nx

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from authoring.io.diagnostics import Report, Span, suggestion
+from authoring.io.yamlio import YamlDoc, dotted
 from authoring.model.effects import EffectBase, check_keys
 from authoring.model.schema.base import Model, Salvaged, salvage, validate
 from authoring.model.schema.content import (
@@ -49,7 +50,6 @@ from authoring.model.schema.content import (
     SpecialItem,
     SpecialItemFile,
 )
-from authoring.io.yamlio import YamlDoc, dotted
 
 if TYPE_CHECKING:
     from authoring.model.workspace import Workspace

@@ -11,22 +11,22 @@ than the box's 43). A :class:`ClueDeck` looks like the solver's ``Deck`` (``plac
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from authoring.model.predicates import Predicate, parse_where
 from authoring.io.diagnostics import Report, Span, suggestion
+from authoring.model.predicates import Predicate, parse_where
 from authoring.model.schema import deck as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
 
 if TYPE_CHECKING:
+    from authoring.io.yamlio import YamlDoc
     from authoring.model.board import Board
     from authoring.model.solver import Deck as SolverDeck
     from authoring.model.solver import SolveResult
     from authoring.model.workspace import Workspace
-    from authoring.io.yamlio import YamlDoc
 
 FAILURE_TITLE = {"fr": "Échec", "en": "Failure"}
 
@@ -482,137 +482,3 @@ def check_deck(deck: ClueDeck, doc: YamlDoc, report: Report) -> None:
             "add a card that holds the place but not its look-alikes; "
             "`resistance clues check` shows which",
         )
-
-
-def check_data(deck: ClueDeck, allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """What ``resistance clues check --json`` prints: per card its holes and density, per
-    place isolatable / fewest cards / a witness set (R6.1), and a summary."""
-    from authoring.model.solver import solve
-
-    result = deck.result if allowed is None else solve(deck.solver_deck(), allowed)
-    n = len(deck.places)
-    lo, hi = deck.density_band
-    allowed_set = set(result.allowed)
-    cards: list[dict[str, Any]] = [
-        {
-            "id": c.id,
-            "title": c.title,
-            "title_en": c.title_en,
-            "copies": c.copies,
-            "failure": c.failure,
-            "holes": deck.ids_of(c.holes),
-            "density": round(c.holes.bit_count() / n, 4) if n else 0.0,
-        }
-        for c in deck.cards
-    ]
-    places = {
-        r.place: {
-            "city": deck.board.zone(r.place).city,
-            "allowed": r.place in allowed_set,
-            "isolatable": r.isolatable,
-            "min_cards": r.min_cards,
-            "witness": list(r.witness),
-        }
-        for r in result.places
-    }
-    mins = [r.min_cards for r in result.places if r.min_cards is not None]
-    valid = [c for c in cards if not c["failure"]]
-    densities = [float(c["density"]) for c in valid]
-    summary = {
-        "places": n,
-        "allowed": len(allowed_set),
-        "isolatable": sum(1 for r in result.places if r.allowed and r.isolatable),
-        "never_isolatable": list(result.never_isolatable_allowed),
-        "min_cards_distribution": {str(k): v for k, v in result.min_cards_histogram.items()},
-        "min_cards_mean": round(sum(mins) / len(mins), 3) if mins else None,
-        "min_cards_max": max(mins) if mins else None,
-        "cards_total": deck.total_cards,
-        "box_cards": deck.spec.box_cards,
-        "cards_distinct": result.distinct_patterns,
-        "failures": sum(c.copies for c in deck.cards if c.failure),
-        "lower_bound": result.min_distinct_cards,
-        "density_band": [lo, hi],
-        "density_min": min(densities) if densities else 0.0,
-        "density_max": max(densities) if densities else 0.0,
-        "outside_band": [c["id"] for c in valid if not lo <= float(c["density"]) <= hi],
-        "duplicate_patterns": [list(g) for g in result.duplicate_patterns],
-    }
-    return {
-        "deck": deck.file,
-        "board": deck.board.file,
-        "cards": cards,
-        "places": places,
-        "summary": summary,
-    }
-
-
-#: the keep policies of an Investigate (R5.3) as ``resistance clues simulate`` states them
-KEEP_TEXT = {
-    "best": "keep the drawn card that brings the pool closest to isolating an allowed place "
-    "(fewest look-alikes left around the nearest objective)",
-    "first": "keep the first card drawn (a baseline with no choice)",
-    "random": "keep one of the drawn cards at random",
-}
-
-
-def simulate_data(
-    deck: ClueDeck,
-    sizes: Sequence[int],
-    *,
-    games: int = 2000,
-    seed: int = 1,
-    keep: str = "best",
-    allowed: tuple[str, ...] | None = None,
-    exact: bool = True,
-) -> dict[str, Any]:
-    """What ``resistance clues simulate --json`` prints: for each draw size d, the
-    investigations until the first and second reveal and where objectives land (Monte
-    Carlo, seeded), and for d = 1 the exact expectation beside it (R5.3, R6.1)."""
-    from authoring.clues.draws import exact_first_reveal, simulate
-
-    sd = deck.solver_deck()
-    chosen = allowed if allowed is not None else deck.allowed
-    rows: list[dict[str, Any]] = []
-    for d in sizes:
-        stats = simulate(sd, d, allowed=chosen, games=games, seed=seed, keep=keep, reveals=2)
-        total = sum(stats.landing.values())
-        row: dict[str, Any] = {
-            "d": d,
-            "first": _reveal_row(stats.reveal[0]),
-            "second": _reveal_row(stats.reveal[1]),
-            "landing": {
-                "allowed": len(stats.landing),
-                "reached": sum(1 for c in stats.landing.values() if c),
-                "never": list(stats.never_reached),
-                "over": [
-                    (z, round(stats.landing[z] / total, 4)) for z in stats.over_represented
-                ],
-                "over_factor": stats.over_factor,
-                "counts": dict(stats.landing),
-            },
-            "exact_first": None,
-        }
-        if d == 1 and exact:
-            law = exact_first_reveal(sd, chosen)
-            if law is not None and law.expectation is not None:
-                row["exact_first"] = float(law.expectation)
-                row["exact_first_fraction"] = str(law.expectation)
-        rows.append(row)
-    return {
-        "deck": deck.file,
-        "games": games,
-        "seed": seed,
-        "keep": keep,
-        "keep_policy": KEEP_TEXT.get(keep, keep),
-        "draws": rows,
-    }
-
-
-def _reveal_row(stats: Any) -> dict[str, Any]:
-    return {
-        "mean": None if stats.mean is None else round(stats.mean, 4),
-        "median": stats.median,
-        "p90": stats.p90,
-        "never": round(stats.share_not_reached, 4),
-        "histogram": {str(k): v for k, v in sorted(stats.histogram.items())},
-    }

@@ -40,9 +40,9 @@ from pydantic import (
 )
 
 from authoring.io.diagnostics import Report, did_you_mean
-from authoring.model.schema.base import Model
 from authoring.io.wording import cap, count_of, join_and, low
 from authoring.io.yamlio import YamlDoc, dotted
+from authoring.model.schema.base import Model
 
 Lang = Literal["fr", "en"]
 #: where a text is printed: ``item`` adds "while this card is in your inventory" to

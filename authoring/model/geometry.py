@@ -20,8 +20,8 @@ from shapely.validation import explain_validity
 from authoring.io.diagnostics import Report, Span
 
 if TYPE_CHECKING:
-    from authoring.model.board import Board, Zone
     from authoring.io.yamlio import YamlDoc
+    from authoring.model.board import Board, Zone
 
 #: Shared coastline length (mm) above which a zone counts as coastal.
 COAST_MIN_MM = 1.0

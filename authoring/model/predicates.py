@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union, cast
 from pydantic import Field, model_validator
 
 from authoring.io.diagnostics import Report, did_you_mean, suggestion
-from authoring.model.schema.base import Model, validate
 from authoring.io.wording import cap, join_or, low
+from authoring.model.schema.base import Model, validate
 
 if TYPE_CHECKING:
-    from authoring.model.board import Board, Zone
     from authoring.io.yamlio import YamlDoc
+    from authoring.model.board import Board, Zone
 
 Lang = Literal["fr", "en"]
 CitySize = Literal["capital", "town", "village"]

@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
-from authoring.model.schema import scenario as schema
-from authoring.model.schema.base import Model, Salvaged, root_mapping, salvage, validate
 from authoring.io.wording import count_of, join_and
 from authoring.io.yamlio import YamlDoc, dotted
+from authoring.model.schema import scenario as schema
+from authoring.model.schema.base import Model, Salvaged, root_mapping, salvage, validate
 
 if TYPE_CHECKING:
     from authoring.model.board import Board

@@ -37,6 +37,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from authoring.io.yamlio import atomic_write
 from authoring.pdf.layout import (
     NOTE_HEIGHT,
     NOTE_LENGTH,
@@ -50,7 +51,6 @@ from authoring.pdf.layout import (
     Tile,
     find_note_band,
 )
-from authoring.io.yamlio import atomic_write
 
 MM = 72.0 / 25.4  # points per millimetre
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from authoring.pdf.kit import ClueCard, KitOptions, KitWriter, Lang, say
+from authoring.pdf.section import ClueCard, KitOptions, KitWriter, Lang, say
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -151,7 +151,7 @@ class MiniMap:
     def draw(self, c: Canvas, x0: float, y0: float, *, grey: bool = False) -> None:
         """The window's sea, the zones tinted light by region, the coast (a form:
         stored once per document, drawn by reference on every card)."""
-        from authoring.pdf.kit import draw_once
+        from authoring.pdf.section import draw_once
 
         cw, ch = self.board.spec.minimap.card
         name = f"minimap-{self.board.spec.id}-{'grey' if grey else 'colour'}"

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from authoring.pdf.layout import Paper, Rect, TokenGrid
 from authoring.io.yamlio import atomic_write
+from authoring.pdf.layout import Paper, Rect, TokenGrid
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Span
-from authoring.pdf.kit import KitOptions, KitWriter, Lang, draw_once, say
+from authoring.pdf.section import KitOptions, KitWriter, Lang, draw_once, say
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

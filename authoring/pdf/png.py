@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Report, Span
-from authoring.pdf.kit import KitOptions, Section, say
+from authoring.pdf.section import KitOptions, Section, say
 
 if TYPE_CHECKING:
     from authoring.pdf.cards import CardBack, CardFace, CardOptions

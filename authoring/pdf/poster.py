@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from authoring.pdf.kit import KitOptions, KitWriter, say
+from authoring.pdf.section import KitOptions, KitWriter, say
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -145,7 +145,7 @@ class PosterSection:
         """The whole board at true size as one form (stored once, drawn on the page
         map and on every tile), placed with its lower-left corner at page mm (x, y)."""
         from authoring.pdf.boardmap import View, draw_board
-        from authoring.pdf.kit import draw_once
+        from authoring.pdf.section import draw_once
 
         w, h = self.board.spec.size
         lang = self.options.lang

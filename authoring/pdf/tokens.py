@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from authoring.pdf.kit import KitInputs, KitOptions, KitWriter, Lang, say
+from authoring.pdf.section import KitInputs, KitOptions, KitWriter, Lang, say
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

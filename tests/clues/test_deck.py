@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from authoring.model.deck import ClueDeck, check_data
+from authoring.clues.report import check_data
+from authoring.model.deck import ClueDeck
 from authoring.model.solver import solve
 from authoring.model.workspace import Workspace
 

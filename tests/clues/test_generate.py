@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from authoring.model.board import Board
 from authoring.clues.generate import (
     candidate_pool,
     deck_yaml,
@@ -17,6 +16,7 @@ from authoring.clues.generate import (
     lower_bound,
     write_deck,
 )
+from authoring.model.board import Board
 from authoring.model.workspace import Workspace
 
 TINY = Path("tests/data/boards/tiny.yaml")

@@ -10,11 +10,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from authoring.io.diagnostics import Report
+from authoring.io.yamlio import load_text
 from authoring.model.board import Board
 from authoring.model.predicates import PREDICATES, Predicate, parse_where, walk
-from authoring.io.diagnostics import Report
 from authoring.model.workspace import Workspace
-from authoring.io.yamlio import load_text
 
 TINY = Path("tests/data/boards/tiny.yaml")
 

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from authoring.io.errors import UnknownZone
 from authoring.model import solver
 from authoring.model.solver import (
     CardSpec,
@@ -24,7 +25,6 @@ from authoring.model.solver import (
     solve,
     solve_place,
 )
-from authoring.io.errors import UnknownZone
 
 # The solver's tuning constants, set so that each path runs alone: branch and bound from
 # two cards on (its last two cards card by card, or all pairs at once), enumeration to

@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
-from authoring.model import effects as E
 from authoring.io.diagnostics import Report
 from authoring.io.yamlio import load_text
+from authoring.model import effects as E
 
 ALL: dict[str, type[E.EffectPayload] | type[E.ConditionPayload]] = {**E.EFFECTS, **E.CONDITIONS}
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from authoring.io.yamlio import display_path
 from authoring.model.content import Content
 from authoring.model.effects import render_effects
 from authoring.model.schema.content import SKILLS, Manifest, text_of
 from authoring.model.workspace import Workspace
-from authoring.io.yamlio import display_path
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "cards"

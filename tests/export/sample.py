@@ -9,9 +9,9 @@ from functools import cache
 from typing import Any
 
 from authoring.model.board import Board
-from authoring.pdf.kit import ClueCard, KitInputs
 from authoring.model.schema import content as schema
 from authoring.model.workspace import Workspace, default_path
+from authoring.pdf.section import ClueCard, KitInputs
 
 ISLAND = default_path("scenarios", "boards", "island.yaml")
 

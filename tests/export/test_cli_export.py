@@ -212,7 +212,8 @@ def png_size(path: Path) -> tuple[int, int]:
 @pytest.mark.skipif(__import__("shutil").which("pdftoppm") is None,
                     reason="pdftoppm (poppler-utils) is not installed")
 def test_png_and_tts(tmp_path: Path) -> None:
-    from authoring.pdf.kit import KitOptions, export_kit
+    from authoring.pdf.kit import export_kit
+    from authoring.pdf.section import KitOptions
 
     out = tmp_path / "img.pdf"
     result = export_kit(sample.inputs(), KitOptions(parts=("events", "clues"), png=True,

@@ -15,18 +15,9 @@ import pytest
 
 from authoring.pdf.cards import CardOptions
 from authoring.pdf.cutfile import read_svg_holes
-from authoring.pdf.kit import (
-    PARTS,
-    ClueCard,
-    KitInputs,
-    KitOptions,
-    KitResult,
-    export_kit,
-    layout_pages,
-    parse_offset,
-    parse_parts,
-)
+from authoring.pdf.kit import KitResult, export_kit, layout_pages
 from authoring.pdf.layout import A4, LETTER, Imposition, Paper
+from authoring.pdf.section import PARTS, ClueCard, KitInputs, KitOptions, parse_offset, parse_parts
 
 from . import sample
 from .pdfcheck import circles, fonts, match, mm_box, text_lines
@@ -436,7 +427,7 @@ def test_card_options_follow_the_kit_options() -> None:
 
 
 def test_clue_cards_from_a_deck_use_its_hole_ids() -> None:
-    from authoring.pdf.kit import clue_cards_of
+    from authoring.pdf.section import clue_cards_of
 
     board = sample.island()
 
@@ -465,7 +456,7 @@ def test_json_summary_is_serialisable(kit: tuple[KitResult, pypdf.PdfReader, Pat
 
 def test_warnings_point_at_the_card_in_its_yaml_file(tmp_path: Path) -> None:
     """A title too long for the card is reported at its line in the content file."""
-    from authoring.pdf.kit import Locator
+    from authoring.pdf.section import Locator
 
     items = tmp_path / "items.yaml"
     items.write_text(

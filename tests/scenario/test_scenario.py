@@ -446,8 +446,8 @@ def test_any_wrong_value_is_reported_not_raised(data: st.DataObject) -> None:
 
     import yaml
 
-    from authoring.model.scenario import load_scenario
     from authoring.io.yamlio import load_text
+    from authoring.model.scenario import load_scenario
 
     base = yaml.safe_load(_REFERENCE)
     paths = [p for p in _paths(base) if p]
