@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from authoring.model import predicates as P
-from authoring.model.schema.deck import BOX_CLUE_CARDS, DENSITY_BAND
+from authoring.model.rules import BOX_CLUE_CARDS, DENSITY_BAND
 
 if TYPE_CHECKING:
     from authoring.model.board import Board

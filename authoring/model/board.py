@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Diagnostic, Report, Span, suggestion
 from authoring.io.yamlio import YamlDoc, load_text
+from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 from authoring.model.schema import board as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
 
@@ -41,9 +42,6 @@ if TYPE_CHECKING:
     from authoring.model.geometry import BoardGeometry
     from authoring.model.workspace import Workspace
 
-#: R5.1 — a move follows up to this many roads, or exactly one mountain path.
-MOVE_ROADS = 3
-MOVE_MOUNTAIN_PATHS = 1
 
 
 def squash(text: str) -> str:

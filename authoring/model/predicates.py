@@ -620,7 +620,7 @@ class Reach(Predicate):
         return frozenset(board.reach(self.reach))
 
     def reason(self, board: Board, zone: Zone, has: bool) -> str:
-        from authoring.model.board import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
+        from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 
         rule = f"R5.1: up to {MOVE_ROADS} roads or {MOVE_MOUNTAIN_PATHS} mountain path"
         start = board.zone(self.reach).id

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from authoring.io.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
 from authoring.io.wording import count_of, join_and
 from authoring.io.yamlio import YamlDoc, dotted
+from authoring.model.rules import BOX_DEFAULTS, LEVEL_NAMES_FR, LEVELS
 from authoring.model.schema import scenario as schema
 from authoring.model.schema.base import Model, Salvaged, root_mapping, salvage, validate
 
@@ -34,17 +35,6 @@ if TYPE_CHECKING:
     from authoring.model.workspace import Workspace
 
 PathKey = tuple[str | int, ...]
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-LEVEL_NAMES_FR = {"easy": "Facile", "normal": "Normal", "hard": "Difficile"}
-
-#: Box inventory used when no manifest can be read (R0.2); the manifest is the reference.
-BOX_DEFAULTS: dict[str, int] = {
-    "soldiers": 50,
-    "officers": 12,
-    "reputation_cubes": 72,
-    "objective_markers": 4,
-    "player_pawns": 5,
-}
 
 
 @dataclass(frozen=True)

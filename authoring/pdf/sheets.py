@@ -11,10 +11,10 @@ text, objectives and difficulty table; the round structure with rule ids.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from authoring.model.rules import TEAM_TRACK_CELLS, army_actions
 from authoring.pdf.section import KitInputs, KitOptions, KitWriter, Lang, say
 
 if TYPE_CHECKING:
@@ -259,10 +259,10 @@ def army_column(board: Board, players: int) -> list[int]:
     """Cumulative army actions beside each team cell (D8.1): the board's data, by
     default round(cell × players / 4), halves rounded up."""
     track = board.spec.action_tracks.get(players)
-    cells = track.cells if track is not None else 45
+    cells = track.cells if track is not None else TEAM_TRACK_CELLS
     if track is not None and track.army:
         return list(track.army)
-    return [math.floor(t * players / 4 + 0.5) for t in range(1, cells + 1)]
+    return [army_actions(t, players) for t in range(1, cells + 1)]
 
 
 class TrackSection:
@@ -565,7 +565,13 @@ def _card_text(sc: Any, lang: Lang) -> dict[str, Any]:
 
 def aid_text(lang: Lang) -> tuple[str, str]:
     """The two columns of a player aid: the round (R3–R9) and the actions (R5)."""
-    from authoring.model.board import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
+    from authoring.model.rules import (
+        ACTION_MARGIN,
+        CRAFT_THRESHOLD,
+        INVENTORY_LIMIT,
+        MOVE_MOUNTAIN_PATHS,
+        MOVE_ROADS,
+    )
 
     if lang == "en":
         round_ = (
@@ -574,7 +580,7 @@ def aid_text(lang: Lang) -> tuple[str, str]:
             "**Start (R6):** reveal an objective where pooled clues isolate one place (R6.1) · "
             "draw as many resistance cards as the invasion speed, keep one (R6.2) · reorganise "
             "your squad (R6.3).\n"
-            "**Timer (R10.1):** act in any order; never more than 2 actions ahead of the "
+            f"**Timer (R10.1):** act in any order; never more than {ACTION_MARGIN} actions ahead of the "
             "slowest player (R5.0). Each action: +1 on your counter.\n"
             "**End (R7):** the team counter advances by the most actions of one player (R7.1) · "
             "eliminated pieces become reputation cubes, shared freely (R7.2).\n"
@@ -595,8 +601,8 @@ def aid_text(lang: Lang) -> tuple[str, str]:
             f"**Move (R5.1):** up to {MOVE_ROADS} roads or {MOVE_MOUNTAIN_PATHS} mountain path.\n"
             "**Recruit* (R5.2):** draw C − malus tokens, keep one on a slot numbered ≤ its value.\n"
             "**Investigate* (R5.3):** draw C − malus clue cards, keep one (pooled).\n"
-            "**Search* (R5.4):** draw I − malus item cards, keep one (inventory max 4).\n"
-            "**Craft (R5.5):** with the parts, succeed if I − malus ≥ 4.\n"
+            f"**Search* (R5.4):** draw I − malus item cards, keep one (inventory max {INVENTORY_LIMIT}).\n"
+            f"**Craft (R5.5):** with the parts, succeed if I − malus ≥ {CRAFT_THRESHOLD}.\n"
             "**Eliminate (R5.6):** remove a soldier if M − malus > 0; officers: R9.6.\n"
             "**Use (R5.7):** a special item, as its card says.\n"
             "**Resistance (R5.8):** put cubes on a card; activate it at its cost.\n"
@@ -610,7 +616,7 @@ def aid_text(lang: Lang) -> tuple[str, str]:
         "**Début (R6) :** révéler un objectif si des Indices mis en commun isolent un lieu "
         "(R6.1) · piocher autant de cartes Résistance que la vitesse d'invasion, en garder une "
         "(R6.2) · réorganiser son escouade (R6.3).\n"
-        "**Minuteur (R10.1) :** actions dans l'ordre voulu ; jamais plus de 2 actions d'avance "
+        f"**Minuteur (R10.1) :** actions dans l'ordre voulu ; jamais plus de {ACTION_MARGIN} actions d'avance "
         "sur le joueur le plus en retard (R5.0). Chaque action : +1 à votre compteur.\n"
         "**Fin (R7) :** le compteur d'équipe avance du plus grand nombre d'actions d'un joueur "
         "(R7.1) · les pions éliminés deviennent des cubes Réputation, répartis librement (R7.2).\n"
@@ -636,8 +642,8 @@ def aid_text(lang: Lang) -> tuple[str, str]:
         "**Enquêter* (R5.3) :** piocher C − malus cartes Indice, en garder une (mise en "
         "commun).\n"
         "**Fouiller* (R5.4) :** piocher I − malus cartes Objet, en garder une (inventaire "
-        "max 4).\n"
-        "**Fabriquer (R5.5) :** avec les pièces, réussite si I − malus ≥ 4.\n"
+        f"max {INVENTORY_LIMIT}).\n"
+        f"**Fabriquer (R5.5) :** avec les pièces, réussite si I − malus ≥ {CRAFT_THRESHOLD}.\n"
         "**Éliminer (R5.6) :** retirer un soldat si M − malus > 0 ; officiers : R9.6.\n"
         "**Utiliser (R5.7) :** un Objet spécial, selon sa carte.\n"
         "**Résistance (R5.8) :** poser des cubes sur une carte ; l'activer à son coût.\n"

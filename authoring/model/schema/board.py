@@ -25,6 +25,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
+from authoring.model.rules import PLAYER_COUNTS, SPEED_TRACK, TEAM_TRACK_CELLS
 from authoring.model.schema.base import Model
 
 Point = Annotated[tuple[float, float], Field(description="[x, y] in mm (x east, y north)")]
@@ -155,12 +156,12 @@ class Board(Model):
     roads: list[Road] = Field(default_factory=list)
     terrain: Terrain = Field(default_factory=Terrain)
     speed_track: list[int] = Field(
-        default_factory=lambda: [2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6],
+        default_factory=lambda: list(SPEED_TRACK),
         min_length=1,
         description="Invasion-speed track: one speed value per cell (D2.2).",
     )
     action_tracks: dict[int, ActionTrack] = Field(
-        default_factory=lambda: {n: ActionTrack(cells=45) for n in (3, 4, 5)},
+        default_factory=lambda: {n: ActionTrack(cells=TEAM_TRACK_CELLS) for n in PLAYER_COUNTS},
         description="Team action-counter tracks per player count (R0.4, D8.1).",
     )
     eliminated_area: tuple[float, float, float, float] | None = Field(

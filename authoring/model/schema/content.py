@@ -29,6 +29,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Discriminator, Field, PrivateAttr, Tag
 
 from authoring.model.effects import Condition, Effect, Lang, Skill
+from authoring.model.rules import ACTION_COUNTER_MAX, INVENTORY_LIMIT, STARTING_REPUTATION
 from authoring.model.schema.base import Model
 
 Id = Annotated[
@@ -103,9 +104,9 @@ class Character(Model):
         default_factory=dict,
         description="Lasting effects gained when a skill reaches its max level (R1.3, D1.1).",
     )
-    reputation: int = Field(default=1, ge=0, le=9, description="Starting reputation (R1.1).")
-    inventory: int = Field(default=4, ge=1, le=9, description="Inventory slots (R5.4).")
-    actions: int = Field(default=10, ge=1, le=20, description="Action counter maximum (D5.4).")
+    reputation: int = Field(default=STARTING_REPUTATION, ge=0, le=9, description="Starting reputation (R1.1).")
+    inventory: int = Field(default=INVENTORY_LIMIT, ge=1, le=9, description="Inventory slots (R5.4).")
+    actions: int = Field(default=ACTION_COUNTER_MAX, ge=1, le=20, description="Action counter maximum (D5.4).")
     flavour: Text | None = Field(default=None, description="Background text.")
 
 

@@ -31,12 +31,8 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from authoring.model.predicates import PredicateT
+from authoring.model.rules import BOX_CLUE_CARDS, DENSITY_BAND
 from authoring.model.schema.base import Model
-
-#: R0.3 — clue cards in the box.
-BOX_CLUE_CARDS = 43
-#: Useful band of hole density (share of places perforated); a parameter of the deck.
-DENSITY_BAND = (0.35, 0.60)
 
 
 class Title(Model):

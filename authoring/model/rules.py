@@ -1,0 +1,229 @@
+"""Every number and decision of ``design/rules.md`` that code uses, named after its id.
+
+This is the one home of the rules' constants: validation, the PDF aids and the engine
+all read them from here, and a printed aid renders from the same value the engine
+plays. A value here is the book's default; where the rules say so, the board (speed
+track, action tracks, city sizes), the scenario (max occupation, invasion bag, officers)
+or the box manifest (the inventory, D0.1) overrides it.
+
+Decisions (D…) with an alternative are listed in :data:`DECISIONS`, each with its default
+and its options; the engine takes ``decisions={"D4.2": "supply"}`` and checks it with
+:func:`check_decisions`.
+
+>>> MOVE_ROADS, MOVE_MOUNTAIN_PATHS, INVENTORY_LIMIT, CRAFT_THRESHOLD, ACTION_MARGIN
+(3, 1, 4, 4, 2)
+>>> army_actions(9, 3), army_actions(9, 5), army_actions(9, 4)
+(7, 11, 9)
+>>> DECISIONS["D4.2"].default, DECISIONS["D4.2"].options
+('player', ('player', 'supply'))
+>>> check_decisions({"D4.2": "suply"})
+["D4.2: unknown choice 'suply' (did you mean 'supply'?); one of: player, supply"]
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+# -- R0: the box (defaults of the manifest, D0.1) ----------------------------------------
+
+#: R0.2 pieces and R0.3/R0.4 cards and tokens of the box; the manifest is the reference.
+BOX_DEFAULTS: Mapping[str, int] = MappingProxyType(
+    {
+        "player_pawns": 5,
+        "soldiers": 50,
+        "officers": 12,
+        "reputation_cubes": 72,
+        "zone_tokens": 76,
+        "objective_markers": 4,
+        "character_sheets": 8,
+        "recruit_tokens": 29,
+        "dummy_recruit_tokens": 7,
+        "planning_tokens": 10,
+        "item_cards": 66,
+        "special_item_cards": 18,
+        "clue_cards": 43,
+        "resistance_cards_per_set": 8,
+        "event_cards": 12,
+    }
+)
+#: R0.3: the clue deck of the box (``box_cards:`` of a deck overrides it).
+BOX_CLUE_CARDS = BOX_DEFAULTS["clue_cards"]
+#: Useful band of hole density (share of places perforated): a deck parameter, not a rule.
+DENSITY_BAND: tuple[float, float] = (0.35, 0.60)
+#: R0.4 / D0.2: one set of resistance cards per player count; the game is for 3-5 players.
+PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5)
+
+# -- R1: the character sheet --------------------------------------------------------------
+
+#: R1.1 starting reputation level (the sheet's value overrides it); R2.9 cubes at start.
+STARTING_REPUTATION = 1
+#: R5.4 / R1.1 inventory limit (a sheet's ``inventory:`` and held effects change it).
+INVENTORY_LIMIT = 4
+#: D5.4 the sheet's individual action counter runs 0-10: actions per player per phase.
+ACTION_COUNTER_MAX = 10
+#: R1.2 the three skills: Communication, Military, Engineering.
+SKILLS: tuple[str, ...] = ("C", "M", "I")
+
+# -- R2: setup and difficulty -------------------------------------------------------------
+
+#: R2.2 difficulty levels, in order of difficulty, with their printed names.
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVEL_NAMES_FR: Mapping[str, str] = MappingProxyType(
+    {"easy": "Facile", "normal": "Normal", "hard": "Difficile"}
+)
+#: D2.2 the speed track when a board gives none (a placeholder: the book implies
+#: several cells at speed 2).
+SPEED_TRACK: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6)
+#: R2.4 / D2.1 what goes into the invasion bag at setup.
+INVASION_BAG_RULES: tuple[str, ...] = ("one_token_per_occupied_zone", "all_tokens_of_occupied_zones")
+
+# -- R4: key concepts ---------------------------------------------------------------------
+
+#: R4.1 zone size per city size (R0.2: also the zone tokens, R4.3: the max occupation).
+CITY_SIZES: Mapping[str, int] = MappingProxyType({"capital": 3, "town": 2, "village": 1})
+
+# -- R5: the players' actions --------------------------------------------------------------
+
+#: R5.0 no player may be more than this many actions ahead of the player furthest behind.
+ACTION_MARGIN = 2
+#: R5.1 a move follows up to this many roads, or this many mountain paths.
+MOVE_ROADS = 3
+MOVE_MOUNTAIN_PATHS = 1
+#: R5.5 a craft succeeds if I - malus >= this (D1.1: one lower at max Engineering).
+CRAFT_THRESHOLD = 4
+#: R5.10 active planning tokens per player (the planning file overrides it).
+PLANNING_ACTIVE = 1
+
+# -- R7 / R8: the team track and the army ---------------------------------------------------
+
+#: R0.4 the team action-counter track has 45 cells (15 x 3 in the book's picture).
+TEAM_TRACK_CELLS = 45
+#: D8.1 the 4-player track is 1:1; others scale by players / this.
+ARMY_TRACK_PLAYERS = 4
+
+
+def army_actions(team_cell: int, players: int) -> int:
+    """D8.1: cumulative army actions once the team counter reaches ``team_cell``:
+    round(cell x players / 4), halves rounded up (the board's ``action_tracks`` override)."""
+    return math.floor(team_cell * players / ARMY_TRACK_PLAYERS + 0.5)
+
+
+# -- R10: the timer --------------------------------------------------------------------------
+
+#: R10.1 the sand timers of the box, in minutes.
+TIMERS: tuple[float, ...] = (5.0, 4.0, 3.0)
+
+
+# -- decisions with alternatives --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision of rules.md where the book is silent: its default and its options."""
+
+    id: str
+    text: str
+    options: tuple[str, ...]
+    default: str
+    meaning: Mapping[str, str]
+
+
+def _decision(id: str, text: str, **meaning: str) -> Decision:
+    options = tuple(meaning)
+    return Decision(id, text, options, options[0], MappingProxyType(dict(meaning)))
+
+
+#: Every decision the engine plays with an alternative; the first option is the default.
+DECISIONS: Mapping[str, Decision] = MappingProxyType(
+    {
+        d.id: d
+        for d in (
+            _decision(
+                "D4.1",
+                "officers count as occupation",
+                counted="officers count like soldiers",
+                soldiers_only="only soldiers count",
+            ),
+            _decision(
+                "D4.2",
+                "where the cube of a limited action comes from",
+                player="the acting player's reserve; no cube, no limited action",
+                supply="the general supply",
+            ),
+            _decision(
+                "D5.2",
+                "a recruit, investigate or search that would draw 0 or fewer",
+                illegal="the action is illegal",
+                wasted="legal, draws nothing, the action is spent",
+            ),
+            _decision(
+                "D6.2",
+                "the reorganisation test (R6.3)",
+                slot="a recruit fits a slot whose number is at most its value (R5.2)",
+                row_level="the recruit's value is at least the row's level before the move",
+            ),
+            _decision(
+                "D8.2",
+                "the neighbours of a zone in deployment (R8.4); equal numbers: the activated "
+                "zone's region first, then the board's region order",
+                links="zones joined by a road or a mountain path",
+                borders="zones whose areas share a border",
+            ),
+            _decision(
+                "D9.1",
+                "when defeat is checked",
+                placement="after every placement: the last piece of the reserve placed",
+                end_of_action="at the end of each army action",
+            ),
+            _decision(
+                "D11.1",
+                "an empty deck",
+                reshuffle="rebuilt from its discard pile and shuffled",
+                exhausted="stays empty: nothing is drawn",
+            ),
+            _decision(
+                "D11.2",
+                "the parts of a failed craft",
+                keep="kept",
+                lost="discarded",
+            ),
+            _decision(
+                "D11.5",
+                "tests on a transfer",
+                checked="the receiver's slot test and inventory limit apply",
+                free="anything goes to the receiver's reserve",
+            ),
+        )
+    }
+)
+
+
+def check_decisions(chosen: Mapping[str, str]) -> list[str]:
+    """Problems with a choice of decisions, each naming the decision and its options."""
+    problems: list[str] = []
+    for key, value in chosen.items():
+        d = DECISIONS.get(key)
+        if d is None:
+            near = difflib.get_close_matches(key, list(DECISIONS), n=1)
+            hint = f" (did you mean '{near[0]}'?)" if near else ""
+            problems.append(f"unknown decision '{key}'{hint}; one of: {', '.join(DECISIONS)}")
+        elif value not in d.options:
+            near = difflib.get_close_matches(str(value), list(d.options), n=1)
+            hint = f" (did you mean '{near[0]}'?)" if near else ""
+            problems.append(
+                f"{key}: unknown choice '{value}'{hint}; one of: {', '.join(d.options)}"
+            )
+    return problems
+
+
+def resolve_decisions(chosen: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every decision's choice: the defaults with ``chosen`` over them (checked first)."""
+    chosen = dict(chosen or {})
+    problems = check_decisions(chosen)
+    if problems:
+        raise ValueError("; ".join(problems))
+    return {key: chosen.get(key, d.default) for key, d in DECISIONS.items()}
