@@ -32,8 +32,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from authoring.clues.draws import exact_first_reveal
+from authoring.io.yamlio import atomic_write
 from authoring.model import predicates as P
 from authoring.model.rules import BOX_CLUE_CARDS, DENSITY_BAND
+from authoring.model.schema.registry import JSON_DIR
+from authoring.model.solver import CardSpec, Deck, min_distinct_cards, solve
 
 if TYPE_CHECKING:
     from authoring.model.board import Board
@@ -108,7 +112,6 @@ class Generated:
 def lower_bound(places: int) -> int:
     """Fewest distinct cards that can isolate ``places`` places: the smallest r with
     C(r, ⌊r/2⌋) ≥ places (the card sets holding each place form an antichain, Sperner)."""
-    from authoring.model.solver import min_distinct_cards
 
     return min_distinct_cards(places)
 
@@ -670,7 +673,6 @@ def first_reveals(
 def generated_scores(gen: Generated, *, games: int = 2000) -> dict[str, Any]:
     """The generated deck's figures: isolation (exact solver), fewest cards per place,
     densities, investigations until the first reveal at d = 1 and where it lands."""
-    from authoring.model.solver import CardSpec, Deck, solve
 
     board = gen.board
     n = len(board.zones)
@@ -685,7 +687,6 @@ def generated_scores(gen: Generated, *, games: int = 2000) -> dict[str, Any]:
     allowed_idx = [i for i in range(n) if allowed_mask >> i & 1]
     expected = games / len(allowed_idx) if allowed_idx else 0.0
     densities = [c.count / n for c in gen.chosen]
-    from authoring.clues.draws import exact_first_reveal
 
     law = exact_first_reveal(Deck(board.zone_ids, tuple(specs)), gen.allowed, limit=EXACT_LIMIT)
     exact = None if law is None or law.expectation is None else round(float(law.expectation), 3)
@@ -762,8 +763,6 @@ def deck_yaml(
 
 def write_deck(gen: Generated, board_path: Path, out: Path, *, command: str = "") -> None:
     """Write the deck atomically; the board path is written relative to the deck."""
-    from authoring.io.yamlio import atomic_write
-    from authoring.model.schema.registry import JSON_DIR
 
     here = out.resolve().parent
     ref = os.path.relpath(board_path.resolve(), here).replace(os.sep, "/")

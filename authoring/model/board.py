@@ -31,7 +31,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Diagnostic, Report, Span, suggestion
+from authoring.io.errors import InputError, UnknownZone
 from authoring.io.yamlio import YamlDoc, load_text
+from authoring.model.geometry import BoardGeometry, check_geometry
 from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 from authoring.model.schema import board as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
@@ -101,7 +103,6 @@ class Board:
     @classmethod
     def from_yaml_text(cls, text: str, file: str = "<board>") -> Board:
         """Build from YAML text; raises InputError with the report when it has errors."""
-        from authoring.io.errors import InputError
 
         report = Report()
         doc = load_text(text, file, report)
@@ -119,7 +120,6 @@ class Board:
         """The zone named by ``ref`` ('N-E 1', 'N-E1', 'NE1'); KeyError if none."""
         zid = self.resolve(ref)
         if zid is None:
-            from authoring.io.errors import UnknownZone
 
             raise UnknownZone(f"unknown zone '{ref}'{suggestion(str(ref), self.zone_ids)}")
         return self._by_id[zid]
@@ -226,7 +226,6 @@ class Board:
     # -- geometry -----------------------------------------------------------------
     @cached_property
     def geometry(self) -> BoardGeometry:
-        from authoring.model.geometry import BoardGeometry
 
         return BoardGeometry.of(self)
 
@@ -300,7 +299,6 @@ def build_board(doc: YamlDoc, report: Report, *, base: tuple[str | int, ...] = (
     board = _assemble(spec, sv.doc, report, base, sv)
     if board is None or len(report.errors) > errors_before:
         return None
-    from authoring.model.geometry import check_geometry
 
     found = Report()
     check_geometry(board, sv.doc, found, base)

@@ -29,25 +29,20 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from authoring.io.diagnostics import Report, Span, suggestion
 from authoring.io.yamlio import YamlDoc, dotted
-from authoring.model.effects import EffectBase, check_keys
+from authoring.model.effects import EFFECTS, EffectBase, check_keys
 from authoring.model.schema.base import Model, Salvaged, salvage, validate
 from authoring.model.schema.content import (
     FILE_KEYS,
     SCHEMAS,
     SKILLS,
-    Character,
     CharacterFile,
-    EventCard,
+    Content,
     EventFile,
-    Item,
     ItemFile,
     Manifest,
     PlanningFile,
     RecruitFile,
-    RecruitToken,
-    ResistanceCard,
     ResistanceFile,
-    SpecialItem,
     SpecialItemFile,
 )
 
@@ -185,7 +180,6 @@ def check_effects(
 
 
 def _keys(*, lasting: bool) -> list[str]:
-    from authoring.model.effects import EFFECTS
 
     return [k for k, cls in EFFECTS.items() if cls.lasting == lasting and k != "eliminate_officers"]
 
@@ -699,57 +693,23 @@ def _check_part_of(
                 )
 
 
-class Content:
-    """The content files of a box, read on first use through the workspace: each
-    attribute is the list of that file's cards (empty when absent or broken)."""
+def content_of(box: Box) -> Content:
+    """The box's content files as plain data (no workspace kept): each kind's model, or
+    None when the box lists no such file or it has errors."""
 
-    def __init__(self, box: Box):
-        self._box = box
+    def model(kind: str, cls: type[M]) -> M | None:
+        got = box.get(kind)
+        return got[1] if got is not None and isinstance(got[1], cls) else None
 
-    def _model(self, kind: str) -> Any:
-        got = self._box.get(kind)
-        return got[1] if got is not None else None
-
-    def _list(self, kind: str, key: str) -> list[Any]:
-        """The list ``key`` of the box's ``kind`` file (empty when absent or broken)."""
-        m = self._model(kind)
-        return list(getattr(m, key)) if m is not None else []
-
-    @property
-    def characters(self) -> list[Character]:
-        return self._list("characters", "characters")
-
-    @property
-    def recruits(self) -> list[RecruitToken]:
-        return self._list("recruits", "tokens")
-
-    @property
-    def items(self) -> list[Item]:
-        return self._list("items", "items")
-
-    @property
-    def special_items(self) -> list[SpecialItem]:
-        return self._list("special-items", "special_items")
-
-    @property
-    def resistance(self) -> list[ResistanceCard]:
-        """Every resistance card, all sets together."""
-        m = self._model("resistance")
-        return [c for s in m.sets for c in s.cards] if m is not None else []
-
-    @property
-    def resistance_sets(self) -> dict[int, list[ResistanceCard]]:
-        m = self._model("resistance")
-        return {s.players: list(s.cards) for s in m.sets} if m is not None else {}
-
-    @property
-    def events(self) -> list[EventCard]:
-        return self._list("events", "events")
-
-    @property
-    def planning(self) -> PlanningFile | None:
-        m = self._model("planning")
-        return m if isinstance(m, PlanningFile) else None
+    return Content(
+        character_file=model("characters", CharacterFile),
+        recruit_file=model("recruits", RecruitFile),
+        item_file=model("items", ItemFile),
+        special_item_file=model("special-items", SpecialItemFile),
+        resistance_file=model("resistance", ResistanceFile),
+        event_file=model("events", EventFile),
+        planning=model("planning", PlanningFile),
+    )
 
 
 # ----------------------------------------------------------------------- loaders
@@ -841,5 +801,5 @@ def load_manifest(doc: YamlDoc, ws: Workspace) -> Manifest | None:
     box.check_all()
     if sv:
         return None  # a salvaged manifest: its listed files were checked, no model
-    model._content = Content(box)
+    model._content = content_of(box)
     return model

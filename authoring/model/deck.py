@@ -20,6 +20,7 @@ from authoring.io.diagnostics import Report, Span, suggestion
 from authoring.model.predicates import Predicate, parse_where
 from authoring.model.schema import deck as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
+from authoring.model.solver import CardSpec, Deck, solve
 
 if TYPE_CHECKING:
     from authoring.io.yamlio import YamlDoc
@@ -106,7 +107,6 @@ class ClueDeck:
 
     def solver_deck(self) -> SolverDeck:
         """The solver's view: places and card bitsets."""
-        from authoring.model.solver import CardSpec, Deck
 
         return Deck(
             places=self.places,
@@ -123,7 +123,6 @@ class ClueDeck:
     @cached_property
     def result(self) -> SolveResult:
         """The exact solver's answer for the deck's allowed places (cached)."""
-        from authoring.model.solver import solve
 
         return solve(self._solver_deck, self.allowed)
 

@@ -1110,6 +1110,8 @@ def _wrappers(
             __module__=__name__,
             **{key: (payload, Field(description=_first_line(payload.__doc__)))},
         )
+        # a module attribute under its own name, so that pickle finds the class
+        globals()[out[key].__name__] = out[key]
     return out
 
 

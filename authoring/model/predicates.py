@@ -28,6 +28,7 @@ from pydantic import Field, model_validator
 
 from authoring.io.diagnostics import Report, did_you_mean, suggestion
 from authoring.io.wording import cap, join_or, low
+from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 from authoring.model.schema.base import Model, validate
 
 if TYPE_CHECKING:
@@ -620,7 +621,6 @@ class Reach(Predicate):
         return frozenset(board.reach(self.reach))
 
     def reason(self, board: Board, zone: Zone, has: bool) -> str:
-        from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 
         rule = f"R5.1: up to {MOVE_ROADS} roads or {MOVE_MOUNTAIN_PATHS} mountain path"
         start = board.zone(self.reach).id

@@ -21,18 +21,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from authoring.io.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
 from authoring.io.wording import count_of, join_and
-from authoring.io.yamlio import YamlDoc, dotted
+from authoring.io.yamlio import YamlDoc, display_path, dotted
+from authoring.model.board import Board, squash
+from authoring.model.content import Place, check_effects
+from authoring.model.deck import ClueDeck
+from authoring.model.effects import check_keys, render_effects
+from authoring.model.predicates import parse_where
 from authoring.model.rules import BOX_DEFAULTS, LEVEL_NAMES_FR, LEVELS
 from authoring.model.schema import scenario as schema
 from authoring.model.schema.base import Model, Salvaged, root_mapping, salvage, validate
-
-if TYPE_CHECKING:
-    from authoring.model.board import Board
-    from authoring.model.workspace import Workspace
+from authoring.model.schema.content import Content, Manifest
+from authoring.model.workspace import KINDS, Workspace, default_path, detect_kind
 
 PathKey = tuple[str | int, ...]
 
@@ -54,7 +57,7 @@ class ObjectiveSpec:
 
     index: int
     kind: str
-    spec: Any
+    spec: schema.Objective
     candidates: frozenset[str]
     escort_to: frozenset[str] | None = None
 
@@ -76,9 +79,9 @@ class Scenario:
     file: str
     path: Path | None
     board: Board
-    deck: Any
-    manifest: Any
-    content: Any
+    deck: ClueDeck | None
+    manifest: Manifest | None
+    content: Content | None
     soldiers: Mapping[str, int]
     officers_on_board: Mapping[str, int]
     reputation: Mapping[str, int]
@@ -146,7 +149,6 @@ def zone_label(board: Board, zid: str) -> str:
 def zone_suggestion(ref: object, board: Board) -> str:
     """`` (did you mean 'N-E 3'?)`` for a zone reference, comparing squashed forms so that
     'NE13', 'ne 13' and 'N-E 13' are all near 'N-E 3'."""
-    from authoring.model.board import squash
 
     if not isinstance(ref, str):
         return ""
@@ -219,7 +221,6 @@ class _Ctx:
             return None
         if zones is not None:
             return self.zone_list(zones, (*path, "zones"))
-        from authoring.model.predicates import parse_where
 
         pred = parse_where(where, self.doc, (*path, "where"), self.board, self.report)
         if pred is None:
@@ -276,12 +277,13 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
     # with schema errors, the rest is still checked on what was left (all problems at
     # once); what depends on a dropped part is not reported again
     board = _load_ref(ws, doc, "board", spec.board, "board")
-    deck = _load_ref(ws, doc, "clues", spec.clues, "deck")
+    got_deck = _load_ref(ws, doc, "clues", spec.clues, "deck")
+    deck = got_deck if isinstance(got_deck, ClueDeck) else None
     manifest = _load_manifest(ws, doc, spec)
     if board is None:
         return None
     ctx = _Ctx(sv.doc, report, board, sv)
-    content = _content_of(manifest)
+    content = manifest.content if manifest is not None else None
 
     ctx.zone_list(spec.setup.start, ("setup", "start"))  # unknown and repeated zones
     start = tuple(
@@ -326,7 +328,6 @@ def _validate(doc: YamlDoc, report: Report) -> tuple[schema.Scenario | None, Sal
     right "did you mean" (not at pydantic's union tags); an unknown kind, rule or effect
     gets one clear message. After errors, the scenario salvaged without the parts that hold
     them (None when they sit in required top-level values)."""
-    from authoring.model.effects import check_keys
 
     data = doc.data
     # unknown effect keys: one "unknown effect 'x' (did you mean …)" each (content vocabulary)
@@ -396,7 +397,6 @@ def _validate(doc: YamlDoc, report: Report) -> tuple[schema.Scenario | None, Sal
         spec, sv = salvage(schema.Scenario, data, doc)
         if spec is None:
             return None, sv
-    from authoring.model.content import Place, check_effects
 
     hook = Place("a scenario rule (no acting player)", lasting=False, actor=False)
     for i, o in enumerate(spec.objectives):
@@ -424,12 +424,9 @@ _RULE_CLASSES: dict[str, type[Model]] = {
 def _load_ref(ws: Workspace, doc: YamlDoc, key: str, ref: str, kind: str) -> Any:
     """Load a referenced file (relative to the scenario); its own problems are reported at
     their own file and line, a missing file at the reference."""
-    from authoring.model.workspace import KINDS
-
     path = doc.resolve(ref)
     span = doc.span((key,))
     if not path.exists():
-        from authoring.io.yamlio import display_path
 
         folder = path.parent
         near = ""
@@ -461,8 +458,6 @@ def _load_ref(ws: Workspace, doc: YamlDoc, key: str, ref: str, kind: str) -> Any
 def _load_kind(ws: Workspace, path: Path, kind: str, span: Span, what: str) -> Any:
     """Load ``path`` as ``kind`` unless it plainly is another kind of file (then one error at
     the reference instead of a pile of schema errors in the wrong file)."""
-    from authoring.model.workspace import detect_kind
-
     doc = ws.doc(path)
     if doc is None:
         return None
@@ -478,15 +473,15 @@ def _load_kind(ws: Workspace, path: Path, kind: str, span: Span, what: str) -> A
     return ws.load(path, kind)
 
 
-def _load_manifest(ws: Workspace, doc: YamlDoc, spec: schema.Scenario) -> Any:
-    from authoring.model.workspace import KINDS, default_path
-
+def _load_manifest(ws: Workspace, doc: YamlDoc, spec: schema.Scenario) -> Manifest | None:
     if spec.manifest is not None:
-        return _load_ref(ws, doc, "manifest", spec.manifest, "manifest")
-    path = default_path("cards", "manifest.yaml")
-    if "manifest" not in KINDS or not path.is_file():
-        return None
-    return _load_kind(ws, path, "manifest", doc.span(()), "the default manifest")
+        got = _load_ref(ws, doc, "manifest", spec.manifest, "manifest")
+    else:
+        path = default_path("cards", "manifest.yaml")
+        if not path.is_file():
+            return None
+        got = _load_kind(ws, path, "manifest", doc.span(()), "the default manifest")
+    return got if isinstance(got, Manifest) else None
 
 
 # -- setup -------------------------------------------------------------------------
@@ -685,7 +680,7 @@ def _speed_cell(ctx: _Ctx, start: schema.SpeedStart, path: PathKey, track: list[
 # -- box and board checks ----------------------------------------------------------
 
 
-def _box_counts(manifest: Any) -> dict[str, int]:
+def _box_counts(manifest: Manifest | None) -> dict[str, int]:
     """Pieces in the box: the manifest's counts (D0.1), R0.2 when no manifest is read."""
     counts = dict(BOX_DEFAULTS)
     if manifest is None:
@@ -849,13 +844,6 @@ def _check_deck(
 # -- content checks ----------------------------------------------------------------
 
 
-def _content_of(manifest: Any) -> Any:
-    """The content (items, special items, decks) the manifest lists, when it was loaded."""
-    if manifest is None:
-        return None
-    return getattr(manifest, "content", None)
-
-
 def _check_items(
     ctx: _Ctx, spec: schema.Scenario, objectives: Sequence[ObjectiveSpec], content: Any
 ) -> None:
@@ -961,7 +949,9 @@ def _recipe(special: Any) -> list[tuple[str, int]]:
     return out
 
 
-def _check_rules_content(ctx: _Ctx, spec: schema.Scenario, content: Any, deck: Any) -> None:
+def _check_rules_content(
+    ctx: _Ctx, spec: schema.Scenario, content: Content | None, deck: ClueDeck | None
+) -> None:
     """Card ids in 'exclude_cards' exist in their deck (content files, or the clue deck)."""
     for i, rule in enumerate(spec.special_rules):
         if isinstance(rule, schema.ExcludeCardsRule):
@@ -1042,7 +1032,6 @@ def places_text(
         if lang == "fr":
             return f"{'la zone' if len(nums) == 1 else 'les zones'} {shown} de chaque région"
         return f"{'zone' if len(nums) == 1 else 'zones'} {shown} of each region"
-    from authoring.model.predicates import parse_where
 
     scratch = Report()
     pred = parse_where(where, YamlDoc("<text>", None, where), (), board, scratch)
@@ -1077,7 +1066,6 @@ def _objective_text(o: ObjectiveSpec, lang: str, items: Mapping[str, Any]) -> st
         return text_of(spec.text, lang)
     text = _default_objective_text(o, lang, items)
     if spec.on_reveal:
-        from authoring.model.effects import render_effects
 
         lead = " Quand il est révélé : " if lang == "fr" else " When it is revealed: "
         text += lead + render_effects(spec.on_reveal, "fr" if lang == "fr" else "en")

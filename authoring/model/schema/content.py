@@ -24,6 +24,7 @@ Example (an item file, abridged)::
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, PrivateAttr, Tag
@@ -347,7 +348,7 @@ class Manifest(Model):
     name: Text | None = None
     box: Box
     files: ContentFiles = Field(default_factory=ContentFiles)
-    _content: Any = PrivateAttr(default=None)
+    _content: Content | None = PrivateAttr(default=None)
 
     @property
     def pieces(self) -> dict[str, int]:
@@ -355,10 +356,68 @@ class Manifest(Model):
         return {k: v for k, v in self.box.model_dump().items() if isinstance(v, int)}
 
     @property
-    def content(self) -> Any:
-        """The listed content files, read lazily (:class:`authoring.model.content.Content`);
-        None when the manifest was validated without a workspace."""
+    def content(self) -> Content | None:
+        """The listed content files, loaded with the manifest; None when the manifest
+        was validated on its own (no files read)."""
         return self._content
+
+
+@dataclass(frozen=True)
+class Content:
+    """The content files of a box as plain data: each file's model (None when the box
+    lists no such file or it has errors), and each card list as a tuple."""
+
+    character_file: CharacterFile | None = None
+    recruit_file: RecruitFile | None = None
+    item_file: ItemFile | None = None
+    special_item_file: SpecialItemFile | None = None
+    resistance_file: ResistanceFile | None = None
+    event_file: EventFile | None = None
+    planning: PlanningFile | None = None
+
+    @property
+    def characters(self) -> tuple[Character, ...]:
+        return tuple(self.character_file.characters) if self.character_file else ()
+
+    @property
+    def recruits(self) -> tuple[RecruitToken, ...]:
+        return tuple(self.recruit_file.tokens) if self.recruit_file else ()
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        return tuple(self.item_file.items) if self.item_file else ()
+
+    @property
+    def special_items(self) -> tuple[SpecialItem, ...]:
+        return tuple(self.special_item_file.special_items) if self.special_item_file else ()
+
+    @property
+    def resistance(self) -> tuple[ResistanceCard, ...]:
+        """Every resistance card, all sets together."""
+        sets = self.resistance_file.sets if self.resistance_file else []
+        return tuple(c for s in sets for c in s.cards)
+
+    @property
+    def resistance_sets(self) -> dict[int, tuple[ResistanceCard, ...]]:
+        sets = self.resistance_file.sets if self.resistance_file else []
+        return {s.players: tuple(s.cards) for s in sets}
+
+    @property
+    def events(self) -> tuple[EventCard, ...]:
+        return tuple(self.event_file.events) if self.event_file else ()
+
+    def files(self) -> dict[str, Model]:
+        """kind -> the file's model, for the kinds the box has."""
+        got: dict[str, Model | None] = {
+            "characters": self.character_file,
+            "recruits": self.recruit_file,
+            "items": self.item_file,
+            "special-items": self.special_item_file,
+            "resistance": self.resistance_file,
+            "events": self.event_file,
+            "planning": self.planning,
+        }
+        return {k: m for k, m in got.items() if m is not None}
 
 
 #: file kind -> model of the whole file (for ``resistance schema KIND``)
