@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+import networkx as nx
+
 from authoring.io.diagnostics import Diagnostic, Report, Span, suggestion
 from authoring.io.errors import InputError, UnknownZone
 from authoring.io.yamlio import YamlDoc, load_text
@@ -37,10 +39,9 @@ from authoring.model.geometry import BoardGeometry, check_geometry
 from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 from authoring.model.schema import board as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
+from authoring.model.topology import Topology, build_topology, within
 
 if TYPE_CHECKING:
-    import networkx as nx
-
     from authoring.model.geometry import BoardGeometry
     from authoring.model.workspace import Workspace
 
@@ -136,10 +137,44 @@ class Board:
         return self.resolve(ref) is not None
 
     def region(self, rid: str) -> Region:
-        for r in self.regions:
-            if r.id == rid:
-                return r
-        raise KeyError(rid)
+        """A region by id; KeyError if none."""
+        return self._regions[rid]
+
+    @cached_property
+    def _regions(self) -> dict[str, Region]:
+        return {r.id: r for r in self.regions}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its caches (graph, geometry, topology): they are rebuilt on use."""
+        return {k: v for k, v in self.__dict__.items() if k in _BOARD_FIELDS}
+
+    @cached_property
+    def topology(self) -> Topology:
+        """The integer view (R5.1 reach, R8.4/D8.2 deployment order), built once."""
+        return self.topology_with()
+
+    def topology_with(self, neighbours: str = "links") -> Topology:
+        """The integer view with D8.2's neighbours: ``links`` (roads and mountain paths)
+        or ``borders`` (zones whose areas share a border)."""
+        index = {z.id: i for i, z in enumerate(self.zones)}
+        rindex = {r.id: i for i, r in enumerate(self.regions)}
+        border_links = None
+        if neighbours == "borders":
+            border_links = [(index[a], index[b]) for a, b in self.geometry.borders()]
+        elif neighbours != "links":
+            raise ValueError(f"unknown neighbours '{neighbours}' (D8.2: links or borders)")
+        return build_topology(
+            ids=[z.id for z in self.zones],
+            regions=[r.id for r in self.regions],
+            region_rank=[r.order for r in self.regions],
+            region=[rindex[z.region] for z in self.zones],
+            number=[z.number for z in self.zones],
+            size=[z.value for z in self.zones],
+            max_occupation=[z.max_occupation for z in self.zones],
+            tokens=[z.tokens for z in self.zones],
+            links=[(index[r.a], index[r.b], r.kind) for r in self.roads],
+            neighbour_links=border_links,
+        )
 
     @property
     def total_tokens(self) -> int:
@@ -150,8 +185,6 @@ class Board:
     @cached_property
     def graph(self) -> nx.Graph:
         """Zones joined by roads and mountain paths (edge attribute ``kind``)."""
-        import networkx as nx
-
         g = nx.Graph()
         for z in self.zones:
             g.add_node(z.id)
@@ -170,37 +203,26 @@ class Board:
 
     def neighbours(self, ref: str) -> tuple[str, ...]:
         """Zones joined to ``ref`` by a road or mountain path (D8.2), in deployment order:
-        highest number first (R8.4), equal numbers by the board's region order."""
-        zid = self.zone(ref).id
-        return tuple(sorted(self.graph.neighbors(zid), key=self.deployment_key))
-
-    def deployment_key(self, zid: str) -> tuple[int, int]:
-        z = self._by_id[zid]
-        return (-z.number, self.region(z.region).order)
+        highest number first (R8.4); equal numbers, ``ref``'s own region first, then the
+        board's region order (D8.2)."""
+        t = self.topology
+        return tuple(t.ids[j] for j in t.neighbours[t.index[self.zone(ref).id]])
 
     def reach(
         self, ref: str, roads: int = MOVE_ROADS, paths: int = MOVE_MOUNTAIN_PATHS
     ) -> set[str]:
         """Zones reachable in one move (R5.1): up to ``roads`` roads, or ``paths`` mountain
         paths. The start zone is not included."""
-        import networkx as nx
-
-        zid = self.zone(ref).id
-        out: set[str] = set()
-        road_g = self.subgraph("road")
-        if zid in road_g:
-            out |= set(nx.single_source_shortest_path_length(road_g, zid, cutoff=roads))
-        mountain_g = self.subgraph("mountain")
-        if zid in mountain_g and paths > 0:
-            out |= set(nx.single_source_shortest_path_length(mountain_g, zid, cutoff=paths))
-        out.discard(zid)
-        return out
+        t = self.topology
+        i = t.index[self.zone(ref).id]
+        if (roads, paths) == (MOVE_ROADS, MOVE_MOUNTAIN_PATHS):
+            return set(t.ids_of(t.reach[i]))
+        bits = (within(t.roads, i, roads) | within(t.paths, i, paths)) & ~(1 << i)
+        return set(t.ids_of(bits))
 
     def distance(self, a: str, b: str, kind: str = "any") -> int | None:
         """Number of links on the shortest path (roads, mountain paths or any); None if
         unreachable."""
-        import networkx as nx
-
         za, zb = self.zone(a).id, self.zone(b).id
         g = self.subgraph(kind)
         if za not in g or zb not in g:
@@ -211,8 +233,6 @@ class Board:
             return None
 
     def distances_from(self, ref: str, kind: str = "any") -> dict[str, int]:
-        import networkx as nx
-
         zid = self.zone(ref).id
         g = self.subgraph(kind)
         if zid not in g:
@@ -268,6 +288,10 @@ class Board:
             "roads": [{"from": r.a, "to": r.b, "kind": r.kind} for r in self.roads],
             "total_zone_tokens": self.total_tokens,
         }
+
+
+#: what a pickled board keeps: its fields, not its caches
+_BOARD_FIELDS = frozenset(("spec", "zones", "regions", "roads", "file", "_by_id", "_by_squash"))
 
 
 def zone_id(region: str, number: int) -> str:
@@ -538,8 +562,6 @@ class _Lost:
 
 
 def _check_graph(board: Board, doc: YamlDoc, report: Report, base: tuple[str | int, ...]) -> None:
-    import networkx as nx
-
     g = board.graph
     if g.number_of_nodes() and not nx.is_connected(g):
         parts = sorted(nx.connected_components(g), key=len, reverse=True)

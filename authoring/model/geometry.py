@@ -96,6 +96,21 @@ class BoardGeometry:
                 out.setdefault(z.id, Polygon())
         return {z.id: out[z.id] for z in self.board.zones}
 
+    def borders(self) -> list[tuple[str, str]]:
+        """Pairs of zones whose areas share a border (D8.2's option for neighbours): a
+        common boundary of at least :data:`COAST_MIN_MM`, corners alone do not count."""
+        polys = self.zone_polygons
+        ids = list(polys)
+        out: list[tuple[str, str]] = []
+        for i, a in enumerate(ids):
+            grown = polys[a].buffer(1e-6)
+            for b in ids[i + 1 :]:
+                if not grown.intersects(polys[b]):
+                    continue
+                if grown.intersection(polys[b].boundary).length >= COAST_MIN_MM:
+                    out.append((a, b))
+        return out
+
     @cached_property
     def coastal(self) -> frozenset[str]:
         """Zones whose polygon runs along the coast."""
