@@ -20,11 +20,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from authoring.clues.draws import exact_first_reveal, simulate
-from authoring.model.solver import CardSpec, Deck, solve, solve_place
+from authoring.model.solver import BitDeck, CardSpec, solve, solve_place
 
 
 # -- instances --------------------------------------------------------------------------
-def synthetic(n: int, m: int, seed: int, *, structured: bool) -> Deck:
+def synthetic(n: int, m: int, seed: int, *, structured: bool) -> BitDeck:
     """A seeded deck: each random card draws its density in 35–60 % and then each hole.
     ``structured`` adds one card per bit value of the place index (2·⌈log2 n⌉ cards
     among the m), so that every place is isolatable."""
@@ -39,7 +39,7 @@ def synthetic(n: int, m: int, seed: int, *, structured: bool) -> Deck:
         density = rng.uniform(0.35, 0.60)
         holes = sum(1 << q for q in range(n) if rng.random() < density)
         cards.append(CardSpec(f"r{len(cards)}", holes))
-    return Deck(tuple(f"P{q}" for q in range(n)), tuple(cards))
+    return BitDeck(tuple(f"P{q}" for q in range(n)), tuple(cards))
 
 
 # -- independent exact methods ----------------------------------------------------------
@@ -114,7 +114,7 @@ def best_of(runs: int, fn: Callable[[], object]) -> float:
     return min(times)
 
 
-def compare_plain(label: str, deck: Deck, allowed: Iterable[str] | None = None) -> None:
+def compare_plain(label: str, deck: BitDeck, allowed: Iterable[str] | None = None) -> None:
     """solve() against plain deepening on every allowed place (answers asserted equal).
     The bookkeeping every caller gets (isolation test, per-place and per-card results) is
     timed as solve() with no place allowed; the search is the rest."""
@@ -252,7 +252,7 @@ def bench_draws() -> None:
         CardSpec(f"c{i}", sum(1 << q for q in range(n) if rng.random() < 0.45), rng.randint(1, 2))
         for i in range(9)
     ]
-    deck = Deck(tuple(f"P{q}" for q in range(n)), (*cards, CardSpec("Échec", 0, 4, failure=True)))
+    deck = BitDeck(tuple(f"P{q}" for q in range(n)), (*cards, CardSpec("Échec", 0, 4, failure=True)))
     t = time.perf_counter()
     exact = exact_first_reveal(deck)
     t_exact = time.perf_counter() - t

@@ -7,8 +7,8 @@ objective there. :func:`simulate` plays this many times (Monte Carlo, seeded) fo
 draw size; :func:`exact_first_reveal` gives the exact law of the first reveal for d = 1,
 where every investigation keeps the top card of the shuffled deck.
 
->>> from authoring.model.solver import Deck
->>> deck = Deck.from_sets(["a", "b"], {"a": ["a"], "b": ["b"]}, failures={"Échec": 2})
+>>> from authoring.model.solver import BitDeck
+>>> deck = BitDeck.from_sets(["a", "b"], {"a": ["a"], "b": ["b"]}, failures={"Échec": 2})
 >>> exact = exact_first_reveal(deck)
 >>> exact.expectation, exact.distribution
 (Fraction(5, 3), {1: Fraction(1, 2), 2: Fraction(1, 3), 3: Fraction(1, 6)})
@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from authoring.io.diagnostics import suggestion
-from authoring.model.solver import Deck, isolatable, min_isolating
+from authoring.model.solver import BitDeck, isolatable, min_isolating
 
 __all__ = [
     "KEEP_POLICIES",
@@ -168,7 +168,7 @@ class ExactFirstReveal:
 
 # -- Monte Carlo ------------------------------------------------------------------------
 def simulate(
-    deck: Deck,
+    deck: BitDeck,
     draw_size: int,
     *,
     allowed: Iterable[str] | int | None = None,
@@ -237,7 +237,7 @@ def simulate(
     )
 
 
-def simulate_sizes(deck: Deck, sizes: Iterable[int], **options: Any) -> tuple[DrawStats, ...]:
+def simulate_sizes(deck: BitDeck, sizes: Iterable[int], **options: Any) -> tuple[DrawStats, ...]:
     """:func:`simulate` for several draw sizes with the same options (and seed)."""
     return tuple(simulate(deck, d, **options) for d in sizes)
 
@@ -267,7 +267,7 @@ class _Game:
     """One table of clue cards, replayed for each game with the shared generator."""
 
     def __init__(
-        self, deck: Deck, targets: int, draw_size: int, keep: str, rng: random.Random
+        self, deck: BitDeck, targets: int, draw_size: int, keep: str, rng: random.Random
     ) -> None:
         self.holes = [c.holes for c in deck.cards]
         self.n = len(deck.places)
@@ -419,7 +419,7 @@ class _Game:
 
 # -- exact law for d = 1 ----------------------------------------------------------------
 def exact_first_reveal(
-    deck: Deck,
+    deck: BitDeck,
     allowed: Iterable[str] | int | None = None,
     *,
     limit: int = 2_000_000,

@@ -37,7 +37,7 @@ from authoring.io.yamlio import atomic_write
 from authoring.model import predicates as P
 from authoring.model.rules import BOX_CLUE_CARDS, DENSITY_BAND
 from authoring.model.schema.registry import JSON_DIR
-from authoring.model.solver import CardSpec, Deck, min_distinct_cards, solve
+from authoring.model.solver import BitDeck, CardSpec, min_distinct_cards, solve
 
 if TYPE_CHECKING:
     from authoring.model.board import Board
@@ -679,7 +679,7 @@ def generated_scores(gen: Generated, *, games: int = 2000) -> dict[str, Any]:
     specs = [CardSpec(f"c{i}", c.holes) for i, c in enumerate(gen.chosen)]
     if gen.failures:
         specs.append(CardSpec("echec", 0, gen.failures, failure=True))
-    result = solve(Deck(board.zone_ids, tuple(specs)), gen.allowed)
+    result = solve(BitDeck(board.zone_ids, tuple(specs)), gen.allowed)
     mins = [r.min_cards for r in result.places if r.min_cards is not None]
     allowed_mask = sum(1 << i for i, z in enumerate(board.zone_ids) if z in set(gen.allowed))
     physical = [c.holes for c in gen.chosen] + [0] * gen.failures
@@ -688,7 +688,7 @@ def generated_scores(gen: Generated, *, games: int = 2000) -> dict[str, Any]:
     expected = games / len(allowed_idx) if allowed_idx else 0.0
     densities = [c.count / n for c in gen.chosen]
 
-    law = exact_first_reveal(Deck(board.zone_ids, tuple(specs)), gen.allowed, limit=EXACT_LIMIT)
+    law = exact_first_reveal(BitDeck(board.zone_ids, tuple(specs)), gen.allowed, limit=EXACT_LIMIT)
     exact = None if law is None or law.expectation is None else round(float(law.expectation), 3)
     return {
         "cards": f"{gen.total_cards} ({len(gen.chosen)} distinct valid + {gen.failures} failures)",

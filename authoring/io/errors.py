@@ -21,15 +21,3 @@ class InputError(ResistanceError):
 
 class UnknownZone(ResistanceError, KeyError):
     """A zone reference that names no zone of the board."""
-
-
-class NotIsolatable(ResistanceError):
-    """No combination of clue cards isolates this place (R6.1)."""
-
-
-class ScenarioError(ResistanceError):
-    """A scenario cannot be set up as written."""
-
-
-class ExportError(ResistanceError):
-    """The print-and-play kit cannot be written."""

@@ -25,7 +25,6 @@ and the PDF export all read this model; none of them re-reads YAML.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -36,7 +35,7 @@ from authoring.io.diagnostics import Diagnostic, Report, Span, suggestion
 from authoring.io.errors import InputError, UnknownZone
 from authoring.io.yamlio import YamlDoc, load_text
 from authoring.model.geometry import BoardGeometry, check_geometry
-from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
+from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS, TEAM_TRACK_CELLS, army_actions
 from authoring.model.schema import board as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
 from authoring.model.topology import Topology, build_topology, within
@@ -175,6 +174,16 @@ class Board:
             links=[(index[r.a], index[r.b], r.kind) for r in self.roads],
             neighbour_links=border_links,
         )
+
+    def army_column(self, players: int) -> tuple[int, ...]:
+        """Cumulative army actions beside each cell of the team track for ``players``
+        (R8.2, D8.1): the board's ``action_tracks`` data, by default round(cell x
+        players / 4), halves rounded up."""
+        track = self.spec.action_tracks.get(players)
+        cells = track.cells if track is not None else TEAM_TRACK_CELLS
+        if track is not None and track.army:
+            return tuple(track.army)
+        return tuple(army_actions(t, players) for t in range(1, cells + 1))
 
     @property
     def total_tokens(self) -> int:
@@ -593,12 +602,3 @@ def _zone_index(board: Board, zone: Zone) -> int:
 def load_board(doc: YamlDoc, ws: Workspace) -> Board | None:
     """Workspace loader for the ``board`` kind."""
     return build_board(doc, ws.report)
-
-
-def zone_span(board: Board, doc: YamlDoc, zid: str, *rest: str | int) -> Span:
-    """Where a zone is written in its board file."""
-    return doc.span(("zones", _zone_index(board, board.zone(zid)), *rest))
-
-
-def iter_zone_refs(board: Board, refs: Iterable[str]) -> list[str]:
-    return [z for r in refs if (z := board.resolve(r)) is not None]

@@ -439,7 +439,7 @@ def salvaged_parse(kind: str, doc: YamlDoc, report: Report) -> tuple[Any, Salvag
 
 
 @dataclass
-class Box:
+class BoxFiles:
     """A manifest and the content files it lists, for the cross-file checks."""
 
     ws: Workspace
@@ -492,7 +492,7 @@ class Box:
 
 
 def _count(
-    box: Box,
+    box: BoxFiles,
     report: Report,
     span: Span,
     actual: int,
@@ -510,7 +510,7 @@ def _count(
     )
 
 
-def _count_characters(box: Box, m: CharacterFile, doc: YamlDoc, report: Report) -> None:
+def _count_characters(box: BoxFiles, m: CharacterFile, doc: YamlDoc, report: Report) -> None:
     _count(
         box,
         report,
@@ -522,7 +522,7 @@ def _count_characters(box: Box, m: CharacterFile, doc: YamlDoc, report: Report) 
     )
 
 
-def _count_recruits(box: Box, m: RecruitFile, doc: YamlDoc, report: Report) -> None:
+def _count_recruits(box: BoxFiles, m: RecruitFile, doc: YamlDoc, report: Report) -> None:
     span = doc.span(("tokens",), key=True)
     total = sum(t.copies for t in m.tokens)
     dummies = sum(t.copies for t in m.tokens if t.dummy)
@@ -548,7 +548,7 @@ def _count_recruits(box: Box, m: RecruitFile, doc: YamlDoc, report: Report) -> N
 
 
 def _count_deck(
-    key: str, box_key: str, deck: str, box: Box, m: Any, doc: YamlDoc, report: Report
+    key: str, box_key: str, deck: str, box: BoxFiles, m: Any, doc: YamlDoc, report: Report
 ) -> None:
     """The cards of the list ``key`` (copies counted) against ``box.<box_key>``."""
     _count(
@@ -562,7 +562,7 @@ def _count_deck(
     )
 
 
-def _count_resistance(box: Box, m: ResistanceFile, doc: YamlDoc, report: Report) -> None:
+def _count_resistance(box: BoxFiles, m: ResistanceFile, doc: YamlDoc, report: Report) -> None:
     expected = box.manifest.box.resistance_cards
     if expected is None:
         return
@@ -600,7 +600,7 @@ def _count_resistance(box: Box, m: ResistanceFile, doc: YamlDoc, report: Report)
             )
 
 
-def _count_planning(box: Box, m: PlanningFile, doc: YamlDoc, report: Report) -> None:
+def _count_planning(box: BoxFiles, m: PlanningFile, doc: YamlDoc, report: Report) -> None:
     _count(
         box,
         report,
@@ -612,7 +612,7 @@ def _count_planning(box: Box, m: PlanningFile, doc: YamlDoc, report: Report) -> 
     )
 
 
-_COUNTS: dict[str, Callable[[Box, Any, YamlDoc, Report], None]] = {
+_COUNTS: dict[str, Callable[[BoxFiles, Any, YamlDoc, Report], None]] = {
     "characters": _count_characters,
     "recruits": _count_recruits,
     "items": functools.partial(_count_deck, "items", "item_cards", "item"),
@@ -693,7 +693,7 @@ def _check_part_of(
                 )
 
 
-def content_of(box: Box) -> Content:
+def content_of(box: BoxFiles) -> Content:
     """The box's content files as plain data (no workspace kept): each kind's model, or
     None when the box lists no such file or it has errors."""
 
@@ -715,7 +715,7 @@ def content_of(box: Box) -> Content:
 # ----------------------------------------------------------------------- loaders
 
 
-def _box_for(doc: YamlDoc, ws: Workspace) -> Box | None:
+def _box_for(doc: YamlDoc, ws: Workspace) -> BoxFiles | None:
     """The box of the manifest beside ``doc``, if there is one and it is valid."""
     if doc.path is None:
         return None
@@ -726,7 +726,7 @@ def _box_for(doc: YamlDoc, ws: Workspace) -> Box | None:
     mdoc = ws.doc(p)
     if not isinstance(manifest, Manifest) or mdoc is None:
         return None
-    return Box(ws, mdoc, manifest)
+    return BoxFiles(ws, mdoc, manifest)
 
 
 def _errors_in(report: Report, doc: YamlDoc) -> int:
@@ -797,7 +797,7 @@ def load_manifest(doc: YamlDoc, ws: Workspace) -> Manifest | None:
                 f"the manifest lists {kind} file '{rel}', which does not exist",
                 "paths are relative to the manifest",
             )
-    box = Box(ws, sv.doc, model)
+    box = BoxFiles(ws, sv.doc, model)
     box.check_all()
     if sv:
         return None  # a salvaged manifest: its listed files were checked, no model

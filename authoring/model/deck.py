@@ -20,12 +20,11 @@ from authoring.io.diagnostics import Report, Span, suggestion
 from authoring.model.predicates import Predicate, parse_where
 from authoring.model.schema import deck as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
-from authoring.model.solver import CardSpec, Deck, solve
+from authoring.model.solver import BitDeck, CardSpec, solve
 
 if TYPE_CHECKING:
     from authoring.io.yamlio import YamlDoc
     from authoring.model.board import Board
-    from authoring.model.solver import Deck as SolverDeck
     from authoring.model.solver import SolveResult
     from authoring.model.workspace import Workspace
 
@@ -59,7 +58,7 @@ class ClueCard:
 class ClueDeck:
     """A validated deck on its board. ``places`` is the board's zone order."""
 
-    spec: schema.Deck
+    spec: schema.DeckFile
     board: Board
     cards: tuple[ClueCard, ...]
     allowed: tuple[str, ...]
@@ -85,13 +84,10 @@ class ClueDeck:
             return self._by_id[ref]
         raise KeyError(f"unknown card '{ref}'{suggestion(ref, list(self._by_id))}")
 
-    def bits_of(self, zone_ids: set[str] | frozenset[str]) -> int:
-        return sum(1 << i for i, z in enumerate(self.places) if z in zone_ids)
-
     def ids_of(self, bits: int) -> list[str]:
         return [z for i, z in enumerate(self.places) if bits >> i & 1]
 
-    # the solver's Deck interface, so that solve(clue_deck) works as solve(solver_deck)
+    # the solver's BitDeck interface, so that solve(clue_deck) works as solve(solver_deck)
     @property
     def full(self) -> int:
         return (1 << len(self.places)) - 1
@@ -105,10 +101,10 @@ class ClueDeck:
     def ids(self, bits: int) -> tuple[str, ...]:
         return tuple(self.ids_of(bits))
 
-    def solver_deck(self) -> SolverDeck:
+    def solver_deck(self) -> BitDeck:
         """The solver's view: places and card bitsets."""
 
-        return Deck(
+        return BitDeck(
             places=self.places,
             cards=tuple(
                 CardSpec(id=c.id, holes=c.holes, copies=c.copies, failure=c.failure)
@@ -117,7 +113,7 @@ class ClueDeck:
         )
 
     @cached_property
-    def _solver_deck(self) -> SolverDeck:
+    def _solver_deck(self) -> BitDeck:
         return self.solver_deck()
 
     @cached_property
@@ -178,7 +174,7 @@ def load_deck(doc: YamlDoc, ws: Workspace) -> ClueDeck | None:
         ]
     if isinstance(data.get("allowed"), dict):
         stripped.pop("allowed")
-    spec, sv = validate_salvaged(schema.Deck, stripped, doc, report, what="deck")
+    spec, sv = validate_salvaged(schema.DeckFile, stripped, doc, report, what="deck")
     board = _load_board(doc, ws, data)
     if board is None:
         return None
@@ -233,7 +229,7 @@ def _load_board(doc: YamlDoc, ws: Workspace, data: dict[str, Any]) -> Board | No
 
 
 def _build_cards(
-    spec: schema.Deck | None,
+    spec: schema.DeckFile | None,
     sv: Salvaged,
     doc: YamlDoc,
     board: Board,

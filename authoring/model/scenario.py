@@ -11,8 +11,8 @@ the vocabulary.
 
 >>> from authoring.model.workspace import Workspace
 >>> ws = Workspace()
->>> s = ws.load("scenarios/scenario-1.yaml")          # doctest: +SKIP
->>> s.soldiers["N-E 8"], s.level("easy").officers     # doctest: +SKIP
+>>> s = ws.load("scenarios/scenario-1.yaml")
+>>> s.soldiers["N-E 8"], s.level("easy").officers
 (3, 15)
 """
 

@@ -12,7 +12,7 @@ cards, so that one chain of ANDs serves every place the prefix holds (see
 lexicographically first such set. Past a size where the prefixes grow too many, a branch
 and bound per place finishes, starting from that size.
 
->>> deck = Deck.from_sets(["a", "b", "c"], {"ab": {"a", "b"}, "ac": {"a", "c"}, "bc": {"b", "c"}})
+>>> deck = BitDeck.from_sets(["a", "b", "c"], {"ab": {"a", "b"}, "ac": {"a", "c"}, "bc": {"b", "c"}})
 >>> result = solve(deck)
 >>> result.place("a").min_cards, result.place("a").witness
 (2, ('ab', 'ac'))
@@ -67,7 +67,7 @@ _LAST_PAIR_SCAN = 8
 __all__ = [
     "CardFigures",
     "CardSpec",
-    "Deck",
+    "BitDeck",
     "PlaceResult",
     "SolveResult",
     "isolatable",
@@ -102,11 +102,11 @@ class CardSpec:
 
 
 @dataclass(frozen=True)
-class Deck:
+class BitDeck:
     """Places (index = position) and card types. Built by the deck loader or :meth:`from_sets`.
 
     Raises ValueError for duplicate place or card ids and holes outside the places: the
-    YAML layer reports such input as diagnostics before it builds a Deck.
+    YAML layer reports such input as diagnostics before it builds a BitDeck.
     """
 
     places: tuple[str, ...]
@@ -134,12 +134,12 @@ class Deck:
         *,
         copies: Mapping[str, int] | None = None,
         failures: Mapping[str, int] | None = None,
-    ) -> Deck:
+    ) -> BitDeck:
         """A deck from place ids: ``cards`` maps a card id to the places it has holes at,
         ``copies`` gives copies per card id (default 1), ``failures`` failure card ids
         with their copies.
 
-        >>> d = Deck.from_sets(["x", "y"], {"xs": ["x"]}, failures={"Échec": 2})
+        >>> d = BitDeck.from_sets(["x", "y"], {"xs": ["x"]}, failures={"Échec": 2})
         >>> [(c.id, c.holes, c.copies, c.failure) for c in d.cards]
         [('xs', 1, 1, False), ('Échec', 0, 2, True)]
         """
@@ -345,7 +345,7 @@ def min_distinct_cards(n: int) -> int:
     return r
 
 
-def isolatable(deck: Deck, place: str | int) -> bool:
+def isolatable(deck: BitDeck, place: str | int) -> bool:
     """R6.1: the AND of every card with a hole at the place is that place alone."""
     p = deck.index(place)
     inter, held = deck.full, False
@@ -369,14 +369,14 @@ def min_isolating(holes: Sequence[int], place: int, n_places: int) -> tuple[int,
     return _Isolator(holes, n_places).minimum(place)
 
 
-def solve_place(deck: Deck, place: str | int) -> PlaceResult:
+def solve_place(deck: BitDeck, place: str | int) -> PlaceResult:
     """The exact answer for one place (as if it were allowed)."""
     p = deck.index(place)
     iso = _Isolator([c.holes for c in deck.cards], len(deck.places))
     return _place_result(deck, iso, p, True, iso.minima(1 << p))
 
 
-def solve(deck: Deck, allowed: Iterable[str] | int | None = None) -> SolveResult:
+def solve(deck: BitDeck, allowed: Iterable[str] | int | None = None) -> SolveResult:
     """Isolatable places, exact minimum cards and a minimum witness per allowed place.
 
     ``allowed`` (D6.1) is a set of place ids or a bitset over ``deck.places``; None
@@ -409,7 +409,7 @@ def solve(deck: Deck, allowed: Iterable[str] | int | None = None) -> SolveResult
 
 
 def _place_result(
-    deck: Deck, iso: _Isolator, p: int, allowed: bool, minima: dict[int, tuple[int, ...]]
+    deck: BitDeck, iso: _Isolator, p: int, allowed: bool, minima: dict[int, tuple[int, ...]]
 ) -> PlaceResult:
     place = deck.places[p]
     found = minima.get(p)
@@ -418,7 +418,7 @@ def _place_result(
     return PlaceResult(place, iso.isolatable(p), allowed)
 
 
-def _duplicates(deck: Deck) -> tuple[tuple[str, ...], ...]:
+def _duplicates(deck: BitDeck) -> tuple[tuple[str, ...], ...]:
     """Groups of valid card types with the same holes (one pattern printed twice)."""
     groups: dict[int, list[str]] = {}
     for c in deck.cards:

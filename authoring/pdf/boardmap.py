@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 
+from authoring.io.yamlio import atomic_write
 from authoring.pdf import fonts
 
 if TYPE_CHECKING:
@@ -380,7 +381,6 @@ def preview_pdf(board: Board, output: str | Path) -> None:
     """One page: the island fitted to an A4 landscape page, with a legend line."""
     from reportlab.lib.pagesizes import A4, landscape
 
-    from authoring.io.yamlio import atomic_write
 
     page_w, page_h = landscape(A4)
     with atomic_write(output, "wb") as fh:

@@ -22,7 +22,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from authoring.pdf.section import ClueCard, KitOptions, KitWriter, Lang, say
+from authoring.pdf.boardmap import tint
+from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD, colour, pt
+from authoring.pdf.cards import CardBack, CardFace
+from authoring.pdf.cutfile import CutSheet, Hole, RegistrationMark, draw_registration_marks
+from authoring.pdf.game_cards import draw_kit_cards, form_back, sheet_count
+from authoring.pdf.layout import Rect
+from authoring.pdf.section import KitOptions, KitWriter, Lang, PrintedClue, draw_once, say
+from authoring.pdf.text import Fonts, draw_fitted, fit_text
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -50,7 +57,7 @@ class CardHole:
     zone: str | None = None
 
 
-def clue_holes(card: ClueCard, board: Board) -> tuple[CardHole, ...]:
+def clue_holes(card: PrintedClue, board: Board) -> tuple[CardHole, ...]:
     """Every perforation of one clue card: its places (R5.3), then the keys.
     A failure card has none."""
     if card.failure:
@@ -70,8 +77,6 @@ def registration_marks(imp: Imposition, printable_margin: float = 4.0, size: flo
     left (which way up), crosses at the other corners."""
     import math
 
-    from authoring.pdf.cutfile import RegistrationMark
-    from authoring.pdf.layout import Rect
 
     paper = imp.paper
     bleed = imp.grid_bleed.expand(clearance)
@@ -151,15 +156,12 @@ class MiniMap:
     def draw(self, c: Canvas, x0: float, y0: float, *, grey: bool = False) -> None:
         """The window's sea, the zones tinted light by region, the coast (a form:
         stored once per document, drawn by reference on every card)."""
-        from authoring.pdf.section import draw_once
 
         cw, ch = self.board.spec.minimap.card
         name = f"minimap-{self.board.spec.id}-{'grey' if grey else 'colour'}"
         draw_once(c, name, (0, 0, cw, ch), lambda cc: self._draw(cc, 0, 0, grey), x0, y0)
 
     def _draw(self, c: Canvas, x0: float, y0: float, grey: bool) -> None:
-        from authoring.pdf.boardmap import tint
-        from authoring.pdf.canvas import colour, pt
 
         mm = self.board.spec.minimap
         wx, wy, ww, wh = mm.window
@@ -182,7 +184,6 @@ class MiniMap:
 
 
 def _path(c: Canvas, ring: Sequence[tuple[float, float]], x0: float, y0: float) -> Any:
-    from authoring.pdf.canvas import pt
 
     p = c.beginPath()
     p.moveTo(pt(x0 + ring[0][0]), pt(y0 + ring[0][1]))
@@ -194,7 +195,6 @@ def _path(c: Canvas, ring: Sequence[tuple[float, float]], x0: float, y0: float) 
 
 def draw_hole(c: Canvas, x: float, y: float, diameter: float) -> None:
     """A place's perforation: white disc, dark ring, centre cross for the punch."""
-    from authoring.pdf.canvas import colour, pt
 
     r = diameter / 2
     c.setFillColor(colour("#ffffff"))
@@ -209,7 +209,6 @@ def draw_hole(c: Canvas, x: float, y: float, diameter: float) -> None:
 
 def draw_key(c: Canvas, x: float, y: float, diameter: float) -> None:
     """A keyed alignment mark: a black disc with a white centre cross (punched too)."""
-    from authoring.pdf.canvas import colour, pt
 
     r = diameter / 2
     c.setFillColor(colour(KEY))
@@ -230,8 +229,7 @@ class ClueFaces:
         self.lang = lang
         self.map = MiniMap(board)
 
-    def face(self, card: ClueCard, copy: int) -> CardFace:
-        from authoring.pdf.cards import CardFace
+    def face(self, card: PrintedClue, copy: int) -> CardFace:
 
         def draw(c: Canvas, x: float, y: float, w: float, h: float) -> None:
             self.draw(c, card, x, y, w, h)
@@ -242,8 +240,6 @@ class ClueFaces:
     def fit_title(self, title: str, w: float, h: float) -> tuple[Fitted, float, float]:
         """The title shrunk to fit the band above the mini-map, clear of the keys, on
         a ``w`` × ``h`` mm card: the fitted text, its side margin and box height."""
-        from authoring.pdf.canvas import FONT_BOLD
-        from authoring.pdf.text import Fonts, fit_text
 
         mm = self.board.spec.minimap
         top_band = mm.window[1] + mm.window[3] + 1.0
@@ -253,9 +249,7 @@ class ClueFaces:
                           step=0.5, fonts=Fonts(FONT_BOLD, FONT_BOLD))
         return fitted, margin, box_h
 
-    def draw(self, c: Canvas, card: ClueCard, x: float, y: float, w: float, h: float) -> None:
-        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD, colour, pt
-        from authoring.pdf.text import Fonts, draw_fitted, fit_text
+    def draw(self, c: Canvas, card: PrintedClue, x: float, y: float, w: float, h: float) -> None:
 
         b = self.options.bleed
         lang = self.lang
@@ -314,8 +308,7 @@ class ClueSection:
     part = "clues"
     duplex: bool
 
-    def __init__(self, clues: Sequence[ClueCard], board: Board, options: KitOptions) -> None:
-        from authoring.pdf.cards import CardBack
+    def __init__(self, clues: Sequence[PrintedClue], board: Board, options: KitOptions) -> None:
 
         self.clues = list(clues)
         self.board = board
@@ -328,7 +321,7 @@ class ClueSection:
         self.card_options = dataclasses.replace(card_options, card_width=mw, card_height=mh)
         self.duplex = options.duplex != "none"
         self.faces_maker = ClueFaces(board, self.card_options, lang)
-        self.cards: list[ClueCard] = [card for card in self.clues
+        self.cards: list[PrintedClue] = [card for card in self.clues
                                       for _ in range(max(1, card.copies))]
         self.faces: list[CardFace] = [self.faces_maker.face(card, 0) for card in self.cards]
         self.back = CardBack(say(lang, "Indice", "Clue"), "Project: Resistance", "#1d3354",
@@ -337,13 +330,10 @@ class ClueSection:
                                         options.printable_margin)
 
     def pages(self) -> int:
-        from authoring.pdf.game_cards import sheet_count
 
         return sheet_count(len(self.faces), self.card_options)
 
     def draw(self, w: KitWriter) -> None:
-        from authoring.pdf.cutfile import CutSheet, Hole, draw_registration_marks
-        from authoring.pdf.game_cards import draw_kit_cards, form_back
 
         sheets = -(-len(self.faces) // self.card_options.imposition().per_page)
         paper: Paper = self.card_options.paper

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from authoring.io.yamlio import atomic_write
+from authoring.pdf.canvas import REGISTRATION_BLACK, PdfDocument, cut_contour_colour, draw_rect, pt
 from authoring.pdf.layout import Paper, Rect, TokenGrid
 
 if TYPE_CHECKING:
@@ -192,7 +193,6 @@ def write_svgs(sheets: Sequence[CutSheet], directory: Path | str, stem: str) -> 
 def draw_registration_marks(c: Canvas, marks: Sequence[RegistrationMark]) -> None:
     """Print the marks on a ReportLab canvas (registration black) so the printed
     sheet and the cut file share them."""
-    from authoring.pdf.canvas import REGISTRATION_BLACK, draw_rect, pt
 
     c.saveState()
     c.setFillColor(REGISTRATION_BLACK)
@@ -212,7 +212,6 @@ def write_cut_pdf(sheets: Sequence[CutSheet], path: Path | str, *,
                   title: str = "Perforations — CutContour") -> Path:
     """One PDF page per sheet: holes stroked in the ``CutContour`` spot colour at
     hairline width, plus the registration marks and the print-at-100 % note."""
-    from authoring.pdf.canvas import PdfDocument, cut_contour_colour, pt
 
     if not sheets:
         raise ValueError("a cut file needs at least one sheet")

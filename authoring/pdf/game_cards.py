@@ -16,7 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from authoring.io.diagnostics import Span
+from authoring.io.diagnostics import Report, Span
+from authoring.model.effects import render_conditions, render_effects
+from authoring.model.schema.content import text_of
+from authoring.pdf.cards import CardBack, CardFace, draw_card_back, draw_card_sheets
+from authoring.pdf.layout import Rect
 from authoring.pdf.section import KitOptions, KitWriter, Lang, draw_once, say
 
 if TYPE_CHECKING:
@@ -44,7 +48,7 @@ BACKS: dict[str, str] = {
 
 
 @dataclass(frozen=True)
-class Deck:
+class CardDeck:
     """One printed deck: its faces (one per copy) and its back."""
 
     part: str
@@ -81,7 +85,6 @@ def content_list(content: Any, attr: str, inner: str | None = None) -> list[Any]
 
 def text(value: Any, lang: Lang) -> str:
     """A printed text (plain string = French, or ``{fr, en}``)."""
-    from authoring.model.schema.content import text_of
 
     if value is None:
         return ""
@@ -95,7 +98,6 @@ def text(value: Any, lang: Lang) -> str:
 
 def effects_text(effects: Iterable[Any], lang: Lang, context: str = "card") -> str:
     """Effects in words, from the effect vocabulary (the engine plays the same data)."""
-    from authoring.model.effects import render_effects
 
     items = list(effects or ())
     if not items:
@@ -121,7 +123,7 @@ def _copies(model: Any) -> int:
 # --------------------------------------------------------------------------- decks
 
 
-def decks_for(part: str, content: Any, lang: Lang) -> list[Deck]:
+def decks_for(part: str, content: Any, lang: Lang) -> list[CardDeck]:
     """The decks of one kit part from the content (empty when there is none)."""
     if part == "items":
         return _nonempty([item_deck(content_list(content, "items", "items"), lang,
@@ -136,7 +138,7 @@ def decks_for(part: str, content: Any, lang: Lang) -> list[Deck]:
     raise ValueError(part)
 
 
-def _nonempty(decks: Sequence[Deck | None]) -> list[Deck]:
+def _nonempty(decks: Sequence[CardDeck | None]) -> list[CardDeck]:
     return [d for d in decks if d is not None and d.faces]
 
 
@@ -144,9 +146,8 @@ def _titles(models: Iterable[Any], lang: Lang) -> dict[str, str]:
     return {str(getattr(m, "id", "")): text(getattr(m, "title", ""), lang) for m in models}
 
 
-def item_deck(items: Sequence[Any], lang: Lang, specials: Sequence[Any] = ()) -> Deck | None:
+def item_deck(items: Sequence[Any], lang: Lang, specials: Sequence[Any] = ()) -> CardDeck | None:
     """Item cards (R5.4): bonuses while held, parts of special items, useless items."""
-    from authoring.pdf.cards import CardBack, CardFace
 
     if not items:
         return None
@@ -175,13 +176,11 @@ def item_deck(items: Sequence[Any], lang: Lang, specials: Sequence[Any] = ()) ->
             key=f"item {item.id}")
         faces.extend([face] * _copies(item))
     back = CardBack(say(lang, "Objet", "Item"), "Project: Resistance", BACKS["items"], "dots")
-    return Deck("items", "items", say(lang, "Cartes Objet", "Item cards"), tuple(faces), back)
+    return CardDeck("items", "items", say(lang, "Cartes Objet", "Item cards"), tuple(faces), back)
 
 
-def special_deck(specials: Sequence[Any], lang: Lang, items: Sequence[Any] = ()) -> Deck | None:
+def special_deck(specials: Sequence[Any], lang: Lang, items: Sequence[Any] = ()) -> CardDeck | None:
     """Special item cards (R5.5, R5.7): the recipe, then how to use it."""
-    from authoring.model.effects import render_conditions
-    from authoring.pdf.cards import CardBack, CardFace
 
     if not specials:
         return None
@@ -216,7 +215,7 @@ def special_deck(specials: Sequence[Any], lang: Lang, items: Sequence[Any] = ())
         faces.extend([face] * _copies(sp))
     back = CardBack(say(lang, "Objet spécial", "Special item"), "Project: Resistance",
                     BACKS["special-items"], "grid")
-    return Deck("special-items", "special-items",
+    return CardDeck("special-items", "special-items",
                 say(lang, "Cartes Objet spécial", "Special item cards"), tuple(faces), back)
 
 
@@ -235,12 +234,11 @@ def resistance_sets(content: Any) -> list[tuple[int | None, list[Any]]]:
 
 
 def resistance_decks(sets: Sequence[tuple[int | None, Sequence[Any]]],
-                     lang: Lang) -> list[Deck | None]:
+                     lang: Lang) -> list[CardDeck | None]:
     """Resistance cards (R5.8), one deck per player count (D0.2): cost badge in
     reputation cubes, effect, and the player count on both sides."""
-    from authoring.pdf.cards import CardBack, CardFace
 
-    out: list[Deck | None] = []
+    out: list[CardDeck | None] = []
     for players, cards in sets:
         faces: list[CardFace] = []
         who = say(lang, f"{players} joueurs", f"{players} players") if players else ""
@@ -258,13 +256,12 @@ def resistance_decks(sets: Sequence[tuple[int | None, Sequence[Any]]],
                         BACKS["resistance"], "stripes")
         key = f"resistance-{players}" if players else "resistance"
         title = say(lang, "Cartes Résistance", "Resistance cards") + (f" — {who}" if who else "")
-        out.append(Deck("resistance", key, title, tuple(faces), back))
+        out.append(CardDeck("resistance", key, title, tuple(faces), back))
     return out
 
 
-def event_deck(events: Sequence[Any], lang: Lang) -> Deck | None:
+def event_deck(events: Sequence[Any], lang: Lang) -> CardDeck | None:
     """Event cards (R8.1)."""
-    from authoring.pdf.cards import CardBack, CardFace
 
     if not events:
         return None
@@ -279,7 +276,7 @@ def event_deck(events: Sequence[Any], lang: Lang) -> Deck | None:
         faces.extend([face] * _copies(ev))
     back = CardBack(say(lang, "Événement", "Event"), "Project: Resistance", BACKS["events"],
                     "stripes")
-    return Deck("events", "events", say(lang, "Cartes Événement", "Event cards"), tuple(faces),
+    return CardDeck("events", "events", say(lang, "Cartes Événement", "Event cards"), tuple(faces),
                 back)
 
 
@@ -290,8 +287,6 @@ def form_back(back: CardBack, key: str, options: CardOptions) -> CardBack:
     """The same back, drawn once per document as a form and then by reference."""
     from dataclasses import replace
 
-    from authoring.pdf.cards import draw_card_back
-    from authoring.pdf.layout import Rect
 
     b = options.bleed
     plain = replace(back, draw=None)
@@ -323,8 +318,6 @@ def draw_kit_cards(w: KitWriter, faces: Sequence[CardFace], back: CardBack | Non
     ``options.label``; ``on_front`` adds to each front page (the clue cards'
     registration marks). Text warnings come once per distinct card (not per copy),
     at the card's line in its content file."""
-    from authoring.io.diagnostics import Report
-    from authoring.pdf.cards import draw_card_sheets
 
     scratch = Report()
     start = w.pages_written
@@ -346,7 +339,7 @@ def draw_kit_cards(w: KitWriter, faces: Sequence[CardFace], back: CardBack | Non
 class DeckSection:
     """A deck of game cards in the kit (double-sided)."""
 
-    def __init__(self, deck: Deck, options: KitOptions) -> None:
+    def __init__(self, deck: CardDeck, options: KitOptions) -> None:
         self.deck = deck
         self.options = options
         self.part = deck.part

@@ -27,6 +27,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Diagnostic, Report, Span
+from authoring.io.yamlio import atomic_write, display_path
+from authoring.pdf import clue_cards, game_cards, png, poster, sheets, tokens
+from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, PdfDocument, pt
+from authoring.pdf.cards import CALIBRATION_TITLE, draw_calibration
+from authoring.pdf.cutfile import sheet_svg, write_cut_pdf
+from authoring.pdf.text import draw_fitted, fit_text
 
 if TYPE_CHECKING:
 
@@ -79,7 +85,6 @@ def plan_sections(inputs: KitInputs, options: KitOptions, report: Report,
                   file: str = "<kit>") -> list[Section]:
     """The sections the chosen parts need, in print order; a part that has nothing
     to print (no content loaded yet) becomes a warning, not an error."""
-    from authoring.pdf import clue_cards, game_cards, poster, sheets, tokens
 
     out: list[Section] = []
     span = Span(inputs.source or file)
@@ -205,7 +210,6 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
             outputs.append(_calibration(options, stem, report))
             writer.progress(1)
         if options.singles:
-            from authoring.pdf import png
 
             staged_singles = tmpdir / "singles.pdf"
             n = png.write_singles(sections, options, staged_singles)
@@ -217,7 +221,6 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
             writer.progress(1)
         png_dirs: list[tuple[Path, Path, str]] = []
         if options.png or options.tts:
-            from authoring.pdf import png
 
             png_dirs = png.render_images(sections, options, stem, tmpdir, report)
             writer.progress(1)
@@ -256,33 +259,30 @@ def _wants_calibration(options: KitOptions,
 
 def _cut_files(writer: KitWriter, options: KitOptions, stem: Path,
                tmpdir: Path) -> list[tuple[Path, bytes, str, int]]:
-    from authoring.pdf.cutfile import sheet_svg, write_cut_pdf
 
     out: list[tuple[Path, bytes, str, int]] = []
-    for name, sheets, what in (("perforations", writer.cut_sheets,
+    for name, cut_sheets, what in (("perforations", writer.cut_sheets,
                                 say(options.lang, "perforations", "perforations")),
                                ("tokens-cut", writer.token_sheets,
                                 say(options.lang, "jetons", "tokens"))):
-        if not sheets:
+        if not cut_sheets:
             continue
         if "svg" in options.cut_files:
-            for i, sheet in enumerate(sheets, start=1):
+            for i, sheet in enumerate(cut_sheets, start=1):
                 path = stem.parent / f"{stem.name}-{name}-{i:02d}.svg"
                 out.append((path, sheet_svg(sheet).encode("utf-8"),
                             say(options.lang, f"découpe SVG ({what})", f"cut SVG ({what})"), 1))
         if "pdf" in options.cut_files:
-            staged = write_cut_pdf(sheets, tmpdir / f"{name}.pdf",
+            staged = write_cut_pdf(cut_sheets, tmpdir / f"{name}.pdf",
                                    title=f"{what} — CutContour")
             out.append((stem.parent / f"{stem.name}-{name}.pdf", staged.read_bytes(),
                         say(options.lang, f"découpe PDF CutContour ({what})",
-                            f"cut PDF CutContour ({what})"), len(sheets)))
+                            f"cut PDF CutContour ({what})"), len(cut_sheets)))
     return out
 
 
 def _calibration(options: KitOptions, stem: Path,
                  report: Report) -> tuple[Path, bytes, str, int]:
-    from authoring.pdf.canvas import PdfDocument
-    from authoring.pdf.cards import CALIBRATION_TITLE, draw_calibration
 
     path = stem.parent / f"{stem.name}-calibration.pdf"
     doc = PdfDocument(None, title=CALIBRATION_TITLE, printable_margin=options.printable_margin)
@@ -293,7 +293,6 @@ def _calibration(options: KitOptions, stem: Path,
 
 
 def _write_all(outputs: Sequence[tuple[Path, bytes, str, int]]) -> list[KitFile]:
-    from authoring.io.yamlio import atomic_write
 
     files: list[KitFile] = []
     for path, data, what, pages in outputs:
@@ -310,9 +309,6 @@ def _write_all(outputs: Sequence[tuple[Path, bytes, str, int]]) -> list[KitFile]
 def draw_cover(w: KitWriter, inputs: KitInputs, sections: Sequence[SectionInfo],
                out: Path) -> None:
     """Page 1: what the kit holds, on which pages, and how to print each part."""
-    from authoring.io.yamlio import display_path
-    from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, pt
-    from authoring.pdf.text import draw_fitted, fit_text
 
     lang = w.lang
     paper = w.paper

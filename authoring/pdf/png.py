@@ -28,6 +28,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Report, Span
+from authoring.pdf.canvas import PdfDocument
+from authoring.pdf.cards import draw_card_back, draw_card_face
+from authoring.pdf.layout import Paper, Rect
 from authoring.pdf.section import KitOptions, Section, say
 
 if TYPE_CHECKING:
@@ -116,9 +119,6 @@ def write_singles(sections: Sequence[Section], options: KitOptions, path: Path) 
     """Every card (copies included) on its own page of card size plus bleed, its
     back on the next page (print-shop order); returns the page count. The pages'
     TrimBox is the card, the BleedBox the whole page."""
-    from authoring.pdf.canvas import PdfDocument
-    from authoring.pdf.cards import draw_card_back, draw_card_face
-    from authoring.pdf.layout import Paper, Rect
 
     decks = _decks(sections)
     if not decks:
@@ -140,7 +140,6 @@ def write_singles(sections: Sequence[Section], options: KitOptions, path: Path) 
 
 
 def _card_paper(options: CardOptions) -> Any:
-    from authoring.pdf.layout import Paper
 
     return Paper("card", options.card_width, options.card_height)
 
@@ -148,9 +147,6 @@ def _card_paper(options: CardOptions) -> Any:
 def _pngs(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOptions]],
           options: KitOptions, folder: Path, tool: str | None) -> None:
     """One page per distinct card face (and per deck back), trim size, then PNGs."""
-    from authoring.pdf.canvas import PdfDocument
-    from authoring.pdf.cards import draw_card_back, draw_card_face
-    from authoring.pdf.layout import Rect
 
     names: list[str] = []
     index: list[dict[str, Any]] = []
@@ -192,9 +188,6 @@ def _pngs(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardO
 def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOptions]],
          options: KitOptions, folder: Path, tool: str | None) -> None:
     """Per deck: sheets of 10 × 7 cards (69 cards and the back) and a back image."""
-    from authoring.pdf.canvas import PdfDocument
-    from authoring.pdf.cards import draw_card_back, draw_card_face
-    from authoring.pdf.layout import Paper, Rect
 
     manifest: list[dict[str, Any]] = []
     jobs: list[tuple[Path, list[str], list[str]]] = []

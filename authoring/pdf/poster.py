@@ -13,7 +13,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from authoring.pdf.section import KitOptions, KitWriter, say
+from authoring.pdf.boardmap import View, draw_board
+from authoring.pdf.canvas import (
+    FONT_BOLD,
+    FONT_CONDENSED,
+    FONT_REGULAR,
+    REGISTRATION_BLACK,
+    colour,
+    draw_poster,
+    pt,
+)
+from authoring.pdf.layout import tile_poster
+from authoring.pdf.section import KitOptions, KitWriter, draw_once, say
+from authoring.pdf.text import draw_fitted, fit_text
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -27,7 +39,6 @@ MARGIN = 10.0
 
 def tiling_for(board: Board, options: KitOptions) -> PosterTiling:
     """The board's tiles on the kit's paper."""
-    from authoring.pdf.layout import tile_poster
 
     w, h = board.spec.size
     return tile_poster(w, h, options.paper, overlap=OVERLAP, margin=MARGIN)
@@ -50,7 +61,6 @@ class PosterSection:
         return 1 + len(self.tiling.tiles)
 
     def draw(self, w: KitWriter) -> None:
-        from authoring.pdf.canvas import draw_poster
 
         first_tile_page = w.pages_written + 2
         self._page_map(w, first_tile_page)
@@ -66,8 +76,6 @@ class PosterSection:
     # ------------------------------------------------------------------ page map
 
     def _page_map(self, w: KitWriter, first_tile_page: int) -> None:
-        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, colour, pt
-        from authoring.pdf.text import draw_fitted, fit_text
 
         t = self.tiling
         lang = w.lang
@@ -144,8 +152,6 @@ class PosterSection:
     def _board(self, c: Canvas, x: float, y: float, scale: float) -> None:
         """The whole board at true size as one form (stored once, drawn on the page
         map and on every tile), placed with its lower-left corner at page mm (x, y)."""
-        from authoring.pdf.boardmap import View, draw_board
-        from authoring.pdf.section import draw_once
 
         w, h = self.board.spec.size
         lang = self.options.lang
@@ -156,7 +162,6 @@ class PosterSection:
 
     def _neighbours(self, c: Canvas, tile: Tile) -> None:
         """The tile's label in its top margin and arrows naming its neighbours."""
-        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, REGISTRATION_BLACK, pt
 
         t = self.tiling
         p = tile.placement

@@ -16,6 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from authoring.io.diagnostics import Diagnostic, Report, Span, suggestion
+from authoring.io.yamlio import load_file
+from authoring.model.board import Board
+from authoring.model.scenario import text_of
+from authoring.model.workspace import default_path, detect_kind
+from authoring.pdf.canvas import FONT_CONDENSED, PdfDocument, pt
+from authoring.pdf.cards import CardOptions
+from authoring.pdf.layout import LayoutError, paper_named
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -126,7 +133,6 @@ class KitOptions:
 
     @property
     def paper(self) -> Paper:
-        from authoring.pdf.layout import paper_named
 
         p = paper_named(self.paper_name)
         if p is None:
@@ -134,7 +140,6 @@ class KitOptions:
         return p
 
     def card_options(self, title: str = "Cartes", label: str = "Cartes") -> CardOptions:
-        from authoring.pdf.cards import CardOptions
 
         return CardOptions(paper=self.paper, bleed=self.bleed, duplex=self.duplex,
                            back_offset=self.back_offset,
@@ -143,7 +148,6 @@ class KitOptions:
 
     def why_invalid(self) -> str | None:
         """Why these options cannot print (bleed too large for the paper …), or None."""
-        from authoring.pdf.layout import LayoutError
 
         if self.bleed < 0 or self.bleed > 10:
             return f"--bleed {self.bleed:g}: the bleed must be between 0 and 10 mm"
@@ -161,7 +165,7 @@ class KitOptions:
 
 
 @dataclass(frozen=True)
-class ClueCard:
+class PrintedClue:
     """One clue card as printed: its perforations are zone ids of the board (R5.3);
     a failure card ("Échec") has none."""
 
@@ -200,7 +204,6 @@ class Locator:
         return None
 
     def _find(self, kind: str, ident: str) -> Span | None:
-        from authoring.io.yamlio import load_file
 
         if kind not in self._docs:
             self._docs[kind] = load_file(self.files[kind], Report())
@@ -236,7 +239,6 @@ def _path_of_id(data: Any, ident: str, path: tuple[str | int, ...]
 
 def locator_for(scenario: Any) -> Locator:
     """The content and deck files of a loaded scenario (manifest ``files:``)."""
-    from authoring.model.workspace import default_path
 
     files: dict[str, Path] = {}
     base = scenario.path.parent if getattr(scenario, "path", None) is not None else Path.cwd()
@@ -261,7 +263,7 @@ class KitInputs:
 
     board: Board
     scenario: Any = None
-    clues: list[ClueCard] = field(default_factory=list)
+    clues: list[PrintedClue] = field(default_factory=list)
     content: Any = None
     name: str = ""
     source: str = ""
@@ -271,19 +273,18 @@ class KitInputs:
     @property
     def title(self) -> str:
         if self.scenario is not None:
-            from authoring.model.scenario import text_of
 
             return text_of(self.scenario.spec.title)
         return self.board.spec.name or self.board.spec.id
 
 
-def clue_cards_of(deck: Any, board: Board, lang: Lang = "fr") -> list[ClueCard]:
+def clue_cards_of(deck: Any, board: Board, lang: Lang = "fr") -> list[PrintedClue]:
     """The printable clue cards of a loaded deck (:class:`authoring.model.deck.ClueDeck`):
     each card's perforations are the deck's own ``hole_ids`` (what the solver and
     ``resistance clues check --json`` use), so the print matches the proof."""
     if deck is None:
         return []
-    out: list[ClueCard] = []
+    out: list[PrintedClue] = []
     for card in getattr(deck, "cards", None) or ():
         failure = bool(getattr(card, "failure", False))
         holes: Any = getattr(card, "hole_ids", None)
@@ -296,7 +297,7 @@ def clue_cards_of(deck: Any, board: Board, lang: Lang = "fr") -> list[ClueCard]:
         title = str(getattr(card, "title", "") or "")
         if lang == "en" and getattr(card, "title_en", None):
             title = str(card.title_en)
-        out.append(ClueCard(
+        out.append(PrintedClue(
             id=str(getattr(card, "id", len(out) + 1)),
             title=title or say(lang, "Échec", "Failure"),
             copies=int(getattr(card, "copies", 1) or 1),
@@ -310,7 +311,6 @@ def sibling_scenarios(ws: Any, path: Path, scenario: Any) -> list[Any]:
     """The scenario and the other scenarios of its folder that load cleanly, by
     number: the box holds several scenario cards (R0.4). Their own problems are
     not reported here (``resistance validate`` does that)."""
-    from authoring.model.workspace import detect_kind
 
     found = [scenario]
     main = ws.report
@@ -333,7 +333,6 @@ def sibling_scenarios(ws: Any, path: Path, scenario: Any) -> list[Any]:
 
 def inputs_from(model: Any, source: str = "", lang: Lang = "fr") -> KitInputs:
     """Kit inputs from a loaded scenario (or a bare board: board-only parts)."""
-    from authoring.model.board import Board
 
     if isinstance(model, Board):
         return KitInputs(board=model, name=model.spec.id, source=source)
@@ -376,7 +375,6 @@ class KitWriter:
 
     def __init__(self, options: KitOptions, report: Report, *, title: str,
                  progress: Callable[[int], None] | None = None, file: str = "<kit>") -> None:
-        from authoring.pdf.canvas import PdfDocument
 
         self.options = options
         self.lang: Lang = options.lang
@@ -410,7 +408,6 @@ class KitWriter:
 
     def blank(self, why: str) -> None:
         """A blank verso, so that the next double-sided section starts on a recto."""
-        from authoring.pdf.canvas import FONT_CONDENSED, pt
 
         with self.page(label=why) as c:
             c.setFont(FONT_CONDENSED, 8)
@@ -442,7 +439,6 @@ def draw_once(c: Canvas, name: str, box: tuple[float, float, float, float],
     """Draw ``draw`` (in its own mm frame) at page mm ``(x, y)``, scaled, through a
     PDF form XObject defined on first use: a card back, a mini-map or the board
     repeated on many pages is stored once in the file and drawn by reference."""
-    from authoring.pdf.canvas import pt
 
     defined: set[str] = c.__dict__.setdefault("_resistance_forms", set())
     if name not in defined:

@@ -14,8 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from authoring.model.rules import TEAM_TRACK_CELLS, army_actions
+from authoring.model import rules
+from authoring.model.scenario import Scenario, card_text
+from authoring.pdf.boardmap import View, draw_board
+from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, colour, pt
+from authoring.pdf.cards import SKILL_COLOURS
+from authoring.pdf.game_cards import content_list, effects_text, text
+from authoring.pdf.layout import Rect
 from authoring.pdf.section import KitInputs, KitOptions, KitWriter, Lang, say
+from authoring.pdf.text import draw_fitted, fit_text
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -33,7 +40,6 @@ INK = "#1b2a3a"
 
 def characters_of(content: Any) -> list[Any]:
     """The character sheets of the loaded content (R0.3: 8)."""
-    from authoring.pdf.game_cards import content_list
 
     return content_list(content, "characters", "characters")
 
@@ -43,8 +49,6 @@ def _para(w: KitWriter, c: Canvas, text: str, x: float, top: float, width: float
           align: str = "left", key: str = "") -> float:
     """Draw text shrunk to fit the box; warn (naming ``what``) when it cannot fit.
     Returns the height used (mm)."""
-    from authoring.pdf.canvas import colour
-    from authoring.pdf.text import draw_fitted, fit_text
 
     if not text:
         return 0.0
@@ -61,7 +65,6 @@ def _para(w: KitWriter, c: Canvas, text: str, x: float, top: float, width: float
 
 def _heading(c: Canvas, text: str, x: float, y: float, size: float = 10.0,
              ink: str = INK) -> None:
-    from authoring.pdf.canvas import FONT_BOLD, colour, pt
 
     c.setFillColor(colour(ink))
     c.setFont(FONT_BOLD, size)
@@ -69,8 +72,6 @@ def _heading(c: Canvas, text: str, x: float, y: float, size: float = 10.0,
 
 
 def _skill_disc(c: Canvas, skill: str, x: float, y: float, r: float = 3.2) -> None:
-    from authoring.pdf.canvas import FONT_BOLD, colour, pt
-    from authoring.pdf.cards import SKILL_COLOURS
 
     c.setFillColor(colour(SKILL_COLOURS[skill]))
     c.circle(pt(x), pt(y), pt(r), stroke=0, fill=1)
@@ -83,7 +84,6 @@ def _number_track(c: Canvas, x: float, y: float, cell: float, count: int, marked
                   mark_fill: str) -> None:
     """A row of ``count`` squares numbered from 0, square ``marked`` tinted (the
     starting value): the action counter (D5.4) and the reputation track (R1.1)."""
-    from authoring.pdf.canvas import FONT_BOLD, colour, pt
 
     for n in range(count):
         cx = x + n * cell
@@ -117,9 +117,6 @@ class CharacterSection:
             self._sheet(w, ch, k)
 
     def _sheet(self, w: KitWriter, ch: Any, k: int) -> None:
-        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, colour, pt
-        from authoring.pdf.game_cards import effects_text, text
-        from authoring.pdf.layout import Rect
 
         lang = w.lang
         paper = w.paper.landscape()
@@ -256,13 +253,8 @@ class CharacterSection:
 
 
 def army_column(board: Board, players: int) -> list[int]:
-    """Cumulative army actions beside each team cell (D8.1): the board's data, by
-    default round(cell × players / 4), halves rounded up."""
-    track = board.spec.action_tracks.get(players)
-    cells = track.cells if track is not None else TEAM_TRACK_CELLS
-    if track is not None and track.army:
-        return list(track.army)
-    return [army_actions(t, players) for t in range(1, cells + 1)]
+    """Cumulative army actions beside each team cell (D8.1): :meth:`Board.army_column`."""
+    return list(board.army_column(players))
 
 
 class TrackSection:
@@ -285,8 +277,6 @@ class TrackSection:
             self._track(w, n)
 
     def _track(self, w: KitWriter, players: int) -> None:
-        from authoring.pdf.canvas import FONT_BOLD, colour, pt
-        from authoring.pdf.layout import Rect
 
         lang = w.lang
         paper = w.paper
@@ -368,9 +358,6 @@ class ScenarioSection:
             self._sheet(w, sc)
 
     def _sheet(self, w: KitWriter, sc: Any) -> None:
-        from authoring.pdf.boardmap import View, draw_board
-        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, colour, pt
-        from authoring.pdf.layout import Rect
 
         lang = w.lang
         paper = w.paper
@@ -420,7 +407,6 @@ class ScenarioSection:
 
     def _legend(self, c: Canvas, x: float, y: float, lang: Lang) -> None:
         """Coloured symbols of the setup marks with their meaning."""
-        from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, colour, pt
 
         items = [("#b33a2f", "n", say(lang, "soldats", "soldiers")),
                  ("#1e1e1e", "n", say(lang, "officiers", "officers")),
@@ -428,7 +414,7 @@ class ScenarioSection:
                  ("#f2d04b", "★", say(lang, "départ des joueurs", "player start")),
                  ("", "o", say(lang, "case de départ de la vitesse (Normal)",
                                "starting speed cell (Normal)"))]
-        for fill, kind, text in items:
+        for fill, kind, label in items:
             if kind == "sq":
                 c.setFillColor(colour(fill))
                 c.rect(pt(x), pt(y - 0.3), pt(2.4), pt(2.4), stroke=0, fill=1)
@@ -447,12 +433,11 @@ class ScenarioSection:
                     c.drawCentredString(pt(x + 1.2), pt(y + 0.2), "★")
             c.setFillColor(colour("#444444"))
             c.setFont(FONT_CONDENSED, 7)
-            c.drawString(pt(x + 3.5), pt(y), text)
-            x += 6 + c.stringWidth(text, FONT_CONDENSED, 7) / pt(1)
+            c.drawString(pt(x + 3.5), pt(y), label)
+            x += 6 + c.stringWidth(label, FONT_CONDENSED, 7) / pt(1)
 
     def _setup_marks(self, c: Canvas, sc: Any, view: Any) -> None:
         """Soldiers, officers, reputation cubes and start zones on the map."""
-        from authoring.pdf.canvas import FONT_BOLD, colour
 
         board = sc.board
         r = view.len(11.0)
@@ -493,7 +478,6 @@ class ScenarioSection:
     def _difficulty(self, c: Canvas, sc: Any, x: float, y: float, width: float,
                     lang: Lang) -> None:
         """Difficulty table (R2.2): officers, starting speed, timer per level."""
-        from authoring.pdf.canvas import FONT_BOLD, FONT_REGULAR, colour, pt
 
         levels = [("easy", say(lang, "Facile", "Easy")), ("normal", "Normal"),
                   ("hard", say(lang, "Difficile", "Hard"))]
@@ -539,25 +523,11 @@ class ScenarioSection:
                                     value(level) if level is not None else "—")
 
 
-def _card_text(sc: Any, lang: Lang) -> dict[str, Any]:
-    """The scenario card's texts (:func:`authoring.model.scenario.card_text` when the
-    scenario module provides it, else a plain fallback)."""
-    from authoring.model import scenario as scenario_module
-    from authoring.model.scenario import text_of
-
-    maker = getattr(scenario_module, "card_text", None)
-    if maker is not None:
-        ct = maker(sc, lang)
-        return {"title": ct.title, "context": ct.context, "duration": ct.duration,
-                "setup": list(ct.setup), "rules": list(ct.rules)}
-    spec = sc.spec
-    return {
-        "title": text_of(spec.title, lang),
-        "context": " ".join(text_of(spec.context, lang).split()),
-        "duration": spec.duration,
-        "setup": [text_of(t, lang) for t in spec.setup.text],
-        "rules": [text_of(getattr(o.spec, "text", None), lang) for o in sc.objectives],
-    }
+def _card_text(sc: Scenario, lang: Lang) -> dict[str, Any]:
+    """The scenario card's texts (:func:`authoring.model.scenario.card_text`)."""
+    ct = card_text(sc, lang)
+    return {"title": ct.title, "context": ct.context, "duration": ct.duration,
+            "setup": list(ct.setup), "rules": list(ct.rules)}
 
 
 # --------------------------------------------------------------------------- player aids
@@ -565,13 +535,6 @@ def _card_text(sc: Any, lang: Lang) -> dict[str, Any]:
 
 def aid_text(lang: Lang) -> tuple[str, str]:
     """The two columns of a player aid: the round (R3–R9) and the actions (R5)."""
-    from authoring.model.rules import (
-        ACTION_MARGIN,
-        CRAFT_THRESHOLD,
-        INVENTORY_LIMIT,
-        MOVE_MOUNTAIN_PATHS,
-        MOVE_ROADS,
-    )
 
     if lang == "en":
         round_ = (
@@ -580,7 +543,7 @@ def aid_text(lang: Lang) -> tuple[str, str]:
             "**Start (R6):** reveal an objective where pooled clues isolate one place (R6.1) · "
             "draw as many resistance cards as the invasion speed, keep one (R6.2) · reorganise "
             "your squad (R6.3).\n"
-            f"**Timer (R10.1):** act in any order; never more than {ACTION_MARGIN} actions ahead of the "
+            f"**Timer (R10.1):** act in any order; never more than {rules.ACTION_MARGIN} actions ahead of the "
             "slowest player (R5.0). Each action: +1 on your counter.\n"
             "**End (R7):** the team counter advances by the most actions of one player (R7.1) · "
             "eliminated pieces become reputation cubes, shared freely (R7.2).\n"
@@ -598,11 +561,11 @@ def aid_text(lang: Lang) -> tuple[str, str]:
             "**Actions (R5)** — * limited (R4.4): only while the zone's cubes < its size; "
             "put a cube there. **Army malus (R4.5):** every skill used − the occupation of "
             "your zone.\n"
-            f"**Move (R5.1):** up to {MOVE_ROADS} roads or {MOVE_MOUNTAIN_PATHS} mountain path.\n"
+            f"**Move (R5.1):** up to {rules.MOVE_ROADS} roads or {rules.MOVE_MOUNTAIN_PATHS} mountain path.\n"
             "**Recruit* (R5.2):** draw C − malus tokens, keep one on a slot numbered ≤ its value.\n"
             "**Investigate* (R5.3):** draw C − malus clue cards, keep one (pooled).\n"
-            f"**Search* (R5.4):** draw I − malus item cards, keep one (inventory max {INVENTORY_LIMIT}).\n"
-            f"**Craft (R5.5):** with the parts, succeed if I − malus ≥ {CRAFT_THRESHOLD}.\n"
+            f"**Search* (R5.4):** draw I − malus item cards, keep one (inventory max {rules.INVENTORY_LIMIT}).\n"
+            f"**Craft (R5.5):** with the parts, succeed if I − malus ≥ {rules.CRAFT_THRESHOLD}.\n"
             "**Eliminate (R5.6):** remove a soldier if M − malus > 0; officers: R9.6.\n"
             "**Use (R5.7):** a special item, as its card says.\n"
             "**Resistance (R5.8):** put cubes on a card; activate it at its cost.\n"
@@ -616,7 +579,7 @@ def aid_text(lang: Lang) -> tuple[str, str]:
         "**Début (R6) :** révéler un objectif si des Indices mis en commun isolent un lieu "
         "(R6.1) · piocher autant de cartes Résistance que la vitesse d'invasion, en garder une "
         "(R6.2) · réorganiser son escouade (R6.3).\n"
-        f"**Minuteur (R10.1) :** actions dans l'ordre voulu ; jamais plus de {ACTION_MARGIN} actions d'avance "
+        f"**Minuteur (R10.1) :** actions dans l'ordre voulu ; jamais plus de {rules.ACTION_MARGIN} actions d'avance "
         "sur le joueur le plus en retard (R5.0). Chaque action : +1 à votre compteur.\n"
         "**Fin (R7) :** le compteur d'équipe avance du plus grand nombre d'actions d'un joueur "
         "(R7.1) · les pions éliminés deviennent des cubes Réputation, répartis librement (R7.2).\n"
@@ -635,15 +598,15 @@ def aid_text(lang: Lang) -> tuple[str, str]:
         "**Actions (R5)** — * limitée (R4.4) : seulement si les cubes de la zone < sa taille ; "
         "y poser un cube. **Malus de l'armée (R4.5) :** chaque compétence utilisée − "
         "l'occupation de votre zone.\n"
-        f"**Se déplacer (R5.1) :** jusqu'à {MOVE_ROADS} routes ou {MOVE_MOUNTAIN_PATHS} chemin "
+        f"**Se déplacer (R5.1) :** jusqu'à {rules.MOVE_ROADS} routes ou {rules.MOVE_MOUNTAIN_PATHS} chemin "
         "de montagne.\n"
         "**Recruter* (R5.2) :** piocher C − malus jetons, en garder un sur une case de numéro "
         "≤ sa valeur.\n"
         "**Enquêter* (R5.3) :** piocher C − malus cartes Indice, en garder une (mise en "
         "commun).\n"
         "**Fouiller* (R5.4) :** piocher I − malus cartes Objet, en garder une (inventaire "
-        f"max {INVENTORY_LIMIT}).\n"
-        f"**Fabriquer (R5.5) :** avec les pièces, réussite si I − malus ≥ {CRAFT_THRESHOLD}.\n"
+        f"max {rules.INVENTORY_LIMIT}).\n"
+        f"**Fabriquer (R5.5) :** avec les pièces, réussite si I − malus ≥ {rules.CRAFT_THRESHOLD}.\n"
         "**Éliminer (R5.6) :** retirer un soldat si M − malus > 0 ; officiers : R9.6.\n"
         "**Utiliser (R5.7) :** un Objet spécial, selon sa carte.\n"
         "**Résistance (R5.8) :** poser des cubes sur une carte ; l'activer à son coût.\n"
@@ -669,7 +632,6 @@ class AidSection:
         return -(-len(self.colours) // 2)
 
     def draw(self, w: KitWriter) -> None:
-        from authoring.pdf.canvas import colour, pt
 
         paper = w.paper
         half = paper.height / 2
@@ -677,7 +639,6 @@ class AidSection:
             pair = self.colours[page * 2: page * 2 + 2]
             label = say(w.lang, f"Aides de jeu {page + 1}/{self.pages()}",
                         f"Player aids {page + 1}/{self.pages()}")
-            from authoring.pdf.layout import Rect
 
             boxes = [Rect(8, half + 3, paper.width - 16, half - 11),
                      Rect(8, 11, paper.width - 16, half - 14)]
@@ -692,7 +653,6 @@ class AidSection:
 
     def _aid(self, w: KitWriter, c: Canvas, col: tuple[str, str, str], box: Any,
              paper: Paper) -> None:
-        from authoring.pdf.canvas import FONT_BOLD, colour, pt
 
         hex_colour, fr, en = col
         lang = w.lang

@@ -15,7 +15,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD, colour, pt
+from authoring.pdf.cards import SKILL_COLOURS, draw_token_sheets
+from authoring.pdf.cutfile import token_cut_sheets
+from authoring.pdf.game_cards import content_list, text
+from authoring.pdf.layout import Rect, TokenGrid
 from authoring.pdf.section import KitInputs, KitOptions, KitWriter, Lang, say
+from authoring.pdf.text import fit_line
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -44,7 +50,6 @@ class Token:
 
 
 def _fonts() -> tuple[str, str, str]:
-    from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD
 
     return FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD
 
@@ -67,7 +72,6 @@ def box_count(inputs: KitInputs, name: str, default: int) -> int:
 
 def zone_tokens(inputs: KitInputs, lang: Lang) -> list[Token]:
     """One token per zone token of the board (R0.2): region colour, region, number."""
-    from authoring.pdf.canvas import colour, pt
 
     bold, condensed, _ = _fonts()
     out: list[Token] = []
@@ -101,9 +105,6 @@ def zone_tokens(inputs: KitInputs, lang: Lang) -> list[Token]:
 def recruit_tokens(content: Any, lang: Lang) -> list[Token]:
     """Secondary-character tokens (R5.2): a letter and C/M/I values; dummies (R0.3)
     look like the others from the back but carry no value."""
-    from authoring.pdf.canvas import colour, pt
-    from authoring.pdf.cards import SKILL_COLOURS
-    from authoring.pdf.game_cards import content_list
 
     bold, condensed, condensed_bold = _fonts()
     out: list[Token] = []
@@ -141,8 +142,6 @@ def recruit_tokens(content: Any, lang: Lang) -> list[Token]:
 
 def planning_tokens(content: Any, lang: Lang) -> list[Token]:
     """Planning/training tokens (R5.10): +1 level until the skill's next use."""
-    from authoring.pdf.canvas import colour, pt
-    from authoring.pdf.game_cards import text
 
     bold, condensed, _ = _fonts()
     planning = getattr(content, "planning", None) if content is not None else None
@@ -151,7 +150,6 @@ def planning_tokens(content: Any, lang: Lang) -> list[Token]:
     title = text(getattr(planning, "title", None), lang) if planning is not None else ""
     title = title or say(lang, "Planification", "Planning")
 
-    from authoring.pdf.text import fit_line
 
     lines = [title]
     size, fits = fit_line(title, ROUND_SIZE * 0.78, condensed, max_size=4.6, min_size=3.6)
@@ -178,7 +176,6 @@ def planning_tokens(content: Any, lang: Lang) -> list[Token]:
 def marker_tokens(inputs: KitInputs, options: KitOptions) -> list[Token]:
     """Objective markers (R0.2: 4), the invasion-speed marker, the team and army
     counters and the five individual action counters (R0.4)."""
-    from authoring.pdf.canvas import colour, pt
 
     lang = options.lang
     bold, condensed, _ = _fonts()
@@ -216,7 +213,6 @@ def marker_tokens(inputs: KitInputs, options: KitOptions) -> list[Token]:
 def counters(inputs: KitInputs, options: KitOptions) -> list[Token]:
     """Soldiers (50, red), officers (12, black), player pawns (5) and reputation
     cubes (72) as square counters; counts from the box manifest when it has them."""
-    from authoring.pdf.canvas import colour, pt
 
     lang = options.lang
     bold, condensed, _ = _fonts()
@@ -268,14 +264,12 @@ class _TokenSheets:
     def cut_sheets(self) -> list[CutSheet]:
         """Round tokens: their outlines as a cut file, with the registration marks
         printed on the token pages (:func:`authoring.pdf.cutfile.token_cut_sheets`)."""
-        from authoring.pdf.cutfile import token_cut_sheets
 
         if self.grid.shape != "circle" or not self.tokens:
             return []
         return token_cut_sheets(self.grid, len(self.tokens))
 
     def draw(self, w: KitWriter) -> None:
-        from authoring.pdf.cards import draw_token_sheets
 
         sheets = self.cut_sheets()
         draw_token_sheets(w.doc, [_face(t.draw) for t in self.tokens], self.grid,
@@ -286,7 +280,6 @@ class _TokenSheets:
 
 def _face(draw: TokenDraw) -> DrawFn:
     """A token drawing (centre and radius) as a face callback (trim box)."""
-    from authoring.pdf.layout import Rect
 
     def face(c: Canvas, x: float, y: float, w: float, h: float) -> None:
         trim = Rect(x, y, w, h)
@@ -301,7 +294,6 @@ class TokenSection(_TokenSheets):
     part = "tokens"
 
     def __init__(self, inputs: KitInputs, options: KitOptions) -> None:
-        from authoring.pdf.layout import TokenGrid
 
         lang = options.lang
         tokens = (zone_tokens(inputs, lang) + recruit_tokens(inputs.content, lang)
@@ -318,7 +310,6 @@ class CounterSection(_TokenSheets):
     part = "counters"
 
     def __init__(self, inputs: KitInputs, options: KitOptions) -> None:
-        from authoring.pdf.layout import TokenGrid
 
         lang = options.lang
         grid = TokenGrid(options.paper, SQUARE_SIZE, "square", bleed=0.0, gap=0.0, margin=12.0)

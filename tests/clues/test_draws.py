@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from authoring.clues.draws import exact_first_reveal, simulate, simulate_sizes
-from authoring.model.solver import CardSpec, Deck
+from authoring.model.solver import BitDeck, CardSpec
 
 
 # -- the independent method: every order of the physical cards ----------------------
-def brute_law(deck: Deck, allowed: int) -> dict[int | None, Fraction]:
+def brute_law(deck: BitDeck, allowed: int) -> dict[int | None, Fraction]:
     """P(T = k) for d = 1 by trying every order of the physical cards (copies distinct);
     None stands for "never". A prefix reveals when, for an allowed place p, the cards
     with a hole at p intersect to p alone."""
@@ -47,7 +47,7 @@ def _isolates(cards: list[int], p: int) -> bool:
 
 
 @st.composite
-def tiny_decks(draw: st.DrawFn) -> tuple[Deck, int]:
+def tiny_decks(draw: st.DrawFn) -> tuple[BitDeck, int]:
     n = draw(st.integers(1, 4))
     cards: list[CardSpec] = []
     budget = 6
@@ -61,12 +61,12 @@ def tiny_decks(draw: st.DrawFn) -> tuple[Deck, int]:
     if failures:
         cards.append(CardSpec("Échec", 0, failures, failure=True))
     allowed = draw(st.integers(0, (1 << n) - 1))
-    return Deck(tuple(f"P{q}" for q in range(n)), tuple(cards)), allowed
+    return BitDeck(tuple(f"P{q}" for q in range(n)), tuple(cards)), allowed
 
 
 @settings(max_examples=80, deadline=None)
 @given(tiny_decks())
-def test_exact_law_matches_every_permutation(case: tuple[Deck, int]) -> None:
+def test_exact_law_matches_every_permutation(case: tuple[BitDeck, int]) -> None:
     deck, allowed = case
     exact = exact_first_reveal(deck, allowed)
     assert exact is not None
@@ -85,7 +85,7 @@ def test_exact_law_matches_every_permutation(case: tuple[Deck, int]) -> None:
 
 
 def test_exact_law_on_a_seven_card_deck() -> None:
-    deck = Deck.from_sets(
+    deck = BitDeck.from_sets(
         ["a", "b", "c"],
         {"ab": ["a", "b"], "ac": ["a", "c"], "bc": ["b", "c"]},
         copies={"ab": 2},
@@ -111,7 +111,7 @@ def test_exact_law_on_a_seven_card_deck() -> None:
 
 
 def test_exact_law_known_values() -> None:
-    deck = Deck.from_sets(["a", "b"], {"a": ["a"], "b": ["b"]}, failures={"Échec": 2})
+    deck = BitDeck.from_sets(["a", "b"], {"a": ["a"], "b": ["b"]}, failures={"Échec": 2})
     exact = exact_first_reveal(deck)
     assert exact is not None
     assert exact.survival == (1, Fraction(1, 2), Fraction(1, 6), 0, 0)
@@ -132,14 +132,14 @@ def test_exact_law_known_values() -> None:
 
 
 def test_exact_law_when_nothing_isolates_and_past_the_limit() -> None:
-    twins = Deck.from_sets(["a", "b"], {"ab": ["a", "b"]}, failures={"Échec": 1})
+    twins = BitDeck.from_sets(["a", "b"], {"ab": ["a", "b"]}, failures={"Échec": 1})
     exact = exact_first_reveal(twins)
     assert exact is not None
     assert exact.never and exact.expectation is None and exact.distribution == {}
     assert exact.to_dict()["expectation"] is None
-    assert exact_first_reveal(Deck(("a",), ())) is not None
+    assert exact_first_reveal(BitDeck(("a",), ())) is not None
     rng = random.Random(5)
-    wide = Deck(
+    wide = BitDeck(
         tuple(f"P{q}" for q in range(30)),
         tuple(CardSpec(f"c{i}", rng.getrandbits(30)) for i in range(20)),
     )
@@ -147,14 +147,14 @@ def test_exact_law_when_nothing_isolates_and_past_the_limit() -> None:
 
 
 # -- Monte Carlo against the exact law -----------------------------------------------
-def _small_deck() -> Deck:
+def _small_deck() -> BitDeck:
     rng = random.Random(11)
     n = 8
     cards = [
         CardSpec(f"c{i}", sum(1 << q for q in range(n) if rng.random() < 0.45), rng.randint(1, 2))
         for i in range(7)
     ]
-    return Deck(tuple(f"P{q}" for q in range(n)), (*cards, CardSpec("Échec", 0, 3, failure=True)))
+    return BitDeck(tuple(f"P{q}" for q in range(n)), (*cards, CardSpec("Échec", 0, 3, failure=True)))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -191,7 +191,7 @@ def test_witness_cards_are_discarded_and_reshuffled() -> None:
     """Three cards, each pair isolates one place: the first two cards reveal a place
     (investigation 2) and are discarded; the third card and a reshuffled one reveal
     another place at investigation 4 — never the revealed one again (R6.1)."""
-    deck = Deck.from_sets(["a", "b", "c"], {"ab": ["a", "b"], "ac": ["a", "c"], "bc": ["b", "c"]})
+    deck = BitDeck.from_sets(["a", "b", "c"], {"ab": ["a", "b"], "ac": ["a", "c"], "bc": ["b", "c"]})
     stats = simulate(deck, 1, games=200, seed=3, reveals=2)
     assert stats.reveal[0].histogram == {2: 200}
     assert stats.reveal[1].histogram == {4: 200}
@@ -202,7 +202,7 @@ def test_witness_cards_are_discarded_and_reshuffled() -> None:
 def test_discards_come_back_when_the_pile_runs_out() -> None:
     """With d = 2 one card of each draw is discarded; only the reshuffle brings a needed
     card back, and every game still reaches the reveal."""
-    deck = Deck.from_sets(
+    deck = BitDeck.from_sets(
         ["a", "b", "c"], {"ab": ["a", "b"], "ac": ["a", "c"]}, failures={"Échec": 3}
     )
     stats = simulate(deck, 2, games=300, seed=8, reveals=1, keep="first")
@@ -215,7 +215,7 @@ def test_discards_come_back_when_the_pile_runs_out() -> None:
 @pytest.mark.parametrize("draw_size", [0, -2])
 def test_no_draw_no_reveal(draw_size: int) -> None:
     """D5.2: a draw count ≤ 0 draws nothing; the game reaches the cap."""
-    deck = Deck.from_sets(["a"], {"a": ["a"]})
+    deck = BitDeck.from_sets(["a"], {"a": ["a"]})
     stats = simulate(deck, draw_size, games=5, cap=7)
     first = stats.reveal[0]
     assert (first.reached, first.not_reached, first.share_not_reached) == (0, 5, 1.0)
@@ -226,7 +226,7 @@ def test_no_draw_no_reveal(draw_size: int) -> None:
 def test_allowed_places_and_over_representation() -> None:
     """D6.1: an isolated place outside ``allowed`` reveals nothing; six copies of one
     card make its place land far above the uniform share."""
-    deck = Deck.from_sets(
+    deck = BitDeck.from_sets(
         ["a", "b", "c", "d", "e"],
         {"a": ["a"], "b": ["b"], "c": ["c"], "d": ["d"], "e": ["e"]},
         copies={"a": 6},
@@ -249,7 +249,7 @@ def test_best_keeps_what_narrows_the_nearest_place() -> None:
     card, and it is deterministic for a seed."""
     rng = random.Random(21)
     n = 20
-    deck = Deck(
+    deck = BitDeck(
         tuple(f"P{q}" for q in range(n)),
         tuple(
             CardSpec(f"c{i}", sum(1 << q for q in range(n) if rng.random() < 0.45))
@@ -271,7 +271,7 @@ def test_best_keeps_what_narrows_the_nearest_place() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    deck = Deck.from_sets(["a"], {"a": ["a"]})
+    deck = BitDeck.from_sets(["a"], {"a": ["a"]})
     with pytest.raises(ValueError, match="did you mean 'best'"):
         simulate(deck, 1, keep="bets")
     with pytest.raises(ValueError, match="at least 1"):

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from authoring.io.errors import UnknownZone
 from authoring.model import solver
 from authoring.model.solver import (
+    BitDeck,
     CardSpec,
-    Deck,
     isolatable,
     min_distinct_cards,
     min_isolating,
@@ -60,7 +60,7 @@ def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
 
 
 # -- the independent method: every subset, by increasing size ------------------------
-def brute_min(deck: Deck, p: int) -> tuple[int | None, list[tuple[str, ...]]]:
+def brute_min(deck: BitDeck, p: int) -> tuple[int | None, list[tuple[str, ...]]]:
     """Minimum number of cards isolating place p and every minimum witness, by trying all
     subsets of the cards with a hole at p in increasing size (no pruning, no reduction)."""
     holding = [c for c in deck.cards if not c.failure and c.holes >> p & 1]
@@ -75,7 +75,7 @@ def brute_min(deck: Deck, p: int) -> tuple[int | None, list[tuple[str, ...]]]:
     return None, []
 
 
-def check_witness(deck: Deck, p: int, witness: tuple[str, ...], size: int) -> None:
+def check_witness(deck: BitDeck, p: int, witness: tuple[str, ...], size: int) -> None:
     """A witness holds p on every card, isolates p, has the minimum size, and no card of it
     can be dropped."""
     holes = [deck.card(cid).holes for cid in witness]
@@ -88,7 +88,7 @@ def check_witness(deck: Deck, p: int, witness: tuple[str, ...], size: int) -> No
 
 
 @st.composite
-def decks(draw: st.DrawFn, max_places: int = 12, max_cards: int = 12) -> Deck:
+def decks(draw: st.DrawFn, max_places: int = 12, max_cards: int = 12) -> BitDeck:
     """Random decks: 1..12 places, 0..12 card types with random densities, duplicate
     hole patterns, failures, cards with no hole or every hole, copies."""
     n = draw(st.integers(1, max_places))
@@ -111,7 +111,7 @@ def decks(draw: st.DrawFn, max_places: int = 12, max_cards: int = 12) -> Deck:
             bits = draw(st.lists(st.floats(0, 1), min_size=n, max_size=n))
             holes = sum(1 << q for q, u in enumerate(bits) if u < density)
         cards.append(CardSpec(f"c{i}", holes, draw(st.integers(1, 3))))
-    return Deck(tuple(f"P{q}" for q in range(n)), tuple(cards))
+    return BitDeck(tuple(f"P{q}" for q in range(n)), tuple(cards))
 
 
 def test_solve_matches_exhaustive_search(path: str) -> None:
@@ -120,7 +120,7 @@ def test_solve_matches_exhaustive_search(path: str) -> None:
 
     @settings(max_examples=300 if path == "default" else 80, deadline=None)
     @given(decks())
-    def check(deck: Deck) -> None:
+    def check(deck: BitDeck) -> None:
         result = solve(deck)
         for p, place in enumerate(deck.places):
             expected, witnesses = brute_min(deck, p)
@@ -148,7 +148,7 @@ def test_solve_matches_exhaustive_search(path: str) -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(decks(), st.data())
-def test_allowed_restricts_the_minimum_only(deck: Deck, data: st.DataObject) -> None:
+def test_allowed_restricts_the_minimum_only(deck: BitDeck, data: st.DataObject) -> None:
     allowed = data.draw(st.sets(st.sampled_from(deck.places)))
     by_ids = solve(deck, allowed)
     by_bits = solve(deck, deck.bits(allowed))
@@ -164,11 +164,11 @@ def test_allowed_restricts_the_minimum_only(deck: Deck, data: st.DataObject) -> 
     assert by_ids.allowed == tuple(p for p in deck.places if p in allowed)
 
 
-def test_random_decks_against_milp_if_scipy_is_installed() -> None:
+def test_random_decks_against_milp() -> None:
     """A second independent method on bigger decks (20 places, 16 cards): an integer
-    program per place. Skipped without scipy; the package never imports it."""
-    np = pytest.importorskip("numpy")
-    optimize = pytest.importorskip("scipy.optimize")
+    program per place (scipy is in the test extra; the package never imports it)."""
+    import numpy as np
+    from scipy import optimize
     rng = random.Random(7)
     for _ in range(6):
         n, m = 20, 16
@@ -176,7 +176,7 @@ def test_random_decks_against_milp_if_scipy_is_installed() -> None:
             CardSpec(f"c{i}", sum(1 << q for q in range(n) if rng.random() < d))
             for i, d in enumerate(rng.uniform(0.3, 0.6) for _ in range(m))
         )
-        deck = Deck(tuple(f"P{q}" for q in range(n)), cards)
+        deck = BitDeck(tuple(f"P{q}" for q in range(n)), cards)
         result = solve(deck)
         for p in range(n):
             holding = [c for c in cards if c.holes >> p & 1]
@@ -200,7 +200,7 @@ def test_random_decks_against_milp_if_scipy_is_installed() -> None:
 
 # -- hand-made decks with known answers ----------------------------------------------
 def test_three_places_two_cards_each() -> None:
-    deck = Deck.from_sets(["a", "b", "c"], {"ab": {"a", "b"}, "ac": {"a", "c"}, "bc": {"b", "c"}})
+    deck = BitDeck.from_sets(["a", "b", "c"], {"ab": {"a", "b"}, "ac": {"a", "c"}, "bc": {"b", "c"}})
     result = solve(deck)
     assert {r.place: (r.min_cards, r.witness) for r in result.places} == {
         "a": (2, ("ab", "ac")),
@@ -220,7 +220,7 @@ def test_binary_code_deck_needs_three_cards_everywhere() -> None:
     for b in range(3):
         cards[f"bit{b}=1"] = {f"z{k}" for k in range(8) if k >> b & 1}
         cards[f"bit{b}=0"] = {f"z{k}" for k in range(8) if not k >> b & 1}
-    result = solve(Deck.from_sets(places, cards))
+    result = solve(BitDeck.from_sets(places, cards))
     for k in range(8):
         r = result.place(f"z{k}")
         assert r.min_cards == 3
@@ -229,7 +229,7 @@ def test_binary_code_deck_needs_three_cards_everywhere() -> None:
 
 def test_greedy_is_not_enough() -> None:
     """The classic trap: greedy takes the biggest cover first (3 cards), the optimum is 2."""
-    deck = Deck.from_sets(
+    deck = BitDeck.from_sets(
         ["p", "1", "2", "3", "4", "5", "6"],
         {
             "big": {"p", "3", "6"},  # covers 1 2 4 5
@@ -267,7 +267,7 @@ def test_sperner_bound_is_reached() -> None:
         assert r == 1 or math.comb(r - 1, (r - 1) // 2) < n
         subsets = list(itertools.combinations(range(r), (r + 1) // 2))[:n]
         holes = [sum(1 << k for k, s in enumerate(subsets) if i in s) for i in range(r)]
-        deck = Deck(
+        deck = BitDeck(
             tuple(f"P{k}" for k in range(n)),
             tuple(CardSpec(f"c{i}", h) for i, h in enumerate(holes)),
         )
@@ -277,7 +277,7 @@ def test_sperner_bound_is_reached() -> None:
 
 
 def test_twins_are_never_isolatable_and_the_rest_still_is() -> None:
-    deck = Deck.from_sets(
+    deck = BitDeck.from_sets(
         ["x", "y", "z", "w"],
         {"xy": {"x", "y"}, "xyz": {"x", "y", "z"}, "zw": {"z", "w"}, "w": {"w"}},
         failures={"Échec": 5},
@@ -292,7 +292,7 @@ def test_twins_are_never_isolatable_and_the_rest_still_is() -> None:
 
 
 def test_summary_figures() -> None:
-    deck = Deck.from_sets(
+    deck = BitDeck.from_sets(
         ["a", "b", "c", "d"],
         {"none": [], "all": ["a", "b", "c", "d"], "ab": ["a", "b"], "ab2": ["b", "a"], "c": ["c"]},
         copies={"ab": 2},
@@ -341,13 +341,13 @@ def test_summary_figures() -> None:
 def test_degenerate_decks(
     places: tuple[str, ...], cards: tuple[CardSpec, ...], expected: dict[str, int | None]
 ) -> None:
-    result = solve(Deck(places, cards))
+    result = solve(BitDeck(places, cards))
     assert {r.place: r.min_cards for r in result.places} == expected
     json.dumps(result.to_dict())
 
 
 def test_solve_place_and_lookups() -> None:
-    deck = Deck.from_sets(["a", "b"], {"a": ["a"]})
+    deck = BitDeck.from_sets(["a", "b"], {"a": ["a"]})
     assert solve_place(deck, "a").witness == ("a",)
     assert solve(deck, set()).place("a").min_cards is None
     with pytest.raises(UnknownZone, match="did you mean 'a'"):
@@ -357,7 +357,7 @@ def test_solve_place_and_lookups() -> None:
     with pytest.raises(UnknownZone):
         solve(deck).place("c")
     with pytest.raises(UnknownZone, match="unknown place 'c' in card 'x'"):
-        Deck.from_sets(["a"], {"x": ["c"]})
+        BitDeck.from_sets(["a"], {"x": ["c"]})
     with pytest.raises(KeyError, match="did you mean 'a'"):
         deck.card("A")
     assert deck.ids(0b10) == ("b",) and deck.bits(["b", "a"]) == 0b11
@@ -375,7 +375,7 @@ def test_bad_decks_are_refused(
     places: tuple[str, ...], cards: tuple[CardSpec, ...], message: str
 ) -> None:
     with pytest.raises(ValueError, match=message):
-        Deck(places, cards)
+        BitDeck(places, cards)
 
 
 def test_bad_cards_are_refused() -> None:
@@ -397,7 +397,7 @@ def test_a_deck_of_fifty_places_is_solved_exactly() -> None:
         CardSpec(f"c{i}", sum(1 << q for q in range(n) if rng.random() < rng.uniform(0.35, 0.6)))
         for i in range(43)
     )
-    deck = Deck(tuple(f"P{q}" for q in range(n)), cards)
+    deck = BitDeck(tuple(f"P{q}" for q in range(n)), cards)
     result = solve(deck)
     assert result.never_isolatable == ()
     assert result.min_cards_histogram == {3: 36, 4: 16}
@@ -430,7 +430,7 @@ def test_a_wide_deck_uses_the_renumbered_search_exactly() -> None:
     for i in range(14):
         density = rng.uniform(0.35, 0.6)
         cards.append(CardSpec(f"r{i}", sum(1 << q for q in range(n) if rng.random() < density)))
-    deck = Deck(tuple(f"P{q}" for q in range(n)), tuple(cards))
+    deck = BitDeck(tuple(f"P{q}" for q in range(n)), tuple(cards))
     sample = list(range(0, n, 15))
     result = solve(deck, {deck.places[p] for p in sample})
     assert result.never_isolatable == ()
@@ -488,7 +488,7 @@ def test_pair_tables_hold_every_pair_once(
 
 @settings(max_examples=150, deadline=None)
 @given(decks(), st.sampled_from([0, 10, 100, 1_000, 10_000]))
-def test_enumeration_bound_never_exceeds_the_minimum(deck: Deck, limit: int) -> None:
+def test_enumeration_bound_never_exceeds_the_minimum(deck: BitDeck, limit: int) -> None:
     """Whatever the limit, enumerated places get their exact minimum and the size handed
     to branch and bound for the others is a true lower bound on their minimum."""
     holes = [c.holes for c in deck.cards]
@@ -526,7 +526,7 @@ def test_a_deck_of_over_a_hundred_cards_agrees_with_branch_and_bound(
     for i in range(96):
         density = rng.uniform(0.35, 0.6)
         cards.append(CardSpec(f"r{i}", sum(1 << q for q in range(n) if rng.random() < density)))
-    deck = Deck(tuple(f"P{q}" for q in range(n)), tuple(cards))
+    deck = BitDeck(tuple(f"P{q}" for q in range(n)), tuple(cards))
     enumerated = solve(deck)
     monkeypatch.setattr(solver, "_ENUMERATE_LIMIT", 0)
     searched = solve(deck)

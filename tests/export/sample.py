@@ -11,7 +11,7 @@ from typing import Any
 from authoring.model.board import Board
 from authoring.model.schema import content as schema
 from authoring.model.workspace import Workspace, default_path
-from authoring.pdf.section import ClueCard, KitInputs
+from authoring.pdf.section import KitInputs, PrintedClue
 
 ISLAND = default_path("scenarios", "boards", "island.yaml")
 
@@ -95,21 +95,21 @@ def content() -> Content:
                    list(characters), list(recruits), planning)
 
 
-def clue_cards(board: Board) -> list[ClueCard]:
+def clue_cards(board: Board) -> list[PrintedClue]:
     """A small deck: holes by simple attributes, a failure card, copies."""
     coastal = board.geometry.coastal
     ids = [z.id for z in board.zones]
     return [
-        ClueCard("coastal", "Cité côtière", 2, False,
+        PrintedClue("coastal", "Cité côtière", 2, False,
                  tuple(z for z in ids if z in coastal)),
-        ClueCard("big", "Capitale ou ville", 1, False,
+        PrintedClue("big", "Capitale ou ville", 1, False,
                  tuple(z.id for z in board.zones if z.size != "village")),
-        ClueCard("north-east", "Région Nord-Est", 1, False,
+        PrintedClue("north-east", "Région Nord-Est", 1, False,
                  tuple(z.id for z in board.zones if z.region == "N-E")),
-        ClueCard("odd", "Numéro impair", 1, False,
+        PrintedClue("odd", "Numéro impair", 1, False,
                  tuple(z.id for z in board.zones if z.number % 2)),
-        ClueCard("failure", "Échec", 3, True, ()),
-        ClueCard("first", "Zone 1", 2, False,
+        PrintedClue("failure", "Échec", 3, True, ()),
+        PrintedClue("first", "Zone 1", 2, False,
                  tuple(z.id for z in board.zones if z.number == 1)),
     ]
 

@@ -17,7 +17,14 @@ from authoring.pdf.cards import CardOptions
 from authoring.pdf.cutfile import read_svg_holes
 from authoring.pdf.kit import KitResult, export_kit, layout_pages
 from authoring.pdf.layout import A4, LETTER, Imposition, Paper
-from authoring.pdf.section import PARTS, ClueCard, KitInputs, KitOptions, parse_offset, parse_parts
+from authoring.pdf.section import (
+    PARTS,
+    KitInputs,
+    KitOptions,
+    PrintedClue,
+    parse_offset,
+    parse_parts,
+)
 
 from . import sample
 from .pdfcheck import circles, fonts, match, mm_box, text_lines
@@ -25,7 +32,7 @@ from .pdfcheck import circles, fonts, match, mm_box, text_lines
 CARD = (63.0, 88.0)
 
 
-def expanded(clues: Sequence[ClueCard]) -> list[ClueCard]:
+def expanded(clues: Sequence[PrintedClue]) -> list[PrintedClue]:
     return [c for c in clues for _ in range(c.copies)]
 
 
@@ -164,7 +171,7 @@ def test_text_that_cannot_fit_is_a_warning_naming_the_card(
 # --------------------------------------------------------------------------- clue cards
 
 
-def expected_holes(clues: Sequence[ClueCard], paper: Paper, bleed: float = 3.0,
+def expected_holes(clues: Sequence[PrintedClue], paper: Paper, bleed: float = 3.0,
                    keys: bool = False) -> list[list[tuple[float, float, float]]]:
     """Per clue sheet: every hole in page mm, from the deck's holes mapped through
     geometry.hole_centre and the card's slot (computed here, not by the renderer)."""
@@ -244,7 +251,7 @@ def test_cut_files_match_the_printed_holes_and_marks(
 
 def test_failure_cards_have_no_hole(tmp_path: Path) -> None:
     board = sample.island()
-    clues = [ClueCard("f", "Échec", 2, True, ())]
+    clues = [PrintedClue("f", "Échec", 2, True, ())]
     out = tmp_path / "f.pdf"
     result = export_kit(KitInputs(board, clues=clues, name="f"), KitOptions(parts=("clues",)),
                         out)
@@ -441,8 +448,8 @@ def test_clue_cards_from_a_deck_use_its_hole_ids() -> None:
         cards = (Card("a", frozenset({"N-E 1", "N-O 3"})), Card("f", frozenset(), True))
 
     got = clue_cards_of(Deck(), board, "en")
-    assert got == [ClueCard("a", "Title", 2, False, ("N-O 3", "N-E 1")),
-                   ClueCard("f", "Title", 2, True, ())]
+    assert got == [PrintedClue("a", "Title", 2, False, ("N-O 3", "N-E 1")),
+                   PrintedClue("f", "Title", 2, True, ())]
 
 
 def test_json_summary_is_serialisable(kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:

@@ -289,7 +289,7 @@ class PlanningFile(Model):
 # --------------------------------------------------------------------- manifest
 
 
-class Box(Model):
+class BoxInventory(Model):
     """The box inventory (R0.1–R0.4) as data (D0.1). A count left out is not checked."""
 
     boards: int | None = Field(default=None, ge=0)
@@ -346,7 +346,7 @@ class Manifest(Model):
 
     kind: Literal["manifest"] = "manifest"
     name: Text | None = None
-    box: Box
+    box: BoxInventory
     files: ContentFiles = Field(default_factory=ContentFiles)
     _content: Content | None = PrivateAttr(default=None)
 

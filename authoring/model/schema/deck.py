@@ -63,7 +63,7 @@ class Card(Model):
     note: str | None = Field(default=None, description="Designer's note (not printed).")
 
 
-class Deck(Model):
+class DeckFile(Model):
     """A clue deck for one board (R5.3)."""
 
     kind: Literal["deck"] | None = Field(default=None, description="File kind marker.")
@@ -87,7 +87,7 @@ class Deck(Model):
     cards: list[Card] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _band(self) -> Deck:
+    def _band(self) -> DeckFile:
         lo, hi = self.density
         if not 0 <= lo <= hi <= 1:
             raise ValueError(f"density band [{lo:g}, {hi:g}] must satisfy 0 ≤ low ≤ high ≤ 1")

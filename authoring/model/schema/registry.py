@@ -20,7 +20,7 @@ SCHEMAS: dict[str, str] = {
     "events": "authoring.model.schema.content:EventFile",
     "planning": "authoring.model.schema.content:PlanningFile",
     "manifest": "authoring.model.schema.content:Manifest",
-    "deck": "authoring.model.schema.deck:Deck",
+    "deck": "authoring.model.schema.deck:DeckFile",
     "scenario": "authoring.model.schema.scenario:Scenario",
 }
 

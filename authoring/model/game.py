@@ -1,0 +1,156 @@
+"""A loaded game as plain, typed, frozen data: what the engine and the simulation stand on.
+
+:func:`load_game` reads a scenario with everything it names (board, clue deck, box
+manifest and its content files), validates all of it, and returns a :class:`GameModel`
+that holds no workspace, YAML document or report: it pickles (a process pool or a Dask
+worker receives it whole) and it round-trips through JSON (:meth:`GameModel.to_json`,
+:meth:`GameModel.from_json`, which validates the files again like any input).
+
+>>> g = load_game("scenarios/scenario-1.yaml")
+>>> g.scenario.id, len(g.board.zones), g.deck.total_cards, len(g.content.characters)
+('scenario-1', 60, 43, 8)
+>>> import pickle
+>>> pickle.loads(pickle.dumps(g)).scenario.start
+('N-E 1',)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from authoring.io.diagnostics import Report, Span
+from authoring.io.errors import InputError
+from authoring.model.board import Board
+from authoring.model.deck import ClueDeck
+from authoring.model.scenario import Scenario
+from authoring.model.schema.base import Model
+from authoring.model.schema.content import FILE_KEYS, Content, Manifest
+from authoring.model.workspace import Workspace, default_path
+
+#: the ``format`` of :meth:`GameModel.to_json`
+JSON_FORMAT = "resistance-game/1"
+
+
+@dataclass(frozen=True)
+class GameModel:
+    """A validated scenario with its board, clue deck, box manifest and content."""
+
+    scenario: Scenario
+    board: Board
+    deck: ClueDeck
+    manifest: Manifest
+    content: Content
+
+    # -- JSON ----------------------------------------------------------------------------
+    def files(self) -> dict[Path, tuple[str, Model]]:
+        """Every file of the game: absolute path -> (kind, validated model)."""
+        sc = self.scenario
+        if sc.path is None:
+            raise ValueError("a game built without a scenario file has no files")
+        base = sc.path.parent
+        manifest_path = (
+            (base / sc.spec.manifest).resolve()
+            if sc.spec.manifest is not None
+            else default_path("cards", "manifest.yaml")
+        )
+        out: dict[Path, tuple[str, Model]] = {
+            sc.path.resolve(): ("scenario", sc.spec),
+            (base / sc.spec.board).resolve(): ("board", self.board.spec),
+            (base / sc.spec.clues).resolve(): ("deck", self.deck.spec),
+            manifest_path: ("manifest", self.manifest),
+        }
+        for kind, model in self.content.files().items():
+            rel = getattr(self.manifest.files, FILE_KEYS[kind])
+            if rel is not None:
+                out[(manifest_path.parent / rel).resolve()] = (kind, model)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as JSON data: each file's validated content under its path relative to
+        the files' common folder (the scenario's manifest named explicitly)."""
+        files = self.files()
+        root = Path(os.path.commonpath([p.parent for p in files]))
+        assert self.scenario.path is not None
+        scenario_path = self.scenario.path.resolve()
+        out: dict[str, Any] = {}
+        for path, (kind, model) in files.items():
+            data = model.model_dump(mode="json", by_alias=True, exclude_unset=True)
+            data["kind"] = kind
+            if kind == "deck":  # the deck keeps its parsed predicates beside the schema
+                where = {c.id: c.predicate for c in self.deck.cards if c.predicate is not None}
+                for card in data["cards"]:
+                    if card["id"] in where:
+                        card["where"] = where[card["id"]].model_dump(
+                            mode="json", by_alias=True, exclude_unset=True
+                        )
+            if path == scenario_path:
+                manifest = next(p for p, (k, _) in files.items() if k == "manifest")
+                data["manifest"] = Path(os.path.relpath(manifest, path.parent)).as_posix()
+            out[path.relative_to(root).as_posix()] = data
+        return {
+            "format": JSON_FORMAT,
+            "scenario": scenario_path.relative_to(root).as_posix(),
+            "files": out,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], report: Report | None = None) -> GameModel:
+        """Rebuild a game from :meth:`to_json` data: the files are written to a temporary
+        folder and loaded like any input (validated again). Raises InputError."""
+        report = report if report is not None else Report()
+        files = data.get("files") if isinstance(data, Mapping) else None
+        scenario = data.get("scenario") if isinstance(data, Mapping) else None
+        if (
+            not isinstance(data, Mapping)
+            or data.get("format") != JSON_FORMAT
+            or not isinstance(files, Mapping)
+            or not isinstance(scenario, str)
+            or scenario not in files
+        ):
+            report.error(
+                Span("<game>", 1, 1),
+                "game-json",
+                f"not a game in the '{JSON_FORMAT}' format",
+                "write it with GameModel.to_json()",
+            )
+            raise InputError(report, report.format())
+        with tempfile.TemporaryDirectory(prefix="resistance-game-") as tmp:
+            root = Path(tmp)
+            for rel, content in files.items():
+                target = (root / rel).resolve()
+                if root.resolve() not in target.parents:
+                    report.error(
+                        Span("<game>", 1, 1), "game-json", f"file path '{rel}' leaves the game"
+                    )
+                    raise InputError(report, report.format())
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(json.dumps(content, ensure_ascii=False), "utf-8")
+            return load_game(root / scenario, report)
+
+
+def load_game(path: Path | str, report: Report | None = None) -> GameModel:
+    """Load and validate a scenario with every file it names; raises
+    :class:`~authoring.io.errors.InputError` (its ``report`` holds every problem) when
+    anything has errors or the scenario lacks a clue deck or a box."""
+    ws = Workspace(report)
+    got = ws.load(path, "scenario")
+    rep = ws.report
+    if isinstance(got, Scenario) and not rep.has_errors:
+        if got.deck is None:
+            rep.error(Span(got.file, 1, 1), "game-incomplete", "the scenario has no clue deck",
+                      "name one with 'clues:'")
+        if got.manifest is None or got.content is None:
+            rep.error(Span(got.file, 1, 1), "game-incomplete", "the scenario has no box manifest",
+                      "name one with 'manifest:' (default: cards/manifest.yaml)")
+    if not isinstance(got, Scenario) or rep.has_errors:
+        raise InputError(rep, rep.format())
+    assert got.deck is not None and got.manifest is not None and got.content is not None
+    return GameModel(
+        scenario=got, board=got.board, deck=got.deck, manifest=got.manifest, content=got.content
+    )
