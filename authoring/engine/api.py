@@ -1,0 +1,146 @@
+"""The engine's public API: check, ask, act (style.md §2).
+
+>>> from authoring.model.game import load_game
+>>> game = Game.create(load_game("scenarios/scenario-1.yaml"), players=4)
+>>> state = new_initial_state(game, seed=3)
+>>> state.phase, len(state.players), sum(state.soldiers)
+('start', 4, 36)
+>>> why_illegal(game, state, Action("move", 0, game.zone_index("S-O 1")))
+'R5.1: the timer has not started: begin the phase first'
+>>> events = apply(game, state, Action("begin"))
+>>> why_illegal(game, state, Action("move", 0, game.zone_index("S-O 1")))
+'R5.1: S-O 1 is not within 3 roads or 1 mountain path of N-E 1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from authoring.engine import players as rules
+from authoring.engine.actions import COUNTED, Action
+from authoring.engine.core import IllegalAction, log, player_name
+from authoring.engine.flow import advance, setup
+from authoring.engine.game import Game
+from authoring.engine.log import Event
+from authoring.engine.resolve import answer
+from authoring.engine.state import State
+
+#: a game with no outcome after this many rounds is cut short (not a rule: a guard)
+MAX_ROUNDS = 40
+
+
+def new_initial_state(game: Game, seed: int = 0, max_rounds: int = MAX_ROUNDS) -> State:
+    """R2 setup with the game's one generator seeded by ``seed``, run up to the first
+    decision (the resistance card to keep, R6.2)."""
+    state = setup(game, seed)
+    if game.action_budget is not None:
+        state.budget = game.action_budget
+    advance(game, state, max_rounds)
+    return state
+
+
+def why_illegal(game: Game, state: State, action: Action) -> str | None:
+    """Why ``action`` cannot be taken now, citing the rule; None when it is legal."""
+    if state.outcome is not None:
+        return f"the game is over: {state.outcome.line()}"
+    pend = state.pending
+    if pend is not None:
+        if action.kind == "keep":
+            return rules.check_keep(game, state, action)
+        if action.kind == "choose":
+            if action.player != pend.player:
+                return f"{player_name(game, state, pend.player)} chooses now"
+            if not 0 <= action.a < len(pend.options):
+                return "no such option"
+            return None
+        return f"first, {player_name(game, state, pend.player)} must choose: {_pending_text(pend)}"
+    if action.kind in ("keep", "choose"):
+        return "nothing to choose now"
+    if action.kind == "begin":
+        return None if state.phase == "start" else "the players' phase has already begun"
+    if action.kind == "reorganise":
+        if not 0 <= action.player < len(state.players):
+            return "no such player"
+        return rules.check_reorganise(game, state, action)
+    if action.kind == "end":
+        return None if state.phase == "players" else "R10.1: the timer has not started"
+    if action.kind not in COUNTED:
+        return f"unknown action '{action.kind}'"
+    if not 0 <= action.player < len(state.players):
+        return "no such player"
+    if state.phase != "players":
+        return "R5.1: the timer has not started: begin the phase first" if action.kind == "move" \
+            else "R6: the timer has not started: begin the phase first"
+    refusal = rules.counter_refusal(game, state, action.player)
+    if refusal:
+        return refusal
+    return rules.CHECKS[action.kind](game, state, action)
+
+
+def legal_actions(game: Game, state: State) -> list[Action]:
+    """Every action legal now (for every player: the active player is the players'
+    choice, R5.0), ``end`` last."""
+    if state.outcome is not None:
+        return []
+    pend = state.pending
+    if pend is not None:
+        if pend.kind.startswith("keep_"):
+            return list(rules.keep_options(game, state))
+        return [Action("choose", pend.player, i) for i in range(len(pend.options))]
+    if state.phase == "start":
+        out = [a for p in range(len(state.players))
+               for a in rules.reorganise_candidates(game, state, p)
+               if rules.check_reorganise(game, state, a) is None]
+        return [*out, Action("begin")]
+    out = []
+    for p in range(len(state.players)):
+        if rules.counter_refusal(game, state, p) is not None:
+            continue
+        for a in rules.candidates(game, state, p):
+            if rules.CHECKS[a.kind](game, state, a) is None:
+                out.append(a)
+    out.append(Action("end"))
+    return out
+
+
+def apply(game: Game, state: State, action: Action, max_rounds: int = MAX_ROUNDS) -> list[Event]:
+    """Take ``action`` (checked first: :class:`IllegalAction` with the reason), then run the
+    game until a player must decide; returns the events it appended to the log."""
+    reason = why_illegal(game, state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    start = len(state.log)
+    k = action.kind
+    if k == "keep":
+        rules.do_keep(game, state, action)
+    elif k == "choose":
+        answer(game, state, state.pending.options[action.a])  # type: ignore[union-attr]
+    elif k == "begin":
+        state.phase = "players"
+        log(state, "timer", "R10.1", "the timer starts")
+    elif k == "end":
+        state.phase = "players_end"
+        log(state, "timer", "R10.1", "the players' phase ends")
+    elif k == "reorganise":
+        rules.do_reorganise(game, state, action)
+    else:
+        rules.count_action(game, state, action.player)
+        rules.ACTS[k](game, state, action)
+    advance(game, state, max_rounds)
+    return state.log[start:]
+
+
+def replay(game: Game, seed: int, actions: Iterable[Action], max_rounds: int = MAX_ROUNDS) -> State:
+    """Seed + actions reproduce a game exactly."""
+    state = new_initial_state(game, seed, max_rounds)
+    for a in actions:
+        apply(game, state, a, max_rounds)
+    return state
+
+
+def _pending_text(pend: Any) -> str:
+    what = {"keep_recruit": "which recruit to keep", "keep_investigate": "which clue to keep",
+            "keep_search": "which item to keep", "keep_resistance": "which resistance card to keep",
+            "choose_zone": "a zone", "choose_player": "a player", "choose_card": "a card"}
+    return pend.note or what.get(pend.kind, pend.kind)

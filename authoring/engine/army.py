@@ -1,0 +1,168 @@
+"""The army (R8.2–R8.6) and the defeat that can come at any moment (R9.1, D9.1).
+
+An army action draws a zone token from the invasion bag (set aside until the end of the
+army phase, R8.7), adds as many soldiers as the invasion speed (R8.3), sends the surplus
+to the neighbours in deployment order (R8.4, no cascade R8.4b), turns what none can hold
+into officers that replace soldiers, in the activated zone first (R8.5), and draws a
+zone token into the bag for each officer placed (R8.6). Every placement is checked for
+defeat (D9.1): the game stops at the placement of the last piece of the reserve.
+"""
+
+from __future__ import annotations
+
+from authoring.engine.core import log
+from authoring.engine.game import Game
+from authoring.engine.outcome import Outcome, Termination
+from authoring.engine.state import State
+
+
+def speed(game: Game, state: State) -> int:
+    """The current invasion speed: the value of the marker's cell (R2.5, D2.2)."""
+    return game.speed_track[state.speed_cell]
+
+
+def check_defeat(game: Game, state: State, where: int, what: str) -> bool:
+    """R9.1, D9.1: every soldier (or every officer) of the game is on the island: the
+    reserve is empty and none is in the eliminated area. Sets the outcome."""
+    if state.outcome is not None:
+        return True
+    if what == "soldiers" and state.reserve_soldiers == 0 and state.eliminated_soldiers == 0:
+        term = Termination.SOLDIERS_EXHAUSTED
+    elif what == "officers" and state.reserve_officers == 0 and state.eliminated_officers == 0:
+        term = Termination.OFFICERS_EXHAUSTED
+    else:
+        return False
+    detail = f"the last {what[:-1]} of the reserve was placed in {game.zone(where)}"
+    state.outcome = Outcome(term, state.round, detail)
+    state.phase = "over"
+    log(state, "defeat", "R9.1", f"DEFEAT: {detail} (D9.1)", cause=term.name,
+        zone=game.zone(where))
+    return True
+
+
+def _checked(game: Game, state: State) -> bool:
+    """D9.1 option ``end_of_action``: defeat is checked once per army action, not at each
+    placement."""
+    return game.decisions["D9.1"] == "placement"
+
+
+def place_soldiers(game: Game, state: State, z: int, k: int, rule: str = "R8.3") -> int:
+    """Put up to ``k`` soldiers of the reserve in zone ``z``, one at a time; a soldier
+    needed from an empty reserve is not placed (D9.1). Returns how many were placed."""
+    placed = 0
+    for _ in range(k):
+        if state.reserve_soldiers == 0:
+            break
+        state.reserve_soldiers -= 1
+        state.soldiers[z] += 1
+        placed += 1
+        if _checked(game, state) and check_defeat(game, state, z, "soldiers"):
+            break
+    if placed:
+        log(state, "soldiers_added", rule,
+            f"{placed} soldier{'s' * (placed != 1)} added to {game.zone(z)} "
+            f"(now {state.soldiers[z]}+{state.officers[z]} / max {game.max_occupation[z]})",
+            zone=game.zone(z), count=placed)
+    if placed < k and state.outcome is None:
+        log(state, "reserve_empty", "D9.1",
+            f"{k - placed} soldier{'s' * (k - placed != 1)} not placed: the reserve is empty",
+            zone=game.zone(z), count=k - placed)
+    return placed
+
+
+def deploy(game: Game, state: State, z: int) -> None:
+    """R8.4: soldiers above the max occupation go to the neighbour with the highest number,
+    what it cannot hold to the next in decreasing order (D8.2 ties); only to the
+    neighbours of the activated zone (R8.4b). What none can hold: takeover (R8.5)."""
+    surplus = min(state.occupation(z) - game.max_occupation[z], state.soldiers[z])
+    if surplus <= 0:
+        return
+    for nb in game.topo.neighbours[z]:
+        room = game.max_occupation[nb] - state.occupation(nb)
+        if room <= 0:
+            continue
+        moved = min(room, surplus)
+        state.soldiers[z] -= moved
+        state.soldiers[nb] += moved
+        surplus -= moved
+        log(state, "deployed", "R8.4",
+            f"{moved} soldier{'s' * (moved != 1)} deployed from {game.zone(z)} to "
+            f"{game.zone(nb)}", src=game.zone(z), dst=game.zone(nb), count=moved)
+        if surplus == 0:
+            return
+    takeover(game, state, z, surplus)
+
+
+def takeover(game: Game, state: State, z: int, k: int) -> None:
+    """R8.5: ``k`` surplus soldiers become officers (the soldier pieces go back to the
+    reserve); each officer replaces a soldier of the activated zone, then of the
+    neighbours in deployment order; replaced soldiers go back to the reserve (D8.4);
+    officers that cannot be placed stay in the reserve. R8.6 for each officer placed."""
+    state.soldiers[z] -= k
+    state.reserve_soldiers += k
+    log(state, "takeover", "R8.5",
+        f"takeover in {game.zone(z)}: {k} surplus soldier{'s' * (k != 1)} become officers",
+        zone=game.zone(z), count=k)
+    left = k
+    for target in (z, *game.topo.neighbours[z]):
+        while left and state.soldiers[target] > 0:
+            if state.reserve_officers == 0:
+                log(state, "reserve_empty", "D9.1",
+                    f"{left} officer{'s' * (left != 1)} not placed: the reserve is empty",
+                    count=left)
+                return
+            promote(game, state, target)
+            left -= 1
+            if state.outcome is not None:
+                return
+        if not left:
+            return
+    log(state, "officers_back", "R8.5",
+        f"{left} officer{'s' * (left != 1)} find no soldier to replace and stay in the reserve",
+        count=left)
+
+
+def promote(game: Game, state: State, z: int, rule: str = "R8.5") -> None:
+    """One officer of the reserve replaces a soldier of zone ``z`` (the soldier goes back
+    to the reserve, D8.4); a zone token of its region goes into the bag (R8.6)."""
+    state.soldiers[z] -= 1
+    state.reserve_soldiers += 1
+    state.reserve_officers -= 1
+    state.officers[z] += 1
+    log(state, "officer_placed", rule, f"an officer replaces a soldier in {game.zone(z)}",
+        zone=game.zone(z))
+    region = game.topo.region[z]
+    pile = state.piles[region]
+    if pile:
+        token = pile.pop()
+        state.bag.append(token)
+        log(state, "token_to_bag", "R8.6",
+            f"a zone token of region {game.topo.regions[region]} goes into the invasion bag",
+            region=game.topo.regions[region])
+    else:
+        log(state, "pile_empty", "D11.1",
+            f"the {game.topo.regions[region]} pile is empty: no token added", region=region)
+    if _checked(game, state):
+        check_defeat(game, state, z, "officers")
+
+
+def add_soldiers(game: Game, state: State, z: int, k: int, rule: str = "R8.3") -> None:
+    """Soldiers added to a zone, then deployment and takeover (R8.3–R8.5)."""
+    place_soldiers(game, state, z, k, rule)
+    if state.outcome is None:
+        deploy(game, state, z)
+    if state.outcome is None and not _checked(game, state):
+        check_defeat(game, state, z, "soldiers") or check_defeat(game, state, z, "officers")
+
+
+def army_action(game: Game, state: State) -> None:
+    """R8.3: one army action. The token drawn is set aside until the end of the army
+    phase (R8.7); an empty bag gives nothing (D11.1)."""
+    if not state.bag:
+        log(state, "bag_empty", "D11.1", "the invasion bag is empty: the army action does nothing")
+        return
+    token = state.rng.pop_random(state.bag)
+    state.drawn.append(token)
+    log(state, "token_drawn", "R8.3", f"zone token {game.zone(token)} drawn",
+        zone=game.zone(token))
+    add_soldiers(game, state, token, speed(game, state))

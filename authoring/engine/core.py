@@ -1,0 +1,186 @@
+"""What every rule module reads: skill levels (R1.2), the army malus (R4.5), lasting
+effects, limited actions (R4.4), decks that run out (D11.1), the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from authoring.engine.game import NO_MODS, Game, Mods
+from authoring.engine.log import Event
+from authoring.engine.rng import Rng
+from authoring.engine.state import EMPTY, PLANNING, SPECIAL, Pending, State
+from authoring.model.rules import SKILLS
+
+
+class IllegalAction(Exception):
+    """``apply`` was given an action that :func:`why_illegal` refuses; the message is the
+    reason, citing its rule."""
+
+
+def log(state: State, kind: str, rule: str, text: str, **data: Any) -> Event:
+    e = Event(kind, rule, text, data)
+    state.log.append(e)
+    return e
+
+
+# -- players' sheets ---------------------------------------------------------------------
+
+
+def filled(state: State, p: int, skill: int) -> int:
+    """Slots of a skill row holding a recruit or the planning token (R1.2)."""
+    return sum(1 for x in state.players[p].squad[skill] if x != EMPTY)
+
+
+def planning_on(state: State, p: int, skill: int) -> bool:
+    return PLANNING in state.players[p].squad[skill]
+
+
+def at_max(game: Game, state: State, p: int, skill: int) -> bool:
+    """R1.3: the row is full, its max level reached (the max-level bonus applies, D1.1)."""
+    info = game.character_info[state.players[p].character]
+    return info.initial[skill] + filled(state, p, skill) >= info.max_level(skill)
+
+
+def mods(game: Game, state: State, p: int) -> Mods:
+    """The player's lasting effects: ability, max-level bonuses, items held (R1.3, R5.4)."""
+    ps = state.players[p]
+    info = game.character_info[ps.character]
+    m = info.ability
+    for s in range(3):
+        if info.max_bonus[s] is not NO_MODS and at_max(game, state, p, s):
+            m = m + info.max_bonus[s]
+    for card in ps.inventory:
+        if card < SPECIAL:
+            m = m + game.item_mods[card]
+    return m
+
+
+def level(game: Game, state: State, p: int, skill: int, m: Mods | None = None) -> int:
+    """R1.2: initial level + recruits placed + the planning token, + lasting bonuses."""
+    ps = state.players[p]
+    info = game.character_info[ps.character]
+    row = ps.squad[skill]
+    recruits = sum(1 for x in row if x >= 0)
+    plan = game.planning_bonus if PLANNING in row else 0
+    m = m if m is not None else mods(game, state, p)
+    return info.initial[skill] + recruits + plan + m.skill[skill]
+
+
+def occupation_malus(game: Game, state: State, z: int) -> int:
+    """R4.5 with D4.1: the occupation of a zone (officers counted unless D4.1 says not)."""
+    if game.decisions["D4.1"] == "soldiers_only":
+        return state.soldiers[z]
+    return state.soldiers[z] + state.officers[z]
+
+
+def malus(game: Game, state: State, p: int, skill: int, m: Mods | None = None,
+          zone: int | None = None) -> int:
+    """R4.5: the army malus on a skill used by ``p`` (in its zone, or ``zone``)."""
+    m = m if m is not None else mods(game, state, p)
+    z = state.players[p].at if zone is None else zone
+    return max(0, occupation_malus(game, state, z) - m.malus_reduction[skill])
+
+
+def effective(game: Game, state: State, p: int, skill: int, zone: int | None = None) -> int:
+    """A skill value as a test or a draw count uses it: level − army malus (R4.5)."""
+    m = mods(game, state, p)
+    return level(game, state, p, skill, m) - malus(game, state, p, skill, m, zone)
+
+
+def use_skill(game: Game, state: State, p: int, skill: int) -> None:
+    """R5.10: the planning token on this skill is spent at its next use."""
+    row = state.players[p].squad[skill]
+    if PLANNING in row:
+        row[row.index(PLANNING)] = EMPTY
+        state.planning_supply += 1
+        log(state, "planning_spent", "R5.10",
+            f"{player_name(game, state, p)}'s planning token on {SKILLS[skill]} is spent",
+            player=p, skill=SKILLS[skill])
+
+
+def inventory_limit(game: Game, state: State, p: int) -> int:
+    info = game.character_info[state.players[p].character]
+    return max(0, info.inventory + mods(game, state, p).inventory)
+
+
+def player_name(game: Game, state: State, p: int) -> str:
+    return game.character_info[state.players[p].character].name
+
+
+def card_name(game: Game, card: int) -> str:
+    if card >= SPECIAL:
+        return _text(game.specials[card - SPECIAL].title)
+    return _text(game.items[card].title)
+
+
+def _text(t: Any) -> str:
+    return t if isinstance(t, str) else t.fr
+
+
+# -- limited actions (R4.4, D4.2) -----------------------------------------------------------
+
+
+def limited_refusal(game: Game, state: State, p: int) -> str | None:
+    z = state.players[p].at
+    size = game.topo.size[z]
+    if state.cubes[z] >= size:
+        return (f"R4.4: {game.zone(z)} already holds {state.cubes[z]} reputation "
+                f"cube{'s' * (state.cubes[z] != 1)}, its size is {size}")
+    if game.decisions["D4.2"] == "player":
+        if state.players[p].cubes < 1:
+            return f"D4.2: {player_name(game, state, p)} has no reputation cube to put in the zone"
+    elif state.supply_cubes < 1:
+        return "D4.2: the general supply has no reputation cube left"
+    return None
+
+
+def put_limited_cube(game: Game, state: State, p: int) -> None:
+    z = state.players[p].at
+    if game.decisions["D4.2"] == "player":
+        state.players[p].cubes -= 1
+    else:
+        state.supply_cubes -= 1
+    state.cubes[z] += 1
+
+
+# -- decks (D11.1) ------------------------------------------------------------------------------
+
+
+def draw(game: Game, state: State, pile: list[int], discard: list[int], n: int) -> list[int]:
+    """Up to ``n`` cards from the top of ``pile``; an empty pile is rebuilt from its
+    discard pile and shuffled (D11.1), unless D11.1 says decks stay empty."""
+    out: list[int] = []
+    for _ in range(n):
+        if not pile:
+            if game.decisions["D11.1"] != "reshuffle" or not discard:
+                break
+            pile.extend(discard)
+            discard.clear()
+            state.rng.shuffle(pile)
+        out.append(pile.pop())
+    return out
+
+
+def rng_of(state: State) -> Rng:
+    return state.rng
+
+
+def set_pending(state: State, kind: str, player: int, options: list[int],
+                data: list[int] | None = None, note: str = "") -> None:
+    state.pending = Pending(kind, player, options, data or [], note)
+
+
+# -- objectives (R9.2) ----------------------------------------------------------------------------
+
+
+def complete_objective(game: Game, state: State, o: int, zone: int, actor: int) -> None:
+    """One marker of objective ``o`` is done (a base destroyed, the general eliminated …);
+    its ``on_done`` hooks follow. Victory still waits for the end of the army phase (R9.2)."""
+    info = game.objectives[o]
+    state.done[o] += 1
+    left = info.markers - state.done[o]
+    log(state, "objective_done", "R9.2",
+        f"objective '{info.id}' done in {game.zone(zone)}"
+        + (f" ({left} to go)" if left > 0 else " — victory waits for the end of the army phase"),
+        objective=info.id, zone=game.zone(zone))
+    state.queue.append([info.on_done, 0, actor, zone, 0, -1])

@@ -1,0 +1,302 @@
+"""The round (R3.1): setup (R2), the start of the players' phase (R6), its end (R7), the
+army phase (R8) and the victory at its end (R9.2). Everything here runs by itself until a
+player must decide (:func:`advance`)."""
+
+from __future__ import annotations
+
+from authoring.engine import army
+from authoring.engine.core import draw, log, player_name
+from authoring.engine.game import Game
+from authoring.engine.outcome import Outcome, Termination
+from authoring.engine.players import start_draw
+from authoring.engine.resolve import enqueue, run_queue
+from authoring.engine.rng import Rng
+from authoring.engine.state import EMPTY, PlayerState, State
+from authoring.model.rules import army_actions
+from authoring.model.solver import min_isolating
+
+#: the automatic steps, in order; ``start`` and ``players`` wait for the players
+STEPS = ("round_start", "reveal", "resistance_draw", "start", "players", "players_end",
+         "army_start", "army_event", "army_invasion", "army_end", "victory")
+
+
+def setup(game: Game, seed: int) -> State:
+    """R2: the island, the bag and the piles (R2.4, D2.1), the speed marker (R2.5), the
+    shuffled decks (R2.6), the reserve (R2.7), the counters (R2.8), the players' cubes
+    (R2.9); characters as chosen, or dealt at random (R2.3). Players start on the start
+    zones in seat order (R2.1: each picks one)."""
+    rng = Rng(seed)
+    sheets = list(range(len(game.character_info)))
+    if game.characters is not None:
+        chosen = list(game.characters)
+    else:
+        rng.shuffle(sheets)
+        chosen = sheets[: game.players]
+    players = []
+    for seat, c in enumerate(chosen):
+        info = game.character_info[c]
+        at = game.start_zones[seat % len(game.start_zones)]
+        players.append(PlayerState(c, at, 0, info.reputation,
+                                   [[EMPTY] * len(info.slots[s]) for s in range(3)]))
+    piles = [list(p) for p in game.piles]
+    for pile in piles:
+        rng.shuffle(pile)
+    decks = [list(d) for d in (game.item_deck, game.clue_deck, game.resistance_deck,
+                               game.event_deck)]
+    for d in decks:
+        rng.shuffle(d)
+    on_island_cubes = sum(game.setup_cubes)
+    held = sum(p.cubes for p in players)
+    state = State(
+        rng=rng,
+        round=1,
+        phase="round_start",
+        players=players,
+        soldiers=list(game.setup_soldiers),
+        officers=list(game.setup_officers),
+        cubes=list(game.setup_cubes),
+        reserve_soldiers=game.box_soldiers - sum(game.setup_soldiers),
+        reserve_officers=game.officers - sum(game.setup_officers),
+        eliminated_soldiers=0,
+        eliminated_officers=0,
+        supply_cubes=max(0, game.cubes - on_island_cubes - held),
+        bag=list(game.bag),
+        drawn=[],
+        piles=piles,
+        speed_cell=game.speed_start,
+        team_counter=0,
+        army_counter=0,
+        skip_army=0,
+        item_pile=decks[0],
+        item_discard=[],
+        special_left=list(game.special_copies),
+        clue_pile=decks[1],
+        clue_discard=[],
+        clues_kept=[],
+        clue_pool=[],
+        recruit_bag=list(game.recruit_bag),
+        resistance_pile=decks[2],
+        resistance_discard=[],
+        resistance=[],
+        event_pile=decks[3],
+        event_discard=[],
+        planning_supply=game.planning_tokens,
+        revealed=[[] for _ in game.objectives],
+        done=[0 for _ in game.objectives],
+    )
+    names = ", ".join(f"{player_name(game, state, p)} in {game.zone(ps.at)}"
+                      for p, ps in enumerate(state.players))
+    log(state, "setup", "R2", f"{game.scenario_id} ({game.difficulty}, {game.players} players, "
+        f"seed {seed}): {names}; {sum(state.soldiers)} soldiers and {sum(state.officers)} "
+        f"officers on the island, {len(state.bag)} tokens in the bag, speed "
+        f"{game.speed_track[state.speed_cell]}", seed=seed)
+    for lst in game.rules_at.get("game_start", ()):
+        enqueue(state, lst, -1)
+    return state
+
+
+def hooks(game: Game, state: State, when: str) -> None:
+    for lst in game.rules_at.get(when, ()):
+        enqueue(state, lst, -1)
+
+
+def reveal(game: Game, state: State) -> None:
+    """R6.1: while some pooled clue cards isolate exactly one place allowed for an
+    objective still to reveal (D6.1), discard them and put the objective marker there;
+    the smallest such set, then board order. ``on_reveal`` hooks follow."""
+    n = game.topo.n
+    while True:
+        open_objs = [o for o in game.objectives if len(state.revealed[o.index]) < o.markers]
+        taken = 0
+        for rs in state.revealed:
+            for z in rs:
+                taken |= 1 << z
+        allowed = 0
+        for o in open_objs:
+            allowed |= o.candidates
+        allowed &= ~taken
+        if not allowed or not state.clue_pool:
+            return
+        holes = [game.clue_holes[c] for c in state.clue_pool]
+        best: tuple[int, int, tuple[int, ...]] | None = None
+        for p in range(n):
+            if not allowed >> p & 1:
+                continue
+            inter = -1
+            for h in holes:
+                if h >> p & 1:
+                    inter &= h
+            if inter != 1 << p:
+                continue
+            subset = min_isolating(holes, p, n)
+            if subset is not None and (best is None or len(subset) < best[0]):
+                best = (len(subset), p, subset)
+        if best is None:
+            return
+        _, p, subset = best
+        used = [state.clue_pool[i] for i in subset]
+        for i in sorted(subset, reverse=True):
+            state.clue_discard.append(state.clue_pool.pop(i))
+        o = next(o for o in open_objs if o.candidates >> p & 1)
+        state.revealed[o.index].append(p)
+        cards = ", ".join(f"'{game.clue_names[c]}'" for c in used)
+        log(state, "revealed", "R6.1", f"objective '{o.id}' revealed in {game.zone(p)} by "
+            f"{cards}", objective=o.id, zone=game.zone(p), cards=[game.clue_names[c] for c in used])
+        enqueue(state, o.on_reveal, -1, p)
+        run_queue(game, state)
+        if state.pending is not None or state.outcome is not None:
+            return
+
+
+def end_of_players_phase(game: Game, state: State) -> None:
+    """R7.1: the team counter advances by the largest count; R7.2: the pieces in the
+    eliminated area become as many reputation cubes, shared among the players (D11.6:
+    each to the player holding fewest, seat order on ties), and go back to the reserve."""
+    most = max(p.actions for p in state.players)
+    state.team_counter += most
+    log(state, "team_counter", "R7.1", f"the team counter advances by {most} to "
+        f"{state.team_counter}", team_counter=state.team_counter)
+    k = state.eliminated_soldiers + state.eliminated_officers
+    if k:
+        gained = min(k, state.supply_cubes)
+        state.supply_cubes -= gained
+        for _ in range(gained):
+            p = min(range(len(state.players)), key=lambda q: (state.players[q].cubes, q))
+            state.players[p].cubes += 1
+        state.reserve_soldiers += state.eliminated_soldiers
+        state.reserve_officers += state.eliminated_officers
+        state.eliminated_soldiers = state.eliminated_officers = 0
+        log(state, "reputation_gained", "R7.2", f"{k} eliminated piece{'s' * (k != 1)} become "
+            f"{gained} reputation cube{'s' * (gained != 1)}; the pieces go back to the reserve",
+            count=gained)
+
+
+def army_target(game: Game, state: State) -> int:
+    """R8.2, D8.1: cumulative army actions owed at the team counter's cell."""
+    t = state.team_counter
+    if t <= 0:
+        return 0
+    if t <= len(game.army_column):
+        return game.army_column[t - 1]
+    return army_actions(t, game.players)
+
+
+def invasion(game: Game, state: State) -> None:
+    """R8.2: the army counter catches up with the team counter; one army action per cell
+    (minus skipped actions)."""
+    target = army_target(game, state)
+    owed = max(0, target - state.army_counter)
+    skipped = min(owed, state.skip_army)
+    state.skip_army -= skipped
+    state.army_counter = max(state.army_counter, target)
+    log(state, "invasion", "R8.2", f"invasion: the army catches up to {target}: {owed} action"
+        f"{'s' * (owed != 1)}" + (f", {skipped} skipped" if skipped else ""),
+        actions=owed - skipped)
+    for i in range(owed - skipped):
+        log(state, "army_action", "R8.3", f"army action {i + 1}/{owed - skipped} at speed "
+            f"{army.speed(game, state)}")
+        army.army_action(game, state)
+        if state.outcome is not None:
+            return
+
+
+def advance(game: Game, state: State, max_rounds: int) -> None:
+    """Run the automatic steps until a player must decide or the game ends."""
+    while True:
+        run_queue(game, state)
+        if state.pending is not None or state.outcome is not None:
+            return
+        phase = state.phase
+        if phase == "round_start":
+            for ps in state.players:
+                ps.actions = 0  # D5.3
+            log(state, "round", "R3.1", f"— round {state.round}: players' phase —",
+                round=state.round)
+            hooks(game, state, "players_phase_start")
+            state.phase = "reveal"
+        elif phase == "reveal":
+            state.phase = "resistance_draw"
+            reveal(game, state)
+        elif phase == "resistance_draw":
+            state.phase = "start"
+            n = army.speed(game, state)
+            start_draw(game, state, 0, "resistance", n, 1)
+        elif phase == "start":
+            return
+        elif phase == "players":
+            if _players_done(game, state):
+                state.phase = "players_end"
+            else:
+                return
+        elif phase == "players_end":
+            end_of_players_phase(game, state)
+            hooks(game, state, "players_phase_end")
+            state.phase = "army_start"
+        elif phase == "army_start":
+            log(state, "army_phase", "R8", f"— round {state.round}: army phase —")
+            if state.clues_kept:
+                log(state, "clues_pooled", "R8.0", f"{len(state.clues_kept)} clue"
+                    f"{'s' * (len(state.clues_kept) != 1)} kept this phase join the pool",
+                    count=len(state.clues_kept))
+            state.clue_pool.extend(state.clues_kept)
+            state.clues_kept.clear()
+            hooks(game, state, "army_phase_start")
+            state.phase = "army_event"
+            if state.round >= game.no_events_before:
+                got = draw(game, state, state.event_pile, state.event_discard, 1)
+                if got:
+                    e = got[0]
+                    state.event_discard.append(e)
+                    log(state, "event", "R8.1", f"event: '{_title(game.events[e].title)}'",
+                        event=game.events[e].id)
+                    enqueue(state, game.event_effects[e], -1)
+            else:
+                log(state, "no_event", "R8.1", f"no event before round {game.no_events_before}")
+        elif phase == "army_event":
+            state.phase = "army_invasion"
+            invasion(game, state)
+        elif phase == "army_invasion":
+            state.bag.extend(state.drawn)  # R8.7
+            state.drawn.clear()
+            before = state.speed_cell
+            state.speed_cell = min(state.speed_cell + 1, len(game.speed_track) - 1)
+            log(state, "intensification", "R8.8", f"intensification: speed cell {before + 1} → "
+                f"{state.speed_cell + 1} (speed {game.speed_track[state.speed_cell]}); the drawn "
+                "zone tokens go back into the bag (R8.7)")
+            hooks(game, state, "army_phase_end")
+            state.phase = "victory"
+        elif phase == "victory":
+            if all(state.done[o.index] >= o.markers for o in game.objectives):
+                state.outcome = Outcome(Termination.OBJECTIVES_DONE, state.round,
+                                        "every objective done at the end of the army phase")
+                state.phase = "over"
+                log(state, "victory", "R9.2", "VICTORY: every objective is done at the end of "
+                    "the army phase")
+                return
+            if state.round >= max_rounds:
+                state.outcome = Outcome(Termination.ROUND_CAP, state.round,
+                                        f"no outcome after {max_rounds} rounds")
+                state.phase = "over"
+                return
+            state.round += 1
+            state.phase = "round_start"
+            if game.action_budget is not None:
+                minutes = game.timer_minutes
+                scale = max(0.0, (minutes * 60 + state.timer_delta) / (minutes * 60))
+                state.budget = max(1, round(game.action_budget * scale))
+                state.timer_delta = 0
+        else:  # over
+            return
+
+
+def _players_done(game: Game, state: State) -> bool:
+    """The phase ends by itself when the team budget is spent (D10.1) or every counter is
+    at its end (D5.4)."""
+    if state.budget == 0:
+        return True
+    return all(ps.actions >= game.character_info[ps.character].actions and not ps.free_actions
+               for ps in state.players)
+
+
+def _title(t: object) -> str:
+    return t if isinstance(t, str) else getattr(t, "fr", str(t))

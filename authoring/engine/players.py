@@ -1,0 +1,802 @@
+"""The players' actions (R5), the reorganisation (R6.3) and the choices that follow a
+draw: each action has its check (a reason citing the rule, or None) and its act.
+
+Checks never change the state; acts assume the check passed. The R5.0 differential, the
+sheet's counter (D5.4) and the team budget (D10.1) apply to every standard action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from authoring.engine.actions import COUNTED, LIMITED, Action, slot_code, slot_of
+from authoring.engine.core import (
+    card_name,
+    complete_objective,
+    draw,
+    effective,
+    inventory_limit,
+    limited_refusal,
+    log,
+    malus,
+    mods,
+    player_name,
+    put_limited_cube,
+    set_pending,
+    use_skill,
+)
+from authoring.engine.game import DRAW_ACTIONS, SKILL_INDEX, Game
+from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
+from authoring.model import effects as fx
+from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS, SKILLS
+from authoring.model.topology import within
+
+Check = Callable[[Game, State, Action], "str | None"]
+
+# -- R5.0, D5.4, D10.1: may this player act at all? -------------------------------------------
+
+
+def counter_refusal(game: Game, state: State, p: int) -> str | None:
+    """R5.0: nobody more than 2 actions ahead of the player furthest behind; D5.4: the
+    sheet's counter ends at 10; D10.1: the team's budget for the phase."""
+    ps = state.players[p]
+    if ps.free_actions > 0:
+        return None
+    if state.budget == 0:
+        return "D10.1: the team's actions for this players' phase are spent"
+    limit = game.character_info[ps.character].actions
+    if ps.actions >= limit:
+        return f"D5.4: {player_name(game, state, p)} has taken {limit} actions this phase"
+    after = ps.actions + 1
+    for q, other in enumerate(state.players):
+        if q != p and after - other.actions > game.margin:
+            return (f"R5.0: {player_name(game, state, p)} would be {after - other.actions} "
+                    f"actions ahead of {player_name(game, state, q)}")
+    return None
+
+
+def count_action(game: Game, state: State, p: int) -> None:
+    ps = state.players[p]
+    if ps.free_actions > 0:
+        ps.free_actions -= 1
+        return
+    ps.actions += 1
+    if state.budget > 0:
+        state.budget -= 1
+
+
+# -- R5.1 move ------------------------------------------------------------------------------
+
+
+def reach(game: Game, state: State, p: int) -> int:
+    """R5.1: zones one move reaches (up to 3 roads or 1 mountain path, plus bonuses)."""
+    m = mods(game, state, p)
+    z = state.players[p].at
+    t = game.topo
+    if not (m.move_roads or m.move_paths):
+        return t.reach[z]
+    bits = within(t.roads, z, MOVE_ROADS + m.move_roads)
+    bits |= within(t.paths, z, MOVE_MOUNTAIN_PATHS + m.move_paths)
+    return bits & ~(1 << z)
+
+
+def check_move(game: Game, state: State, a: Action) -> str | None:
+    if not 0 <= a.a < game.topo.n:
+        return "R5.1: no such zone"
+    if not reach(game, state, a.player) >> a.a & 1:
+        z = state.players[a.player].at
+        return (f"R5.1: {game.zone(a.a)} is not within 3 roads or 1 mountain path of "
+                f"{game.zone(z)}")
+    return None
+
+
+def do_move(game: Game, state: State, a: Action) -> None:
+    src = state.players[a.player].at
+    state.players[a.player].at = a.a
+    log(state, "moved", "R5.1",
+        f"{player_name(game, state, a.player)} moves {game.zone(src)} → {game.zone(a.a)}",
+        player=a.player, src=game.zone(src), dst=game.zone(a.a))
+
+
+# -- R5.2–R5.4 draw and keep ------------------------------------------------------------------
+
+_DRAW_SKILL = {"recruit": 0, "investigate": 0, "search": 2}
+_DRAW_RULE = {"recruit": "R5.2", "investigate": "R5.3", "search": "R5.4"}
+
+
+def draw_count(game: Game, state: State, p: int, kind: str) -> int:
+    """C (or I) − army malus, + draw bonuses (R5.2–R5.4, R4.5); negative is 0 (D5.2)."""
+    skill = _DRAW_SKILL[kind]
+    n = effective(game, state, p, skill) + mods(game, state, p).draw[DRAW_ACTIONS.index(kind)]
+    return max(0, n)
+
+
+def check_draw(game: Game, state: State, a: Action) -> str | None:
+    refusal = limited_refusal(game, state, a.player)
+    if refusal:
+        return refusal
+    n = draw_count(game, state, a.player, a.kind)
+    if n <= 0 and game.decisions["D5.2"] == "illegal":
+        skill = SKILLS[_DRAW_SKILL[a.kind]]
+        return (f"D5.2: {player_name(game, state, a.player)} would draw {n} ({skill} − army "
+                f"malus {malus(game, state, a.player, _DRAW_SKILL[a.kind])})")
+    return None
+
+
+def do_draw(game: Game, state: State, a: Action) -> None:
+    p = a.player
+    n = draw_count(game, state, p, a.kind)
+    put_limited_cube(game, state, p)
+    use_skill(game, state, p, _DRAW_SKILL[a.kind])
+    log(state, "limited", "R4.4",
+        f"{player_name(game, state, p)} {a.kind}s in {game.zone(state.players[p].at)} "
+        f"(cube {state.cubes[state.players[p].at]}/{game.topo.size[state.players[p].at]})",
+        player=p, action=a.kind, zone=game.zone(state.players[p].at))
+    start_draw(game, state, p, a.kind, n, 1)
+
+
+def start_draw(game: Game, state: State, p: int, kind: str, n: int, keep: int) -> None:
+    """Draw ``n`` (recruit tokens, clues, items, resistance cards) and ask to keep ``keep``
+    of them (R5.2–R5.4, R6.2); nothing drawn, nothing to keep."""
+    if kind == "recruit":
+        drawn = [state.rng.pop_random(state.recruit_bag) for _ in range(min(n, len(state.recruit_bag)))]
+    elif kind == "investigate":
+        drawn = draw(game, state, state.clue_pile, state.clue_discard, n)
+    elif kind == "search":
+        drawn = draw(game, state, state.item_pile, state.item_discard, n)
+    else:
+        drawn = draw(game, state, state.resistance_pile, state.resistance_discard, n)
+    rule = _DRAW_RULE.get(kind, "R6.2")
+    log(state, "drawn", rule, f"{len(drawn)} drawn for {kind}", player=p, count=len(drawn))
+    if not drawn:
+        return
+    set_pending(state, "keep_" + kind, p, drawn, [min(keep, len(drawn))])
+
+
+def keep_options(game: Game, state: State) -> Iterator[Action]:
+    pend = state.pending
+    assert pend is not None
+    p = pend.player
+    kind = pend.kind[5:]
+    for i, x in enumerate(pend.options):
+        if kind == "recruit":
+            fits = list(recruit_slots(game, state, p, x))
+            for code in fits:
+                yield Action("keep", p, i, code)
+            if not fits:
+                yield Action("keep", p, i, -1)  # D5.1: fits nowhere, returned
+        elif kind == "search":
+            inv = state.players[p].inventory
+            if len(inv) < inventory_limit(game, state, p):
+                yield Action("keep", p, i, -1)
+            else:
+                for j in range(len(inv) + 1):  # discard a held card, or the new one
+                    yield Action("keep", p, i, j)
+        else:
+            yield Action("keep", p, i, -1)
+
+
+def recruit_slots(game: Game, state: State, p: int, token: int) -> Iterator[int]:
+    """R5.2: free slots whose number is at most the token's value in that skill."""
+    t = game.recruits[token]
+    info = game.character_info[state.players[p].character]
+    for s, skill in enumerate(SKILLS):
+        v = t.value(skill)  # type: ignore[arg-type]
+        row = state.players[p].squad[s]
+        for k, number in enumerate(info.slots[s]):
+            if row[k] == EMPTY and number <= v:
+                yield slot_code(s, k)
+
+
+def check_keep(game: Game, state: State, a: Action) -> str | None:
+    pend = state.pending
+    if pend is None or not pend.kind.startswith("keep_"):
+        return "nothing to keep now"
+    if a.player != pend.player:
+        return f"{player_name(game, state, pend.player)} chooses what to keep"
+    if a not in set(keep_options(game, state)):
+        kind = pend.kind[5:]
+        if kind == "recruit":
+            return "R5.2: the token needs a free slot numbered at most its value in that skill"
+        if kind == "search":
+            return "R5.4: the inventory is full: discard a card to make room"
+        return "no such card to keep"
+    return None
+
+
+def do_keep(game: Game, state: State, a: Action) -> None:
+    pend = state.pending
+    assert pend is not None
+    p, kind = pend.player, pend.kind[5:]
+    x = pend.options.pop(a.a)
+    left = pend.data[0] - 1
+    name = player_name(game, state, p)
+    if kind == "recruit":
+        if a.b >= 0:
+            s, k = slot_of(a.b)
+            state.players[p].squad[s][k] = x
+            log(state, "recruited", "R5.2",
+                f"{name} recruits {_token(game, x)} on {SKILLS[s]} slot {k + 1}", player=p)
+        else:
+            state.recruit_bag.append(x)
+            log(state, "recruit_returned", "D5.1",
+                f"{name} keeps {_token(game, x)}, which fits nowhere, and returns it", player=p)
+    elif kind == "investigate":
+        state.clues_kept.append(x)
+        log(state, "clue_kept", "R5.3", f"{name} keeps the clue '{game.clue_names[x]}'",
+            player=p, clue=game.clue_names[x])
+    elif kind == "search":
+        inv = state.players[p].inventory
+        if a.b == len(inv):
+            state.item_discard.append(x)
+            log(state, "item_discarded", "R5.4",
+                f"{name} discards the new card '{card_name(game, x)}' (inventory full)", player=p)
+        else:
+            if a.b >= 0:
+                old = inv.pop(a.b)
+                discard_card(state, old)
+                log(state, "item_discarded", "R5.4",
+                    f"{name} discards '{card_name(game, old)}' to make room", player=p)
+            inv.append(x)
+            log(state, "item_kept", "R5.4", f"{name} keeps '{card_name(game, x)}'", player=p,
+                item=game.items[x].id)
+    else:  # resistance (R6.2)
+        state.resistance.append([x, 0])
+        log(state, "resistance_kept", "R6.2",
+            f"resistance card '{_title(game.resistance_cards[x].title)}' is now available")
+    if left > 0 and pend.options:
+        pend.data[0] = left
+        return
+    for rest in pend.options:  # the others are returned or discarded
+        if kind == "recruit":
+            state.recruit_bag.append(rest)
+        elif kind == "investigate":
+            state.clue_discard.append(rest)
+        elif kind == "search":
+            state.item_discard.append(rest)
+        else:
+            state.resistance_discard.append(rest)
+    state.pending = None
+
+
+def discard_card(state: State, card: int) -> None:
+    """An inventory card to its discard pile (a special item back to the set-aside pile)."""
+    if card >= SPECIAL:
+        state.special_left[card - SPECIAL] += 1
+    else:
+        state.item_discard.append(card)
+
+
+def _token(game: Game, x: int) -> str:
+    t = game.recruits[x]
+    if t.dummy:
+        return "a dummy token"
+    return f"{t.letter or '?'} (C{t.C or 0} M{t.M or 0} I{t.I or 0})"
+
+
+def _title(t: object) -> str:
+    return t if isinstance(t, str) else getattr(t, "fr", str(t))
+
+
+# -- R5.5 craft -----------------------------------------------------------------------------
+
+
+def has_parts(game: Game, state: State, p: int, special: int) -> bool:
+    inv = state.players[p].inventory
+    return all(inv.count(item) >= k for item, k in game.recipes[special])
+
+
+def craft_need(game: Game, state: State, p: int) -> int:
+    return game.craft_threshold + mods(game, state, p).craft_delta
+
+
+def check_craft(game: Game, state: State, a: Action) -> str | None:
+    if not 0 <= a.a < len(game.specials):
+        return "R5.5: no such special item"
+    title = _title(game.specials[a.a].title)
+    if not has_parts(game, state, a.player, a.a):
+        return f"R5.5: {player_name(game, state, a.player)} does not hold the parts of '{title}'"
+    if state.special_left[a.a] <= 0:
+        return f"R5.5: no '{title}' card is left to take"
+    return None
+
+
+def do_craft(game: Game, state: State, a: Action) -> None:
+    p = a.player
+    value = effective(game, state, p, 2)
+    need = craft_need(game, state, p)
+    use_skill(game, state, p, 2)
+    title = _title(game.specials[a.a].title)
+    name = player_name(game, state, p)
+    if value >= need:
+        inv = state.players[p].inventory
+        for item, k in game.recipes[a.a]:
+            for _ in range(k):
+                inv.remove(item)
+                state.item_discard.append(item)
+        inv.append(SPECIAL + a.a)
+        state.special_left[a.a] -= 1
+        log(state, "crafted", "R5.5", f"{name} crafts '{title}' (I − malus {value} ≥ {need})",
+            player=p, special=game.specials[a.a].id, success=True)
+        _over_limit(game, state, p)
+        return
+    lost = game.decisions["D11.2"] == "lost"
+    if lost:
+        inv = state.players[p].inventory
+        for item, k in game.recipes[a.a]:
+            for _ in range(k):
+                inv.remove(item)
+                state.item_discard.append(item)
+    log(state, "craft_failed", "D11.2",
+        f"{name} fails to craft '{title}' (I − malus {value} < {need}); the parts are "
+        f"{'lost' if lost else 'kept'}", player=p, special=game.specials[a.a].id, success=False)
+
+
+def _over_limit(game: Game, state: State, p: int) -> None:
+    """R5.4: an inventory above its limit (a lost bonus) discards down to it."""
+    inv = state.players[p].inventory
+    while len(inv) > max(inventory_limit(game, state, p), 0) and inv:
+        # the card with the least use goes: a useless card first, then the oldest item
+        worst = min(range(len(inv)), key=lambda i: (inv[i] >= SPECIAL,
+                                                    game.items[inv[i]].kind != "useless"
+                                                    if inv[i] < SPECIAL else True, i))
+        old = inv.pop(worst)
+        discard_card(state, old)
+        log(state, "item_discarded", "R5.4",
+            f"{player_name(game, state, p)} discards '{card_name(game, old)}' (inventory limit)",
+            player=p)
+
+
+# -- R5.6 eliminate, R9.6 officers ---------------------------------------------------------------
+
+
+def eliminate_zones(game: Game, state: State, p: int) -> int:
+    z = state.players[p].at
+    rng = mods(game, state, p).eliminate_range
+    if not rng:
+        return 1 << z
+    t = game.topo
+    adj = [t.roads[i] | t.paths[i] for i in range(t.n)]
+    return within(adj, z, rng)
+
+
+def check_eliminate(game: Game, state: State, a: Action) -> str | None:
+    if not 0 <= a.a < game.topo.n or a.b not in (0, 1):
+        return "R5.6: no such target"
+    if not eliminate_zones(game, state, a.player) >> a.a & 1:
+        return f"R5.6: {game.zone(a.a)} is out of reach (eliminate in your own zone)"
+    if a.b == 0 and state.soldiers[a.a] == 0:
+        return f"R5.6: no soldier in {game.zone(a.a)}"
+    if a.b == 1:
+        if state.officers[a.a] == 0:
+            return f"R5.6: no officer in {game.zone(a.a)}"
+        if not mods(game, state, a.player).eliminate_officers:
+            return ("R9.6: officers cannot be eliminated, except by a character at max "
+                    "Military, a resistance card or a special item")
+    return None
+
+
+def do_eliminate(game: Game, state: State, a: Action) -> None:
+    p = a.player
+    value = effective(game, state, p, 1, zone=a.a)
+    use_skill(game, state, p, 1)
+    piece = "officer" if a.b else "soldier"
+    name = player_name(game, state, p)
+    if value > 0:
+        if a.b:
+            state.officers[a.a] -= 1
+            state.eliminated_officers += 1
+        else:
+            state.soldiers[a.a] -= 1
+            state.eliminated_soldiers += 1
+        log(state, "eliminated", "R5.6",
+            f"{name} eliminates {'an officer' if a.b else 'a soldier'} in {game.zone(a.a)} "
+            f"(M − malus {value} > 0)", player=p, zone=game.zone(a.a), piece=piece, success=True)
+    else:
+        log(state, "eliminate_failed", "D11.2",
+            f"{name} fails to eliminate in {game.zone(a.a)} (M − malus {value} ≤ 0); the "
+            "action is spent", player=p, zone=game.zone(a.a), piece=piece, success=False)
+
+
+# -- R5.7 use a special item ---------------------------------------------------------------------
+
+
+def condition_refusal(game: Game, state: State, p: int, cond: object) -> str | None:
+    """A use's condition other than its test: where the actor must stand (R5.7)."""
+    z = state.players[p].at
+    if isinstance(cond, fx.InObjectiveZone):
+        for o in game.objectives:
+            if cond.objective not in ("any", o.kind):
+                continue
+            if o.kind == "strategic" and cond.objective != "any":
+                continue
+            for r in state.revealed[o.index]:
+                if cond.within == 0 and r == z:
+                    return None
+                if cond.within and within(_adj(game), z, cond.within) >> r & 1:
+                    return None
+        what = "an objective" if cond.objective == "any" else f"the {cond.objective}"
+        return f"R5.7: {player_name(game, state, p)} is not in the zone of {what} (revealed)"
+    if isinstance(cond, fx.InCity):
+        size = game.model.board.zones[z].size
+        if size not in cond.sizes:
+            return f"R5.7: {game.zone(z)} is a {size}, not a {' or '.join(cond.sizes)}"
+    return None
+
+
+def _adj(game: Game) -> list[int]:
+    t = game.topo
+    return [t.roads[i] | t.paths[i] for i in range(t.n)]
+
+
+def check_use(game: Game, state: State, a: Action) -> str | None:
+    inv = state.players[a.player].inventory
+    if not 0 <= a.a < len(inv) or inv[a.a] < SPECIAL:
+        return "R5.7: no special item there"
+    special = game.specials[inv[a.a] - SPECIAL]
+    uses = special.uses
+    if not 0 <= a.b < len(uses):
+        return "R5.7: no such use"
+    for cond in uses[a.b].requires:
+        refusal = condition_refusal(game, state, a.player, cond.payload)
+        if refusal:
+            return refusal
+    return None
+
+
+def do_use(game: Game, state: State, a: Action) -> None:
+    p = a.player
+    inv = state.players[p].inventory
+    s = inv[a.a] - SPECIAL
+    special = game.specials[s]
+    use = special.uses[a.b]
+    name = player_name(game, state, p)
+    ok = True
+    for cond in use.requires:
+        c = cond.payload
+        if isinstance(c, fx.SkillTest):
+            k = SKILL_INDEX[c.skill]
+            value = effective(game, state, p, k)
+            use_skill(game, state, p, k)
+            if value < c.at_least:
+                ok = False
+                log(state, "use_failed", "D11.2",
+                    f"{name} fails to use '{_title(special.title)}' ({c.skill} − malus {value} "
+                    f"< {c.at_least})", player=p, special=special.id, success=False)
+    if not ok:
+        return
+    log(state, "used", "R5.7", f"{name} uses '{_title(special.title)}'", player=p,
+        special=special.id, success=True)
+    if use.discard:
+        inv.pop(a.a)
+        state.special_left[s] += 1
+    state.queue.append([game.special_use_effects[s][a.b], 0, p, -1, 0, -1])
+
+
+# -- R5.8 resistance --------------------------------------------------------------------------
+
+
+def resistance_cost(game: Game, state: State, p: int, slot: int) -> int:
+    card = game.resistance_cards[state.resistance[slot][0]]
+    return max(0, card.cost - mods(game, state, p).resistance_discount)
+
+
+def check_resistance(game: Game, state: State, a: Action) -> str | None:
+    if not 0 <= a.a < len(state.resistance):
+        return "R5.8: no such available resistance card"
+    if a.b < 0 or a.b > state.players[a.player].cubes:
+        return (f"R5.8: {player_name(game, state, a.player)} has "
+                f"{state.players[a.player].cubes} cubes")
+    if a.c not in (0, 1):
+        return "R5.8: activate is 0 or 1"
+    if a.b == 0 and a.c == 0:
+        return "R5.8: put at least one cube on the card, or activate it"
+    if a.c == 1:
+        need = resistance_cost(game, state, a.player, a.a)
+        have = state.resistance[a.a][1] + a.b
+        if have < need:
+            return f"R5.8: the card holds {have} cubes; it needs {need} to be activated"
+    return None
+
+
+def do_resistance(game: Game, state: State, a: Action) -> None:
+    p = a.player
+    slot = state.resistance[a.a]
+    card = game.resistance_cards[slot[0]]
+    name = player_name(game, state, p)
+    if a.b:
+        state.players[p].cubes -= a.b
+        slot[1] += a.b
+        log(state, "resistance_prepared", "R5.8",
+            f"{name} puts {a.b} cube{'s' * (a.b != 1)} on '{_title(card.title)}' "
+            f"({slot[1]}/{card.cost})", player=p, card=card.id)
+    if a.c:
+        state.resistance.pop(a.a)
+        state.resistance_discard.append(slot[0])
+        state.supply_cubes += slot[1]  # D11.3: the cubes go to the general supply
+        log(state, "resistance_activated", "R5.8", f"{name} activates '{_title(card.title)}'",
+            player=p, card=card.id)
+        state.queue.append([game.resistance_effects[slot[0]], 0, p, -1, 0, -1])
+
+
+# -- R5.9 transfer ------------------------------------------------------------------------------
+
+
+def transfer_zones(game: Game, state: State, p: int) -> int:
+    z = state.players[p].at
+    rng = mods(game, state, p).transfer_range
+    return within(_adj(game), z, rng) if rng else 1 << z
+
+
+def check_transfer(game: Game, state: State, a: Action) -> str | None:
+    p, q = a.player, a.a
+    if not 0 <= q < len(state.players) or q == p:
+        return "R5.9: give to another player"
+    if not transfer_zones(game, state, p) >> state.players[q].at & 1:
+        return (f"R5.9: {player_name(game, state, q)} is not in "
+                f"{game.zone(state.players[p].at)}")
+    checked = game.decisions["D11.5"] == "checked"
+    if a.b >= 0:
+        if a.b >= len(state.players[p].inventory):
+            return "R5.9: no such inventory card"
+        if checked and len(state.players[q].inventory) >= inventory_limit(game, state, q):
+            return f"D11.5: {player_name(game, state, q)}'s inventory is full (R5.4)"
+        return None
+    s, k = slot_of(-1 - a.b)
+    row = state.players[p].squad[s] if 0 <= s < 3 else []
+    if not 0 <= k < len(row) or row[k] < 0:
+        return "R5.9: no recruit there"
+    if not 0 <= a.c < 3:
+        return "R5.9: choose the receiver's skill row"
+    if _first_fit(game, state, q, row[k], a.c, checked) is None:
+        return (f"D11.5: no free slot of {player_name(game, state, q)}'s {SKILLS[a.c]} row "
+                "fits this recruit (R5.2)")
+    return None
+
+
+def _first_fit(game: Game, state: State, q: int, token: int, s: int, checked: bool) -> int | None:
+    info = game.character_info[state.players[q].character]
+    v = game.recruits[token].value(SKILLS[s])  # type: ignore[arg-type]
+    for k, number in enumerate(info.slots[s]):
+        if state.players[q].squad[s][k] == EMPTY and (number <= v or not checked):
+            return k
+    return None
+
+
+def do_transfer(game: Game, state: State, a: Action) -> None:
+    p, q = a.player, a.a
+    giver, taker = player_name(game, state, p), player_name(game, state, q)
+    if a.b >= 0:
+        card = state.players[p].inventory.pop(a.b)
+        state.players[q].inventory.append(card)
+        log(state, "transferred", "R5.9", f"{giver} gives '{card_name(game, card)}' to {taker}",
+            player=p, to=q)
+        _over_limit(game, state, q)
+        return
+    s, k = slot_of(-1 - a.b)
+    token = state.players[p].squad[s][k]
+    state.players[p].squad[s][k] = EMPTY
+    slot = _first_fit(game, state, q, token, a.c, game.decisions["D11.5"] == "checked")
+    assert slot is not None
+    state.players[q].squad[a.c][slot] = token
+    log(state, "transferred", "R5.9",
+        f"{giver} gives recruit {_token(game, token)} to {taker} ({SKILLS[a.c]} slot {slot + 1})",
+        player=p, to=q)
+
+
+# -- R5.10 plan ---------------------------------------------------------------------------------
+
+
+def planning_tokens(state: State, p: int) -> list[int]:
+    return [s for s in range(3) if PLANNING in state.players[p].squad[s]]
+
+
+def check_plan(game: Game, state: State, a: Action) -> str | None:
+    if a.a not in (0, 1, 2):
+        return "R5.10: plan on C, M or I"
+    row = state.players[a.player].squad[a.a]
+    if EMPTY not in row:
+        return f"R5.10: no free slot on {SKILLS[a.a]}"
+    active = planning_tokens(state, a.player)
+    limit = game.planning_active + mods(game, state, a.player).planning
+    if len(active) >= limit:
+        if all(s == a.a for s in active):
+            return f"R5.10: the planning token is already on {SKILLS[a.a]}"
+        return None  # D11.4: moving the token is a Plan action
+    if state.planning_supply <= 0:
+        return "D11.4: no planning token left in the supply"
+    return None
+
+
+def do_plan(game: Game, state: State, a: Action) -> None:
+    p = a.player
+    active = planning_tokens(state, p)
+    limit = game.planning_active + mods(game, state, p).planning
+    moved_from = None
+    if len(active) >= limit:
+        moved_from = next(s for s in active if s != a.a)
+        row = state.players[p].squad[moved_from]
+        row[row.index(PLANNING)] = EMPTY
+    else:
+        state.planning_supply -= 1
+    row = state.players[p].squad[a.a]
+    row[row.index(EMPTY)] = PLANNING
+    what = f"moves the planning token from {SKILLS[moved_from]} to" if moved_from is not None \
+        else "puts a planning token on"
+    log(state, "planned", "R5.10", f"{player_name(game, state, p)} {what} {SKILLS[a.a]}",
+        player=p, skill=SKILLS[a.a])
+
+
+# -- objectives acted on in their zone -------------------------------------------------------------
+
+
+def check_objective(game: Game, state: State, a: Action) -> str | None:
+    if not 0 <= a.a < len(game.objectives):
+        return "R9.2: no such objective"
+    o = game.objectives[a.a]
+    z = state.players[a.player].at
+    if o.kind not in ("general", "prisoner"):
+        return f"R5.7: the {o.kind} objective is done by using its special item"
+    if state.done[a.a] >= o.markers:
+        return "R9.2: this objective is already done"
+    if z not in state.revealed[a.a]:
+        return f"R6.1: the {o.kind} is not revealed in {game.zone(z)}"
+    if o.kind == "prisoner":
+        if state.occupation(z) > 0:
+            return f"the prisoner can be freed once {game.zone(z)} has no soldier or officer"
+        if o.item >= 0 and SPECIAL + o.item not in state.players[a.player].inventory:
+            return f"freeing the prisoner needs '{_title(game.specials[o.item].title)}'"
+    return None
+
+
+def do_objective(game: Game, state: State, a: Action) -> None:
+    p = a.player
+    o = game.objectives[a.a]
+    z = state.players[p].at
+    name = player_name(game, state, p)
+    if o.kind == "general":
+        value = effective(game, state, p, 1)
+        use_skill(game, state, p, 1)
+        if value < o.military:
+            log(state, "objective_failed", "D11.2",
+                f"{name} fails to eliminate the general (M − malus {value} < {o.military})",
+                player=p)
+            return
+        log(state, "general_eliminated", "R9.2",
+            f"{name} eliminates the general in {game.zone(z)} (M − malus {value} ≥ {o.military})",
+            player=p)
+    complete_objective(game, state, a.a, z, p)
+
+
+# -- R6.3 reorganise -------------------------------------------------------------------------------
+
+
+def reorganise_fits(game: Game, state: State, p: int, token: int, s: int, k: int,
+                    src: tuple[int, int]) -> bool:
+    info = game.character_info[state.players[p].character]
+    v = game.recruits[token].value(SKILLS[s])  # type: ignore[arg-type]
+    if game.decisions["D6.2"] == "slot":
+        return info.slots[s][k] <= v
+    # option: the recruit's value at least the row's level before the move
+    row_level = info.initial[s] + sum(1 for x in state.players[p].squad[s] if x != EMPTY)
+    if src[0] == s:
+        row_level -= 1
+    return v >= row_level
+
+
+def check_reorganise(game: Game, state: State, a: Action) -> str | None:
+    if state.phase != "start":
+        return "R6.3: squads are reorganised at the start of the players' phase"
+    s0, k0 = slot_of(a.a)
+    s1, k1 = slot_of(a.b)
+    sq = state.players[a.player].squad
+    if not (0 <= s0 < 3 and 0 <= k0 < len(sq[s0]) and sq[s0][k0] >= 0):
+        return "R6.3: no recruit there"
+    if not (0 <= s1 < 3 and 0 <= k1 < len(sq[s1]) and sq[s1][k1] == EMPTY):
+        return "R6.3: the destination slot is not free"
+    if not reorganise_fits(game, state, a.player, sq[s0][k0], s1, k1, (s0, k0)):
+        return f"D6.2: the recruit's {SKILLS[s1]} value is too low for that slot"
+    return None
+
+
+def do_reorganise(game: Game, state: State, a: Action) -> None:
+    s0, k0 = slot_of(a.a)
+    s1, k1 = slot_of(a.b)
+    sq = state.players[a.player].squad
+    sq[s1][k1], sq[s0][k0] = sq[s0][k0], EMPTY
+    log(state, "reorganised", "R6.3",
+        f"{player_name(game, state, a.player)} moves a recruit from {SKILLS[s0]} slot {k0 + 1} "
+        f"to {SKILLS[s1]} slot {k1 + 1}", player=a.player)
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+CHECKS: dict[str, Check] = {
+    "move": check_move,
+    "recruit": check_draw,
+    "investigate": check_draw,
+    "search": check_draw,
+    "craft": check_craft,
+    "eliminate": check_eliminate,
+    "use": check_use,
+    "resistance": check_resistance,
+    "transfer": check_transfer,
+    "plan": check_plan,
+    "objective": check_objective,
+}
+ACTS: dict[str, Callable[[Game, State, Action], None]] = {
+    "move": do_move,
+    "recruit": do_draw,
+    "investigate": do_draw,
+    "search": do_draw,
+    "craft": do_craft,
+    "eliminate": do_eliminate,
+    "use": do_use,
+    "resistance": do_resistance,
+    "transfer": do_transfer,
+    "plan": do_plan,
+    "objective": do_objective,
+}
+assert set(CHECKS) == set(ACTS) == COUNTED and set(CHECKS) >= LIMITED
+
+
+def candidates(game: Game, state: State, p: int) -> Iterator[Action]:
+    """Every standard action ``p`` might take (each still goes through its check)."""
+    ps = state.players[p]
+    t = game.topo
+    r = reach(game, state, p)
+    for z in range(t.n):
+        if r >> z & 1:
+            yield Action("move", p, z)
+    yield Action("recruit", p)
+    yield Action("investigate", p)
+    yield Action("search", p)
+    for s in range(len(game.specials)):
+        if has_parts(game, state, p, s):
+            yield Action("craft", p, s)
+    ez = eliminate_zones(game, state, p)
+    for z in range(t.n):
+        if ez >> z & 1:
+            if state.soldiers[z]:
+                yield Action("eliminate", p, z, 0)
+            if state.officers[z]:
+                yield Action("eliminate", p, z, 1)
+    for i, card in enumerate(ps.inventory):
+        if card >= SPECIAL:
+            for u in range(len(game.specials[card - SPECIAL].uses)):
+                yield Action("use", p, i, u)
+    for slot_i in range(len(state.resistance)):
+        for k in range(1, ps.cubes + 1):
+            yield Action("resistance", p, slot_i, k, 0)
+        need = max(0, resistance_cost(game, state, p, slot_i) - state.resistance[slot_i][1])
+        if need <= ps.cubes:
+            yield Action("resistance", p, slot_i, need, 1)
+    tz = transfer_zones(game, state, p)
+    for q, other in enumerate(state.players):
+        if q == p or not tz >> other.at & 1:
+            continue
+        for i in range(len(ps.inventory)):
+            yield Action("transfer", p, q, i, -1)
+        for s in range(3):
+            for k, x in enumerate(ps.squad[s]):
+                if x >= 0:
+                    for s2 in range(3):
+                        yield Action("transfer", p, q, -1 - slot_code(s, k), s2)
+    for s in range(3):
+        yield Action("plan", p, s)
+    for o in game.objectives:
+        if o.kind in ("general", "prisoner") and ps.at in state.revealed[o.index]:
+            yield Action("objective", p, o.index)
+
+
+def reorganise_candidates(game: Game, state: State, p: int) -> Iterator[Action]:
+    sq = state.players[p].squad
+    for s0 in range(3):
+        for k0, x in enumerate(sq[s0]):
+            if x < 0:
+                continue
+            for s1 in range(3):
+                for k1, y in enumerate(sq[s1]):
+                    if y == EMPTY:
+                        yield Action("reorganise", p, slot_code(s0, k0), slot_code(s1, k1))
+

@@ -1,0 +1,62 @@
+"""The game's one source of chance: a seeded generator whose whole state is one integer.
+
+SplitMix64 (Steele, Lea & Flood, 2014): fast in pure Python, and its state copies and
+serialises as a single int, so :meth:`State.clone` and the JSON of a saved game carry it
+exactly (bag draws, shuffles and deals replay from seed + actions).
+
+>>> r = Rng(3)
+>>> [r.below(6) for _ in range(5)]
+[0, 3, 5, 2, 1]
+>>> r2 = Rng(3); xs = list(range(5)); r2.shuffle(xs); xs
+[2, 3, 1, 0, 4]
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64 with unbiased bounded draws (rejection) and Fisher-Yates shuffles."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0, *, state: int | None = None) -> None:
+        self.state = state if state is not None else (seed * 0x9E3779B97F4A7C15 + 1) & _MASK
+
+    def next64(self) -> int:
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 1:
+            return 0
+        limit = _MASK - (_MASK + 1) % n
+        while True:
+            x = self.next64()
+            if x <= limit:
+                return x % n
+
+    def shuffle(self, xs: list[T]) -> None:
+        for i in range(len(xs) - 1, 0, -1):
+            j = self.below(i + 1)
+            xs[i], xs[j] = xs[j], xs[i]
+
+    def pop_random(self, xs: list[T]) -> T:
+        """Remove and return a uniformly chosen element (a draw from a bag)."""
+        i = self.below(len(xs))
+        xs[i], xs[-1] = xs[-1], xs[i]
+        return xs.pop()
+
+    def fork(self, salt: int) -> Rng:
+        """An independent generator (a bot's own search never touches the game's draws)."""
+        return Rng(state=(self.state ^ (salt * 0xD1B54A32D192ED03)) & _MASK)
+
+    def copy(self) -> Rng:
+        return Rng(state=self.state)

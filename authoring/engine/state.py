@@ -1,0 +1,211 @@
+"""The live game: plain data, a hand-written :meth:`State.clone`, and JSON.
+
+Everything that changes during play is here, as ints and lists of ints indexed like the
+:class:`~authoring.engine.game.Game`'s tables (zones, cards, tokens); the chance of the
+game is the one generator inside (``rng``), so a seed and the actions replay a game.
+
+Phases (R3.1): ``start`` (R6: reveal, new resistance cards, reorganisation), ``players``
+(R5, the timed actions), then the end of the players' phase (R7) and the army phase (R8)
+run by themselves, up to the next ``start`` or the end of the game. ``pending`` is a
+choice a player must make before anything else (keep one of the cards drawn, a zone for
+an effect …).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from authoring.engine.rng import Rng
+
+#: a squad slot holding nothing, or the planning token (R5.10)
+EMPTY = -1
+PLANNING = -2
+#: inventory entries at or above this are special items (R5.5): SPECIAL + index
+SPECIAL = 1000
+
+
+@dataclass
+class Pending:
+    """A choice a player must make now: ``kind`` says which (keep a drawn card, choose a
+    zone for an effect …); ``options`` are ints whose meaning the kind gives; ``data``
+    carries what the resolution needs (the drawn cards, the effect being resolved)."""
+
+    kind: str
+    player: int
+    options: list[int]
+    data: list[int] = field(default_factory=list)
+    note: str = ""
+
+    def copy(self) -> Pending:
+        return Pending(self.kind, self.player, list(self.options), list(self.data), self.note)
+
+    def to_json(self) -> list[Any]:
+        return [self.kind, self.player, self.options, self.data, self.note]
+
+    @classmethod
+    def from_json(cls, d: list[Any]) -> Pending:
+        return cls(str(d[0]), int(d[1]), [int(x) for x in d[2]], [int(x) for x in d[3]], str(d[4]))
+
+
+@dataclass
+class PlayerState:
+    """One player's sheet, squad, inventory and counters (R1, R5)."""
+
+    character: int
+    at: int
+    actions: int = 0  # this players' phase (D5.3)
+    cubes: int = 0  # reputation cubes in the personal reserve (R1.1, R2.9)
+    squad: list[list[int]] = field(default_factory=lambda: [[], [], []])  # per skill, per slot
+    inventory: list[int] = field(default_factory=list)
+    free_actions: int = 0  # actions that do not advance the counter (free_actions effect)
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.character, self.at, self.actions, self.cubes,
+            [self.squad[0][:], self.squad[1][:], self.squad[2][:]],
+            self.inventory[:], self.free_actions,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"character": self.character, "at": self.at, "actions": self.actions,
+                "cubes": self.cubes, "squad": self.squad, "inventory": self.inventory,
+                "free_actions": self.free_actions}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> PlayerState:
+        return cls(int(d["character"]), int(d["at"]), int(d["actions"]), int(d["cubes"]),
+                   [[int(x) for x in row] for row in d["squad"]],
+                   [int(x) for x in d["inventory"]], int(d["free_actions"]))
+
+
+@dataclass
+class State:
+    """Everything that changes during a game (see the module docstring)."""
+
+    rng: Rng
+    round: int
+    phase: str  # start, players, over
+    players: list[PlayerState]
+    soldiers: list[int]
+    officers: list[int]
+    cubes: list[int]  # reputation cubes on zones (R4.4)
+    reserve_soldiers: int
+    reserve_officers: int
+    eliminated_soldiers: int
+    eliminated_officers: int
+    supply_cubes: int  # the general supply of reputation cubes
+    bag: list[int]  # the invasion bag (zone tokens)
+    drawn: list[int]  # tokens drawn this army phase, set aside until its end (R8.7)
+    piles: list[list[int]]  # per region, face-down, top last
+    speed_cell: int
+    team_counter: int
+    army_counter: int
+    skip_army: int
+    item_pile: list[int]
+    item_discard: list[int]
+    special_left: list[int]  # special item cards still set aside (R2.6)
+    clue_pile: list[int]
+    clue_discard: list[int]
+    clues_kept: list[int]  # kept this players' phase, pooled at the army phase (R5.3, R8.0)
+    clue_pool: list[int]
+    recruit_bag: list[int]
+    resistance_pile: list[int]
+    resistance_discard: list[int]
+    resistance: list[list[int]]  # available cards: [card, cubes on it] (R5.8, R6.2)
+    event_pile: list[int]
+    event_discard: list[int]
+    planning_supply: int
+    revealed: list[list[int]]  # per objective, the zones revealed (R6.1)
+    done: list[int]  # per objective, how many markers are done
+    pending: Pending | None = None
+    queue: list[list[int]] = field(default_factory=list)  # effects left to resolve
+    budget: int = -1  # D10.1: team actions left this phase; -1 unlimited
+    timer_delta: int = 0  # seconds added to the next players' phase (timer effect)
+    outcome: Any = None
+    log: list[Any] = field(default_factory=list)
+
+    # -- derived ---------------------------------------------------------------------------
+    def occupation(self, z: int) -> int:
+        return self.soldiers[z] + self.officers[z]
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    # -- copy ------------------------------------------------------------------------------
+    def clone(self, *, log: bool = False) -> State:
+        """An independent copy (hand-written: lists are copied one level, rows two). The
+        log is shared unless ``log``: a search clone does not need the game's history."""
+        return State(
+            Rng(state=self.rng.state),
+            self.round,
+            self.phase,
+            [p.copy() for p in self.players],
+            self.soldiers[:],
+            self.officers[:],
+            self.cubes[:],
+            self.reserve_soldiers,
+            self.reserve_officers,
+            self.eliminated_soldiers,
+            self.eliminated_officers,
+            self.supply_cubes,
+            self.bag[:],
+            self.drawn[:],
+            [p[:] for p in self.piles],
+            self.speed_cell,
+            self.team_counter,
+            self.army_counter,
+            self.skip_army,
+            self.item_pile[:],
+            self.item_discard[:],
+            self.special_left[:],
+            self.clue_pile[:],
+            self.clue_discard[:],
+            self.clues_kept[:],
+            self.clue_pool[:],
+            self.recruit_bag[:],
+            self.resistance_pile[:],
+            self.resistance_discard[:],
+            [r[:] for r in self.resistance],
+            self.event_pile[:],
+            self.event_discard[:],
+            self.planning_supply,
+            [r[:] for r in self.revealed],
+            self.done[:],
+            self.pending.copy() if self.pending is not None else None,
+            [t[:] for t in self.queue],
+            self.budget,
+            self.timer_delta,
+            self.outcome,
+            self.log[:] if log else [],
+        )
+
+    # -- JSON ------------------------------------------------------------------------------
+    _PLAIN = (
+        "round", "phase", "soldiers", "officers", "cubes", "reserve_soldiers",
+        "reserve_officers", "eliminated_soldiers", "eliminated_officers", "supply_cubes",
+        "bag", "drawn", "piles", "speed_cell", "team_counter", "army_counter", "skip_army",
+        "item_pile", "item_discard", "special_left", "clue_pile", "clue_discard",
+        "clues_kept", "clue_pool", "recruit_bag", "resistance_pile", "resistance_discard",
+        "resistance", "event_pile", "event_discard", "planning_supply", "revealed", "done",
+        "queue", "budget", "timer_delta",
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON data (the log and the outcome are saved beside it)."""
+        out: dict[str, Any] = {k: getattr(self, k) for k in self._PLAIN}
+        out["rng"] = self.rng.state
+        out["players"] = [p.to_json() for p in self.players]
+        out["pending"] = self.pending.to_json() if self.pending is not None else None
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> State:
+        kw = {k: d[k] for k in cls._PLAIN}
+        return cls(
+            rng=Rng(state=int(d["rng"])),
+            players=[PlayerState.from_json(p) for p in d["players"]],
+            pending=Pending.from_json(d["pending"]) if d["pending"] is not None else None,
+            **kw,
+        )
