@@ -186,7 +186,7 @@ def _scenario(a: str, b: str) -> str:
         ("{soldiers: 1, zones: [W 3, E 3]}", "{soldiers: 1, zones: 5}", ["type-invalid"]),
         # a dropped max_occupation rule: no capacity error on the zones it may have raised
         (
-            "  - {text: Règle imprimée seulement.}",
+            "  - {rule: no_events_before_round, round: 2, text: Pas d'événement au premier tour.}",
             "  - {rule: max_occupation, value: x, where: {size: village}}",
             ["value-invalid"],
         ),

@@ -5,6 +5,9 @@
 >>> state = new_initial_state(game, seed=3)
 >>> state.phase, len(state.players), sum(state.soldiers)
 ('start', 4, 36)
+>>> why_illegal(game, state, Action("begin"))       # R6.2 first: keep a resistance card
+'first, Rosa Villanueva must choose: which resistance card to keep'
+>>> events = apply(game, state, Action("keep", 0, 0))
 >>> why_illegal(game, state, Action("move", 0, game.zone_index("S-O 1")))
 'R5.1: the timer has not started: begin the phase first'
 >>> events = apply(game, state, Action("begin"))

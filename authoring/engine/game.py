@@ -10,7 +10,7 @@ words (:class:`GameError`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from authoring.io.diagnostics import suggestion
@@ -192,6 +192,7 @@ class Game:
     recipes: tuple[tuple[tuple[int, int], ...], ...]
     recruits: tuple[RecruitToken, ...]
     recruit_bag: tuple[int, ...]
+    joiners: Mapping[tuple[int, int, int], int]  # join_squad values -> their token
     clue_holes: tuple[int, ...]  # per clue card kind, its perforations (R5.3)
     clue_names: tuple[str, ...]
     clue_deck: tuple[int, ...]
@@ -207,7 +208,6 @@ class Game:
     effect_list_names: tuple[str, ...]
     rules_at: Mapping[str, tuple[int, ...]]  # trigger -> effect list ids (special rules)
     no_events_before: int
-    item_effects: tuple[int, ...] = field(default=())  # unused: items are lasting
     special_use_effects: tuple[tuple[int, ...], ...] = ()
     resistance_effects: tuple[int, ...] = ()
     event_effects: tuple[int, ...] = ()
@@ -379,7 +379,7 @@ def _build(
             index=o.index,
             id=spec.id or f"objective-{o.index + 1}",
             kind=OBJECTIVE_KINDS[o.kind],
-            candidates=cand & (board.topology.n and (1 << n) - 1),
+            candidates=cand,
             markers=o.markers,
             item=special_ids.get(item, -1) if item else -1,
             military=getattr(spec, "military", 0),
@@ -401,6 +401,16 @@ def _build(
     bag = tuple(idx[z] for z in scen.invasion_bag())
     piles = tuple(tuple(idx[z] for z in scen.region_piles()[r]) for r in topo.regions)
     max_occ = tuple(scen.max_occupation[z] for z in topo.ids)
+
+    # characters who join a squad (join_squad): tokens outside the recruitment bag
+    joiners: dict[tuple[int, int, int], int] = {}
+    extra: list[RecruitToken] = []
+    for lst in effect_lists:
+        for e in lst:
+            if isinstance(e, fx.JoinSquad) and (e.C, e.M, e.I) not in joiners:
+                joiners[(e.C, e.M, e.I)] = len(recruits) + len(extra)
+                extra.append(RecruitToken(C=e.C or None, M=e.M or None, I=e.I or None))
+    recruits = recruits + tuple(extra)
 
     planning = content.planning
     return Game(
@@ -434,6 +444,7 @@ def _build(
         recipes=recipes,
         recruits=recruits,
         recruit_bag=recruit_bag,
+        joiners=joiners,
         clue_holes=clue_holes,
         clue_names=clue_names,
         clue_deck=clue_deck,

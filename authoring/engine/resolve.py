@@ -16,11 +16,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from authoring.engine import army
+from authoring.engine.actions import slot_of
 from authoring.engine.core import complete_objective, log, player_name, set_pending
 from authoring.engine.game import Game
-from authoring.engine.players import discard_card, reach, start_draw
+from authoring.engine.players import discard_card, reach, recruit_slots, start_draw
 from authoring.engine.state import State
 from authoring.model import effects as fx
+from authoring.model.rules import SKILLS
 from authoring.model.topology import within
 
 Task = list[int]
@@ -295,9 +297,20 @@ def discard_items(game: Game, state: State, e: fx.DiscardItems, task: Task) -> b
     return True
 
 
-def join_squad(game: Game, state: State, e: Any, task: Task) -> bool:
+def join_squad(game: Game, state: State, e: fx.JoinSquad, task: Task) -> bool:
     """A freed character joins the actor's squad as a recruit would (R5.2 slot test): the
     first free slot that fits, C then M then I; nowhere to fit, nowhere to join."""
+    p = chooser(task)
+    token = game.joiners[(e.C, e.M, e.I)]
+    slot = next(recruit_slots(game, state, p, token), None)
+    if slot is None:
+        log(state, "join_failed", "R5.2", f"the freed character finds no free slot in "
+            f"{player_name(game, state, p)}'s squad", player=p)
+        return True
+    s, k = slot_of(slot)
+    state.players[p].squad[s][k] = token
+    log(state, "joined", "R5.2", f"the freed character joins {player_name(game, state, p)}'s "
+        f"squad ({SKILLS[s]} slot {k + 1})", player=p)
     return True
 
 
@@ -483,6 +496,7 @@ HANDLERS: dict[type[fx.EffectPayload], Handler] = {
     fx.DiscardItems: discard_items,
     fx.DiscardResistance: discard_resistance,
     fx.Timer: timer,
+    fx.JoinSquad: join_squad,
 }
 
 

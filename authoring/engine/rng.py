@@ -6,9 +6,9 @@ exactly (bag draws, shuffles and deals replay from seed + actions).
 
 >>> r = Rng(3)
 >>> [r.below(6) for _ in range(5)]
-[0, 3, 5, 2, 1]
->>> r2 = Rng(3); xs = list(range(5)); r2.shuffle(xs); xs
-[2, 3, 1, 0, 4]
+[5, 3, 2, 3, 3]
+>>> r2 = Rng(7); xs = list(range(5)); r2.shuffle(xs); xs
+[4, 2, 1, 0, 3]
 """
 
 from __future__ import annotations

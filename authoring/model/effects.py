@@ -779,6 +779,26 @@ class CompleteObjective(EffectPayload):
     }
 
 
+@_effect
+class JoinSquad(EffectPayload):
+    """A freed character joins the actor's squad as a secondary character: on the first
+    free slot whose number is at most its value in that skill (R5.2), C then M then I;
+    with no such slot it cannot join. E.g. scenario 3's engineer, once freed."""
+
+    key: ClassVar[str] = "join_squad"
+    example: ClassVar[str] = "{join_squad: {C: 2, M: 1, I: 4}}"
+    actor: ClassVar[bool] = True
+    C: int = Field(ge=0, le=4, description="Communication value.")
+    M: int = Field(ge=0, le=4, description="Military value.")
+    I: int = Field(ge=0, le=4, description="Engineering value.")  # noqa: E741
+
+    def text(self, lang: Lang = "fr") -> str:
+        values = f"C {self.C}, M {self.M}, I {self.I}"
+        if lang == "fr":
+            return f"Le personnage libéré rejoint votre escouade ({values})"
+        return f"The freed character joins your squad ({values})"
+
+
 class _DrawKeep(EffectPayload):
     """Draws ``draw`` cards or tokens of :attr:`pile` (:data:`_PILES`) and keeps
     ``keep``; :attr:`phrases` say it with ``{cards}``, ``{keep}`` and ``{s}`` (plural)."""

@@ -302,6 +302,7 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
     if content is not None:
         _check_items(ctx, spec, objectives, content)
     _check_rules_content(ctx, spec, content, deck)
+    _check_text_rules(ctx, spec)
     if len(report.errors) > start_errors:
         return None
     return Scenario(
@@ -399,8 +400,10 @@ def _validate(doc: YamlDoc, report: Report) -> tuple[schema.Scenario | None, Sal
             return None, sv
 
     hook = Place("a scenario rule (no acting player)", lasting=False, actor=False)
+    done = Place("an objective done (the player who did it acts)", lasting=False)
     for i, o in enumerate(spec.objectives):
         check_effects(o.on_reveal, ("objectives", i, "on_reveal"), hook, sv.doc, report, sv)
+        check_effects(o.on_done, ("objectives", i, "on_done"), done, sv.doc, report, sv)
     for i, r in enumerate(spec.special_rules):
         if isinstance(r, schema.EffectsRule):
             check_effects(r.effects, ("special_rules", i, "effects"), hook, sv.doc, report, sv)
@@ -949,6 +952,23 @@ def _recipe(special: Any) -> list[tuple[str, int]]:
     return out
 
 
+def _check_text_rules(ctx: _Ctx, spec: schema.Scenario) -> None:
+    """A special rule that is only text is printed but not played: the engine and the
+    balance figures ignore it, so say so (it may belong in setup.text, or in executable
+    form: max_occupation, exclude_cards, no_events_before_round, effects, on_reveal, on_done)."""
+    for i, r in enumerate(spec.special_rules):
+        if isinstance(r, schema.TextRule):
+            ctx.report.warning(
+                ctx.at("special_rules", ctx.nth("special_rules", i) - 1),
+                "rule-text-only",
+                f"special rule {ctx.nth('special_rules', i)} is only text: the rules engine "
+                "does not play it",
+                "write it with a rule of the vocabulary (max_occupation, exclude_cards, "
+                "no_events_before_round, effects) or objective hooks (on_reveal, on_done); "
+                "a reminder that changes nothing belongs in setup.text",
+            )
+
+
 def _check_rules_content(
     ctx: _Ctx, spec: schema.Scenario, content: Content | None, deck: ClueDeck | None
 ) -> None:
@@ -1066,9 +1086,11 @@ def _objective_text(o: ObjectiveSpec, lang: str, items: Mapping[str, Any]) -> st
         return text_of(spec.text, lang)
     text = _default_objective_text(o, lang, items)
     if spec.on_reveal:
-
         lead = " Quand il est révélé : " if lang == "fr" else " When it is revealed: "
         text += lead + render_effects(spec.on_reveal, "fr" if lang == "fr" else "en")
+    if spec.on_done:
+        lead = " Une fois accompli : " if lang == "fr" else " Once done: "
+        text += lead + render_effects(spec.on_done, "fr" if lang == "fr" else "en")
     return text
 
 

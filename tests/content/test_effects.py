@@ -19,7 +19,7 @@ ALL: dict[str, type[E.EffectPayload] | type[E.ConditionPayload]] = {**E.EFFECTS,
 
 
 def test_vocabulary_is_closed_and_sized() -> None:
-    assert len(E.EFFECTS) == 37
+    assert len(E.EFFECTS) == 38  # join_squad: a freed character joins a squad
     assert len(E.CONDITIONS) == 3
     assert sorted(k for k, c in E.EFFECTS.items() if c.lasting) == [
         "craft_requirement",

@@ -51,7 +51,7 @@ def test_scenario_1_is_the_book() -> None:
     assert sum(s.soldiers.values()) == 36 and s.officers_on_board == {}
     assert s.start == ("N-E 1",)
     assert s.spec.setup.characters == "random"
-    assert s.spec.setup.invasion_bag == "one_token_per_occupied_zone"
+    assert s.spec.setup.invasion_bag == "all_tokens_of_occupied_zones"  # D2.1
     assert [(lv.officers, lv.speed, lv.speed_cell, lv.timer) for lv in s.levels.values()] == [
         (15, 2, 0, 5.0),
         (12, 2, 0, 5.0),
@@ -61,7 +61,8 @@ def test_scenario_1_is_the_book() -> None:
         ("locate_and_destroy_base", "bomb", 1)
     ]
     assert s.objectives[0].candidates == frozenset(board.zone_ids)
-    assert len(s.invasion_bag()) == len(s.occupied) == 20
+    assert len(s.occupied) == 20
+    assert len(s.invasion_bag()) == 4 * 3 + 8 * 2 + 8 * 1  # D2.1: every token of an occupied zone
     text = card_text(s)
     assert text.setup[0] == (
         "Placer 3 soldats sur les capitales, 2 sur les villes et 1 sur les zones 11 et 12 "

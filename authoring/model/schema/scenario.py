@@ -170,6 +170,11 @@ class _Objective(Model):
         description="One-off effects (the content vocabulary) resolved when the objective is "
         "revealed (R6.1), e.g. {add_soldiers: {count: 1, where: objective_zone}}.",
     )
+    on_done: list[Effect] = Field(
+        default_factory=list,
+        description="One-off effects resolved when the objective is done, with the player "
+        "who did it acting, e.g. {join_squad: {C: 2, M: 1, I: 4}} for a freed prisoner.",
+    )
     text: Text | None = Field(default=None, description="The objective as printed.")
 
 
