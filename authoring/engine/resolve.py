@@ -533,3 +533,26 @@ def answer(game: Game, state: State, option: int) -> None:
     state.queue[0][CHOICE] = option
     run_queue(game, state)
 
+
+
+def with_effects(game: Game, effects: Sequence[Any]) -> tuple[Game, int]:
+    """``game`` with one more effect list (effects written in the vocabulary, or their
+    payloads), and its id: to resolve effects that no card of the box holds (tests, a
+    front end trying an effect)."""
+    import dataclasses
+
+    payloads = tuple(e.payload if isinstance(e, fx.EffectBase) else e for e in effects)
+    lists = (*game.effect_lists, payloads)
+    names = (*game.effect_list_names, "extra")
+    return dataclasses.replace(game, effect_lists=lists, effect_list_names=names), len(lists) - 1
+
+
+def resolve_effects(game: Game, state: State, effects: Sequence[Any], actor: int = -1,
+                    zone: int = -1) -> Game:
+    """Queue ``effects`` as if a card held them (``actor`` acting, about ``zone``) and
+    resolve them up to the first choice; returns the game to pass to ``apply`` for the
+    ``choose`` answers."""
+    game, lst = with_effects(game, effects)
+    enqueue(state, lst, actor, zone)
+    run_queue(game, state)
+    return game

@@ -1,0 +1,74 @@
+"""What a player knows: the state with the hidden parts left out (bag and pile contents,
+deck order, the cards another player is choosing among, the generator), so that bots
+and front ends cannot peek. Plain JSON-able data.
+
+>>> from authoring.model.game import load_game
+>>> from authoring.engine import Game, new_initial_state
+>>> game = Game.create(load_game("scenarios/scenario-1.yaml"), players=3)
+>>> v = player_view(game, new_initial_state(game, seed=2), player=1)
+>>> v["bag"], "rng" in v, v["pending"]["options"]
+(36, False, None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from authoring.engine.core import card_name, level, malus, player_name
+from authoring.engine.game import Game
+from authoring.engine.state import EMPTY, PLANNING, State
+from authoring.model.rules import SKILLS
+
+
+def player_view(game: Game, state: State, player: int) -> dict[str, Any]:
+    """The public state, plus ``player``'s own pending choice (the cards drawn)."""
+    t = game.topo
+    pend = state.pending
+    return {
+        "round": state.round,
+        "phase": state.phase,
+        "speed": game.speed_track[state.speed_cell],
+        "speed_cell": state.speed_cell + 1,
+        "team_counter": state.team_counter,
+        "army_counter": state.army_counter,
+        "zones": {
+            t.ids[z]: {"soldiers": state.soldiers[z], "officers": state.officers[z],
+                       "cubes": state.cubes[z], "max": game.max_occupation[z]}
+            for z in range(t.n)
+            if state.soldiers[z] or state.officers[z] or state.cubes[z]
+        },
+        "reserve": {"soldiers": state.reserve_soldiers, "officers": state.reserve_officers},
+        "eliminated": {"soldiers": state.eliminated_soldiers,
+                       "officers": state.eliminated_officers},
+        "supply_cubes": state.supply_cubes,
+        "bag": len(state.bag),
+        "drawn": [t.ids[z] for z in state.drawn],
+        "piles": {t.regions[r]: len(p) for r, p in enumerate(state.piles)},
+        "decks": {"items": len(state.item_pile), "clues": len(state.clue_pile),
+                  "resistance": len(state.resistance_pile), "events": len(state.event_pile),
+                  "recruits": len(state.recruit_bag)},
+        "clue_pool": [game.clue_names[c] for c in state.clue_pool],
+        "clues_kept": len(state.clues_kept),
+        "resistance": [{"card": game.resistance_cards[c].id, "cubes": k,
+                        "cost": game.resistance_cards[c].cost} for c, k in state.resistance],
+        "objectives": [{"id": o.id, "kind": o.kind,
+                        "revealed": [t.ids[z] for z in state.revealed[o.index]],
+                        "done": state.done[o.index], "markers": o.markers}
+                       for o in game.objectives],
+        "players": [
+            {"name": player_name(game, state, p), "at": t.ids[ps.at], "actions": ps.actions,
+             "cubes": ps.cubes,
+             "levels": {SKILLS[s]: level(game, state, p, s) for s in range(3)},
+             "malus": malus(game, state, p, 0),
+             "squad": {SKILLS[s]: ["." if x == EMPTY else "P" if x == PLANNING else
+                                   game.recruits[x].letter or "+" for x in ps.squad[s]]
+                       for s in range(3)},
+             "inventory": [card_name(game, c) for c in ps.inventory]}
+            for p, ps in enumerate(state.players)
+        ],
+        "pending": None if pend is None else {
+            "kind": pend.kind, "player": pend.player, "note": pend.note,
+            "options": list(pend.options) if pend.player == player else None,
+        },
+        "outcome": None if state.outcome is None else state.outcome.to_json(),
+    }
