@@ -28,8 +28,7 @@ choose         a: which option of the pending choice
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 STANDARD = ("move", "recruit", "investigate", "search", "craft", "eliminate", "use",
             "resistance", "transfer", "plan", "objective")
@@ -39,8 +38,9 @@ LIMITED = frozenset(("recruit", "investigate", "search"))  # R4.4
 KINDS = (*STANDARD, "reorganise", "begin", "end", "keep", "choose")
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
+    """An action: a kind and up to four ints (a tuple: cheap to make, hash and compare)."""
+
     kind: str
     player: int = -1
     a: int = -1

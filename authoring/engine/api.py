@@ -98,11 +98,8 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         return [*out, Action("begin")]
     out = []
     for p in range(len(state.players)):
-        if rules.counter_refusal(game, state, p) is not None:
-            continue
-        for a in rules.candidates(game, state, p):
-            if rules.CHECKS[a.kind](game, state, a) is None:
-                out.append(a)
+        if rules.counter_refusal(game, state, p) is None:
+            out.extend(rules.legal_for(game, state, p))
     out.append(Action("end"))
     return out
 

@@ -28,7 +28,8 @@ def log(state: State, kind: str, rule: str, text: str, **data: Any) -> Event:
 
 def filled(state: State, p: int, skill: int) -> int:
     """Slots of a skill row holding a recruit or the planning token (R1.2)."""
-    return sum(1 for x in state.players[p].squad[skill] if x != EMPTY)
+    row = state.players[p].squad[skill]
+    return len(row) - row.count(EMPTY)
 
 
 def planning_on(state: State, p: int, skill: int) -> bool:
@@ -37,8 +38,7 @@ def planning_on(state: State, p: int, skill: int) -> bool:
 
 def at_max(game: Game, state: State, p: int, skill: int) -> bool:
     """R1.3: the row is full, its max level reached (the max-level bonus applies, D1.1)."""
-    info = game.character_info[state.players[p].character]
-    return info.initial[skill] + filled(state, p, skill) >= info.max_level(skill)
+    return EMPTY not in state.players[p].squad[skill]
 
 
 def mods(game: Game, state: State, p: int) -> Mods:
@@ -46,12 +46,14 @@ def mods(game: Game, state: State, p: int) -> Mods:
     ps = state.players[p]
     info = game.character_info[ps.character]
     m = info.ability
+    squad = ps.squad
     for s in range(3):
-        if info.max_bonus[s] is not NO_MODS and at_max(game, state, p, s):
+        if info.max_bonus[s] is not NO_MODS and EMPTY not in squad[s]:
             m = m + info.max_bonus[s]
+    item_mods = game.item_mods
     for card in ps.inventory:
-        if card < SPECIAL:
-            m = m + game.item_mods[card]
+        if card < SPECIAL and item_mods[card] is not NO_MODS:
+            m = m + item_mods[card]
     return m
 
 

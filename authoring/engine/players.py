@@ -16,6 +16,7 @@ from authoring.engine.core import (
     draw,
     effective,
     inventory_limit,
+    level,
     limited_refusal,
     log,
     malus,
@@ -25,7 +26,7 @@ from authoring.engine.core import (
     set_pending,
     use_skill,
 )
-from authoring.engine.game import DRAW_ACTIONS, SKILL_INDEX, Game
+from authoring.engine.game import DRAW_ACTIONS, SKILL_INDEX, Game, Mods
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
 from authoring.model import effects as fx
 from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS, SKILLS
@@ -68,9 +69,9 @@ def count_action(game: Game, state: State, p: int) -> None:
 # -- R5.1 move ------------------------------------------------------------------------------
 
 
-def reach(game: Game, state: State, p: int) -> int:
+def reach(game: Game, state: State, p: int, m: Mods | None = None) -> int:
     """R5.1: zones one move reaches (up to 3 roads or 1 mountain path, plus bonuses)."""
-    m = mods(game, state, p)
+    m = m if m is not None else mods(game, state, p)
     z = state.players[p].at
     t = game.topo
     if not (m.move_roads or m.move_paths):
@@ -104,18 +105,19 @@ _DRAW_SKILL = {"recruit": 0, "investigate": 0, "search": 2}
 _DRAW_RULE = {"recruit": "R5.2", "investigate": "R5.3", "search": "R5.4"}
 
 
-def draw_count(game: Game, state: State, p: int, kind: str) -> int:
+def draw_count(game: Game, state: State, p: int, kind: str, m: Mods | None = None) -> int:
     """C (or I) − army malus, + draw bonuses (R5.2–R5.4, R4.5); negative is 0 (D5.2)."""
     skill = _DRAW_SKILL[kind]
-    n = effective(game, state, p, skill) + mods(game, state, p).draw[DRAW_ACTIONS.index(kind)]
-    return max(0, n)
+    m = m if m is not None else mods(game, state, p)
+    n = level(game, state, p, skill, m) - malus(game, state, p, skill, m)
+    return max(0, n + m.draw[DRAW_ACTIONS.index(kind)])
 
 
-def check_draw(game: Game, state: State, a: Action) -> str | None:
+def check_draw(game: Game, state: State, a: Action, m: Mods | None = None) -> str | None:
     refusal = limited_refusal(game, state, a.player)
     if refusal:
         return refusal
-    n = draw_count(game, state, a.player, a.kind)
+    n = draw_count(game, state, a.player, a.kind, m)
     if n <= 0 and game.decisions["D5.2"] == "illegal":
         skill = SKILLS[_DRAW_SKILL[a.kind]]
         return (f"D5.2: {player_name(game, state, a.player)} would draw {n} ({skill} − army "
@@ -591,14 +593,15 @@ def planning_tokens(state: State, p: int) -> list[int]:
     return [s for s in range(3) if PLANNING in state.players[p].squad[s]]
 
 
-def check_plan(game: Game, state: State, a: Action) -> str | None:
+def check_plan(game: Game, state: State, a: Action, m: Mods | None = None) -> str | None:
     if a.a not in (0, 1, 2):
         return "R5.10: plan on C, M or I"
     row = state.players[a.player].squad[a.a]
     if EMPTY not in row:
         return f"R5.10: no free slot on {SKILLS[a.a]}"
     active = planning_tokens(state, a.player)
-    limit = game.planning_active + mods(game, state, a.player).planning
+    m = m if m is not None else mods(game, state, a.player)
+    limit = game.planning_active + m.planning
     if len(active) >= limit:
         if all(s == a.a for s in active):
             return f"R5.10: the planning token is already on {SKILLS[a.a]}"
@@ -754,13 +757,7 @@ def candidates(game: Game, state: State, p: int) -> Iterator[Action]:
     for s in range(len(game.specials)):
         if has_parts(game, state, p, s):
             yield Action("craft", p, s)
-    ez = eliminate_zones(game, state, p)
-    for z in range(t.n):
-        if ez >> z & 1:
-            if state.soldiers[z]:
-                yield Action("eliminate", p, z, 0)
-            if state.officers[z]:
-                yield Action("eliminate", p, z, 1)
+    yield from _eliminations(game, state, p, True)
     for i, card in enumerate(ps.inventory):
         if card >= SPECIAL:
             for u in range(len(game.specials[card - SPECIAL].uses)):
@@ -771,6 +768,78 @@ def candidates(game: Game, state: State, p: int) -> Iterator[Action]:
         need = max(0, resistance_cost(game, state, p, slot_i) - state.resistance[slot_i][1])
         if need <= ps.cubes:
             yield Action("resistance", p, slot_i, need, 1)
+    yield from _transfers(game, state, p)
+    for s in range(3):
+        yield Action("plan", p, s)
+    for o in game.objectives:
+        if o.kind in ("general", "prisoner") and ps.at in state.revealed[o.index]:
+            yield Action("objective", p, o.index)
+
+
+def _eliminations(game: Game, state: State, p: int, officers: bool) -> Iterator[Action]:
+    ez = eliminate_zones(game, state, p)
+    for z in range(game.topo.n):
+        if ez >> z & 1:
+            if state.soldiers[z]:
+                yield Action("eliminate", p, z, 0)
+            if officers and state.officers[z]:
+                yield Action("eliminate", p, z, 1)
+
+
+def legal_for(game: Game, state: State, p: int) -> list[Action]:
+    """The standard actions ``p`` may take now (the counter rules already passed): the
+    same as filtering :func:`candidates` through the checks (a test says so), with the
+    player's lasting effects computed once and the checks that generation already
+    guarantees skipped."""
+    ps = state.players[p]
+    m = mods(game, state, p)
+    out: list[Action] = []
+    r = reach(game, state, p, m)
+    z = 0
+    while r:
+        if r & 1:
+            out.append(Action("move", p, z))
+        r >>= 1
+        z += 1
+    if limited_refusal(game, state, p) is None:
+        for kind in ("recruit", "investigate", "search"):
+            if draw_count(game, state, p, kind, m) > 0 or game.decisions["D5.2"] != "illegal":
+                out.append(Action(kind, p))
+    if ps.inventory:
+        for s in range(len(game.specials)):
+            if state.special_left[s] > 0 and has_parts(game, state, p, s):
+                out.append(Action("craft", p, s))
+    out.extend(_eliminations(game, state, p, m.eliminate_officers))
+    for i, card in enumerate(ps.inventory):
+        if card >= SPECIAL:
+            for u in range(len(game.specials[card - SPECIAL].uses)):
+                a = Action("use", p, i, u)
+                if check_use(game, state, a) is None:
+                    out.append(a)
+    for slot_i, (card, cubes) in enumerate(state.resistance):
+        for k in range(1, ps.cubes + 1):
+            out.append(Action("resistance", p, slot_i, k, 0))
+        need = max(0, max(0, game.resistance_cards[card].cost - m.resistance_discount) - cubes)
+        if need <= ps.cubes:
+            out.append(Action("resistance", p, slot_i, need, 1))
+    if len(state.players) > 1:
+        for a in _transfers(game, state, p):
+            if check_transfer(game, state, a) is None:
+                out.append(a)
+    for s in range(3):
+        a = Action("plan", p, s)
+        if check_plan(game, state, a, m) is None:
+            out.append(a)
+    for o in game.objectives:
+        if o.kind in ("general", "prisoner") and ps.at in state.revealed[o.index]:
+            a = Action("objective", p, o.index)
+            if check_objective(game, state, a) is None:
+                out.append(a)
+    return out
+
+
+def _transfers(game: Game, state: State, p: int) -> Iterator[Action]:
+    ps = state.players[p]
     tz = transfer_zones(game, state, p)
     for q, other in enumerate(state.players):
         if q == p or not tz >> other.at & 1:
@@ -782,11 +851,6 @@ def candidates(game: Game, state: State, p: int) -> Iterator[Action]:
                 if x >= 0:
                     for s2 in range(3):
                         yield Action("transfer", p, q, -1 - slot_code(s, k), s2)
-    for s in range(3):
-        yield Action("plan", p, s)
-    for o in game.objectives:
-        if o.kind in ("general", "prisoner") and ps.at in state.revealed[o.index]:
-            yield Action("objective", p, o.index)
 
 
 def reorganise_candidates(game: Game, state: State, p: int) -> Iterator[Action]:

@@ -163,7 +163,7 @@ def test_situation(path: Path, star_model: GameModel) -> None:
     assert kind == "action"
     action = _action(game, sit["action"])
     if action.kind == "eliminate":
-        action = dataclasses.replace(action, a=state.players[action.player].at)
+        action = action._replace(a=state.players[action.player].at)
     reason = why_illegal(game, state, action)
     if not expect["legal"]:
         assert reason is not None and reason.startswith(expect["rule"] + ":"), reason
