@@ -76,8 +76,12 @@ class SimpleBot:
                 "move": 4}.get(k, 0)
         if k == "investigate" and all(o["revealed"] for o in view["objectives"]):
             base = 3
-        if k == "eliminate" and a.b == 1:
-            base = 25
+        if k == "eliminate":
+            target = view["zones"].get(game.zone(a.a), {})
+            if me["levels"]["M"] - target.get("soldiers", 0) - target.get("officers", 0) <= 0:
+                base = -10  # R5.6 would fail: M − the occupation there ≤ 0
+            elif a.b == 1:
+                base = 25
         if k == "resistance":
             base = 40 if a.c == 1 else 5 - a.b
         if k == "move":

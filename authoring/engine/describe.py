@@ -1,0 +1,115 @@
+"""Actions in words, as a transcript and a terminal show them.
+
+>>> from authoring.model.game import load_game
+>>> from authoring.engine import Game, Action, new_initial_state
+>>> game = Game.create(load_game("scenarios/scenario-1.yaml"), players=3)
+>>> state = new_initial_state(game, seed=2)
+>>> describe(game, state, Action("move", 1, game.zone_index("N-E 8")))
+'Élise Marchand: move to N-E 8 (Sainte-Aurèle)'
+"""
+
+from __future__ import annotations
+
+from authoring.engine.actions import Action, slot_of
+from authoring.engine.core import card_name, player_name
+from authoring.engine.game import Game
+from authoring.engine.state import State
+from authoring.model.rules import SKILLS
+
+
+def zone_name(game: Game, z: int) -> str:
+    return f"{game.zone(z)} ({game.model.board.zones[z].city})"
+
+
+def _title(t: object) -> str:
+    return t if isinstance(t, str) else str(getattr(t, "fr", t))
+
+
+def token_text(game: Game, t: int) -> str:
+    tok = game.recruits[t]
+    if tok.dummy:
+        return "a dummy token"
+    name = tok.letter or "+"
+    return f"{name} (C{tok.C or 0} M{tok.M or 0} I{tok.I or 0})"
+
+
+def option_text(game: Game, state: State, kind: str, x: int) -> str:
+    """One option of a pending choice."""
+    if kind == "keep_investigate":
+        return f"clue '{game.clue_names[x]}'"
+    if kind == "keep_search":
+        return f"item '{card_name(game, x)}'"
+    if kind == "keep_recruit":
+        return f"recruit {token_text(game, x)}"
+    if kind == "keep_resistance":
+        card = game.resistance_cards[x]
+        return f"resistance card '{_title(card.title)}' (cost {card.cost})"
+    if kind == "choose_zone":
+        return zone_name(game, x)
+    if kind == "choose_player":
+        return player_name(game, state, x)
+    if kind == "choose_card":
+        return f"card {x + 1}"
+    return str(x)
+
+
+def describe(game: Game, state: State, a: Action) -> str:
+    """``Alice: move to N-E 5 (Val-Sauvage)`` — the action as a person reads it."""
+    k = a.kind
+    if k == "begin":
+        return "start the timer (the players' phase begins)"
+    if k == "end":
+        return "end the players' phase (time is up)"
+    who = player_name(game, state, a.player) if 0 <= a.player < len(state.players) else "?"
+    ps = state.players[a.player] if 0 <= a.player < len(state.players) else None
+    if k == "keep" and state.pending is not None and 0 <= a.a < len(state.pending.options):
+        what = option_text(game, state, state.pending.kind, state.pending.options[a.a])
+        extra = ""
+        if state.pending.kind == "keep_recruit":
+            if a.b >= 0:
+                s, slot = slot_of(a.b)
+                extra = f" on {SKILLS[s]} slot {slot + 1}"
+            else:
+                extra = " and return it (it fits nowhere, D5.1)"
+        elif state.pending.kind == "keep_search" and a.b >= 0 and ps is not None:
+            extra = (" and discard it" if a.b == len(ps.inventory)
+                     else f", discarding '{card_name(game, ps.inventory[a.b])}'")
+        return f"{who}: keep {what}{extra}"
+    if k == "choose" and state.pending is not None and 0 <= a.a < len(state.pending.options):
+        what = option_text(game, state, state.pending.kind, state.pending.options[a.a])
+        note = f" ({state.pending.note})" if state.pending.note else ""
+        return f"{who}: choose {what}{note}"
+    if k == "move":
+        return f"{who}: move to {zone_name(game, a.a)}"
+    if k in ("recruit", "investigate", "search"):
+        return f"{who}: {k} in {zone_name(game, ps.at)}" if ps else f"{who}: {k}"
+    if k == "craft":
+        return f"{who}: craft '{_title(game.specials[a.a].title)}'"
+    if k == "eliminate":
+        return f"{who}: eliminate {'an officer' if a.b else 'a soldier'} in {game.zone(a.a)}"
+    if k == "use" and ps is not None and 0 <= a.a < len(ps.inventory):
+        return f"{who}: use '{card_name(game, ps.inventory[a.a])}'" + (
+            f" (use {a.b + 1})" if a.b else "")
+    if k == "resistance" and 0 <= a.a < len(state.resistance):
+        card = game.resistance_cards[state.resistance[a.a][0]]
+        put = f"put {a.b} cube{'s' * (a.b != 1)} on" if a.b else ""
+        act = "activate" if a.c else ""
+        verb = " and ".join(x for x in (put, act) if x)
+        return f"{who}: {verb} '{_title(card.title)}'"
+    if k == "transfer" and 0 <= a.a < len(state.players):
+        to = player_name(game, state, a.a)
+        if a.b >= 0 and ps is not None and a.b < len(ps.inventory):
+            return f"{who}: give '{card_name(game, ps.inventory[a.b])}' to {to}"
+        s, slot = slot_of(-1 - a.b)
+        return f"{who}: give the recruit of {SKILLS[s % 3]} slot {slot + 1} to {to} ({SKILLS[a.c % 3]})"
+    if k == "plan":
+        return f"{who}: plan on {SKILLS[a.a % 3]}"
+    if k == "objective" and 0 <= a.a < len(game.objectives):
+        o = game.objectives[a.a]
+        verb = "eliminate the general" if o.kind == "general" else "free the prisoner"
+        return f"{who}: {verb} in {game.zone(ps.at)}" if ps else f"{who}: {verb}"
+    if k == "reorganise":
+        s0, k0 = slot_of(a.a)
+        s1, k1 = slot_of(a.b)
+        return f"{who}: move a recruit from {SKILLS[s0 % 3]} slot {k0 + 1} to {SKILLS[s1 % 3]} slot {k1 + 1}"
+    return f"{who}: {k} {a.a} {a.b} {a.c}"
