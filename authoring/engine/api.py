@@ -27,6 +27,7 @@ from authoring.engine.flow import advance, setup
 from authoring.engine.game import Game
 from authoring.engine.log import Event
 from authoring.engine.resolve import answer
+from authoring.engine.rng import Rng
 from authoring.engine.state import State
 
 #: a game with no outcome after this many rounds is cut short (not a rule: a guard)
@@ -104,12 +105,16 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     return out
 
 
-def apply(game: Game, state: State, action: Action, max_rounds: int = MAX_ROUNDS) -> list[Event]:
+def apply(game: Game, state: State, action: Action, max_rounds: int = MAX_ROUNDS,
+          *, checked: bool = True) -> list[Event]:
     """Take ``action`` (checked first: :class:`IllegalAction` with the reason), then run the
-    game until a player must decide; returns the events it appended to the log."""
-    reason = why_illegal(game, state, action)
-    if reason is not None:
-        raise IllegalAction(reason)
+    game until a player must decide; returns the events it appended to the log.
+    ``checked=False`` skips the check for an action taken from :func:`legal_actions` or
+    :func:`random_action` (a simulation's hot loop)."""
+    if checked:
+        reason = why_illegal(game, state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
     start = len(state.log)
     k = action.kind
     if k == "keep":
@@ -144,3 +149,27 @@ def _pending_text(pend: Any) -> str:
             "keep_search": "which item to keep", "keep_resistance": "which resistance card to keep",
             "choose_zone": "a zone", "choose_player": "a player", "choose_card": "a card"}
     return pend.note or what.get(pend.kind, pend.kind)
+
+
+def random_action(game: Game, state: State, rng: Rng) -> Action:
+    """A random legal action, cheaply: during the players' phase a random player who may
+    act, then one of that player's legal actions or ``end``, uniformly (not uniform over
+    every legal action of the team: a baseline policy for benchmarks and fuzzing)."""
+    if state.pending is not None or state.phase != "players":
+        acts = legal_actions(game, state)
+        return acts[rng.below(len(acts))]
+    able = [p for p in range(len(state.players))
+            if rules.counter_refusal(game, state, p) is None]
+    if not able:
+        return Action("end")
+    p = able[rng.below(len(able))]
+    acts = rules.legal_for(game, state, p, moves=False)
+    r = rules.reach(game, state, p)
+    n_moves = r.bit_count()
+    k = rng.below(n_moves + len(acts) + 1)
+    if k < n_moves:
+        for _ in range(k):
+            r &= r - 1
+        return Action("move", p, (r & -r).bit_length() - 1)
+    k -= n_moves
+    return acts[k] if k < len(acts) else Action("end")

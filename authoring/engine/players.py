@@ -29,7 +29,7 @@ from authoring.engine.core import (
 from authoring.engine.game import DRAW_ACTIONS, SKILL_INDEX, Game, Mods
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
 from authoring.model import effects as fx
-from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS, SKILLS
+from authoring.model.rules import ACTION_MARGIN, MOVE_MOUNTAIN_PATHS, MOVE_ROADS, SKILLS
 from authoring.model.topology import within
 
 Check = Callable[[Game, State, Action], "str | None"]
@@ -49,11 +49,11 @@ def counter_refusal(game: Game, state: State, p: int) -> str | None:
     if ps.actions >= limit:
         return f"D5.4: {player_name(game, state, p)} has taken {limit} actions this phase"
     after = ps.actions + 1
-    for q, other in enumerate(state.players):
-        if q != p and after - other.actions > game.margin:
-            return (f"R5.0: {player_name(game, state, p)} would be {after - other.actions} "
-                    f"actions ahead of {player_name(game, state, q)}")
-    return None
+    if after - min(o.actions for o in state.players) <= ACTION_MARGIN:
+        return None
+    q = min(range(len(state.players)), key=lambda i: (state.players[i].actions, i))
+    return (f"R5.0: {player_name(game, state, p)} would be {after - state.players[q].actions} "
+            f"actions ahead of {player_name(game, state, q)}")
 
 
 def count_action(game: Game, state: State, p: int) -> None:
@@ -778,29 +778,30 @@ def candidates(game: Game, state: State, p: int) -> Iterator[Action]:
 
 def _eliminations(game: Game, state: State, p: int, officers: bool) -> Iterator[Action]:
     ez = eliminate_zones(game, state, p)
-    for z in range(game.topo.n):
-        if ez >> z & 1:
-            if state.soldiers[z]:
-                yield Action("eliminate", p, z, 0)
-            if officers and state.officers[z]:
-                yield Action("eliminate", p, z, 1)
+    while ez:
+        low = ez & -ez
+        z = low.bit_length() - 1
+        ez ^= low
+        if state.soldiers[z]:
+            yield Action("eliminate", p, z, 0)
+        if officers and state.officers[z]:
+            yield Action("eliminate", p, z, 1)
 
 
-def legal_for(game: Game, state: State, p: int) -> list[Action]:
+def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Action]:
     """The standard actions ``p`` may take now (the counter rules already passed): the
     same as filtering :func:`candidates` through the checks (a test says so), with the
     player's lasting effects computed once and the checks that generation already
-    guarantees skipped."""
+    guarantees skipped. ``moves=False`` leaves the moves out (see :func:`reach`)."""
     ps = state.players[p]
     m = mods(game, state, p)
     out: list[Action] = []
-    r = reach(game, state, p, m)
-    z = 0
-    while r:
-        if r & 1:
-            out.append(Action("move", p, z))
-        r >>= 1
-        z += 1
+    if moves:
+        r = reach(game, state, p, m)
+        while r:
+            low = r & -r
+            out.append(Action("move", p, low.bit_length() - 1))
+            r ^= low
     if limited_refusal(game, state, p) is None:
         for kind in ("recruit", "investigate", "search"):
             if draw_count(game, state, p, kind, m) > 0 or game.decisions["D5.2"] != "illegal":

@@ -1,0 +1,153 @@
+"""Rules engine speed (a benchmark, not a test: these machines are noisy).
+
+Prints, on scenario 1 with 4 players (one process):
+- ``clone()`` in µs (target ≤ 20 µs) and a JSON round-trip of the state;
+- ``legal_actions`` in µs, on states met in random games;
+- random-legal games per second: every action drawn uniformly from ``legal_actions``
+  (target ≥ 1,500 per core), and with the engine's cheap random policy
+  (:func:`authoring.engine.api.random_action`: a random player, then a random kind of
+  action, then a random legal choice of it);
+- the simple bot's games per second;
+- the share of time per phase (setup, choosing the action, players' actions, army phase).
+
+Actions drawn from the legal ones are applied unchecked (``apply(..., checked=False)``),
+as a simulation does; ``why_illegal`` costs a few µs more per action.
+
+    python benchmarks/engine.py [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from authoring.engine import Game, State, apply, legal_actions, new_initial_state
+from authoring.engine.api import random_action
+from authoring.engine.bots import SimpleBot
+from authoring.engine.rng import Rng
+from authoring.engine.view import player_view
+from authoring.model.game import load_game
+from authoring.model.workspace import default_path
+
+
+def timed(fn: Callable[[], object], repeat: int) -> float:
+    """Median seconds per call over ``repeat`` calls, in batches."""
+    batch = max(1, repeat // 20)
+    samples = []
+    for _ in range(20):
+        t = time.perf_counter()
+        for _ in range(batch):
+            fn()
+        samples.append((time.perf_counter() - t) / batch)
+    return statistics.median(samples)
+
+
+def sample_states(game: Game, n: int) -> list[State]:
+    out: list[State] = []
+    seed = 0
+    while len(out) < n:
+        s = new_initial_state(game, seed)
+        r = random.Random(seed)
+        while s.outcome is None:
+            acts = legal_actions(game, s)
+            if s.phase == "players" and s.pending is None and r.random() < 0.2:
+                out.append(s.clone())
+            apply(game, s, r.choice(acts))
+        seed += 1
+    return out[:n]
+
+
+def random_games(game: Game, games: int, policy: str) -> tuple[float, dict[str, float], float]:
+    phases = {"setup": 0.0, "choose": 0.0, "apply": 0.0}
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        t0 = time.perf_counter()
+        s = new_initial_state(game, seed)
+        rng = Rng(seed ^ 0x5EED)
+        phases["setup"] += time.perf_counter() - t0
+        while s.outcome is None:
+            t1 = time.perf_counter()
+            if policy == "uniform":
+                acts = legal_actions(game, s)
+                a = acts[rng.below(len(acts))]
+            else:
+                a = random_action(game, s, rng)
+            t2 = time.perf_counter()
+            apply(game, s, a, checked=False)
+            phases["choose"] += t2 - t1
+            phases["apply"] += time.perf_counter() - t2
+            actions += 1
+    total = time.perf_counter() - start
+    return games / total, {k: v / total for k, v in phases.items()}, actions / games
+
+
+def army_share(game: Game, games: int) -> float:
+    """Share of ``apply`` time spent after the players' phase ends (army phase and what
+    follows up to the next decision)."""
+    army = total = 0.0
+    for seed in range(games):
+        s = new_initial_state(game, seed)
+        rng = Rng(seed)
+        while s.outcome is None:
+            a = random_action(game, s, rng)
+            t = time.perf_counter()
+            apply(game, s, a)
+            dt = time.perf_counter() - t
+            total += dt
+            if a.kind == "end" or (s.phase == "start" and a.kind != "begin"):
+                army += dt
+    return army / total if total else 0.0
+
+
+def bot_games(game: Game, games: int) -> float:
+    start = time.perf_counter()
+    for seed in range(games):
+        s = new_initial_state(game, seed)
+        bot = SimpleBot(seed)
+        while s.outcome is None:
+            seat = s.pending.player if s.pending is not None else 0
+            apply(game, s, bot.act(game, player_view(game, s, seat), legal_actions(game, s)))
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=400)
+    args = ap.parse_args()
+    model = load_game(default_path("scenarios", "scenario-1.yaml"))
+    game = Game.create(model, players=4, difficulty="normal")
+    budget = Game.create(model, players=4, difficulty="normal", action_budget=20)
+    states = sample_states(game, 200)
+    clone = timed(lambda: [s.clone() for s in states[:50]], 200) / 50
+    js = timed(lambda: [State.from_json(json.loads(json.dumps(s.to_json()))) for s in states[:10]],
+               20) / 10
+    legal = timed(lambda: [legal_actions(game, s) for s in states[:50]], 100) / 50
+    sizes = [len(legal_actions(game, s)) for s in states]
+    print("engine benchmark — scenario 1, 4 players, normal (one process)")
+    print(f"  clone()                      {clone * 1e6:8.1f} µs   (target ≤ 20 µs: "
+          f"{'met' if clone <= 20e-6 else 'NOT met'})")
+    print(f"  state JSON round-trip        {js * 1e6:8.1f} µs")
+    print(f"  legal_actions                {legal * 1e6:8.1f} µs   ({statistics.mean(sizes):.0f} "
+          "legal actions on average)")
+    for policy in ("uniform", "cheap"):
+        rate, shares, per_game = random_games(game, args.games, policy)
+        label = "uniform over legal_actions" if policy == "uniform" else "random_action policy"
+        print(f"  random games, {label:27s}{rate:8.0f} games/s ({per_game:.0f} actions/game; "
+              f"setup {shares['setup']:.0%}, choosing {shares['choose']:.0%}, "
+              f"apply {shares['apply']:.0%})")
+    rate, _, per_game = random_games(budget, args.games, "cheap")
+    print(f"  random games, D10.1 budget 20 per phase {rate:6.0f} games/s ({per_game:.0f} "
+          "actions/game)")
+    print(f"  army phase share of apply    {army_share(game, args.games // 4):8.0%}")
+    print(f"  simple bot (budget 20)       {bot_games(budget, max(20, args.games // 10)):8.0f} "
+          "games/s")
+    print("  target: ≥ 1,500 random-legal games/s per core")
+
+
+if __name__ == "__main__":
+    main()
