@@ -1,7 +1,8 @@
 """Every bad input file in tests/cases/ with its exact expected diagnostics.
 
-``tests/cases/<folder>/<name>.yaml`` is checked (as kind ``<folder>`` when that is a
-registered kind, otherwise by detection) and its diagnostics must equal
+``tests/cases/<folder>/<name>.yaml`` is checked as ``resistance validate`` checks it (as
+kind ``<folder>`` when that is a registered kind, otherwise by detection; a scenario also
+for what the rules engine needs) and its diagnostics must equal
 ``<name>.expected`` line for line. Regenerate after a deliberate wording change with
 ``UPDATE_EXPECTED=1 pytest tests/test_cases.py`` and review the diff.
 """
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from authoring.cli.validate import check_path
 from authoring.model.workspace import KINDS, Workspace
 
 CASES = Path(__file__).resolve().parent / "cases"
@@ -22,7 +24,7 @@ FILES = sorted(p for p in CASES.rglob("*.yaml") if p.parent.parent == CASES)
 def _diagnostics(path: Path) -> str:
     folder = path.parent.name
     ws = Workspace()
-    ws.load(path.relative_to(CASES.parent.parent), folder if folder in KINDS else None)
+    check_path(ws, path.relative_to(CASES.parent.parent), folder if folder in KINDS else None)
     return ws.report.format() + "\n" if len(ws.report) else ""
 
 

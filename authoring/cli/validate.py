@@ -8,6 +8,7 @@ import click
 
 from authoring.cli.common import finish, json_option, print_report, strict_option
 from authoring.io.diagnostics import Span
+from authoring.model.scenario import Scenario
 from authoring.model.workspace import Workspace
 
 
@@ -25,6 +26,30 @@ def _expand(paths: tuple[str, ...], ws: Workspace) -> list[Path]:
     return out
 
 
+def check_path(ws: Workspace, path: Path | str, kind: str | None = None) -> None:
+    """What ``resistance validate`` checks of one file: the file and what it names, and
+    for a scenario, what the rules engine needs to play it."""
+    errors = len(ws.report.errors)
+    got = ws.load(path, kind)
+    if isinstance(got, Scenario) and len(ws.report.errors) == errors:
+        _check_playable(ws, got)
+
+
+def _check_playable(ws: Workspace, scenario: Scenario) -> None:
+    """What the rules engine needs to play the scenario, located in its file."""
+    from authoring.engine.check import playability
+    from authoring.model.game import GameModel
+
+    model = GameModel.of(scenario)
+    doc = ws.doc(scenario.path) if scenario.path is not None else None
+    if model is None or doc is None:
+        return
+    for p in playability(model):
+        span = doc.span(p.path)
+        add = ws.report.error if p.level == "error" else ws.report.warning
+        add(span, p.code, p.message, p.hint or None)
+
+
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @json_option
@@ -40,7 +65,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, kind: str | No
     ws = Workspace()
     files = _expand(paths, ws)
     for path in files:
-        ws.load(path, kind)
+        check_path(ws, path, kind)
     print_report(ws.report, as_json=as_json, err=False)
     if not as_json:
         n = len(files)

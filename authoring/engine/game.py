@@ -268,7 +268,8 @@ class Game:
             raise GameError(str(e)) from None
         sheets = content.characters
         if len(sheets) < players:
-            raise GameError(f"{players} players but the box has {len(sheets)} character sheets")
+            raise GameError(f"the box has {len(sheets)} character sheet"
+                            f"{'s' * (len(sheets) != 1)}, one per player is needed (R2.3)")
         picked: tuple[int, ...] | None = None
         if characters is not None:
             ids = [c.id for c in sheets]

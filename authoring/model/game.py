@@ -47,6 +47,13 @@ class GameModel:
     manifest: Manifest
     content: Content
 
+    @classmethod
+    def of(cls, scenario: Scenario) -> GameModel | None:
+        """The game of a loaded scenario; None when it lacks a clue deck or a box."""
+        if scenario.deck is None or scenario.manifest is None or scenario.content is None:
+            return None
+        return cls(scenario, scenario.board, scenario.deck, scenario.manifest, scenario.content)
+
     # -- JSON ----------------------------------------------------------------------------
     def files(self) -> dict[Path, tuple[str, Model]]:
         """Every file of the game: absolute path -> (kind, validated model)."""
@@ -150,7 +157,6 @@ def load_game(path: Path | str, report: Report | None = None) -> GameModel:
                       "name one with 'manifest:' (default: cards/manifest.yaml)")
     if not isinstance(got, Scenario) or rep.has_errors:
         raise InputError(rep, rep.format())
-    assert got.deck is not None and got.manifest is not None and got.content is not None
-    return GameModel(
-        scenario=got, board=got.board, deck=got.deck, manifest=got.manifest, content=got.content
-    )
+    model = GameModel.of(got)
+    assert model is not None
+    return model

@@ -1,0 +1,88 @@
+"""Can the engine play this scenario? Problems a designer fixes in the scenario file,
+found by setting the game up for every player count and looking at what play needs:
+the objective's special item must be craftable from the item deck as the scenario
+leaves it (``exclude_cards`` included), every candidate place isolatable by the clue
+deck as left, and the players must have a first move.
+
+Problems carry the path of the scenario key they are about; the command line turns them
+into located diagnostics (the engine reads no file).
+
+>>> from authoring.model.game import load_game
+>>> playability(load_game("scenarios/scenario-1.yaml"))
+[]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from authoring.engine.actions import COUNTED
+from authoring.engine.api import apply, legal_actions, new_initial_state
+from authoring.engine.game import Game, GameError
+from authoring.model.game import GameModel
+from authoring.model.rules import PLAYER_COUNTS
+from authoring.model.solver import min_isolating
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: tuple[str | int, ...]
+    level: str  # error or warning
+    code: str
+    message: str
+    hint: str = ""
+
+
+def playability(model: GameModel) -> list[Problem]:
+    out: list[Problem] = []
+    games: list[Game] = []
+    refused: dict[str, list[int]] = {}
+    pawns = int(model.manifest.pieces.get("player_pawns", max(PLAYER_COUNTS)))
+    for n in [c for c in PLAYER_COUNTS if c <= pawns] or [min(PLAYER_COUNTS)]:
+        try:
+            games.append(Game.create(model, players=n))
+        except GameError as e:
+            refused.setdefault(str(e), []).append(n)
+    for why, counts in refused.items():
+        out.append(Problem(("setup",), "warning", "engine-setup",
+                           f"the rules engine cannot set up a game for "
+                           f"{'/'.join(map(str, counts))} players: {why}",
+                           "complete the box (manifest files) to play or simulate it"))
+    if not games:
+        return out
+    game = games[0]
+    deck = Counter(game.item_deck)
+    for o in game.objectives:
+        path: tuple[str | int, ...] = ("objectives", o.index)
+        if o.item >= 0:
+            special = game.specials[o.item]
+            for item, k in game.recipes[o.item]:
+                if deck[item] < k:
+                    title = game.items[item].id
+                    out.append(Problem((*path, "item"), "error", "engine-cannot-craft",
+                                       f"objective {o.index + 1}: '{special.id}' cannot be "
+                                       f"crafted: the item deck as the scenario leaves it has "
+                                       f"{deck[item]} '{title}' for {k} needed (R5.5)",
+                                       "do not exclude the part (exclude_cards), or add copies"))
+        holes = [game.clue_holes[c] for c in set(game.clue_deck)]
+        n = game.topo.n
+        lost = [game.zone(p) for p in range(n) if o.candidates >> p & 1
+                and min_isolating(holes, p, n) is None]
+        if lost:
+            shown = ", ".join(lost[:6]) + (" …" if len(lost) > 6 else "")
+            out.append(Problem((*path, "candidates"), "error", "engine-not-isolatable",
+                               f"objective {o.index + 1}: the clue deck as the scenario leaves "
+                               f"it cannot isolate {len(lost)} candidate place"
+                               f"{'s' * (len(lost) != 1)}: {shown} (R6.1)",
+                               "keep the clue cards that separate them (exclude_cards)"))
+    state = new_initial_state(game, seed=0)
+    guard = 0
+    while state.outcome is None and state.phase != "players" and guard < 50:
+        apply(game, state, legal_actions(game, state)[-1], checked=False)
+        guard += 1
+    if state.outcome is None and not any(a.kind in COUNTED for a in legal_actions(game, state)):
+        out.append(Problem(("setup", "start"), "error", "engine-no-first-move",
+                           "the players have no legal first action in their start zone",
+                           "check the start zones' roads and the army placed on them"))
+    return out
