@@ -31,7 +31,13 @@ from authoring.model.content import Place, check_effects
 from authoring.model.deck import ClueDeck
 from authoring.model.effects import check_keys, render_effects
 from authoring.model.predicates import parse_where
-from authoring.model.rules import BOX_DEFAULTS, LEVEL_NAMES_FR, LEVELS
+from authoring.model.rules import (
+    BOX_DEFAULTS,
+    DECISIONS,
+    LEVEL_NAMES_FR,
+    LEVELS,
+    check_decisions,
+)
 from authoring.model.schema import scenario as schema
 from authoring.model.schema.base import Model, Salvaged, root_mapping, salvage, validate
 from authoring.model.schema.content import Content, Manifest
@@ -303,6 +309,7 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
         _check_items(ctx, spec, objectives, content)
     _check_rules_content(ctx, spec, content, deck)
     _check_text_rules(ctx, spec)
+    _check_decisions(ctx, spec)
     if len(report.errors) > start_errors:
         return None
     return Scenario(
@@ -950,6 +957,18 @@ def _recipe(special: Any) -> list[tuple[str, int]]:
         else:
             out.append((str(getattr(entry, "item", entry)), int(getattr(entry, "count", 1))))
     return out
+
+
+def _check_decisions(ctx: _Ctx, spec: schema.Scenario) -> None:
+    """Each decision named exists and its choice is one of its options (rules.md D…)."""
+    for key, value in spec.decisions.items():
+        for problem in check_decisions({key: value}):
+            ctx.report.error(
+                ctx.at("decisions", key, key=key not in DECISIONS),
+                "decision-invalid",
+                problem,
+                "`resistance play --decisions` lists every decision with its options",
+            )
 
 
 def _check_text_rules(ctx: _Ctx, spec: schema.Scenario) -> None:

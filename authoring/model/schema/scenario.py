@@ -314,6 +314,12 @@ class Scenario(Model):
         description="Per-level overrides of setup.officers, setup.speed_start and timer (R2.2).",
     )
     special_rules: list[SpecialRule | TextRule] = Field(default_factory=list)
+    decisions: dict[str, str] = Field(
+        default_factory=dict,
+        description="Where the rule book is silent, this scenario's choices among the "
+        "decisions of rules.md, e.g. {D4.2: supply} (`resistance play --decisions` lists "
+        "them with their options); the others keep their defaults.",
+    )
 
 
 Scenario.model_rebuild()

@@ -1,0 +1,71 @@
+"""Game.create: arguments checked in the designer's words; decisions from the defaults,
+the scenario and the caller, in that order; the setup of R2 as the tables say."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+from authoring.engine import Game, GameError, new_initial_state
+from authoring.model.game import GameModel
+from authoring.model.rules import DECISIONS
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 6}, "6 players: the game is for 3, 4, 5 (R0.4)"),
+        ({"difficulty": "hardest"}, "unknown difficulty 'hardest' (did you mean 'hard'?)"),
+        ({"characters": ["nobody", "x", "y"], "players": 3}, "unknown character 'nobody'"),
+        ({"decisions": {"D4.2": "bank"}}, "D4.2: unknown choice 'bank'; one of: player, supply"),
+        ({"action_budget": 0}, "at least 1 (D10.1)"),
+    ],
+)
+def test_bad_arguments_say_what_is_wrong(scenario1: GameModel, kwargs: dict, message: str) -> None:
+    with pytest.raises(GameError, match=re.escape(message)):
+        Game.create(scenario1, **kwargs)
+
+
+def test_characters_by_id_or_name_and_twice(scenario1: GameModel) -> None:
+    sheets = scenario1.content.characters
+    g = Game.create(scenario1, players=3, characters=[sheets[2].id, sheets[0].name, sheets[5].id])
+    s = new_initial_state(g, seed=1)
+    assert [p.character for p in s.players] == [2, 0, 5]
+    with pytest.raises(GameError, match="chosen twice"):
+        Game.create(scenario1, players=3, characters=[sheets[0].id] * 3)
+
+
+def test_decisions_defaults_then_scenario_then_caller(scenario1: GameModel) -> None:
+    assert Game.create(scenario1).decisions == {k: d.default for k, d in DECISIONS.items()}
+    spec = scenario1.scenario.spec.model_copy(update={"decisions": {"D4.2": "supply",
+                                                                    "D5.2": "wasted"}})
+    model = dataclasses.replace(scenario1, scenario=dataclasses.replace(scenario1.scenario,
+                                                                        spec=spec))
+    g = Game.create(model, decisions={"D5.2": "illegal"})
+    assert (g.decisions["D4.2"], g.decisions["D5.2"]) == ("supply", "illegal")
+
+
+def test_setup_of_scenario_1(game1: Game) -> None:
+    """R2: 36 soldiers on the island (3 per capital, 2 per town, 1 on zones 11 and 12),
+    the rest of the 50 in the reserve; 12 officers (Normal); D2.1: every token of an
+    occupied zone in the bag (36), the other 40 in the region piles; the speed marker
+    on the first cell of speed 2; players in N-E 1 with their reputation in cubes (R2.9)."""
+    s = new_initial_state(game1, seed=7)
+    assert sum(s.soldiers) == 36 and s.reserve_soldiers == 14
+    assert sum(s.officers) == 0 and s.reserve_officers == 12
+    assert len(s.bag) == 36 and sum(len(p) for p in s.piles) == 40
+    assert game1.speed_track[s.speed_cell] == 2 and s.speed_cell == 0
+    assert {game1.zone(p.at) for p in s.players} == {"N-E 1"}
+    assert [p.cubes for p in s.players] == [
+        game1.character_info[p.character].reputation for p in s.players]
+    assert (s.round, s.phase, s.team_counter, s.army_counter) == (1, "start", 0, 0)
+    assert s.pending is not None and s.pending.kind == "keep_resistance"  # R6.2 first
+    assert len(s.pending.options) == 2  # as many as the speed
+
+
+def test_same_seed_same_game(game1: Game) -> None:
+    a, b = new_initial_state(game1, seed=11), new_initial_state(game1, seed=11)
+    assert a.to_json() == b.to_json()
+    assert new_initial_state(game1, seed=12).to_json() != a.to_json()
