@@ -263,7 +263,7 @@ class Game:
                 + ", ".join(LEVELS)
             )
         try:
-            chosen = resolve_decisions(decisions)
+            chosen = resolve_decisions({**model.scenario.spec.decisions, **(decisions or {})})
         except ValueError as e:
             raise GameError(str(e)) from None
         sheets = content.characters
