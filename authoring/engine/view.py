@@ -20,6 +20,97 @@ from authoring.engine.state import EMPTY, PLANNING, State
 from authoring.model.rules import SKILLS
 
 
+class PublicView:
+    """What every player knows, read straight from the state (no copy, for bots on hot
+    paths): the island, the players' sheets, counters, revealed objectives, the clue pool
+    and the available resistance cards. The bag and piles are only counted; deck order, the
+    generator and another player's drawn cards are not reachable through it."""
+
+    __slots__ = ("_game", "_state", "player")
+
+    def __init__(self, game: Game, state: State, player: int) -> None:
+        self._game, self._state, self.player = game, state, player
+
+    # the island
+    @property
+    def soldiers(self) -> list[int]:
+        return self._state.soldiers
+
+    @property
+    def officers(self) -> list[int]:
+        return self._state.officers
+
+    @property
+    def cubes(self) -> list[int]:
+        return self._state.cubes
+
+    def occupation(self, z: int) -> int:
+        return self._state.soldiers[z] + self._state.officers[z]
+
+    # counters
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    @property
+    def phase(self) -> str:
+        return self._state.phase
+
+    @property
+    def speed(self) -> int:
+        return self._game.speed_track[self._state.speed_cell]
+
+    @property
+    def reserve(self) -> tuple[int, int]:
+        return self._state.reserve_soldiers, self._state.reserve_officers
+
+    @property
+    def bag_size(self) -> int:
+        return len(self._state.bag)
+
+    # players
+    @property
+    def players(self) -> list[Any]:
+        return self._state.players
+
+    def level(self, p: int, skill: int) -> int:
+        return level(self._game, self._state, p, skill)
+
+    def malus(self, p: int, skill: int, zone: int | None = None) -> int:
+        return malus(self._game, self._state, p, skill, zone=zone)
+
+    # clues and objectives
+    @property
+    def clue_pool(self) -> list[int]:
+        return self._state.clue_pool
+
+    @property
+    def clues_kept(self) -> list[int]:
+        return self._state.clues_kept
+
+    @property
+    def revealed(self) -> list[list[int]]:
+        return self._state.revealed
+
+    @property
+    def done(self) -> list[int]:
+        return self._state.done
+
+    @property
+    def resistance(self) -> list[list[int]]:
+        return self._state.resistance
+
+    @property
+    def pending(self) -> tuple[str, int, list[int] | None] | None:
+        """The choice being made: its kind, who makes it, and the options when it is
+        this view's player's (a drawn card is seen only by who drew it)."""
+        pend = self._state.pending
+        if pend is None:
+            return None
+        return pend.kind, pend.player, (list(pend.options) if pend.player == self.player
+                                        else None)
+
+
 def player_view(game: Game, state: State, player: int) -> dict[str, Any]:
     """The public state, plus ``player``'s own pending choice (the cards drawn)."""
     t = game.topo
