@@ -179,6 +179,11 @@ def complete_objective(game: Game, state: State, o: int, zone: int, actor: int) 
     """One marker of objective ``o`` is done (a base destroyed, the general eliminated …);
     its ``on_done`` hooks follow. Victory still waits for the end of the army phase (R9.2)."""
     info = game.objectives[o]
+    if zone in state.completed[o]:
+        log(state, "objective_already_done", "R9.2",
+            f"objective '{info.id}' is already done in {game.zone(zone)}", objective=info.id)
+        return
+    state.completed[o].append(zone)
     state.done[o] += 1
     left = info.markers - state.done[o]
     log(state, "objective_done", "R9.2",

@@ -83,6 +83,7 @@ def setup(game: Game, seed: int) -> State:
         planning_supply=game.planning_tokens,
         revealed=[[] for _ in game.objectives],
         done=[0 for _ in game.objectives],
+        completed=[[] for _ in game.objectives],
     )
     names = ", ".join(f"{player_name(game, state, p)} in {game.zone(ps.at)}"
                       for p, ps in enumerate(state.players))
@@ -187,7 +188,7 @@ def invasion(game: Game, state: State) -> None:
     target = army_target(game, state)
     owed = max(0, target - state.army_counter)
     skipped = min(owed, state.skip_army)
-    state.skip_army -= skipped
+    state.skip_army = 0  # "fewer actions at the next invasion": what is not used is lost
     state.army_counter = max(state.army_counter, target)
     log(state, "invasion", "R8.2", f"invasion: the army catches up to {target}: {owed} action"
         f"{'s' * (owed != 1)}" + (f", {skipped} skipped" if skipped else ""),

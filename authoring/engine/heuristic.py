@@ -194,9 +194,11 @@ class HeuristicBot:
 
     def _keep(self, game: Game, view: PublicView, plan: _Plan, a: Action) -> float:
         pend = view.pending
-        if pend is None or pend[2] is None:
+        if pend is None:
             return -float(a.a)
         kind, p, options = pend
+        if options is None:
+            return -float(a.a)
         x = options[a.a]
         if kind == "keep_investigate":
             return -self._closeness(game, view, x)

@@ -23,6 +23,7 @@ from authoring.engine.players import discard_card, reach, recruit_slots, start_d
 from authoring.engine.state import State
 from authoring.model import effects as fx
 from authoring.model.rules import SKILLS
+from authoring.model.schema.content import RecruitToken
 from authoring.model.topology import within
 
 Task = list[int]
@@ -390,12 +391,12 @@ def remove_zone_tokens(game: Game, state: State, e: fx.RemoveZoneTokens, task: T
 
 
 def add_zone_tokens(game: Game, state: State, e: fx.AddZoneTokens, task: Task) -> bool:
+    if e.region == "each":
+        regions = list(range(len(state.piles)))
+    else:  # one region drawn at random, among those with a pile left
+        full = [r for r, pile in enumerate(state.piles) if pile]
+        regions = [full[state.rng.below(len(full))]] if full else []
     for _ in range(e.count):
-        if e.region == "each":
-            regions = list(range(len(state.piles)))
-        else:
-            full = [r for r, pile in enumerate(state.piles) if pile]
-            regions = [full[state.rng.below(len(full))]] if full else []
         for r in regions:
             if state.piles[r]:
                 state.bag.append(state.piles[r].pop())
@@ -455,7 +456,7 @@ def _objective_here(kind: str) -> Handler:
                 continue
             if state.done[o.index] >= o.markers:
                 continue
-            zs = state.revealed[o.index]
+            zs = [z for z in state.revealed[o.index] if z not in state.completed[o.index]]
             if kind == "general" and zs:
                 complete_objective(game, state, o.index, zs[-1], task[ACTOR])
                 return True
@@ -544,7 +545,14 @@ def with_effects(game: Game, effects: Sequence[Any]) -> tuple[Game, int]:
     payloads = tuple(e.payload if isinstance(e, fx.EffectBase) else e for e in effects)
     lists = (*game.effect_lists, payloads)
     names = (*game.effect_list_names, "extra")
-    return dataclasses.replace(game, effect_lists=lists, effect_list_names=names), len(lists) - 1
+    recruits, joiners = game.recruits, dict(game.joiners)
+    for e in payloads:  # a character joining a squad is a token outside the bag
+        if isinstance(e, fx.JoinSquad) and (e.C, e.M, e.I) not in joiners:
+            joiners[(e.C, e.M, e.I)] = len(recruits)
+            recruits = (*recruits, RecruitToken(C=e.C or None, M=e.M or None, I=e.I or None))
+    extended = dataclasses.replace(game, effect_lists=lists, effect_list_names=names,
+                                   recruits=recruits, joiners=joiners)
+    return extended, len(lists) - 1
 
 
 def resolve_effects(game: Game, state: State, effects: Sequence[Any], actor: int = -1,

@@ -118,6 +118,7 @@ class State:
     planning_supply: int
     revealed: list[list[int]]  # per objective, the zones revealed (R6.1)
     done: list[int]  # per objective, how many markers are done
+    completed: list[list[int]]  # per objective, the zones where it was done
     pending: Pending | None = None
     queue: list[list[int]] = field(default_factory=list)  # effects left to resolve
     budget: int = -1  # D10.1: team actions left this phase; -1 unlimited
@@ -173,6 +174,7 @@ class State:
             self.planning_supply,
             [r[:] for r in self.revealed],
             self.done[:],
+            [r[:] for r in self.completed],
             self.pending.copy() if self.pending is not None else None,
             [t[:] for t in self.queue],
             self.budget,
@@ -188,7 +190,7 @@ class State:
         "bag", "drawn", "piles", "speed_cell", "team_counter", "army_counter", "skip_army",
         "item_pile", "item_discard", "special_left", "clue_pile", "clue_discard",
         "clues_kept", "clue_pool", "recruit_bag", "resistance_pile", "resistance_discard",
-        "resistance", "event_pile", "event_discard", "planning_supply", "revealed", "done",
+        "resistance", "event_pile", "event_discard", "planning_supply", "revealed", "done", "completed",
         "queue", "budget", "timer_delta",
     )
 
