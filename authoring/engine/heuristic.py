@@ -139,8 +139,7 @@ class HeuristicBot:
         if k == "craft":
             if a.a not in plan.items or self._crafted(view, a.a):
                 return -5.0
-            value = view.level(p, 2) - view.malus(p, 2)
-            return 150.0 if value >= game.craft_threshold - 1 else 5.0
+            return 150.0 if view.effective(p, 2) >= view.craft_need(p) else -5.0
         if k == "move":
             z = a.a
             carrying = any(c - SPECIAL in plan.items for c in me.inventory if c >= SPECIAL)
@@ -189,8 +188,21 @@ class HeuristicBot:
             theirs = sum(1 for c in view.players[a.a].inventory if c in plan.parts)
             return 65.0 if theirs >= mine else -5.0
         if k == "plan":
+            # the planning token (+1, R5.10) makes a craft or a use succeed
+            if a.a == 2 and self._can_craft_with_plan(game, view, plan, p):
+                return 140.0
             return 4.0
         return 0.0
+
+    def _can_craft_with_plan(self, game: Game, view: PublicView, plan: _Plan, p: int) -> bool:
+        me = view.players[p]
+        for s in plan.items:
+            if self._crafted(view, s):
+                continue
+            if all(me.inventory.count(item) >= k for item, k in game.recipes[s]):
+                value = view.effective(p, 2)
+                return value < view.craft_need(p) <= value + game.planning_bonus
+        return False
 
     def _keep(self, game: Game, view: PublicView, plan: _Plan, a: Action) -> float:
         pend = view.pending

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from authoring.engine.core import card_name, level, malus, player_name
+from authoring.engine.core import card_name, effective, level, malus, mods, player_name
 from authoring.engine.game import Game
 from authoring.engine.state import EMPTY, PLANNING, State
 from authoring.model.rules import SKILLS
@@ -78,6 +78,14 @@ class PublicView:
 
     def malus(self, p: int, skill: int, zone: int | None = None) -> int:
         return malus(self._game, self._state, p, skill, zone=zone)
+
+    def effective(self, p: int, skill: int, zone: int | None = None) -> int:
+        """Level − army malus, as a test uses it (R4.5)."""
+        return effective(self._game, self._state, p, skill, zone)
+
+    def craft_need(self, p: int) -> int:
+        """The Engineering a craft needs (R5.5, with craft_requirement effects, D1.1)."""
+        return self._game.craft_threshold + mods(self._game, self._state, p).craft_delta
 
     # clues and objectives
     @property

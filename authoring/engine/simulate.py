@@ -1,0 +1,366 @@
+"""Many games of a scenario, played by bots, summed up for a designer (balance studies).
+
+A study plays ``games`` games for every difficulty × player count (a *cell*). Each game
+is seeded from the study's seed and its index alone (:func:`game_seed`), so the results
+are the same for any number of processes and any executor. Time is a team budget of
+actions per players' phase (D10.1): the timer's minutes × the table speed (actions per
+minute), stated with the results.
+
+Per cell: the win rate with its 95 % Wilson interval, loss causes (they add up to the
+losses), the rounds (distribution and survival curve), the round of each objective's
+reveal and the investigations it took, officers created, overflows per zone, action and
+card usage, and the seeds of notable games (closest win, fastest loss) that
+``resistance play --replay`` can show.
+
+>>> wilson(7, 10)
+(0.3968, 0.8922)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from authoring.engine.api import apply, legal_actions, new_initial_state, random_action
+from authoring.engine.bots import RandomBot, SimpleBot
+from authoring.engine.game import Game
+from authoring.engine.heuristic import HeuristicBot
+from authoring.engine.rng import Rng
+from authoring.engine.view import PublicView, player_view
+from authoring.model.game import GameModel
+from authoring.model.rules import LEVELS, PLAYER_COUNTS
+
+#: D10.1: actions a minute the whole table takes, by default
+TABLE_SPEED = 4.0
+BOT_NAMES: tuple[str, ...] = ("random", "simple", "heuristic")
+#: a simulated game with no outcome after this many rounds is cut short
+SIM_ROUNDS = 40
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate (rounded to 4 places)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a study: a function of the two numbers only."""
+    return Rng(state=(seed * 0x9E3779B97F4A7C15 + index * 0xD1B54A32D192ED03) & ((1 << 64) - 1)
+               ).next64() & 0x7FFFFFFF
+
+
+@dataclass(frozen=True)
+class Cell:
+    difficulty: str
+    players: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.difficulty}/{self.players}"
+
+
+@dataclass(frozen=True)
+class Study:
+    """What to simulate (see the module docstring)."""
+
+    games: int = 200
+    difficulties: tuple[str, ...] = LEVELS
+    players: tuple[int, ...] = PLAYER_COUNTS
+    bot: str = "heuristic"
+    seed: int = 1
+    table_speed: float = TABLE_SPEED
+    decisions: Mapping[str, str] = field(default_factory=dict)
+    max_rounds: int = SIM_ROUNDS
+
+    @property
+    def cells(self) -> list[Cell]:
+        return [Cell(d, p) for d in self.difficulties for p in self.players]
+
+    def budget(self, model: GameModel, difficulty: str) -> int:
+        """D10.1: the team's actions per players' phase."""
+        return max(1, round(model.scenario.level(difficulty).timer * self.table_speed))
+
+    def game(self, model: GameModel, cell: Cell) -> Game:
+        return Game.create(model, cell.players, cell.difficulty, decisions=self.decisions,
+                           action_budget=self.budget(model, cell.difficulty))
+
+
+def make_bot(name: str, seed: int) -> Any:
+    if name == "heuristic":
+        return HeuristicBot(seed)
+    if name == "simple":
+        return SimpleBot(seed)
+    if name == "random":
+        return RandomBot(seed)
+    raise ValueError(f"unknown bot '{name}'; one of: {', '.join(BOT_NAMES)}")
+
+
+def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS) -> dict[str, Any]:
+    """One game, summed up as plain data (see :func:`summarise_cell`)."""
+    state = new_initial_state(game, seed, max_rounds)
+    bot = make_bot(bot_name, seed ^ 0xB07)
+    rng = Rng(seed ^ 0xB07)
+    actions: Counter[str] = Counter()
+    while state.outcome is None:
+        if bot_name == "random":
+            a = random_action(game, state, rng)
+        else:
+            seat = state.pending.player if state.pending is not None else 0
+            view: Any = (player_view(game, state, seat) if bot_name == "simple"
+                         else PublicView(game, state, seat))
+            a = bot.act(game, view, legal_actions(game, state))
+        actions[a.kind] += 1
+        apply(game, state, a, max_rounds, checked=False)
+    outcome = state.outcome
+    reveal_round: list[int | None] = [None] * len(game.objectives)
+    investigations_before: list[int | None] = [None] * len(game.objectives)
+    overflows: Counter[str] = Counter()
+    cards: Counter[str] = Counter()
+    investigations = 0
+    officers = 0
+    rnd = 1
+    ids = {o.id: o.index for o in game.objectives}
+    for e in state.log:
+        k = e.kind
+        if k == "round":
+            rnd = e.data["round"]
+        elif k == "limited" and e.data.get("action") == "investigate":
+            investigations += 1
+        elif k == "revealed":
+            i = ids[e.data["objective"]]
+            if reveal_round[i] is None:
+                reveal_round[i] = rnd
+                investigations_before[i] = investigations
+        elif k == "officer_placed":
+            officers += 1
+        elif k in ("deployed", "takeover"):
+            overflows[e.data.get("src") or e.data["zone"]] += 1
+        elif k == "resistance_activated":
+            cards["resistance:" + e.data["card"]] += 1
+        elif k == "used":
+            cards["special:" + e.data["special"]] += 1
+        elif k == "crafted":
+            cards["crafted:" + e.data["special"]] += 1
+        elif k == "event":
+            cards["event:" + e.data["event"]] += 1
+    done = sum(min(state.done[o.index], o.markers) for o in game.objectives)
+    markers = sum(o.markers for o in game.objectives)
+    return {
+        "seed": seed,
+        "won": outcome.won,
+        "termination": outcome.termination.name,
+        "round": outcome.round,
+        "progress": round(done / markers, 4) if markers else 1.0,
+        "reveal_round": reveal_round,
+        "investigations": investigations_before,
+        "officers": officers,
+        "overflows": dict(overflows),
+        "actions": dict(actions),
+        "cards": dict(cards),
+    }
+
+
+def _play_chunk(model: GameModel, study: Study, cell: Cell, indices: Sequence[int]
+                ) -> list[tuple[int, dict[str, Any]]]:
+    game = study.game(model, cell)
+    return [(i, play_one(game, game_seed(study.seed, i), study.bot, study.max_rounds))
+            for i in indices]
+
+
+def chunks(n: int, size: int) -> list[range]:
+    return [range(i, min(n, i + size)) for i in range(0, n, size)]
+
+
+def run_study(model: GameModel, study: Study, executor: Executor | None = None,
+              progress: Callable[[int], None] | None = None, chunk: int = 25
+              ) -> dict[str, list[dict[str, Any]]]:
+    """Every game of the study, by cell and in index order (the same whatever runs it).
+    ``executor``: a concurrent.futures executor (None: here, one after the other);
+    ``progress`` is called with the number of games just finished."""
+    results: dict[str, list[dict[str, Any]]] = {c.key: [] for c in study.cells}
+    jobs = [(c, r) for c in study.cells for r in chunks(study.games, chunk)]
+    got: dict[str, dict[int, dict[str, Any]]] = {c.key: {} for c in study.cells}
+    if executor is None:
+        for cell, r in jobs:
+            for i, rec in _play_chunk(model, study, cell, r):
+                got[cell.key][i] = rec
+            if progress:
+                progress(len(r))
+    else:
+        futures = {executor.submit(_play_chunk, model, study, cell, list(r)): cell
+                   for cell, r in jobs}
+        from concurrent.futures import as_completed
+
+        for fut in as_completed(futures):
+            cell = futures[fut]
+            part = fut.result()
+            for i, rec in part:
+                got[cell.key][i] = rec
+            if progress:
+                progress(len(part))
+    for key, by_index in got.items():
+        results[key] = [by_index[i] for i in sorted(by_index)]
+    return results
+
+
+def summarise_cell(records: Sequence[dict[str, Any]], game: Game) -> dict[str, Any]:
+    """The figures of one cell (see the module docstring)."""
+    n = len(records)
+    wins = sum(1 for r in records if r["won"])
+    causes = Counter(r["termination"] for r in records if not r["won"])
+    rounds = Counter(r["round"] for r in records)
+    last = max(rounds, default=0)
+    survival = [round(sum(1 for r in records if r["round"] > k) / n, 4) if n else 0.0
+                for k in range(0, last + 1)]
+    objectives = []
+    for o in game.objectives:
+        rr = [r["reveal_round"][o.index] for r in records if r["reveal_round"][o.index]]
+        inv = [r["investigations"][o.index] for r in records
+               if r["investigations"][o.index] is not None]
+        objectives.append({
+            "id": o.id,
+            "revealed": round(len(rr) / n, 4) if n else 0.0,
+            "reveal_round_mean": round(sum(rr) / len(rr), 3) if rr else None,
+            "investigations_mean": round(sum(inv) / len(inv), 3) if inv else None,
+        })
+    overflows: Counter[str] = Counter()
+    actions: Counter[str] = Counter()
+    cards: Counter[str] = Counter()
+    for r in records:
+        overflows.update(r["overflows"])
+        actions.update(r["actions"])
+        cards.update(r["cards"])
+    losses = [r for r in records if not r["won"]]
+    closest = max(losses, key=lambda r: (r["progress"], r["round"], -r["seed"]), default=None)
+    fastest = min(losses, key=lambda r: (r["round"], r["seed"]), default=None)
+    quickest_win = min((r for r in records if r["won"]), key=lambda r: (r["round"], r["seed"]),
+                       default=None)
+    lo, hi = wilson(wins, n)
+    return {
+        "games": n,
+        "wins": wins,
+        "win_rate": round(wins / n, 4) if n else 0.0,
+        "interval": [lo, hi],
+        "loss_causes": dict(sorted(causes.items())),
+        "rounds": {str(k): rounds[k] for k in sorted(rounds)},
+        "rounds_mean": round(sum(r["round"] for r in records) / n, 3) if n else None,
+        "survival": survival,
+        "objectives": objectives,
+        "officers_mean": round(sum(r["officers"] for r in records) / n, 3) if n else None,
+        "overflows": dict(sorted(overflows.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "actions": dict(sorted(actions.items())),
+        "cards": dict(sorted(cards.items())),
+        "notable": {
+            "closest_loss": None if closest is None else {
+                "seed": closest["seed"], "round": closest["round"],
+                "progress": closest["progress"]},
+            "fastest_loss": None if fastest is None else {
+                "seed": fastest["seed"], "round": fastest["round"],
+                "termination": fastest["termination"]},
+            "quickest_win": None if quickest_win is None else {
+                "seed": quickest_win["seed"], "round": quickest_win["round"]},
+        },
+    }
+
+
+def summarise(model: GameModel, study: Study, results: Mapping[str, Sequence[dict[str, Any]]],
+              partial: bool = False) -> dict[str, Any]:
+    """The study's JSON: its parameters, then the figures per cell."""
+    cells = {}
+    for cell in study.cells:
+        records = results.get(cell.key, [])
+        if records:
+            cells[cell.key] = {"difficulty": cell.difficulty, "players": cell.players,
+                               "budget": study.budget(model, cell.difficulty),
+                               **summarise_cell(records, study.game(model, cell))}
+    return {
+        "scenario": model.scenario.id,
+        "partial": partial,
+        "study": {
+            "games": study.games, "seed": study.seed, "bot": study.bot,
+            "difficulties": list(study.difficulties), "players": list(study.players),
+            "table_speed": study.table_speed, "decisions": dict(study.decisions),
+            "max_rounds": study.max_rounds,
+            "time_model": "D10.1: per players' phase the team has timer minutes × table "
+                          "speed actions, one player at a time",
+        },
+        "cells": cells,
+        "warnings": design_warnings(model, study, cells),
+    }
+
+
+def design_warnings(model: GameModel, study: Study, cells: Mapping[str, Any]) -> list[str]:
+    """What a designer should look at: difficulty order broken, a win rate outside the
+    scenario's target band, a player count far off the others, actions or cards never
+    used, an objective rarely revealed."""
+    out: list[str] = []
+    order = [d for d in LEVELS if d in study.difficulties]
+    for p in study.players:
+        rates = [(d, cells[f"{d}/{p}"]) for d in order if f"{d}/{p}" in cells]
+        for (d1, c1), (d2, c2) in zip(rates, rates[1:], strict=False):
+            if c1["interval"][1] < c2["interval"][0]:
+                out.append(f"difficulty order broken for {p} players: {d1} wins "
+                           f"{c1['win_rate']:.0%}, {d2} {c2['win_rate']:.0%} (intervals apart)")
+    bands = getattr(model.scenario.spec, "balance", None) or {}
+    for key, c in cells.items():
+        band = bands.get(c["difficulty"]) if isinstance(bands, Mapping) else None
+        if band is not None:
+            lo, hi = band
+            if c["interval"][1] < lo or c["interval"][0] > hi:
+                out.append(f"{key}: win rate {c['win_rate']:.0%} "
+                           f"[{c['interval'][0]:.0%}, {c['interval'][1]:.0%}] is outside the "
+                           f"target band {lo:.0%}–{hi:.0%} (balance: in the scenario)")
+        for o in c["objectives"]:
+            if o["revealed"] < 0.5:
+                out.append(f"{key}: objective '{o['id']}' is revealed in only "
+                           f"{o['revealed']:.0%} of the games")
+    used: Counter[str] = Counter()
+    for c in cells.values():
+        used.update(c["actions"])
+    never = [k for k in ("move", "recruit", "investigate", "search", "craft", "eliminate", "use",
+                         "resistance", "transfer", "plan") if not used[k]]
+    if never and cells:
+        out.append(f"actions never taken by the {study.bot} bot: {', '.join(never)}")
+    for d in order:
+        by_count = {p: cells[f"{d}/{p}"]["win_rate"] for p in study.players
+                    if f"{d}/{p}" in cells}
+        if len(by_count) >= 3:
+            mean = sum(by_count.values()) / len(by_count)
+            for p, r in by_count.items():
+                if abs(r - mean) > 0.25:
+                    out.append(f"{d}: {p} players win {r:.0%}, far from the other counts "
+                               f"({mean:.0%} on average)")
+    return out
+
+
+def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
+    """Win-rate differences per cell of two studies, with a 95 % interval (Newcombe's
+    hybrid score method from the two Wilson intervals)."""
+    out = {}
+    for key in a["cells"]:
+        if key not in b["cells"]:
+            continue
+        ca, cb = a["cells"][key], b["cells"][key]
+        p1, p2 = ca["win_rate"], cb["win_rate"]
+        l1, u1 = ca["interval"]
+        l2, u2 = cb["interval"]
+        d = p2 - p1
+        lo = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
+        hi = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+        out[key] = {"a": p1, "b": p2, "difference": round(d, 4),
+                    "interval": [round(lo, 4), round(hi, 4)],
+                    "significant": lo > 0 or hi < 0}
+    return out
+
+
+def counts_of(records: Iterable[dict[str, Any]]) -> Counter[str]:
+    return Counter(r["termination"] for r in records)
