@@ -1,0 +1,236 @@
+"""``resistance simulate``: a scenario's balance, measured by bots over many games."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from authoring.cli.common import EXIT_PROBLEMS, echo_json, json_option, print_report
+from authoring.model.rules import LEVELS, PLAYER_COUNTS
+
+
+def _list(value: str, allowed: tuple[Any, ...], what: str, convert: Any = str,
+          hint: str = "") -> tuple[Any, ...]:
+    if value == "all":
+        return allowed
+    out = []
+    for raw in value.split(","):
+        raw = raw.strip()
+        try:
+            item = convert(raw)
+        except ValueError:
+            raise click.BadParameter(f"'{raw}' is not a {what}; one of: "
+                                     f"{', '.join(map(str, allowed))}", param_hint=hint) from None
+        if item not in allowed:
+            from authoring.io.diagnostics import suggestion
+
+            raise click.BadParameter(f"unknown {what} '{raw}'{suggestion(raw, map(str, allowed))}"
+                                     f"; one of: {', '.join(map(str, allowed))}", param_hint=hint)
+        out.append(item)
+    return tuple(dict.fromkeys(out))
+
+
+def _decisions(values: tuple[str, ...]) -> dict[str, str]:
+    from authoring.model.rules import check_decisions
+
+    out: dict[str, str] = {}
+    for v in values:
+        key, sep, choice = v.partition("=")
+        if not sep:
+            raise click.BadParameter(f"'{v}': write DECISION=CHOICE, e.g. D4.2=supply",
+                                     param_hint="--decision")
+        out[key.strip()] = choice.strip()
+    problems = check_decisions(out)
+    if problems:
+        raise click.BadParameter("; ".join(problems), param_hint="--decision")
+    return out
+
+
+def _load(path: str) -> Any:
+    from authoring.io.errors import InputError
+    from authoring.model.game import load_game
+
+    try:
+        return load_game(path)
+    except InputError as e:
+        print_report(e.report)  # type: ignore[arg-type]
+        click.echo(f"resistance: {path} has problems; fix them first", err=True)
+        sys.exit(EXIT_PROBLEMS)
+
+
+@click.command()
+@click.argument("scenario", required=False, type=click.Path())
+@click.option("--games", default=200, show_default=True, type=int,
+              help="Games per difficulty and player count.")
+@click.option("--difficulty", "difficulty", default="all", show_default=True,
+              help="easy,normal,hard or all.")
+@click.option("--players", default="3,4,5", show_default=True, help="Player counts, e.g. 3,4,5.")
+@click.option("--bot", default="heuristic", show_default=True,
+              help="heuristic, simple or random.")
+@click.option("--seed", default=1, show_default=True, type=int)
+@click.option("--jobs", default=1, show_default=True, type=int,
+              help="Processes (results are the same for any number).")
+@click.option("--table-speed", default=4.0, show_default=True, type=float,
+              help="D10.1: actions a minute the table takes; the budget per players' phase is "
+                   "the timer's minutes times this.")
+@click.option("--decision", "decisions", multiple=True, metavar="D=CHOICE",
+              help="Play with a decision's alternative, e.g. D4.2=supply (repeatable).")
+@click.option("--compare", "compare_with", type=click.Path(),
+              help="A second scenario: report the difference of win rate per cell.")
+@click.option("--sensitivity", is_flag=True,
+              help="Also run every alternative of every decision of rules.md and rank them by "
+                   "how much they move the win rate.")
+@json_option
+@click.option("--report", "report_path", type=click.Path(), help="Write the JSON results here.")
+def simulate(scenario: str | None, games: int, difficulty: str, players: str, bot: str, seed: int,
+             jobs: int, table_speed: float, decisions: tuple[str, ...], compare_with: str | None,
+             sensitivity: bool, as_json: bool, report_path: str | None) -> None:
+    """Play SCENARIO (default: the shipped scenario 1) many times with bots and report win
+    rates with 95 % intervals, loss causes, rounds, reveals, overflows and usage, per
+    difficulty and player count."""
+    from authoring.engine.simulate import BOT_NAMES, Study, compare
+    from authoring.model.workspace import default_path
+
+    if games < 1:
+        raise click.BadParameter("at least 1 game", param_hint="--games")
+    if jobs < 1:
+        raise click.BadParameter("at least 1 process", param_hint="--jobs")
+    if table_speed <= 0:
+        raise click.BadParameter("actions a minute must be above 0", param_hint="--table-speed")
+    if bot not in BOT_NAMES:
+        from authoring.io.diagnostics import suggestion
+
+        raise click.BadParameter(f"unknown bot '{bot}'{suggestion(bot, BOT_NAMES)}; one of: "
+                                 f"{', '.join(BOT_NAMES)}", param_hint="--bot")
+    study = Study(
+        games=games,
+        difficulties=_list(difficulty, LEVELS, "difficulty", hint="--difficulty"),
+        players=_list(players, PLAYER_COUNTS, "player count", int, hint="--players"),
+        bot=bot, seed=seed, table_speed=table_speed, decisions=_decisions(decisions),
+    )
+    paths = [scenario or str(default_path("scenarios", "scenario-1.yaml"))]
+    if compare_with:
+        paths.append(compare_with)
+    summaries = []
+    for path in paths:
+        model = _load(path)
+        summaries.append(_run(model, study, jobs, quiet=as_json))
+    data: dict[str, Any] = summaries[0]
+    if sensitivity:
+        data = {**data, "sensitivity": _sensitivity(_load(paths[0]), study, jobs, as_json,
+                                                   summaries[0])}
+    if compare_with:
+        data = {"a": summaries[0], "b": summaries[1],
+                "difference": compare(summaries[0], summaries[1])}
+    if report_path:
+        from authoring.io.yamlio import atomic_write
+
+        with atomic_write(Path(report_path), "w") as f:
+            f.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    if as_json:
+        echo_json(data)
+    else:
+        for s in summaries:
+            _print(s)
+        if sensitivity:
+            _print_sensitivity(data["sensitivity"])
+        if compare_with:
+            _print_compare(data["difference"])
+    if any(s["partial"] for s in summaries):
+        sys.exit(130)
+
+
+def _run(model: Any, study: Any, jobs: int, quiet: bool) -> dict[str, Any]:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from authoring.engine.simulate import run_study, summarise
+
+    total = study.games * len(study.cells)
+    done = {}
+    partial = False
+    with click.progressbar(length=total, label=f"{model.scenario.id}: {total} games",
+                           file=sys.stderr) as bar:
+        def progress(k: int) -> None:
+            bar.update(k)
+
+        try:
+            if jobs == 1:
+                done = run_study(model, study, None, progress)
+            else:
+                with ProcessPoolExecutor(jobs) as ex:
+                    done = run_study(model, study, ex, progress)
+        except KeyboardInterrupt:
+            partial = True
+            click.echo("\ninterrupted: the results below are partial", err=True)
+    return summarise(model, study, done, partial=partial)
+
+
+def _sensitivity(model: Any, study: Any, jobs: int, quiet: bool, base: dict[str, Any]
+                 ) -> list[dict[str, Any]]:
+    """Every alternative of every decision, against the study's own choices: the mean
+    difference of win rate over the cells, with the largest per-cell interval."""
+    from dataclasses import replace
+
+    from authoring.engine.simulate import compare
+    from authoring.model.rules import DECISIONS
+
+    rows = []
+    for d in DECISIONS.values():
+        current = study.decisions.get(d.id, d.default)
+        for option in d.options:
+            if option == current:
+                continue
+            alt = replace(study, decisions={**study.decisions, d.id: option})
+            other = _run(model, alt, jobs, quiet)
+            diff = compare(base, other)
+            mean = sum(x["difference"] for x in diff.values()) / max(1, len(diff))
+            rounds = [other["cells"][k]["rounds_mean"] - base["cells"][k]["rounds_mean"]
+                      for k in diff]
+            rows.append({
+                "decision": d.id, "option": option, "meaning": d.meaning[option],
+                "win_rate_difference": round(mean, 4),
+                "cells_significant": sum(1 for x in diff.values() if x["significant"]),
+                "rounds_difference": round(sum(rounds) / max(1, len(rounds)), 3),
+                "cells": diff,
+            })
+    order = list(DECISIONS)
+    rows.sort(key=lambda r: (-abs(r["win_rate_difference"]), -r["cells_significant"],
+                             -abs(r["rounds_difference"]), order.index(r["decision"])))
+    return rows
+
+
+def _print_sensitivity(rows: list[dict[str, Any]]) -> None:
+    click.echo("decisions of rules.md, by how much their alternative moves the win rate:")
+    for r in rows:
+        click.echo(f"  {r['decision']:<6} {r['option']:<14} win {r['win_rate_difference']:+.1%} "
+                   f"({r['cells_significant']} cells significant), rounds "
+                   f"{r['rounds_difference']:+.1f} — {r['meaning']}")
+
+
+def _print(s: dict[str, Any]) -> None:
+    st = s["study"]
+    click.echo(f"{s['scenario']}: {st['games']} games per cell, bot {st['bot']}, seed "
+               f"{st['seed']}, table speed {st['table_speed']:g} actions/min (D10.1)"
+               + (f", decisions {st['decisions']}" if st["decisions"] else "")
+               + ("  [PARTIAL]" if s["partial"] else ""))
+    click.echo(f"{'cell':<10} {'win':>5}  {'95% interval':<15} {'rounds':>6}  loss causes")
+    for key, c in s["cells"].items():
+        lo, hi = c["interval"]
+        causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}" for k, v in c["loss_causes"].items())
+        click.echo(f"{key:<10} {c['win_rate']:>5.0%}  [{lo:.0%}, {hi:.0%}]{'':<5} "
+                   f"{c['rounds_mean']:>6.1f}  {causes}")
+    for w in s["warnings"]:
+        click.echo(f"warning: {w}")
+
+
+def _print_compare(diff: dict[str, Any]) -> None:
+    click.echo("difference b − a in win rate:")
+    for key, d in diff.items():
+        lo, hi = d["interval"]
+        mark = " (significant)" if d["significant"] else ""
+        click.echo(f"  {key:<10} {d['difference']:+.1%} [{lo:+.1%}, {hi:+.1%}]{mark}")
+
