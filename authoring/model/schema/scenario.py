@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from authoring.model.effects import Effect
 from authoring.model.schema.base import Model
@@ -230,6 +230,16 @@ Objective = Annotated[
 # -- difficulty (R2.2) -----------------------------------------------------------
 
 
+def _band(v: tuple[float, float]) -> tuple[float, float]:
+    lo, hi = v
+    if not 0 <= lo <= hi <= 1:
+        raise ValueError(f"a win-rate band [{lo:g}, {hi:g}] must satisfy 0 ≤ low ≤ high ≤ 1")
+    return v
+
+
+Band = Annotated[tuple[float, float], AfterValidator(_band)]
+
+
 class Difficulty(Model):
     """Overrides of the base parameters for one difficulty level (R2.2)."""
 
@@ -314,6 +324,11 @@ class Scenario(Model):
         description="Per-level overrides of setup.officers, setup.speed_start and timer (R2.2).",
     )
     special_rules: list[SpecialRule | TextRule] = Field(default_factory=list)
+    balance: dict[DifficultyName, Band] = Field(
+        default_factory=dict,
+        description="Target win rate per difficulty as [low, high], e.g. {easy: [0.7, 0.9]}: "
+        "`resistance simulate` warns when the measured rate is outside the band.",
+    )
     decisions: dict[str, str] = Field(
         default_factory=dict,
         description="Where the rule book is silent, this scenario's choices among the "
