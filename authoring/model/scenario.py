@@ -310,6 +310,14 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
     _check_rules_content(ctx, spec, content, deck)
     _check_text_rules(ctx, spec)
     _check_decisions(ctx, spec)
+    for name, (lo, hi) in spec.balance.items():
+        if lo > hi:
+            ctx.report.error(
+                ctx.at("balance", name),
+                "value-invalid",
+                f"balance.{name}: the target band [{lo:g}, {hi:g}] has its low above its high",
+                f"write [{hi:g}, {lo:g}]: the lowest acceptable win rate first",
+            )
     if len(report.errors) > start_errors:
         return None
     return Scenario(

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
 from authoring.model.effects import Effect
 from authoring.model.schema.base import Model
@@ -230,14 +230,9 @@ Objective = Annotated[
 # -- difficulty (R2.2) -----------------------------------------------------------
 
 
-def _band(v: tuple[float, float]) -> tuple[float, float]:
-    lo, hi = v
-    if not 0 <= lo <= hi <= 1:
-        raise ValueError(f"a win-rate band [{lo:g}, {hi:g}] must satisfy 0 ≤ low ≤ high ≤ 1")
-    return v
-
-
-Band = Annotated[tuple[float, float], AfterValidator(_band)]
+Rate = Annotated[float, Field(ge=0, le=1)]
+#: a target band of win rates [low, high] (the loader checks low ≤ high, located)
+Band = tuple[Rate, Rate]
 
 
 class Difficulty(Model):
