@@ -74,6 +74,9 @@ def _load(path: str) -> Any:
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--jobs", default=1, show_default=True, type=int,
               help="Processes (results are the same for any number).")
+@click.option("--scheduler", default=None, metavar="local|tcp://HOST:PORT",
+              help="Run the games on a Dask cluster (pip install -e '.[distributed]'): "
+                   "'local' starts one here with --jobs workers; same results byte for byte.")
 @click.option("--table-speed", default=4.0, show_default=True, type=float,
               help="D10.1: actions a minute the table takes; the budget per players' phase is "
                    "the timer's minutes times this.")
@@ -87,7 +90,7 @@ def _load(path: str) -> Any:
 @json_option
 @click.option("--report", "report_path", type=click.Path(), help="Write the JSON results here.")
 def simulate(scenario: str | None, games: int, difficulty: str, players: str, bot: str, seed: int,
-             jobs: int, table_speed: float, decisions: tuple[str, ...], compare_with: str | None,
+             jobs: int, scheduler: str | None, table_speed: float, decisions: tuple[str, ...], compare_with: str | None,
              sensitivity: bool, as_json: bool, report_path: str | None) -> None:
     """Play SCENARIO (default: the shipped scenario 1) many times with bots and report win
     rates with 95 % intervals, loss causes, rounds, reveals, overflows and usage, per
@@ -112,17 +115,26 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         players=_list(players, PLAYER_COUNTS, "player count", int, hint="--players"),
         bot=bot, seed=seed, table_speed=table_speed, decisions=_decisions(decisions),
     )
+    if scheduler is not None and scheduler != "local" and "://" not in scheduler:
+        raise click.BadParameter(f"'{scheduler}': write local or tcp://HOST:PORT",
+                                 param_hint="--scheduler")
+    if scheduler is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise click.BadParameter("Dask is not installed: pip install -e '.[distributed]'",
+                                     param_hint="--scheduler") from None
+    runner = _Runner(jobs, scheduler)
     paths = [scenario or str(default_path("scenarios", "scenario-1.yaml"))]
     if compare_with:
         paths.append(compare_with)
     summaries = []
     for path in paths:
         model = _load(path)
-        summaries.append(_run(model, study, jobs, quiet=as_json))
+        summaries.append(runner.run(model, study))
     data: dict[str, Any] = summaries[0]
     if sensitivity:
-        data = {**data, "sensitivity": _sensitivity(_load(paths[0]), study, jobs, as_json,
-                                                   summaries[0])}
+        data = {**data, "sensitivity": _sensitivity(_load(paths[0]), study, runner, summaries[0])}
     if compare_with:
         data = {"a": summaries[0], "b": summaries[1],
                 "difference": compare(summaries[0], summaries[1])}
@@ -140,36 +152,65 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
             _print_sensitivity(data["sensitivity"])
         if compare_with:
             _print_compare(data["difference"])
+    runner.close()
     if any(s["partial"] for s in summaries):
         sys.exit(130)
 
 
-def _run(model: Any, study: Any, jobs: int, quiet: bool) -> dict[str, Any]:
-    from concurrent.futures import ProcessPoolExecutor
+class _Runner:
+    """Where the games run: here (--jobs 1), a process pool, or a Dask cluster."""
 
-    from authoring.engine.simulate import run_study, summarise
+    def __init__(self, jobs: int, scheduler: str | None) -> None:
+        self.jobs, self.scheduler = jobs, scheduler
+        self.client: Any = None
+        self.cluster: Any = None
 
-    total = study.games * len(study.cells)
-    done = {}
-    partial = False
-    with click.progressbar(length=total, label=f"{model.scenario.id}: {total} games",
-                           file=sys.stderr) as bar:
-        def progress(k: int) -> None:
-            bar.update(k)
+    def executor(self) -> Any:
+        if self.scheduler is None:
+            return None
+        if self.client is None:
+            from distributed import Client, LocalCluster
 
-        try:
-            if jobs == 1:
-                done = run_study(model, study, None, progress)
+            if self.scheduler == "local":
+                self.cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1,
+                                            processes=True, dashboard_address=None)
+                self.client = Client(self.cluster)
             else:
-                with ProcessPoolExecutor(jobs) as ex:
-                    done = run_study(model, study, ex, progress)
-        except KeyboardInterrupt:
-            partial = True
-            click.echo("\ninterrupted: the results below are partial", err=True)
-    return summarise(model, study, done, partial=partial)
+                self.client = Client(self.scheduler)
+        return self.client.get_executor()
+
+    def run(self, model: Any, study: Any) -> dict[str, Any]:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from authoring.engine.simulate import StudyInterrupted, run_study, summarise
+
+        total = study.games * len(study.cells)
+        done: dict[str, Any] = {}
+        partial = False
+        with click.progressbar(length=total, label=f"{model.scenario.id}: {total} games",
+                               file=sys.stderr) as bar:
+            try:
+                ex = self.executor()
+                if ex is not None:
+                    done = run_study(model, study, ex, bar.update)
+                elif self.jobs == 1:
+                    done = run_study(model, study, None, bar.update)
+                else:
+                    with ProcessPoolExecutor(self.jobs) as pool:
+                        done = run_study(model, study, pool, bar.update)
+            except StudyInterrupted as stop:
+                done, partial = stop.results, True
+                click.echo("\ninterrupted: the results below are partial", err=True)
+        return summarise(model, study, done, partial=partial)
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
 
 
-def _sensitivity(model: Any, study: Any, jobs: int, quiet: bool, base: dict[str, Any]
+def _sensitivity(model: Any, study: Any, runner: _Runner, base: dict[str, Any]
                  ) -> list[dict[str, Any]]:
     """Every alternative of every decision, against the study's own choices: the mean
     difference of win rate over the cells, with the largest per-cell interval."""
@@ -185,7 +226,7 @@ def _sensitivity(model: Any, study: Any, jobs: int, quiet: bool, base: dict[str,
             if option == current:
                 continue
             alt = replace(study, decisions={**study.decisions, d.id: option})
-            other = _run(model, alt, jobs, quiet)
+            other = runner.run(model, alt)
             diff = compare(base, other)
             mean = sum(x["difference"] for x in diff.values()) / max(1, len(diff))
             rounds = [other["cells"][k]["rounds_mean"] - base["cells"][k]["rounds_mean"]

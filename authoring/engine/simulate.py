@@ -180,15 +180,37 @@ def chunks(n: int, size: int) -> list[range]:
     return [range(i, min(n, i + size)) for i in range(0, n, size)]
 
 
+class StudyInterrupted(Exception):
+    """Ctrl-C during a study: ``results`` holds the games finished so far."""
+
+    def __init__(self, results: dict[str, list[dict[str, Any]]]) -> None:
+        super().__init__("interrupted")
+        self.results = results
+
+
 def run_study(model: GameModel, study: Study, executor: Executor | None = None,
               progress: Callable[[int], None] | None = None, chunk: int = 25
               ) -> dict[str, list[dict[str, Any]]]:
     """Every game of the study, by cell and in index order (the same whatever runs it).
     ``executor``: a concurrent.futures executor (None: here, one after the other);
-    ``progress`` is called with the number of games just finished."""
-    results: dict[str, list[dict[str, Any]]] = {c.key: [] for c in study.cells}
+    ``progress`` is called with the number of games just finished. On Ctrl-C,
+    :class:`StudyInterrupted` carries the games finished so far."""
     jobs = [(c, r) for c in study.cells for r in chunks(study.games, chunk)]
     got: dict[str, dict[int, dict[str, Any]]] = {c.key: {} for c in study.cells}
+    try:
+        _run_jobs(model, study, executor, progress, jobs, got)
+    except KeyboardInterrupt:
+        raise StudyInterrupted(_ordered(got)) from None
+    return _ordered(got)
+
+
+def _ordered(got: Mapping[str, Mapping[int, dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    return {key: [by_index[i] for i in sorted(by_index)] for key, by_index in got.items()}
+
+
+def _run_jobs(model: GameModel, study: Study, executor: Executor | None,
+              progress: Callable[[int], None] | None, jobs: Sequence[tuple[Cell, range]],
+              got: dict[str, dict[int, dict[str, Any]]]) -> None:
     if executor is None:
         for cell, r in jobs:
             for i, rec in _play_chunk(model, study, cell, r):
@@ -200,16 +222,17 @@ def run_study(model: GameModel, study: Study, executor: Executor | None = None,
                    for cell, r in jobs}
         from concurrent.futures import as_completed
 
-        for fut in as_completed(futures):
-            cell = futures[fut]
-            part = fut.result()
-            for i, rec in part:
-                got[cell.key][i] = rec
-            if progress:
-                progress(len(part))
-    for key, by_index in got.items():
-        results[key] = [by_index[i] for i in sorted(by_index)]
-    return results
+        try:
+            for fut in as_completed(futures):
+                cell = futures[fut]
+                part = fut.result()
+                for i, rec in part:
+                    got[cell.key][i] = rec
+                if progress:
+                    progress(len(part))
+        finally:
+            for fut in futures:
+                fut.cancel()
 
 
 def summarise_cell(records: Sequence[dict[str, Any]], game: Game) -> dict[str, Any]:

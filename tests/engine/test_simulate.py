@@ -1,0 +1,109 @@
+"""Balance studies: the same figures for any executor, intervals that are right, loss
+causes that add up, warnings a designer reads, and a command that says what is wrong."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from authoring.cli import cli
+from authoring.engine.simulate import Study, compare, game_seed, run_study, summarise, wilson
+from authoring.model.game import GameModel
+
+SMALL = Study(games=6, difficulties=("easy",), players=(3,), bot="random", seed=5)
+
+
+def test_wilson_interval() -> None:
+    assert wilson(7, 10) == (0.3968, 0.8922)
+    assert wilson(0, 10) == (0.0, 0.2775)
+    assert wilson(10, 10) == (0.7225, 1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_game_seeds_depend_on_seed_and_index_only() -> None:
+    assert game_seed(1, 7) == game_seed(1, 7)
+    seeds = {game_seed(1, i) for i in range(1000)}
+    assert len(seeds) == 1000
+    assert game_seed(2, 7) != game_seed(1, 7)
+
+
+def test_the_same_results_for_any_executor(scenario1: GameModel) -> None:
+    here = summarise(scenario1, SMALL, run_study(scenario1, SMALL))
+    with ProcessPoolExecutor(2) as pool:
+        pooled = summarise(scenario1, SMALL, run_study(scenario1, SMALL, pool, chunk=2))
+    assert json.dumps(here) == json.dumps(pooled)
+
+
+def test_the_same_results_on_a_dask_cluster(scenario1: GameModel) -> None:
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        remote = summarise(scenario1, SMALL,
+                           run_study(scenario1, SMALL, client.get_executor(), chunk=2))
+    here = summarise(scenario1, SMALL, run_study(scenario1, SMALL))
+    assert json.dumps(here) == json.dumps(remote)
+
+
+def test_figures_add_up(scenario1: GameModel) -> None:
+    study = Study(games=8, difficulties=("easy", "hard"), players=(4,), bot="simple", seed=2)
+    data = summarise(scenario1, study, run_study(scenario1, study))
+    assert set(data["cells"]) == {"easy/4", "hard/4"}
+    for c in data["cells"].values():
+        assert c["games"] == 8
+        assert sum(c["loss_causes"].values()) == c["games"] - c["wins"]
+        assert sum(c["rounds"].values()) == 8
+        assert c["survival"][0] == 1.0 and c["survival"][-1] < 1.0
+        assert c["interval"][0] <= c["win_rate"] <= c["interval"][1]
+        assert c["notable"]["fastest_loss"]["round"] == min(int(r) for r in c["rounds"])
+    # scenario 1 states target bands (balance:): a rate far below is a warning
+    assert any("outside the target band" in w for w in data["warnings"])
+
+
+def test_compare_reports_a_difference_with_its_interval() -> None:
+    a = {"cells": {"easy/4": {"win_rate": 0.2, "interval": list(wilson(20, 100))}}}
+    b = {"cells": {"easy/4": {"win_rate": 0.6, "interval": list(wilson(60, 100))}}}
+    d = compare(a, b)["easy/4"]
+    assert d["difference"] == 0.4 and d["significant"]
+    assert d["interval"][0] < 0.4 < d["interval"][1]
+
+
+def run(*args: str) -> tuple[int, str]:
+    r = CliRunner().invoke(cli, ["simulate", *args])
+    return r.exit_code, r.output
+
+
+def test_command_json_and_report(tmp_path: Path) -> None:
+    out = tmp_path / "study.json"
+    code, text = run("--games", "3", "--difficulty", "normal", "--players", "4", "--bot",
+                     "random", "--json", "--report", str(out))
+    assert code == 0, text
+    data = json.loads(out.read_text("utf-8"))
+    assert data["cells"]["normal/4"]["games"] == 3 and data["partial"] is False
+    assert data["study"]["table_speed"] == 4.0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "0"], "at least 1 game"),
+        (["--difficulty", "hardest"], "unknown difficulty 'hardest' (did you mean 'hard'?)"),
+        (["--players", "6"], "unknown player count '6'"),
+        (["--bot", "heuristik"], "unknown bot 'heuristik' (did you mean 'heuristic'?)"),
+        (["--decision", "D4.2=suply"], "D4.2: unknown choice 'suply' (did you mean 'supply'?)"),
+        (["--scheduler", "cluster"], "write local or tcp://HOST:PORT"),
+    ],
+)
+def test_bad_options_exit_2(args: list[str], message: str) -> None:
+    code, text = run(*args)
+    assert code == 2 and message in text, text
+
+
+def test_a_broken_scenario_exits_1() -> None:
+    code, text = run("tests/cases/scenario/zone-unknown.yaml", "--games", "1")
+    assert code == 1
+    assert "zone-unknown.yaml:12:16: error: unknown zone 'E12'" in text
