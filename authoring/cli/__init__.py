@@ -25,7 +25,13 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "board": ("authoring.cli.board", "board", "Inspect and preview a board."),
     "clues": ("authoring.cli.clues", "clues", "Prove, simulate and generate clue decks."),
     "export": ("authoring.cli.export", "export", "Print-and-play kit as PDF (+ cut file)."),
+    "play": ("authoring.cli.play", "play", "Play a scenario at the terminal, hot seat, timed."),
     "schema": ("authoring.cli.schema", "schema", "JSON Schema of a file kind, for editors."),
+    "simulate": (
+        "authoring.cli.simulate",
+        "simulate",
+        "Balance by simulation: bots play many games; win rates with intervals.",
+    ),
     "vocabulary": (
         "authoring.cli.vocabulary",
         "vocabulary",

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from authoring.engine import Action, Game, State, apply, why_illegal
-from authoring.engine import army, flow
+from authoring.engine import Action, Game, State, apply, army, flow, why_illegal
 from authoring.engine.game import CharacterInfo, Mods, lasting_mods
 from authoring.engine.state import EMPTY
 from authoring.model import effects as fx

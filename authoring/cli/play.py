@@ -1,0 +1,690 @@
+"""``resistance play [SCENARIO]``: the game at one terminal, hot seat, on the real timer.
+
+The people at the keyboard share it: the legal actions of every player are listed,
+numbered, and anyone types a number (or an action in words, which is taken, or refused
+with its rule). Bots may take the last seats; with bots in every seat the game plays
+itself and prints its transcript. Saves are the engine's (setup, seed and actions,
+checked by replaying them); this module does the file I/O.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import click
+
+from authoring.cli.common import EXIT_PROBLEMS
+from authoring.model.rules import LEVELS, PLAYER_COUNTS
+
+if TYPE_CHECKING:  # the engine is imported when the command runs (fast --help)
+    from rich.console import Console
+
+    from authoring.cli.play_input import Command, TimedReader
+    from authoring.cli.play_screen import Screen
+    from authoring.engine import Action, Game, State
+    from authoring.engine.bots import Bot
+    from authoring.engine.save import GameSetup
+
+EXIT_INTERRUPTED = 130
+DEFAULT_SAVE = "resistance-save.json"
+#: D10.1 with bots in every seat: team actions per minute of the scenario's timer
+ACTIONS_PER_MINUTE = 4
+#: seconds left at which a running timer warns
+WARNINGS = (60, 10)
+GAME_OPTIONS = ("players", "difficulty", "characters", "seed", "decision_args")
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"resistance: {message}", err=True)
+    sys.exit(EXIT_PROBLEMS)
+
+
+def _decision_pairs(ctx: click.Context, param: click.Parameter,
+                    value: tuple[str, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in value:
+        key, sep, choice = item.partition("=")
+        if not sep or not key or not choice:
+            raise click.BadParameter(f"'{item}' is not D…=CHOICE (e.g. D4.2=supply); "
+                                     "--decisions lists them", ctx, param)
+        out[key.strip()] = choice.strip()
+    return out
+
+
+@click.command()
+@click.argument("scenario", required=False, type=click.Path(dir_okay=False))
+@click.option("--players", type=click.IntRange(min(PLAYER_COUNTS), max(PLAYER_COUNTS)),
+              default=4, show_default=True, help="How many players (R0.4).")
+@click.option("--difficulty", type=click.Choice(LEVELS), default="normal", show_default=True,
+              help="Officers, speed and timer of the scenario's level (R2.2).")
+@click.option("--characters", metavar="A,B,…",
+              help="Character sheets in seat order, by id or name (default: dealt at random, "
+                   "R2.3).")
+@click.option("--seed", type=int, help="Seed of the game's chance: the same seed and the same "
+                                       "actions give the same game (default: a random one, "
+                                       "printed).")
+@click.option("--bots", type=click.IntRange(0, max(PLAYER_COUNTS)), default=0, show_default=True,
+              help="The last N seats are played by bots; all seats: the game plays itself.")
+@click.option("--bot", "bot_name", type=click.Choice(["simple", "random"]), default="simple",
+              show_default=True, help="Which bot plays the bot seats.")
+@click.option("--no-timer", is_flag=True,
+              help="No timer: a players' phase ends when you type `end`.")
+@click.option("--decision", "decision_args", multiple=True, metavar="D…=CHOICE",
+              callback=_decision_pairs, help="Choose a decision of the rules, e.g. "
+                                             "--decision D4.2=supply (repeatable).")
+@click.option("--decisions", "list_decisions", is_flag=True,
+              help="List the decisions with their choices, and exit.")
+@click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
+              help="Resume a saved game.")
+@click.option("--replay", "replay_path", type=click.Path(exists=True, dir_okay=False),
+              help="Step through a saved game: Enter for the next action, q to stop.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False),
+              help=f"Where `save` writes (default: {DEFAULT_SAVE}); the game is also saved "
+                   "there when it ends.")
+@click.pass_context
+def play(ctx: click.Context, scenario: str | None, players: int, difficulty: str,
+         characters: str | None, seed: int | None, bots: int, bot_name: str, no_timer: bool,
+         decision_args: dict[str, str], list_decisions: bool, load_path: str | None,
+         replay_path: str | None, save_path: str | None) -> None:
+    """Play SCENARIO (default: the shipped scenario 1) at this terminal, hot seat.
+
+    Type the number of an action, or `help` for the input language. A players' phase
+    runs on the scenario's timer; the army phase plays itself, each line citing its
+    rule. Exit 0 at the end of the game, 1 when the scenario or a save has problems, 2
+    on a command-line mistake, 130 when interrupted.
+    """
+    if list_decisions:
+        _print_decisions()
+        return
+    if load_path and replay_path:
+        raise click.UsageError("--load and --replay: give one of them")
+    saved = load_path or replay_path
+    if saved:
+        given = [p for p in GAME_OPTIONS
+                 if ctx.get_parameter_source(p) is not click.core.ParameterSource.DEFAULT]
+        if given:
+            opt = "--decision" if given[0] == "decision_args" else f"--{given[0]}"
+            raise click.UsageError(f"{opt}: the saved game keeps its own setup (drop {opt}, "
+                                   f"or start a new game without --{'load' if load_path else 'replay'})")
+    if bots > players and not saved:
+        raise click.UsageError(f"--bots {bots}: the game has {players} players")
+    from rich.console import Console
+
+    from authoring.cli.play_input import TimedReader
+
+    console = Console(highlight=False)
+    console.soft_wrap = not console.is_terminal  # piped: whole lines, never wrapped
+    reader = TimedReader(sys.stdin)
+    explicit = {p: ctx.get_parameter_source(p) is not click.core.ParameterSource.DEFAULT
+                for p in ("bots", "bot_name", "no_timer")}
+    if replay_path:
+        sys.exit(_replay(console, reader, replay_path, scenario))
+    if load_path:
+        session = _load(console, reader, load_path, scenario, bots, bot_name, no_timer,
+                        save_path, explicit)
+    else:
+        session = _new(console, reader, scenario, players, difficulty, characters, seed, bots,
+                       bot_name, no_timer, decision_args, save_path)
+    sys.exit(session.run())
+
+
+# -- setting up ------------------------------------------------------------------------------
+
+
+def _print_decisions() -> None:
+    from authoring.model.rules import DECISIONS
+
+    click.echo("Decisions of the rules (../shared/design/rules.md) and their choices; the first "
+               "is the default. Choose one with --decision ID=CHOICE.")
+    for d in DECISIONS.values():
+        click.echo(f"\n{d.id}  {d.text}")
+        for opt in d.options:
+            mark = "*" if opt == d.default else " "
+            click.echo(f"  {mark} {opt:<14} {d.meaning[opt]}")
+
+
+def _scenario_path(scenario: str | None) -> Path:
+    from authoring.model.workspace import default_path
+
+    return Path(scenario) if scenario else default_path("scenarios", "scenario-1.yaml")
+
+
+def _load_model(path: Path) -> Any:
+    """The scenario with everything it names; its located problems and exit 1 if broken."""
+    from authoring.io.errors import InputError
+    from authoring.model.game import load_game
+
+    try:
+        return load_game(path)
+    except InputError as e:
+        report: Any = e.report
+        click.echo(report.format(), err=True)
+        _fail(f"{path}: {report.summary()}; the game cannot start")
+
+
+def _new(console: Console, reader: TimedReader, scenario: str | None, players: int,
+         difficulty: str, characters: str | None, seed: int | None, bots: int, bot_name: str,
+         no_timer: bool, decisions: dict[str, str], save_path: str | None) -> Session:
+    from authoring.engine import GameError, new_initial_state
+    from authoring.engine.save import GameSetup
+    from authoring.model.rules import check_decisions
+
+    problems = check_decisions(decisions)
+    if problems:
+        raise click.UsageError("--decision " + "; ".join(problems) + " (--decisions lists them)")
+    path = _scenario_path(scenario)
+    model = _load_model(path)
+    chars = tuple(c.strip() for c in characters.split(",") if c.strip()) if characters else None
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    setup = GameSetup(str(path.resolve()), players, difficulty, chars, decisions, seed)
+    try:
+        game = setup.game(model)
+        if bots == players:  # D10.1: no timer for bots; the phase is an action budget
+            setup = replace(setup, action_budget=max(1, round(game.timer_minutes
+                                                              * ACTIONS_PER_MINUTE)))
+            game = setup.game(model)
+    except GameError as e:
+        raise click.UsageError(str(e)) from None
+    state = new_initial_state(game, setup.seed, setup.max_rounds)
+    seats = set(range(players - bots, players))
+    return Session(console, reader, game, setup, state, [], seats, bot_name,
+                   timer=not no_timer and bots < players,
+                   save_path=Path(save_path or DEFAULT_SAVE), autosave=save_path is not None)
+
+
+def _read_save(path: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        _fail(f"{path} is not a saved game ({e.__class__.__name__}: {e})")
+
+
+def _restore(path: str, scenario: str | None) -> tuple[Any, GameSetup, list[Action], State,
+                                                       Game]:
+    from authoring.engine.save import SaveError, read_setup, restore
+
+    data = _read_save(path)
+    try:
+        setup = read_setup(data)
+    except SaveError as e:
+        _fail(f"cannot load {path}: {e}")
+    where = Path(scenario) if scenario else Path(setup.scenario)
+    if not where.is_file():
+        _fail(f"cannot load {path}: its scenario {where} is not there (give it: resistance "
+              f"play SCENARIO --load {path})")
+    model = _load_model(where)
+    games: list[Game] = []
+
+    def make(s: GameSetup) -> Game:
+        games.append(s.game(model))
+        return games[-1]
+
+    try:
+        setup, actions, state = restore(data, make)
+    except SaveError as e:
+        _fail(f"cannot load {path}: {e}")
+    return data, replace(setup, scenario=str(where)), actions, state, games[-1]
+
+
+def _load(console: Console, reader: TimedReader, path: str, scenario: str | None, bots: int,
+          bot_name: str, no_timer: bool, save_path: str | None,
+          explicit: dict[str, bool]) -> Session:
+    data, setup, actions, state, game = _restore(path, scenario)
+    extra = data.get("play") if isinstance(data.get("play"), dict) else {}
+    n = setup.players
+    if explicit["bots"]:
+        if bots > n:
+            raise click.UsageError(f"--bots {bots}: the saved game has {n} players")
+        seats = set(range(n - bots, n))
+    else:
+        raw = extra.get("bots")
+        seats = {s for s in raw if isinstance(s, int) and 0 <= s < n} \
+            if isinstance(raw, list) else set()
+    if not explicit["bot_name"] and extra.get("bot") in ("simple", "random"):
+        bot_name = extra["bot"]
+    timer = not no_timer if explicit["no_timer"] else bool(extra.get("timer", True))
+    left = extra.get("time_left")
+    session = Session(console, reader, game, setup, state, actions, seats, bot_name,
+                      timer=timer and len(seats) < n, save_path=Path(save_path or path),
+                      autosave=save_path is not None)
+    session.resumed_left = float(left) if isinstance(left, int | float) else None
+    session.resumed = True
+    return session
+
+
+# -- replay ---------------------------------------------------------------------------------
+
+
+def _replay(console: Console, reader: TimedReader, path: str, scenario: str | None) -> int:
+    from authoring.cli.play_screen import Screen, action_words
+    from authoring.engine import apply, new_initial_state
+
+    _, setup, actions, _, game = _restore(path, scenario)
+    state = new_initial_state(game, setup.seed, setup.max_rounds)
+    view = Screen(console, game)
+    view.header(setup, game, state, set(), f"replay of {path}: {len(actions)} actions")
+    view.events(state.log)
+    pausing = True
+    for i, a in enumerate(actions):
+        if pausing:
+            console.print(f"[{i + 1}/{len(actions)}] Enter: next action · q: stop ",
+                          end="", markup=False)
+            try:
+                line = reader.readline()
+            except EOFError:
+                pausing = False
+                console.print()
+                line = ""
+            if line is not None and line.strip().lower() in ("q", "quit"):
+                console.print("replay stopped", markup=False)
+                return 0
+        view.action(action_words(game, state, a), bot=False)
+        view.events(apply(game, state, a, setup.max_rounds))
+    if state.outcome is not None:
+        view.outcome(state.outcome.line())
+    else:
+        console.print(f"(the save ends here: round {state.round}, {_phase_words(state)})",
+                      markup=False)
+    return 0
+
+
+def _phase_words(state: State) -> str:
+    return {"start": "start of the players' phase", "players": "players' phase"}.get(
+        state.phase, state.phase)
+
+
+# -- the session ------------------------------------------------------------------------------
+
+
+@dataclass
+class Session:
+    """One game at the terminal: humans at the keyboard, bots in ``bot_seats``."""
+
+    console: Console
+    reader: TimedReader
+    game: Game
+    setup: GameSetup
+    state: State
+    actions: list[Action]
+    bot_seats: set[int]
+    bot_name: str
+    timer: bool
+    save_path: Path
+    autosave: bool = False
+    resumed_left: float | None = None
+    deadline: float | None = None
+    warned: set[int] = field(default_factory=set)
+    passed: set[int] = field(default_factory=set)
+    shown: int = 0
+    bots: dict[int, Bot] = field(default_factory=dict)
+    screen: Screen | None = None
+    phase_key: tuple[int, str] = (0, "")
+    turn: int = 0
+    resumed: bool = False
+    humans: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        from authoring.cli.play_screen import Screen
+        from authoring.engine.bots import BOTS
+
+        kind = BOTS[self.bot_name]
+        # each bot draws from its own generator, from the game's seed and the actions so
+        # far: the same command (or the same save) plays the same way
+        base = self.setup.seed * 1009 + len(self.actions)
+        self.bots = {p: kind(base * 7 + p) for p in sorted(self.bot_seats)}
+        self.screen = Screen(self.console, self.game)
+        self.humans = [p for p in range(len(self.state.players)) if p not in self.bot_seats]
+
+    # -- the loop ------------------------------------------------------------------------
+    def run(self) -> int:
+        try:
+            self._intro()
+            while self.state.outcome is None:
+                self._sync_timer()
+                if self._automatic():
+                    continue
+                if self._prompt() == "quit":
+                    return 0
+        except KeyboardInterrupt:
+            return self._interrupted()
+        except EOFError:
+            self.console.print("\nend of input: the game stops here (save it with `save` next "
+                               "time)", markup=False)
+            return 0
+        assert self.screen is not None
+        self.screen.outcome(self.state.outcome.line())
+        if self.autosave:  # said on stderr: a piped transcript ends with its outcome
+            self._save(self.save_path, err=True)
+        return 0
+
+    def _intro(self) -> None:
+        assert self.screen is not None
+        g, st = self.game, self.state
+        if not self.humans:
+            timing = (f"all seats are bots: no timer; each players' phase is a budget of "
+                      f"{self.setup.action_budget} team actions (D10.1: {ACTIONS_PER_MINUTE} "
+                      f"actions a minute × {g.timer_minutes:g}')")
+        elif self.timer:
+            timing = (f"timer: {_clock(self._phase_seconds(full=True))} per players' phase "
+                      "(R10.1); type `help` for the input language")
+        else:
+            timing = ("no timer: a players' phase ends when you choose `end`; type `help` for "
+                      "the input language")
+        self.screen.header(self.setup, g, st, self.bot_seats, timing)
+        if self.actions:
+            self.console.print(f"resumed after {len(self.actions)} actions: round {st.round}, "
+                               f"{_phase_words(st)}; the last events:", markup=False)
+            self.screen.events(st.log[-8:])
+        else:
+            self.screen.events(st.log)
+
+    def _automatic(self) -> bool:
+        """A bot's move, or the end of a phase whose time is up: True when something was
+        done (the loop looks again)."""
+        from authoring.engine import Action, legal_actions
+        from authoring.engine.view import player_view
+
+        g, st = self.game, self.state
+        key = (st.round, st.phase)
+        if key != self.phase_key:
+            self.phase_key = key
+            self.passed.clear()
+        pend = st.pending
+        if pend is not None:
+            if pend.player in self.bots:
+                legal = legal_actions(g, st)
+                self._take(self.bots[pend.player].act(g, player_view(g, st, pend.player), legal),
+                           bot=True)
+                return True
+            return False
+        if st.phase == "start" and not self.humans:
+            legal = legal_actions(g, st)
+            self._take(self.bots[0].act(g, player_view(g, st, 0), legal), bot=True)
+            return True
+        if st.phase != "players":
+            return False
+        if self._time_up():
+            self.reader.discard_typed()
+            self._take(Action("end"), bot=False,
+                       words="time is up: the players' phase ends (R10.1)")
+            return True
+        legal = legal_actions(g, st)
+        order = sorted(self.bots)
+        k = len(order)
+        for i in range(k):  # bots take turns: the one after the last to act goes first
+            p = order[(self.turn + i) % k]
+            if p in self.passed:
+                continue
+            mine = [a for a in legal if a.player == p]
+            if not mine:
+                continue
+            a = self.bots[p].act(g, player_view(g, st, p), [*mine, Action("end")])
+            if a.kind == "end":  # this bot has done enough this phase
+                self.passed.add(p)
+                continue
+            self._take(a, bot=True)
+            self.turn = (self.turn + i + 1) % k
+            return True
+        if not self.humans:
+            self._take(Action("end"), bot=True)
+            return True
+        return False
+
+    def _take(self, a: Action, bot: bool, words: str = "") -> None:
+        from authoring.cli.play_screen import action_words
+        from authoring.engine import apply
+
+        assert self.screen is not None
+        words = words or action_words(self.game, self.state, a)
+        events = apply(self.game, self.state, a, self.setup.max_rounds)
+        self.actions.append(a)
+        self.screen.action(words, bot and bool(self.humans))  # [bot] only beside people
+        self.screen.events(events)
+
+    # -- the timer ---------------------------------------------------------------------------
+    def _phase_seconds(self, full: bool = False) -> float:
+        """The length of this players' phase: the scenario's timer at this difficulty, plus
+        the seconds effects added since the previous phase began (R10.1)."""
+        base = self.game.timer_minutes * 60
+        if full:
+            return base
+        starts = [i for i, e in enumerate(self.state.log)
+                  if e.kind == "timer" and "seconds" not in e.data and "starts" in e.text]
+        if not starts:
+            return base
+        lo = starts[-2] if len(starts) > 1 else 0
+        delta = sum(int(e.data["seconds"]) for e in self.state.log[lo:starts[-1]]
+                    if e.kind == "timer" and "seconds" in e.data)
+        return max(0.0, base + delta)
+
+    def _sync_timer(self) -> None:
+        if not self.timer or self.state.phase != "players":
+            self.deadline = None
+            return
+        if self.deadline is None:
+            seconds = self.resumed_left if self.resumed_left is not None else self._phase_seconds()
+            self.resumed_left = None
+            self.deadline = time.monotonic() + seconds
+            self.warned = {w for w in WARNINGS if w >= seconds}
+            again = "runs again" if self.resumed else "runs"
+            self.resumed = False
+            self.console.print(f"the timer {again}: {_clock(seconds)} for this players' phase",
+                               style="bold", markup=False)
+
+    def _time_up(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def _left(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+
+    # -- the prompt --------------------------------------------------------------------------
+    def _prompt(self) -> str:
+        from authoring.cli.play_input import parse
+        from authoring.cli.play_screen import menu, seat
+        from authoring.engine import legal_actions
+
+        g, st = self.game, self.state
+        legal = legal_actions(g, st)
+        if st.round != self.shown:  # the whole table once a round, and on `show`
+            self.shown = st.round
+            self._show(legal)
+        width = max(40, self.console.width)
+        pend = st.pending
+        seats = [pend.player] if pend is not None else self.humans
+        m = menu(g, st, legal, seats, width)
+        self.console.rule(self._title(), style="dim")
+        if pend is not None:
+            self.console.print(f"{seat(g, st, pend.player)} chooses: {_pending_words(pend)}",
+                               style="bold", markup=False)
+            if self._time_up():
+                self.console.print("time is up (R10.1): finish this choice, then the players' "
+                                   "phase ends", style="bold yellow", markup=False)
+        elif st.phase == "start":
+            self.console.print("Start of the players' phase (R6): reorganise squads if you "
+                               "wish (R6.3), then `begin` starts the timer.", markup=False)
+        for row in m.lines:
+            self.console.print(row)
+        while True:
+            self.console.print(self._prompt_text(), end="", markup=False)
+            line = self.reader.readline(self._wake_at())
+            if line is None:  # the timer: a warning, or time is up
+                left = self._left()
+                self.console.print()
+                if left is None or left <= 0:
+                    return "timeout"
+                self.console.print(f"{_clock(left)} left", style="bold yellow", markup=False)
+                continue
+            got = parse(line)
+            if got is None:
+                continue
+            if isinstance(got, int):
+                if 1 <= got <= len(m.actions):
+                    self._take(m.actions[got - 1], bot=False)
+                    return "acted"
+                self.console.print(f"no action {got}: the numbers go from 1 to {len(m.actions)}",
+                                   markup=False)
+                continue
+            outcome = self._command(got, legal)
+            if outcome in ("acted", "quit", "redraw"):
+                return outcome
+
+    def _title(self) -> str:
+        st = self.state
+        phase = {"start": "start of the players' phase", "players": "players' phase"}.get(
+            st.phase, st.phase)
+        left = self._left()
+        clock = f" · {_clock(left)} left" if left is not None else (
+            " · no timer" if st.phase == "players" else "")
+        return f"round {st.round} · {phase}{clock}"
+
+    def _prompt_text(self) -> str:
+        left = self._left()
+        if left is None:
+            return "play> "
+        return "play [time is up]> " if left <= 0 else f"play [{_clock(left)} left]> "
+
+    def _wake_at(self) -> float | None:
+        """When the reader must give up waiting: the next warning, or the end of time
+        (none once time is up: a choice still asked is finished first)."""
+        if self.deadline is None or self._time_up():
+            return None
+        left = self.deadline - time.monotonic()
+        for w in sorted(WARNINGS, reverse=True):
+            if w not in self.warned and left > w:
+                return self.deadline - w
+            if w not in self.warned and left <= w:
+                self.warned.add(w)
+        return self.deadline
+
+    def _show(self, legal: list[Action]) -> None:
+        from authoring.cli.play_screen import table
+
+        self.console.print()
+        self.console.print(table(self.game, self.state, legal, self.bot_seats))
+
+    # -- typed commands ----------------------------------------------------------------------
+    def _command(self, cmd: Command, legal: list[Action]) -> str:
+        from authoring.cli.play_input import HELP, META, typed_action
+        from authoring.engine import why_illegal
+
+        c = self.console
+        verb = cmd.verb
+        if verb == "help":
+            c.print(HELP, markup=False)
+        elif verb == "show":
+            self._show(legal)
+            return "redraw"
+        elif verb == "log":
+            n = int(cmd.args[0]) if cmd.args and cmd.args[0].isdigit() else 20
+            assert self.screen is not None
+            self.screen.events(self.state.log[-n:])
+        elif verb == "time":
+            left = self._left()
+            c.print(f"{_clock(left)} left in this players' phase" if left is not None else
+                    "no timer is running", markup=False)
+        elif verb == "save":
+            path = Path(" ".join(cmd.args)) if cmd.args else self.save_path
+            self.save_path = path
+            self._save(path)
+        elif verb == "quit":
+            self._ask_save()
+            c.print("bye", markup=False)
+            return "quit"
+        elif verb in META.values():
+            pass
+        else:
+            got = typed_action(self.game, self.state, cmd, self._default_seat, self.bot_seats)
+            if isinstance(got, str):
+                c.print(got, markup=False)
+                return "asked"
+            reason = why_illegal(self.game, self.state, got)
+            if reason is not None:
+                c.print(f"refused: {reason}", style="red", markup=False)
+                return "refused"
+            self._take(got, bot=False)
+            return "acted"
+        return "asked"
+
+    def _default_seat(self, verb: str) -> int | str:
+        """The player a typed action without pK is for: the one choosing, the only human, or
+        the only player who may do it now."""
+        from authoring.engine import legal_actions
+
+        st = self.state
+        if st.pending is not None:
+            return st.pending.player
+        if len(self.humans) == 1:
+            return self.humans[0]
+        kinds = {"give": "transfer"}
+        can = sorted({a.player for a in legal_actions(self.game, st)
+                      if a.kind == kinds.get(verb, verb) and a.player in self.humans})
+        if len(can) == 1:
+            return can[0]
+        return f"which player? write e.g. p1 {verb} …"
+
+    # -- saving and quitting ---------------------------------------------------------------
+    def _save(self, path: Path, err: bool = False) -> None:
+        from authoring.engine.save import save_data
+        from authoring.io.yamlio import atomic_write
+
+        data = save_data(self.setup, self.actions, self.state)
+        left = self._left()
+        data["play"] = {"bots": sorted(self.bot_seats), "bot": self.bot_name,
+                        "timer": self.timer, "time_left": None if left is None else round(left)}
+        try:
+            with atomic_write(path, "w") as fh:
+                fh.write(json.dumps(data, ensure_ascii=False) + "\n")
+        except OSError as e:
+            self._say(f"could not save to {path}: {e.strerror or e}", err)
+            return
+        how = "replay it with: resistance play --replay" if self.state.outcome is not None \
+            else "resume with: resistance play --load"
+        self._say(f"saved to {path} ({len(self.actions)} actions); {how} {path}", err)
+
+    def _say(self, text: str, err: bool) -> None:
+        if err:
+            click.echo(f"resistance: {text}", err=True)
+        else:
+            self.console.print(text, markup=False)
+
+    def _ask_save(self) -> None:
+        self.console.print("save before quitting? [y/N] ", end="", markup=False)
+        try:
+            answer = self.reader.readline()
+        except EOFError:
+            answer = ""
+        if answer and answer.strip().lower() in ("y", "yes", "o", "oui"):
+            self._save(self.save_path)
+
+    def _interrupted(self) -> int:
+        self.console.print()
+        try:
+            self._ask_save()
+        except (KeyboardInterrupt, EOFError):
+            self.console.print()
+        self.console.print("interrupted", markup=False)
+        return EXIT_INTERRUPTED
+
+
+def _pending_words(pend: Any) -> str:
+    what = {"keep_recruit": "which recruit to keep (R5.2)",
+            "keep_investigate": "which clue to keep (R5.3)",
+            "keep_search": "which item to keep (R5.4)",
+            "keep_resistance": "which resistance card to keep available (R6.2)",
+            "choose_zone": "a zone", "choose_player": "a player", "choose_card": "a card"}
+    base = what.get(pend.kind, pend.kind)
+    return f"{base} — {pend.note}" if pend.note else base
+
+
+def _clock(seconds: float | None) -> str:
+    if seconds is None:
+        return "--:--"
+    s = max(0, int(seconds + 0.999))
+    return f"{s // 60}:{s % 60:02d}"

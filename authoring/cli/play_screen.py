@@ -1,0 +1,610 @@
+"""What `resistance play` shows: actions and choices in words, and the table as players
+know it (the island, the sheets, the counters, the clue pool, the resistance cards, the
+objectives), as rich renderables built from the engine's public API.
+
+Words describe the state *before* an action (the action still to take). The number of
+cards an action draws, and whether a test succeeds, come from trying the action on a
+clone of the state (:func:`preview`): the same code the game runs, nothing guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from authoring.engine import Action, Event, Game, IllegalAction, State, apply, why_illegal
+from authoring.engine.save import GameSetup
+from authoring.engine.state import SPECIAL  # inventory entries: SPECIAL + special item
+from authoring.engine.view import player_view
+from authoring.model.effects import render_effects
+from authoring.model.rules import SKILLS, army_actions
+from authoring.model.solver import min_isolating
+
+_DRAWN = {"recruit": ("recruit token", "recruit tokens"),
+          "investigate": ("clue card", "clue cards"),
+          "search": ("item card", "item cards")}
+RULE_STYLE = "cyan"
+
+
+# -- names ----------------------------------------------------------------------------------
+
+
+def text_of(t: object) -> str:
+    """A title: a plain string, or the French of a translated text (as printed)."""
+    return t if isinstance(t, str) else str(getattr(t, "fr", t))
+
+
+def city(game: Game, z: int) -> str:
+    return str(game.model.board.zones[z].city)
+
+
+def zone_words(game: Game, z: int) -> str:
+    """``N-E 5 (Val-Sauvage)``."""
+    return f"{game.zone(z)} ({city(game, z)})"
+
+
+def name(game: Game, state: State, p: int) -> str:
+    return game.character_info[state.players[p].character].name
+
+
+def seat(game: Game, state: State, p: int) -> str:
+    """``p1 Élise Marchand``: the seat number people type, and the character."""
+    return f"p{p + 1} {name(game, state, p)}"
+
+
+def card_words(game: Game, card: int) -> str:
+    if card >= SPECIAL:
+        return f"'{text_of(game.specials[card - SPECIAL].title)}'"
+    return f"'{text_of(game.items[card].title)}'"
+
+
+def token_words(game: Game, t: int) -> str:
+    tok = game.recruits[t]
+    if tok.dummy:
+        return "a dummy token"
+    return f"{tok.letter or '+'} (C{tok.C or 0} M{tok.M or 0} I{tok.I or 0})"
+
+
+def resistance_words(game: Game, card: int) -> str:
+    c = game.resistance_cards[card]
+    return f"'{text_of(c.title)}' (cost {c.cost}): {render_effects(c.effects, 'en')}"
+
+
+def item_use(game: Game, card: int) -> str:
+    """What an item card is for: a part (of which special items), a bonus, or nothing."""
+    if card >= SPECIAL:
+        sp = game.specials[card - SPECIAL]
+        return "; ".join(render_effects(u.effects, "en") for u in sp.uses)
+    it = game.items[card]
+    uses = []
+    if it.part_of:
+        names = {s.id: text_of(s.title) for s in game.specials}
+        uses.append("a part of " + ", ".join(f"'{names.get(i, i)}'" for i in it.part_of))
+    if it.effects:
+        uses.append(render_effects(it.effects, "en", "item"))
+    return "; ".join(uses) or "no use"
+
+
+def clue_help(game: Game, state: State, clue: int) -> str:
+    """How a clue card would help: its perforations, and what the pool plus it isolates."""
+    holes = game.clue_holes[clue]
+    n = game.topo.n
+    if not holes:
+        return "a failure: no information (R5.3)"
+    k = bin(holes).count("1")
+    pool = [game.clue_holes[c] for c in [*state.clue_pool, *state.clues_kept]] + [holes]
+    isolated = [game.zone(z) for z in range(n)
+                if holes >> z & 1 and min_isolating(pool, z, n) is not None]
+    extra = f"; with the clues already kept it isolates {', '.join(isolated)}" if isolated else ""
+    return f"perforated at {k} of {n} places{extra}"
+
+
+def option_words(game: Game, state: State, kind: str, x: int) -> str:
+    """One option of a pending choice."""
+    if kind == "keep_investigate":
+        return f"clue '{game.clue_names[x]}' — {clue_help(game, state, x)}"
+    if kind == "keep_search":
+        return f"item {card_words(game, x)} — {item_use(game, x)}"
+    if kind == "keep_recruit":
+        return f"recruit {token_words(game, x)}"
+    if kind == "keep_resistance":
+        return f"resistance card {resistance_words(game, x)}"
+    if kind == "choose_zone":
+        return zone_words(game, x)
+    if kind == "choose_player":
+        return seat(game, state, x)
+    if kind == "choose_card" and 0 <= x < len(state.resistance):
+        return f"'{text_of(game.resistance_cards[state.resistance[x][0]].title)}'"
+    return f"option {x + 1}"
+
+
+# -- actions in words --------------------------------------------------------------------------
+
+
+def preview(game: Game, state: State, action: Action) -> list[Event]:
+    """The events ``action`` would log, played on a clone (the state is not touched)."""
+    try:
+        return apply(game, state.clone(), action)
+    except IllegalAction:
+        return []
+
+
+def _verdict(events: Iterable[Event]) -> str:
+    """`` — succeeds (M − malus 2 > 0)`` from a previewed test, or nothing."""
+    for e in events:
+        if "success" in e.data:
+            why = re.search(r"\(([^()]*)\)", e.text)
+            detail = f" ({why.group(1)})" if why else ""
+            return f" — {'succeeds' if e.data['success'] else 'fails'}{detail}"
+    return ""
+
+
+def _slot(code: int) -> tuple[int, int]:
+    return code // 16, code % 16
+
+
+def action_words(game: Game, state: State, a: Action, *, who: bool = True) -> str:
+    """The action as a person reads it; ``who`` puts the player's name first."""
+    k = a.kind
+    if k == "begin":
+        return "begin the players' phase (R10.1: the timer starts)"
+    if k == "end":
+        return "end the players' phase now (then the army plays, R8)"
+    n = len(state.players)
+    p = a.player
+    ps = state.players[p] if 0 <= p < n else None
+    prefix = f"{name(game, state, p)}: " if who and ps is not None else ""
+    return prefix + _what(game, state, a, ps)
+
+
+def _what(game: Game, state: State, a: Action, ps: object) -> str:
+    k = a.kind
+    pend = state.pending
+    if k == "keep" and pend is not None and 0 <= a.a < len(pend.options):
+        what = option_words(game, state, pend.kind, pend.options[a.a])
+        if pend.kind == "keep_recruit":
+            if a.b >= 0:
+                s, slot = _slot(a.b)
+                return f"keep {what} on {SKILLS[s]} slot {slot + 1}"
+            return f"keep {what}: it fits no free slot, so it goes back (D5.1)"
+        if pend.kind == "keep_search" and a.b >= 0 and ps is not None:
+            inv = state.players[a.player].inventory
+            if a.b == len(inv):
+                return f"keep {what} but discard it at once (inventory full, R5.4)"
+            return f"keep {what}, discarding {card_words(game, inv[a.b])} (inventory full, R5.4)"
+        return f"keep {what}"
+    if k == "choose" and pend is not None and 0 <= a.a < len(pend.options):
+        what = option_words(game, state, pend.kind, pend.options[a.a])
+        return f"choose {what}" + (f" ({pend.note})" if pend.note else "")
+    if ps is None:
+        return f"{k} {a.a} {a.b} {a.c}"
+    p = a.player
+    at = state.players[p].at
+    if k == "move":
+        return "move to " + _move_words(game, state, a.a, cities=True)
+    if k in _DRAWN:
+        return (f"{_draw_words(game, state, a)}, keep 1 (limited: cube "
+                f"{state.cubes[at] + 1}/{game.topo.size[at]} in {game.zone(at)}, R4.4)")
+    if k == "craft" and 0 <= a.a < len(game.specials):
+        sp = game.specials[a.a]
+        return f"craft '{text_of(sp.title)}'" + _verdict(preview(game, state, a))
+    if k == "eliminate":
+        piece = "an officer" if a.b == 1 else "a soldier"
+        return f"eliminate {piece} in {game.zone(a.a)}" + _verdict(preview(game, state, a))
+    inv = state.players[p].inventory
+    if k == "use" and 0 <= a.a < len(inv) and inv[a.a] >= SPECIAL:
+        sp = game.specials[inv[a.a] - SPECIAL]
+        use = sp.uses[a.b] if 0 <= a.b < len(sp.uses) else None
+        effects = f": {render_effects(use.effects, 'en')}" if use is not None else ""
+        return f"use '{text_of(sp.title)}'{effects}{_verdict(preview(game, state, a))}"
+    if k == "resistance" and 0 <= a.a < len(state.resistance):
+        card, cubes = state.resistance[a.a]
+        c = game.resistance_cards[card]
+        parts = []
+        if a.b:
+            parts.append(f"put {a.b} cube{'s' * (a.b != 1)} on '{text_of(c.title)}' "
+                         f"({cubes + a.b}/{c.cost})")
+        if a.c:
+            parts.append(f"activate '{text_of(c.title)}': {render_effects(c.effects, 'en')}"
+                         if not a.b else f"activate it: {render_effects(c.effects, 'en')}")
+        return " and ".join(parts)
+    if k == "transfer" and 0 <= a.a < len(state.players):
+        to = seat(game, state, a.a)
+        if a.b >= 0 and a.b < len(inv):
+            return f"give {card_words(game, inv[a.b])} to {to}"
+        s, slot = _slot(-1 - a.b)
+        row = state.players[p].squad[s % 3]
+        tok = token_words(game, row[slot]) if 0 <= slot < len(row) and row[slot] >= 0 else "?"
+        return (f"give recruit {tok} from {SKILLS[s % 3]} slot {slot + 1} to {to} "
+                f"(their {SKILLS[a.c % 3]} row)")
+    if k == "plan":
+        rows = state.players[p].squad
+        moving = any(-2 in row for row in rows)
+        verb = "move the planning token to" if moving else "put a planning token on"
+        return f"plan: {verb} {SKILLS[a.a % 3]} (+1 until that skill is next used, R5.10)"
+    if k == "objective" and 0 <= a.a < len(game.objectives):
+        o = game.objectives[a.a]
+        verb = "eliminate the general" if o.kind == "general" else "free the prisoner"
+        return f"{verb} in {game.zone(at)}" + _verdict(preview(game, state, a))
+    if k == "reorganise":
+        s0, k0 = _slot(a.a)
+        s1, k1 = _slot(a.b)
+        row = state.players[p].squad[s0 % 3]
+        tok = token_words(game, row[k0]) if 0 <= k0 < len(row) and row[k0] >= 0 else "?"
+        return (f"move recruit {tok} from {SKILLS[s0 % 3]} slot {k0 + 1} to "
+                f"{SKILLS[s1 % 3]} slot {k1 + 1} (R6.3)")
+    return f"{k} {a.a} {a.b} {a.c}"
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+def event_text(e: Event, game: Game | None = None) -> Text:
+    """A log line with its rule id in colour (never parsed as markup); an event card
+    (R8.1) with what it does, when ``game`` is given."""
+    if e.kind in ("round", "army_phase"):
+        return Text(e.line(), style="bold")
+    t = Text()
+    if e.rule:
+        t.append(f"[{e.rule}]", style=RULE_STYLE)
+        t.append(" ")
+    style = "bold green" if e.kind == "victory" else "bold red" if e.kind == "defeat" else ""
+    t.append(e.text, style=style)
+    if e.kind == "event" and game is not None:
+        card = next((c for c in game.events if c.id == e.data.get("event")), None)
+        if card is not None and card.effects:
+            t.append(f" — {render_effects(card.effects, 'en')}", style="italic")
+    return t
+
+
+# -- the numbered actions ---------------------------------------------------------------------
+
+_GROUP = {"move": "move to", "plan": "plan", "eliminate": "eliminate",
+          "resistance": "resistance", "transfer": "give", "reorganise": "reorganise",
+          "keep": "keep", "choose": "choose"}
+
+
+@dataclass
+class Menu:
+    """The legal actions as numbered lines; ``actions[i - 1]`` is the action numbered i."""
+
+    actions: list[Action]
+    lines: list[Text]
+
+
+def menu(game: Game, state: State, legal: Sequence[Action], seats: Iterable[int],
+         width: int) -> Menu:
+    """The legal actions of ``seats`` numbered from 1, grouped per player under a one-line
+    sheet; the limited actions, the moves and the plans packed on few lines (``width``)."""
+    numbered: list[Action] = []
+    lines: list[Text] = []
+    per_player: dict[int, list[Action]] = {}
+    general: list[Action] = []
+    for a in legal:
+        if a.kind in ("begin", "end"):
+            general.append(a)
+        else:
+            per_player.setdefault(a.player, []).append(a)
+    acting = may_act(state, legal)
+    low = min(ps.actions for ps in state.players)
+
+    def number(a: Action) -> int:
+        numbered.append(a)
+        return len(numbered)
+
+    for p in seats:
+        acts = per_player.get(p, [])
+        lines.append(sheet_line(game, state, p, p in acting, low))
+        if state.pending is not None:
+            lines.extend(_item(number(a), action_words(game, state, a, who=False), 2)
+                         for a in acts)
+            continue
+        draws = [a for a in acts if a.kind in _DRAWN]
+        if not draws and p in acting:  # say why: a full zone (R4.4), no cube (D4.2) …
+            reason = why_illegal(game, state, Action("investigate", p))
+            if reason:
+                lines.append(Text(f"  no limited action: {reason}", style="dim"))
+        if draws:
+            at = state.players[p].at
+            source = "your cube" if game.decisions["D4.2"] == "player" else "a cube"
+            label = (f"limited: {source} in {game.zone(at)} → {state.cubes[at] + 1}/"
+                     f"{game.topo.size[at]} (R4.4, D4.2)")
+            lines.extend(_pack(label, [(number(a), _draw_words(game, state, a))
+                                       for a in draws], width))
+        for a in acts:
+            if a.kind not in _DRAWN and a.kind not in ("move", "plan"):
+                lines.append(_item(number(a), action_words(game, state, a, who=False), 2))
+        moves = [(number(a), _move_words(game, state, a.a, cities=width >= 120))
+                 for a in acts if a.kind == "move"]
+        if moves:
+            lines.extend(_pack("move to", moves, width))
+        plans = [(number(a), SKILLS[a.a % 3]) for a in acts if a.kind == "plan"]
+        if plans:
+            lines.extend(_pack("plan (R5.10)", plans, width))
+    for a in general:
+        lines.append(_item(number(a), action_words(game, state, a), 0))
+    return Menu(numbered, lines)
+
+
+def _move_words(game: Game, state: State, z: int, cities: bool) -> str:
+    """``N-E 6 (Rochecorbe) — army 2``; without the city on a narrow terminal."""
+    army = state.soldiers[z] + state.officers[z]
+    where = zone_words(game, z) if cities else game.zone(z)
+    return where + (f" — army {army}" if army else "")
+
+
+def _draw_words(game: Game, state: State, a: Action) -> str:
+    """``investigate: draw 2 clue cards``."""
+    drawn = next((e.data.get("count", 0) for e in preview(game, state, a)
+                  if e.kind == "drawn"), 0)
+    one, many = _DRAWN[a.kind]
+    return f"{a.kind} (draw {drawn} {one if drawn == 1 else many})"
+
+
+def sheet_line(game: Game, state: State, p: int, acting: bool, low: int) -> Text:
+    """``p1 Élise Marchand · N-E 1 (Grève-Blanche) · C2 M1 I2 · 1 cube · 3 actions``, and
+    why a player may not act now (R5.0, D5.4)."""
+    ps = state.players[p]
+    view = player_view(game, state, p)["players"][p]
+    lv = view["levels"]
+    levels = f"C{lv['C']} M{lv['M']} I{lv['I']}"
+    if view["malus"]:
+        levels += f" (army malus −{view['malus']}, R4.5)"
+    t = Text(seat(game, state, p), style="bold")
+    t.append(f" · {zone_words(game, ps.at)} · {levels} · {ps.cubes} cube{'s' * (ps.cubes != 1)}")
+    if view["inventory"]:
+        t.append(" · holds " + ", ".join(f"'{x}'" for x in view["inventory"]))
+    if state.phase == "players" and state.pending is None:
+        n = ps.actions
+        t.append(f" · {n} action{'s' * (n != 1)}")
+        limit = game.character_info[ps.character].actions
+        if not acting:
+            if n >= limit:
+                t.append(f" — done for this phase (D5.4: {limit} at most)", style="yellow")
+            else:
+                behind = [f"p{q + 1}" for q, o in enumerate(state.players) if o.actions == low]
+                t.append(f" — waits: {n - low} ahead of {', '.join(behind)} (R5.0)",
+                         style="yellow")
+    return t
+
+
+def _item(n: int, words: str, indent: int) -> Text:
+    t = Text(" " * indent)
+    t.append(f"{n:>3} ", style="bold")
+    t.append(words)
+    return t
+
+
+def _pack(label: str, items: list[tuple[int, str]], width: int) -> list[Text]:
+    """``  move to:  7 N-E 2 (…)  ·  8 N-E 4 (…)`` over as many lines as the width needs."""
+    out: list[Text] = []
+    head = f"  {label}:"
+    pad = " " * len(head)
+    if len(head) > min(24, width // 4):  # a long label: the items go below it
+        out.append(Text(head))
+        head = pad = " " * 4
+    line = Text(head)
+    first = True
+    for n, words in items:
+        piece_len = len(f" {n:>3} {words}") + (0 if first else 3)
+        if not first and len(line) + piece_len > width:
+            out.append(line)
+            line = Text(pad)
+            first = True
+        if not first:
+            line.append("  ·")
+        line.append(f" {n:>3} ", style="bold")
+        line.append(words)
+        first = False
+    out.append(line)
+    return out
+
+
+# -- the table -------------------------------------------------------------------------------
+
+
+def may_act(state: State, legal: Sequence[Action]) -> set[int]:
+    """Players with a standard action left now (R5.0, D5.4)."""
+    return {a.player for a in legal if a.kind not in ("begin", "end", "keep", "choose")}
+
+
+def players_table(game: Game, state: State, legal: Sequence[Action],
+                  bots: Iterable[int] = ()) -> Table:
+    """Each player's sheet: levels with the army malus (R4.5), squad, inventory, cubes,
+    actions this phase and whether R5.0 lets them act."""
+    view = player_view(game, state, 0)
+    robots = set(bots)
+    t = Table(title=None, show_edge=False, pad_edge=False, box=None, header_style="bold")
+    for col in ("", "player", "zone", "C M I", "squad (R1.2)", "inventory", "cubes", "actions"):
+        t.add_column(col, overflow="fold")
+    low = min(p["actions"] for p in view["players"])
+    acting = may_act(state, legal)
+    for p, pv in enumerate(view["players"]):
+        lv = pv["levels"]
+        levels = f"{lv['C']} {lv['M']} {lv['I']}"
+        if pv["malus"]:
+            levels += f" −{pv['malus']} army"
+        squad = " ".join(f"{s}[{''.join(pv['squad'][s])}]" for s in SKILLS)
+        inv = ", ".join(pv["inventory"]) or "—"
+        limit = game.character_info[state.players[p].character].actions
+        acts = f"{pv['actions']}/{limit}"
+        if state.phase == "players":
+            ahead = pv["actions"] - low
+            if p in acting:
+                acts += f" (+{ahead})" if ahead else ""
+            elif pv["actions"] >= limit:
+                acts += " done"
+            else:
+                acts += f" waits (+{ahead}, R5.0)"
+        who = pv["name"] + (" [bot]" if p in robots else "")
+        t.add_row(f"p{p + 1}", who, pv["at"], levels, squad, inv, str(pv["cubes"]), acts)
+    return t
+
+
+def island_table(game: Game, state: State) -> Table:
+    """The zones that matter: an army, cubes, a player or a revealed objective."""
+    people: dict[int, list[str]] = {}
+    for p, ps in enumerate(state.players):
+        people.setdefault(ps.at, []).append(f"p{p + 1}")
+    objectives: dict[int, list[str]] = {}
+    for obj in game.objectives:
+        for i, z in enumerate(state.revealed[obj.index]):
+            done = " (done)" if i < state.done[obj.index] else ""
+            objectives.setdefault(z, []).append(f"{obj.kind}{done}")
+    t = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    for col, just in (("zone", "left"), ("city", "left"), ("army s+o/max", "right"),
+                      ("cubes", "right"), ("players", "left"), ("objective", "left")):
+        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    for z in range(game.topo.n):
+        s, o, c = state.soldiers[z], state.officers[z], state.cubes[z]
+        if not (s or o or c or z in people or z in objectives):
+            continue
+        army = f"{s}+{o}/{game.max_occupation[z]}" if s or o else ""
+        style = "red" if s + o >= game.max_occupation[z] and (s or o) else ""
+        t.add_row(game.zone(z), city(game, z), Text(army, style=style),
+                  f"{c}/{game.topo.size[z]}" if c else "", " ".join(people.get(z, [])),
+                  ", ".join(objectives.get(z, [])))
+    return t
+
+
+def counters_lines(game: Game, state: State) -> list[Text]:
+    """Round, counters, speed, reserve, bag (R2.5, R2.7, R7.1, R8.2)."""
+    speed = game.speed_track[state.speed_cell]
+    most = max(ps.actions for ps in state.players) if state.phase == "players" else 0
+    team_after = state.team_counter + most
+    owed = max(0, _army_target(game, team_after) - state.army_counter)
+    return [
+        Text(f"round {state.round} · invasion speed {speed} (cell {state.speed_cell + 1} of "
+             f"{len(game.speed_track)}) · team counter {state.team_counter} · army counter "
+             f"{state.army_counter} · the army plays {owed} action{'s' * (owed != 1)} at the "
+             f"next army phase so far (R7.1, R8.2)"),
+        Text(f"reserve: {state.reserve_soldiers} soldiers, {state.reserve_officers} officers "
+             f"(defeat when either runs out, R9.1) · eliminated: {state.eliminated_soldiers} "
+             f"soldiers, {state.eliminated_officers} officers (R7.2) · invasion bag: "
+             f"{len(state.bag)} tokens · general supply: {state.supply_cubes} cubes"),
+    ]
+
+
+def _army_target(game: Game, team: int) -> int:
+    """D8.1: army actions owed in all once the team counter reaches ``team``."""
+    if team <= 0:
+        return 0
+    if team <= len(game.army_column):
+        return game.army_column[team - 1]
+    return army_actions(team, game.players)
+
+
+def clues_text(game: Game, state: State) -> Text:
+    """The pooled clues (R6.1) and the places they isolate; the clues kept this phase."""
+    t = Text()
+    n = game.topo.n
+    if not state.clue_pool:
+        t.append("clue pool (R6.1): empty")
+    else:
+        names = ", ".join(f"'{game.clue_names[c]}'" for c in state.clue_pool)
+        t.append(f"clue pool (R6.1): {names}")
+        holes = [game.clue_holes[c] for c in state.clue_pool]
+        isolated = [z for z in range(n) if min_isolating(holes, z, n) is not None]
+        if not isolated:
+            t.append(" — isolates no place yet")
+        else:
+            allowed = 0
+            for o in game.objectives:
+                if len(state.revealed[o.index]) < o.markers:
+                    allowed |= o.candidates
+            words = [f"{game.zone(z)}" + ("" if allowed >> z & 1 else " (not a candidate, D6.1)")
+                     for z in isolated]
+            t.append(" — isolates " + ", ".join(words))
+    if state.clues_kept:
+        k = len(state.clues_kept)
+        t.append(f"; {k} clue{'s' * (k != 1)} kept this phase {'join' if k != 1 else 'joins'} "
+                 "the pool at the army phase (R8.0)")
+    return t
+
+
+def resistance_lines(game: Game, state: State) -> list[Text]:
+    if not state.resistance:
+        return [Text("resistance cards (R5.8): none available")]
+    out = [Text("resistance cards (R5.8):")]
+    for i, (card, cubes) in enumerate(state.resistance):
+        c = game.resistance_cards[card]
+        out.append(Text(f"  {i + 1} '{text_of(c.title)}' {cubes}/{c.cost} cubes — "
+                        f"{render_effects(c.effects, 'en')}"))
+    return out
+
+
+def objective_lines(game: Game, state: State) -> list[Text]:
+    out = []
+    n = game.topo.n
+    for o in game.objectives:
+        revealed = state.revealed[o.index]
+        if state.done[o.index] >= o.markers:
+            status = "done"
+        elif revealed:
+            status = "revealed in " + ", ".join(zone_words(game, z) for z in revealed)
+            if state.done[o.index]:
+                status += f" ({state.done[o.index]}/{o.markers} done)"
+        else:
+            k = bin(o.candidates).count("1")
+            where = "any place" if k == n else (
+                ", ".join(game.zone(z) for z in range(n) if o.candidates >> z & 1)
+                if k <= 8 else f"{k} places")
+            status = f"not revealed yet (candidates: {where}, D6.1)"
+        out.append(Text(f"objective {o.id} ({o.kind}): {o.text} — {status}"))
+    return out
+
+
+def table(game: Game, state: State, legal: Sequence[Action], bots: Iterable[int] = ()
+          ) -> RenderableType:
+    """Everything players know, in one renderable (the ``show`` command)."""
+    return Group(
+        Text("The island (zones with an army, cubes, players or an objective):", style="bold"),
+        island_table(game, state),
+        Text(""),
+        players_table(game, state, legal, bots),
+        Text(""),
+        *counters_lines(game, state),
+        clues_text(game, state),
+        *resistance_lines(game, state),
+        *objective_lines(game, state),
+    )
+
+
+@dataclass
+class Screen:
+    """Printing: the header, events, actions, the outcome (never parsed as markup: rule
+    ids are written [R…])."""
+
+    console: Console
+    game: Game
+
+    def header(self, setup: GameSetup, game: Game, state: State, bots: set[int],
+               timing: str) -> None:
+        sc = game.model.scenario
+        c = self.console
+        c.print(f"Project: Resistance — {sc.id} '{text_of(sc.spec.title)}', {game.difficulty}, "
+                f"{game.players} players, seed {setup.seed}", style="bold", markup=False)
+        seats = ", ".join(seat(game, state, p) + (" (bot)" if p in bots else "")
+                          for p in range(len(state.players)))
+        c.print(f"seats: {seats}", markup=False)
+        if timing:
+            c.print(timing, markup=False)
+
+    def events(self, events: Sequence[Event]) -> None:
+        for e in events:
+            self.console.print(event_text(e, self.game))
+
+    def action(self, words: str, bot: bool) -> None:
+        t = Text("> ", style="bold")
+        if bot:
+            t.append("[bot] ", style="dim")
+        t.append(words, style="bold")
+        self.console.print(t)
+
+    def outcome(self, line: str) -> None:
+        self.console.print(line, style="bold", markup=False)
