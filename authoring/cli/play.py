@@ -453,16 +453,9 @@ class Session:
         """The length of this players' phase: the scenario's timer at this difficulty, plus
         the seconds effects added since the previous phase began (R10.1)."""
         base = self.game.timer_minutes * 60
-        if full:
+        if full or not self.state.phase_seconds:
             return base
-        starts = [i for i, e in enumerate(self.state.log)
-                  if e.kind == "timer" and "seconds" not in e.data and "starts" in e.text]
-        if not starts:
-            return base
-        lo = starts[-2] if len(starts) > 1 else 0
-        delta = sum(int(e.data["seconds"]) for e in self.state.log[lo:starts[-1]]
-                    if e.kind == "timer" and "seconds" in e.data)
-        return max(0.0, base + delta)
+        return float(self.state.phase_seconds)
 
     def _sync_timer(self) -> None:
         if not self.timer or self.state.phase != "players":

@@ -255,10 +255,6 @@ def event_text(e: Event, game: Game | None = None) -> Text:
         t.append(" ")
     style = "bold green" if e.kind == "victory" else "bold red" if e.kind == "defeat" else ""
     t.append(e.text, style=style)
-    if e.kind == "event" and game is not None:
-        card = next((c for c in game.events if c.id == e.data.get("event")), None)
-        if card is not None and card.effects:
-            t.append(f" — {render_effects(card.effects, 'en')}", style="italic")
     return t
 
 

@@ -123,10 +123,10 @@ def apply(game: Game, state: State, action: Action, max_rounds: int = MAX_ROUNDS
         answer(game, state, state.pending.options[action.a])  # type: ignore[union-attr]
     elif k == "begin":
         state.phase = "players"
-        log(state, "timer", "R10.1", "the timer starts")
+        log(state, "timer_started", "R10.1", "the timer starts")
     elif k == "end":
         state.phase = "players_end"
-        log(state, "timer", "R10.1", "the players' phase ends")
+        log(state, "phase_ended", "R10.1", "the players' phase ends")
     elif k == "reorganise":
         rules.do_reorganise(game, state, action)
     else:

@@ -101,7 +101,8 @@ def takeover(game: Game, state: State, z: int, k: int) -> None:
     state.soldiers[z] -= k
     state.reserve_soldiers += k
     log(state, "takeover", "R8.5",
-        f"takeover in {game.zone(z)}: {k} surplus soldier{'s' * (k != 1)} become officers",
+        f"takeover in {game.zone(z)}: {k} surplus soldier{'s' * (k != 1)} "
+        f"{'become officers' if k != 1 else 'becomes an officer'}",
         zone=game.zone(z), count=k)
     left = k
     for target in (z, *game.topo.neighbours[z]):
@@ -118,7 +119,8 @@ def takeover(game: Game, state: State, z: int, k: int) -> None:
         if not left:
             return
     log(state, "officers_back", "R8.5",
-        f"{left} officer{'s' * (left != 1)} find no soldier to replace and stay in the reserve",
+        f"{left} officer{'s' * (left != 1)} {'find' if left != 1 else 'finds'} no soldier to "
+        f"replace and {'stay' if left != 1 else 'stays'} in the reserve",
         count=left)
 
 

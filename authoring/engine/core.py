@@ -191,3 +191,8 @@ def complete_objective(game: Game, state: State, o: int, zone: int, actor: int) 
         + (f" ({left} to go)" if left > 0 else " — victory waits for the end of the army phase"),
         objective=info.id, zone=game.zone(zone))
     state.queue.append([info.on_done, 0, actor, zone, 0, -1])
+
+
+def num(v: int) -> str:
+    """A number as printed: a negative one with the minus sign (−2), like the cards."""
+    return f"−{-v}" if v < 0 else str(v)

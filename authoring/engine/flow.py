@@ -12,6 +12,7 @@ from authoring.engine.players import start_draw
 from authoring.engine.resolve import enqueue, run_queue
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PlayerState, State
+from authoring.model.effects import render_effects
 from authoring.model.rules import army_actions
 from authoring.model.solver import min_isolating
 
@@ -167,8 +168,9 @@ def end_of_players_phase(game: Game, state: State) -> None:
         state.reserve_soldiers += state.eliminated_soldiers
         state.reserve_officers += state.eliminated_officers
         state.eliminated_soldiers = state.eliminated_officers = 0
-        log(state, "reputation_gained", "R7.2", f"{k} eliminated piece{'s' * (k != 1)} become "
-            f"{gained} reputation cube{'s' * (gained != 1)}; the pieces go back to the reserve",
+        log(state, "reputation_gained", "R7.2", f"{k} eliminated piece{'s' * (k != 1)} "
+            f"{'become' if k != 1 else 'becomes'} {gained} reputation cube{'s' * (gained != 1)}; "
+            f"{'the pieces go' if k != 1 else 'the piece goes'} back to the reserve",
             count=gained)
 
 
@@ -211,8 +213,14 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
         if phase == "round_start":
             for ps in state.players:
                 ps.actions = 0  # D5.3
+            base = round(game.timer_minutes * 60)
+            state.phase_seconds = max(0, base + state.timer_delta)
+            if game.action_budget is not None and state.round > 1:
+                scale = state.phase_seconds / base if base else 1.0
+                state.budget = max(1, round(game.action_budget * scale))
+            state.timer_delta = 0
             log(state, "round", "R3.1", f"— round {state.round}: players' phase —",
-                round=state.round)
+                round=state.round, seconds=state.phase_seconds)
             hooks(game, state, "players_phase_start")
             state.phase = "reveal"
         elif phase == "reveal":
@@ -236,8 +244,9 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
         elif phase == "army_start":
             log(state, "army_phase", "R8", f"— round {state.round}: army phase —")
             if state.clues_kept:
-                log(state, "clues_pooled", "R8.0", f"{len(state.clues_kept)} clue"
-                    f"{'s' * (len(state.clues_kept) != 1)} kept this phase join the pool",
+                n_kept = len(state.clues_kept)
+                log(state, "clues_pooled", "R8.0", f"{n_kept} clue{'s' * (n_kept != 1)} kept "
+                    f"this phase {'join' if n_kept != 1 else 'joins'} the pool",
                     count=len(state.clues_kept))
             state.clue_pool.extend(state.clues_kept)
             state.clues_kept.clear()
@@ -248,8 +257,9 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
                 if got:
                     e = got[0]
                     state.event_discard.append(e)
-                    log(state, "event", "R8.1", f"event: '{_title(game.events[e].title)}'",
-                        event=game.events[e].id)
+                    card = game.events[e]
+                    log(state, "event", "R8.1", f"event: '{_title(card.title)}' — "
+                        f"{render_effects(card.effects, 'en')}", event=card.id)
                     enqueue(state, game.event_effects[e], -1)
             else:
                 log(state, "no_event", "R8.1", f"no event before round {game.no_events_before}")
@@ -281,11 +291,6 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
                 return
             state.round += 1
             state.phase = "round_start"
-            if game.action_budget is not None:
-                minutes = game.timer_minutes
-                scale = max(0.0, (minutes * 60 + state.timer_delta) / (minutes * 60))
-                state.budget = max(1, round(game.action_budget * scale))
-                state.timer_delta = 0
         else:  # over
             return
 

@@ -21,6 +21,7 @@ from authoring.engine.core import (
     log,
     malus,
     mods,
+    num,
     player_name,
     put_limited_cube,
     set_pending,
@@ -130,8 +131,9 @@ def do_draw(game: Game, state: State, a: Action) -> None:
     n = draw_count(game, state, p, a.kind)
     put_limited_cube(game, state, p)
     use_skill(game, state, p, _DRAW_SKILL[a.kind])
+    verb = {"recruit": "recruits", "investigate": "investigates", "search": "searches"}[a.kind]
     log(state, "limited", "R4.4",
-        f"{player_name(game, state, p)} {a.kind}s in {game.zone(state.players[p].at)} "
+        f"{player_name(game, state, p)} {verb} in {game.zone(state.players[p].at)} "
         f"(cube {state.cubes[state.players[p].at]}/{game.topo.size[state.players[p].at]})",
         player=p, action=a.kind, zone=game.zone(state.players[p].at))
     start_draw(game, state, p, a.kind, n, 1)
@@ -318,7 +320,7 @@ def do_craft(game: Game, state: State, a: Action) -> None:
                 state.item_discard.append(item)
         inv.append(SPECIAL + a.a)
         state.special_left[a.a] -= 1
-        log(state, "crafted", "R5.5", f"{name} crafts '{title}' (I − malus {value} ≥ {need})",
+        log(state, "crafted", "R5.5", f"{name} crafts '{title}' (I − malus {num(value)} ≥ {need})",
             player=p, special=game.specials[a.a].id, success=True)
         _over_limit(game, state, p)
         return
@@ -330,7 +332,7 @@ def do_craft(game: Game, state: State, a: Action) -> None:
                 inv.remove(item)
                 state.item_discard.append(item)
     log(state, "craft_failed", "D11.2",
-        f"{name} fails to craft '{title}' (I − malus {value} < {need}); the parts are "
+        f"{name} fails to craft '{title}' (I − malus {num(value)} < {need}); the parts are "
         f"{'lost' if lost else 'kept'}", player=p, special=game.specials[a.a].id, success=False)
 
 
@@ -393,10 +395,10 @@ def do_eliminate(game: Game, state: State, a: Action) -> None:
             state.eliminated_soldiers += 1
         log(state, "eliminated", "R5.6",
             f"{name} eliminates {'an officer' if a.b else 'a soldier'} in {game.zone(a.a)} "
-            f"(M − malus {value} > 0)", player=p, zone=game.zone(a.a), piece=piece, success=True)
+            f"(M − malus {num(value)} > 0)", player=p, zone=game.zone(a.a), piece=piece, success=True)
     else:
         log(state, "eliminate_failed", "D11.2",
-            f"{name} fails to eliminate in {game.zone(a.a)} (M − malus {value} ≤ 0); the "
+            f"{name} fails to eliminate in {game.zone(a.a)} (M − malus {num(value)} ≤ 0); the "
             "action is spent", player=p, zone=game.zone(a.a), piece=piece, success=False)
 
 
@@ -463,7 +465,7 @@ def do_use(game: Game, state: State, a: Action) -> None:
             if value < c.at_least:
                 ok = False
                 log(state, "use_failed", "D11.2",
-                    f"{name} fails to use '{_title(special.title)}' ({c.skill} − malus {value} "
+                    f"{name} fails to use '{_title(special.title)}' ({c.skill} − malus {num(value)} "
                     f"< {c.at_least})", player=p, special=special.id, success=False)
     if not ok:
         return
@@ -662,11 +664,11 @@ def do_objective(game: Game, state: State, a: Action) -> None:
         use_skill(game, state, p, 1)
         if value < o.military:
             log(state, "objective_failed", "D11.2",
-                f"{name} fails to eliminate the general (M − malus {value} < {o.military})",
+                f"{name} fails to eliminate the general (M − malus {num(value)} < {o.military})",
                 player=p)
             return
         log(state, "general_eliminated", "R9.2",
-            f"{name} eliminates the general in {game.zone(z)} (M − malus {value} ≥ {o.military})",
+            f"{name} eliminates the general in {game.zone(z)} (M − malus {num(value)} ≥ {o.military})",
             player=p)
     complete_objective(game, state, a.a, z, p)
 

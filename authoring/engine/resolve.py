@@ -251,6 +251,8 @@ def reputation(game: Game, state: State, e: fx.Reputation, task: Task) -> bool:
     for p in who:
         ps = state.players[p]
         k = min(e.amount, state.supply_cubes) if e.amount > 0 else -min(-e.amount, ps.cubes)
+        if not k:
+            continue
         ps.cubes += k
         state.supply_cubes -= k
         log(state, "reputation", "R1.1", f"{player_name(game, state, p)} "
@@ -424,7 +426,7 @@ def discard_resistance(game: Game, state: State, e: fx.DiscardResistance, task: 
 
 def timer(game: Game, state: State, e: fx.Timer, task: Task) -> bool:
     state.timer_delta += e.seconds
-    log(state, "timer", "R10.1", f"the next players' phase is {abs(e.seconds)} s "
+    log(state, "timer_changed", "R10.1", f"the next players' phase is {abs(e.seconds)} s "
         f"{'longer' if e.seconds > 0 else 'shorter'}", seconds=e.seconds)
     return True
 

@@ -35,6 +35,9 @@ from authoring.io.errors import ResistanceError
 from authoring.model.game import GameModel
 
 SAVE_FORMAT = "resistance-save/1"
+#: changes whenever the engine plays a seed + actions differently: a save replays exactly
+#: only on the engine version that wrote it
+ENGINE_VERSION = 2
 
 
 class SaveError(ResistanceError):
@@ -68,7 +71,7 @@ class GameSetup:
 
 
 def save_data(setup: GameSetup, actions: Sequence[Action], state: State) -> dict[str, Any]:
-    return {"format": SAVE_FORMAT, "setup": setup.to_json(),
+    return {"format": SAVE_FORMAT, "engine": ENGINE_VERSION, "setup": setup.to_json(),
             "actions": [a.to_json() for a in actions], "state": state.to_json()}
 
 
@@ -125,6 +128,11 @@ def restore(
             raise SaveError(f"action {i + 1} {a.to_json()} does not replay: {e}") from None
     saved = data.get("state")
     if saved is not None and saved != json.loads(json.dumps(state.to_json())):
-        raise SaveError("the replayed game differs from the state saved in the file (a "
-                        "damaged file, or a scenario changed since)")
+        version = data.get("engine")
+        if version != ENGINE_VERSION:
+            raise SaveError(f"this save was written by engine version {version or 1}, which "
+                            f"plays differently from this one ({ENGINE_VERSION}): it cannot "
+                            "be replayed exactly")
+        raise SaveError("the replayed game differs from the state saved in the file (the "
+                        "file was changed, or its scenario, board or cards changed since)")
     return setup, actions, state

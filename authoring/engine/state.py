@@ -123,6 +123,7 @@ class State:
     queue: list[list[int]] = field(default_factory=list)  # effects left to resolve
     budget: int = -1  # D10.1: team actions left this phase; -1 unlimited
     timer_delta: int = 0  # seconds added to the next players' phase (timer effect)
+    phase_seconds: int = 0  # this players' phase's timer: the scenario's + timer_delta (R10.1)
     outcome: Any = None
     log: list[Any] = field(default_factory=list)
 
@@ -179,6 +180,7 @@ class State:
             [t[:] for t in self.queue],
             self.budget,
             self.timer_delta,
+            self.phase_seconds,
             self.outcome,
             self.log[:] if log else [],
         )
@@ -191,7 +193,7 @@ class State:
         "item_pile", "item_discard", "special_left", "clue_pile", "clue_discard",
         "clues_kept", "clue_pool", "recruit_bag", "resistance_pile", "resistance_discard",
         "resistance", "event_pile", "event_discard", "planning_supply", "revealed", "done", "completed",
-        "queue", "budget", "timer_delta",
+        "queue", "budget", "timer_delta", "phase_seconds",
     )
 
     def to_json(self) -> dict[str, Any]:
