@@ -71,7 +71,7 @@ def _decision_pairs(ctx: click.Context, param: click.Parameter,
                                        "printed).")
 @click.option("--bots", type=click.IntRange(0, max(PLAYER_COUNTS)), default=0, show_default=True,
               help="The last N seats are played by bots; all seats: the game plays itself.")
-@click.option("--bot", "bot_name", type=click.Choice(["simple", "random"]), default="simple",
+@click.option("--bot", "bot_name", type=click.Choice(["simple", "random", "heuristic"]), default="simple",
               show_default=True, help="Which bot plays the bot seats.")
 @click.option("--no-timer", is_flag=True,
               help="No timer: a players' phase ends when you type `end`.")
@@ -247,7 +247,7 @@ def _load(console: Console, reader: TimedReader, path: str, scenario: str | None
         raw = extra.get("bots")
         seats = {s for s in raw if isinstance(s, int) and 0 <= s < n} \
             if isinstance(raw, list) else set()
-    if not explicit["bot_name"] and extra.get("bot") in ("simple", "random"):
+    if not explicit["bot_name"] and extra.get("bot") in ("simple", "random", "heuristic"):
         bot_name = extra["bot"]
     timer = not no_timer if explicit["no_timer"] else bool(extra.get("timer", True))
     left = extra.get("time_left")
@@ -389,7 +389,7 @@ class Session:
         """A bot's move, or the end of a phase whose time is up: True when something was
         done (the loop looks again)."""
         from authoring.engine import Action, legal_actions
-        from authoring.engine.view import player_view
+        from authoring.engine.view import PublicView
 
         g, st = self.game, self.state
         key = (st.round, st.phase)
@@ -400,13 +400,13 @@ class Session:
         if pend is not None:
             if pend.player in self.bots:
                 legal = legal_actions(g, st)
-                self._take(self.bots[pend.player].act(g, player_view(g, st, pend.player), legal),
+                self._take(self.bots[pend.player].act(g, PublicView(g, st, pend.player), legal),
                            bot=True)
                 return True
             return False
         if st.phase == "start" and not self.humans:
             legal = legal_actions(g, st)
-            self._take(self.bots[0].act(g, player_view(g, st, 0), legal), bot=True)
+            self._take(self.bots[0].act(g, PublicView(g, st, 0), legal), bot=True)
             return True
         if st.phase != "players":
             return False
@@ -425,7 +425,7 @@ class Session:
             mine = [a for a in legal if a.player == p]
             if not mine:
                 continue
-            a = self.bots[p].act(g, player_view(g, st, p), [*mine, Action("end")])
+            a = self.bots[p].act(g, PublicView(g, st, p), [*mine, Action("end")])
             if a.kind == "end":  # this bot has done enough this phase
                 self.passed.add(p)
                 continue

@@ -244,6 +244,7 @@ def do_keep(game: Game, state: State, a: Action) -> None:
             inv.append(x)
             log(state, "item_kept", "R5.4", f"{name} keeps '{card_name(game, x)}'", player=p,
                 item=game.items[x].id)
+            enforce_inventory_limit(game, state, p)  # the card discarded may have enlarged the hand
     else:  # resistance (R6.2)
         state.resistance.append([x, 0])
         log(state, "resistance_kept", "R6.2",
@@ -322,7 +323,7 @@ def do_craft(game: Game, state: State, a: Action) -> None:
         state.special_left[a.a] -= 1
         log(state, "crafted", "R5.5", f"{name} crafts '{title}' (I − malus {num(value)} ≥ {need})",
             player=p, special=game.specials[a.a].id, success=True)
-        _over_limit(game, state, p)
+        enforce_inventory_limit(game, state, p)
         return
     lost = game.decisions["D11.2"] == "lost"
     if lost:
@@ -336,7 +337,7 @@ def do_craft(game: Game, state: State, a: Action) -> None:
         f"{'lost' if lost else 'kept'}", player=p, special=game.specials[a.a].id, success=False)
 
 
-def _over_limit(game: Game, state: State, p: int) -> None:
+def enforce_inventory_limit(game: Game, state: State, p: int) -> None:
     """R5.4: an inventory above its limit (a lost bonus) discards down to it."""
     inv = state.players[p].inventory
     while len(inv) > max(inventory_limit(game, state, p), 0) and inv:
@@ -575,7 +576,8 @@ def do_transfer(game: Game, state: State, a: Action) -> None:
         state.players[q].inventory.append(card)
         log(state, "transferred", "R5.9", f"{giver} gives '{card_name(game, card)}' to {taker}",
             player=p, to=q)
-        _over_limit(game, state, q)
+        enforce_inventory_limit(game, state, q)
+        enforce_inventory_limit(game, state, p)  # the card given may have been what enlarged the hand
         return
     s, k = slot_of(-1 - a.b)
     token = state.players[p].squad[s][k]

@@ -19,7 +19,13 @@ from authoring.engine import army
 from authoring.engine.actions import slot_of
 from authoring.engine.core import complete_objective, log, player_name, set_pending
 from authoring.engine.game import Game
-from authoring.engine.players import discard_card, reach, recruit_slots, start_draw
+from authoring.engine.players import (
+    discard_card,
+    enforce_inventory_limit,
+    reach,
+    recruit_slots,
+    start_draw,
+)
 from authoring.engine.state import State
 from authoring.model import effects as fx
 from authoring.model.rules import SKILLS
@@ -295,6 +301,7 @@ def discard_items(game: Game, state: State, e: fx.DiscardItems, task: Task) -> b
         discard_card(state, card)
         log(state, "item_discarded", "R5.4",
             f"{player_name(game, state, p)} discards a card", player=p)
+        enforce_inventory_limit(game, state, p)
         task[PROGRESS] += 1
         task[CHOICE] = -1
     return True

@@ -26,17 +26,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from authoring.engine.api import apply, legal_actions, new_initial_state, random_action
-from authoring.engine.bots import RandomBot, SimpleBot
+from authoring.engine.bots import BOTS, Bot
 from authoring.engine.game import Game
-from authoring.engine.heuristic import HeuristicBot
 from authoring.engine.rng import Rng
-from authoring.engine.view import PublicView, player_view
+from authoring.engine.view import PublicView
 from authoring.model.game import GameModel
 from authoring.model.rules import LEVELS, PLAYER_COUNTS
 
 #: D10.1: actions a minute the whole table takes, by default
 TABLE_SPEED = 4.0
-BOT_NAMES: tuple[str, ...] = ("random", "simple", "heuristic")
+BOT_NAMES: tuple[str, ...] = tuple(BOTS)
 #: a simulated game with no outcome after this many rounds is cut short
 SIM_ROUNDS = 40
 
@@ -94,14 +93,10 @@ class Study:
                            action_budget=self.budget(model, cell.difficulty))
 
 
-def make_bot(name: str, seed: int) -> Any:
-    if name == "heuristic":
-        return HeuristicBot(seed)
-    if name == "simple":
-        return SimpleBot(seed)
-    if name == "random":
-        return RandomBot(seed)
-    raise ValueError(f"unknown bot '{name}'; one of: {', '.join(BOT_NAMES)}")
+def make_bot(name: str, seed: int) -> Bot:
+    if name not in BOTS:
+        raise ValueError(f"unknown bot '{name}'; one of: {', '.join(BOT_NAMES)}")
+    return BOTS[name](seed)
 
 
 def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS) -> dict[str, Any]:
@@ -115,9 +110,7 @@ def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS)
             a = random_action(game, state, rng)
         else:
             seat = state.pending.player if state.pending is not None else 0
-            view: Any = (player_view(game, state, seat) if bot_name == "simple"
-                         else PublicView(game, state, seat))
-            a = bot.act(game, view, legal_actions(game, state))
+            a = bot.act(game, PublicView(game, state, seat), legal_actions(game, state))
         actions[a.kind] += 1
         apply(game, state, a, max_rounds, checked=False)
     outcome = state.outcome

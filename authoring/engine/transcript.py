@@ -28,7 +28,7 @@ from authoring.engine.describe import describe
 from authoring.engine.game import Game
 from authoring.engine.log import Event
 from authoring.engine.state import State
-from authoring.engine.view import player_view
+from authoring.engine.view import PublicView
 
 
 class TranscriptMismatch(AssertionError):
@@ -54,7 +54,7 @@ def play(game: Game, seed: int, bot: Bot, max_rounds: int = MAX_ROUNDS) -> list[
     while state.outcome is None:
         legal = legal_actions(game, state)
         seat = state.pending.player if state.pending is not None else 0
-        a = bot.act(game, player_view(game, state, seat), legal)
+        a = bot.act(game, PublicView(game, state, seat), legal)
         lines.append(action_line(game, state, a))
         lines.extend(event_lines(apply(game, state, a, max_rounds)))
     lines.append(f"= {state.outcome.line()}")
