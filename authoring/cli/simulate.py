@@ -88,7 +88,9 @@ def _load(path: str) -> Any:
               help="Also run every alternative of every decision of rules.md and rank them by "
                    "how much they move the win rate.")
 @json_option
-@click.option("--report", "report_path", type=click.Path(), help="Write the JSON results here.")
+@click.option("--report", "report_path", type=click.Path(),
+              help="FILE.pdf: the balance report (win rates, survival, heat map …) and "
+                   "FILE.json beside it; FILE.json: the JSON only.")
 def simulate(scenario: str | None, games: int, difficulty: str, players: str, bot: str, seed: int,
              jobs: int, scheduler: str | None, table_speed: float, decisions: tuple[str, ...], compare_with: str | None,
              sensitivity: bool, as_json: bool, report_path: str | None) -> None:
@@ -139,10 +141,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         data = {"a": summaries[0], "b": summaries[1],
                 "difference": compare(summaries[0], summaries[1])}
     if report_path:
-        from authoring.io.yamlio import atomic_write
-
-        with atomic_write(Path(report_path), "w") as f:
-            f.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        _write_report(Path(report_path), data, paths[0])
     if as_json:
         echo_json(data)
     else:
@@ -155,6 +154,22 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     runner.close()
     if any(s["partial"] for s in summaries):
         sys.exit(130)
+
+
+def _write_report(path: Path, data: dict[str, Any], scenario: str) -> None:
+    """FILE.pdf: the balance report and FILE.json beside it; FILE.json: the JSON only.
+    Both written atomically."""
+    from authoring.io.yamlio import atomic_write
+
+    target = path.with_suffix(".json") if path.suffix.lower() == ".pdf" else path
+    with atomic_write(target, "w") as f:
+        f.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    if path.suffix.lower() == ".pdf":
+        from authoring.pdf.balance import write_balance
+
+        main = data.get("a", data)
+        write_balance(path, main, _load(scenario).board)
+        click.echo(f"wrote {path} and {target}", err=True)
 
 
 class _Runner:

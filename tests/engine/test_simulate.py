@@ -107,3 +107,24 @@ def test_a_broken_scenario_exits_1() -> None:
     code, text = run("tests/cases/scenario/zone-unknown.yaml", "--games", "1")
     assert code == 1
     assert "zone-unknown.yaml:12:16: error: unknown zone 'E12'" in text
+
+
+def test_pdf_report_with_heat_map(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    out = tmp_path / "balance.pdf"
+    code, text = run("--games", "4", "--difficulty", "easy,hard", "--players", "4", "--bot",
+                     "simple", "--report", str(out))
+    assert code == 0, text
+    assert (tmp_path / "balance.json").is_file()
+    pages = [p.extract_text() for p in PdfReader(out).pages]
+    assert len(pages) == 5
+    assert "Balance of scenario-1" in pages[0] and "Design warnings" in pages[0]
+    assert "Win rate with its 95 % interval" in pages[1]
+    assert "Survival" in pages[2]
+    assert "Where the army overflows" in pages[3] and "Most overflowing zones" in pages[3]
+    data = json.loads((tmp_path / "balance.json").read_text("utf-8"))
+    hottest = max(
+        ((z, n) for c in data["cells"].values() for z, n in c["overflows"].items()),
+        key=lambda kv: kv[1])[0]
+    assert hottest in pages[3]

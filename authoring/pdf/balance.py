@@ -1,0 +1,264 @@
+"""The balance report of ``resistance simulate``, as a PDF a designer reads.
+
+It draws the study's JSON (``authoring.engine.simulate.summarise``) and nothing else:
+the parameters and the design warnings; the win rate of every difficulty × player count
+with its 95 % interval; the survival curves (the share of games still going after each
+round); how the games were lost; the overflows drawn as a heat map on the island; the
+action and card usage; and, when asked, the decisions ranked by their effect.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+
+from authoring.io.yamlio import atomic_write
+from authoring.model.board import Board
+from authoring.pdf import fonts
+from authoring.pdf.boardmap import draw_island, fit_view
+
+PAGE = landscape(A4)
+INK = HexColor("#222222")
+GRID = HexColor("#cccccc")
+LEVEL_COLOURS = {"easy": HexColor("#3f8f4f"), "normal": HexColor("#c9952b"),
+                 "hard": HexColor("#b33a2f")}
+CAUSE_COLOURS = {"OFFICERS_EXHAUSTED": HexColor("#333333"),
+                 "SOLDIERS_EXHAUSTED": HexColor("#b33a2f"), "ROUND_CAP": HexColor("#999999")}
+
+
+def _title(c: Any, text: str, sub: str = "") -> float:
+    w, h = PAGE
+    c.setFillColor(INK)
+    c.setFont(fonts.BOLD, 16)
+    c.drawString(15 * mm, h - 18 * mm, text)
+    if sub:
+        c.setFont(fonts.REGULAR, 9)
+        c.drawString(15 * mm, h - 24 * mm, sub)
+    return h - 32 * mm
+
+
+def _wrap(c: Any, text: str, x: float, y: float, width: float, size: float = 9,
+          font: str = fonts.REGULAR) -> float:
+    """Draw ``text`` wrapped to ``width`` points from (x, y) down; the y below it."""
+    c.setFont(font, size)
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if c.stringWidth(trial, font, size) > width and line:
+            c.drawString(x, y, line)
+            y -= size * 1.35
+            line = word
+        else:
+            line = trial
+    if line:
+        c.drawString(x, y, line)
+        y -= size * 1.35
+    return y
+
+
+def _cover(c: Any, data: Mapping[str, Any]) -> None:
+    st = data["study"]
+    y = _title(c, f"Balance of {data['scenario']}" + (" — PARTIAL" if data.get("partial") else ""),
+               f"{st['games']} games per cell · bot {st['bot']} · seed {st['seed']} · table speed "
+               f"{st['table_speed']:g} actions a minute (D10.1) · decisions "
+               f"{st['decisions'] or 'the defaults of rules.md'}")
+    c.setFillColor(INK)
+    y = _wrap(c, "Time model: " + st["time_model"] + ". Each game is seeded from the study's "
+              "seed and its index: the same figures for any number of processes or a cluster. "
+              "Intervals are 95 % Wilson score intervals.", 15 * mm, y, PAGE[0] - 30 * mm)
+    y -= 4 * mm
+    c.setFont(fonts.BOLD, 12)
+    c.drawString(15 * mm, y, "Design warnings")
+    y -= 6 * mm
+    warnings = data.get("warnings") or ["none"]
+    for w in warnings:
+        y = _wrap(c, "• " + w, 18 * mm, y, PAGE[0] - 36 * mm)
+        if y < 25 * mm:
+            break
+    y -= 4 * mm
+    c.setFont(fonts.BOLD, 12)
+    c.drawString(15 * mm, y, "Figures per difficulty and player count")
+    y -= 6 * mm
+    cols = [15, 45, 65, 100, 125, 150, 180]
+    heads = ["cell", "win", "95 % interval", "rounds", "officers", "revealed", "loss causes"]
+    c.setFont(fonts.BOLD, 9)
+    for x, t in zip(cols, heads, strict=True):
+        c.drawString(x * mm, y, t)
+    c.setFont(fonts.REGULAR, 9)
+    for key, cell in data["cells"].items():
+        y -= 5 * mm
+        if y < 12 * mm:
+            break
+        lo, hi = cell["interval"]
+        revealed = cell["objectives"][0]["revealed"] if cell["objectives"] else 0
+        causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}"
+                           for k, v in cell["loss_causes"].items())
+        row = [key, f"{cell['win_rate']:.0%}", f"[{lo:.0%}, {hi:.0%}]",
+               f"{cell['rounds_mean']:.1f}", f"{cell['officers_mean']:.1f}",
+               f"{revealed:.0%}", causes]
+        for x, t in zip(cols, row, strict=True):
+            c.drawString(x * mm, y, t)
+
+
+def _win_rates(c: Any, data: Mapping[str, Any]) -> None:
+    y0 = _title(c, "Win rate with its 95 % interval",
+                "each bar is a difficulty × player count; the whisker is the Wilson interval")
+    cells = list(data["cells"].values())
+    x0, base, height = 25 * mm, 35 * mm, y0 - 45 * mm
+    width = PAGE[0] - 45 * mm
+    c.setStrokeColor(GRID)
+    c.setFont(fonts.REGULAR, 8)
+    for k in range(0, 11):
+        y = base + height * k / 10
+        c.line(x0, y, x0 + width, y)
+        c.setFillColor(INK)
+        c.drawRightString(x0 - 2 * mm, y - 1 * mm, f"{k * 10}%")
+    step = width / max(1, len(cells))
+    for i, cell in enumerate(cells):
+        x = x0 + step * i + step * 0.2
+        bw = step * 0.6
+        c.setFillColor(LEVEL_COLOURS.get(cell["difficulty"], INK))
+        c.rect(x, base, bw, height * cell["win_rate"], stroke=0, fill=1)
+        lo, hi = cell["interval"]
+        c.setStrokeColor(INK)
+        c.setLineWidth(1)
+        cx = x + bw / 2
+        c.line(cx, base + height * lo, cx, base + height * hi)
+        c.line(cx - 2 * mm, base + height * lo, cx + 2 * mm, base + height * lo)
+        c.line(cx - 2 * mm, base + height * hi, cx + 2 * mm, base + height * hi)
+        c.setFillColor(INK)
+        c.setFont(fonts.REGULAR, 8)
+        c.drawCentredString(cx, base - 5 * mm, f"{cell['difficulty']} · {cell['players']}p")
+        c.drawCentredString(cx, base - 9 * mm, f"{cell['win_rate']:.0%}")
+
+
+def _survival(c: Any, data: Mapping[str, Any]) -> None:
+    y0 = _title(c, "Survival: the share of games still going after each round",
+                "a curve per difficulty × player count; where a curve falls is when games are lost")
+    cells = list(data["cells"].values())
+    last = max((len(cell["survival"]) for cell in cells), default=1)
+    x0, base, height = 25 * mm, 30 * mm, y0 - 40 * mm
+    width = PAGE[0] - 90 * mm
+    c.setStrokeColor(GRID)
+    c.setFont(fonts.REGULAR, 8)
+    for k in range(0, 11):
+        y = base + height * k / 10
+        c.line(x0, y, x0 + width, y)
+        c.setFillColor(INK)
+        c.drawRightString(x0 - 2 * mm, y - 1 * mm, f"{k * 10}%")
+    for r in range(0, last, max(1, last // 10)):
+        c.drawCentredString(x0 + width * r / max(1, last - 1), base - 5 * mm, str(r))
+    c.drawCentredString(x0 + width / 2, base - 10 * mm, "round")
+    dashes = {3: [], 4: [4, 2], 5: [1, 2]}
+    for i, cell in enumerate(cells):
+        colour = LEVEL_COLOURS.get(cell["difficulty"], INK)
+        c.setStrokeColor(colour)
+        c.setLineWidth(1.4)
+        c.setDash(dashes.get(cell["players"], []))
+        pts = [(x0 + width * r / max(1, last - 1), base + height * v)
+               for r, v in enumerate(cell["survival"])]
+        path = c.beginPath()
+        path.moveTo(*pts[0])
+        for p in pts[1:]:
+            path.lineTo(*p)
+        c.drawPath(path, stroke=1, fill=0)
+        ly = y0 - 8 * mm - i * 5 * mm
+        c.line(x0 + width + 8 * mm, ly + 1 * mm, x0 + width + 18 * mm, ly + 1 * mm)
+        c.setDash([])
+        c.setFillColor(INK)
+        c.drawString(x0 + width + 20 * mm, ly, f"{cell['difficulty']}, {cell['players']} players")
+
+
+def _heat(overflows: Mapping[str, int], peak: int) -> dict[str, Color]:
+    out = {}
+    for zone, n in overflows.items():
+        t = min(1.0, n / peak) if peak else 0.0
+        out[zone] = Color(1.0, 1.0 - 0.8 * t, 1.0 - 0.9 * t)
+    return out
+
+
+def _heat_map(c: Any, data: Mapping[str, Any], board: Board) -> None:
+    y0 = _title(c, "Where the army overflows (R8.4, R8.5)",
+                "deployments and takeovers starting from each zone, all cells together: the "
+                "darker, the more often")
+    total: dict[str, int] = {}
+    for cell in data["cells"].values():
+        for z, n in cell["overflows"].items():
+            total[z] = total.get(z, 0) + n
+    peak = max(total.values(), default=0)
+    view = fit_view(board, 15 * mm, 15 * mm, PAGE[0] - 90 * mm, y0 - 20 * mm)
+    draw_island(c, board, view, labels=True, city_names=False, highlight=_heat(total, peak))
+    c.setFillColor(INK)
+    c.setFont(fonts.BOLD, 10)
+    x = PAGE[0] - 70 * mm
+    y = y0 - 5 * mm
+    c.drawString(x, y, "Most overflowing zones")
+    c.setFont(fonts.REGULAR, 9)
+    for z, n in sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))[:25]:
+        y -= 5 * mm
+        c.drawString(x, y, f"{z:<8} {n}")
+
+
+def _usage(c: Any, data: Mapping[str, Any]) -> None:
+    y = _title(c, "What the players did and what the cards did",
+               "actions taken and cards played, all cells together")
+    actions: dict[str, int] = {}
+    cards: dict[str, int] = {}
+    for cell in data["cells"].values():
+        for k, n in cell["actions"].items():
+            actions[k] = actions.get(k, 0) + n
+        for k, n in cell["cards"].items():
+            cards[k] = cards.get(k, 0) + n
+    c.setFillColor(INK)
+    for x, title, table in ((15 * mm, "Actions", actions), (110 * mm, "Cards", cards)):
+        yy = y
+        c.setFont(fonts.BOLD, 11)
+        c.drawString(x, yy, title)
+        c.setFont(fonts.REGULAR, 9)
+        for k, n in sorted(table.items(), key=lambda kv: (-kv[1], kv[0]))[:30]:
+            yy -= 5 * mm
+            c.drawString(x, yy, k)
+            c.drawRightString(x + 85 * mm, yy, str(n))
+    sens = data.get("sensitivity")
+    if sens:
+        c.showPage()
+        y = _title(c, "Which ambiguities of the book matter",
+                   "each decision's alternative against the study's choices: mean difference of "
+                   "win rate over the cells, then of rounds survived")
+        c.setFont(fonts.REGULAR, 9)
+        for row in sens:
+            y = _wrap(c, f"{row['decision']} = {row['option']}: win rate "
+                      f"{row['win_rate_difference']:+.1%} ({row['cells_significant']} cells "
+                      f"significant), rounds {row['rounds_difference']:+.1f} — {row['meaning']}",
+                      15 * mm, y, PAGE[0] - 30 * mm)
+            if y < 15 * mm:
+                break
+
+
+def render_balance(data: Mapping[str, Any], board: Board) -> bytes:
+    """The report's PDF bytes (the same bytes for the same data)."""
+    buf = io.BytesIO()
+    c = fonts.new_canvas(buf, PAGE, title=f"Balance of {data['scenario']}")
+    pages: Sequence[Any] = (_cover, _win_rates, _survival)
+    for draw in pages:
+        draw(c, data)
+        c.showPage()
+    _heat_map(c, data, board)
+    c.showPage()
+    _usage(c, data)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def write_balance(path: Path | str, data: Mapping[str, Any], board: Board) -> None:
+    """Render, then write atomically (nothing half-written)."""
+    pdf = render_balance(data, board)
+    with atomic_write(Path(path), "wb") as f:
+        f.write(pdf)
