@@ -1,0 +1,63 @@
+"""Balance-study speed (a benchmark, not a test).
+
+Prints, on scenario 1 (one process unless said): heuristic-bot games per second, the
+simple and random bots' for the skill ladder, the time of the default study's cells at
+the given game count, and the speed-up of ``--jobs 2`` and of a Dask ``LocalCluster``
+(2 workers) over one process, with a check that all give the same JSON.
+
+    python benchmarks/simulate.py [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from authoring.engine.simulate import Study, run_study, summarise
+from authoring.model.game import load_game
+from authoring.model.workspace import default_path
+
+
+def timed_study(model, study, executor=None):  # type: ignore[no-untyped-def]
+    t = time.perf_counter()
+    data = summarise(model, study, run_study(model, study, executor))
+    return time.perf_counter() - t, json.dumps(data)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=60, help="games per cell")
+    args = ap.parse_args()
+    model = load_game(default_path("scenarios", "scenario-1.yaml"))
+    print("simulation benchmark — scenario 1")
+    for bot in ("heuristic", "simple", "random"):
+        study = Study(games=args.games, difficulties=("normal",), players=(4,), bot=bot)
+        secs, data = timed_study(model, study)
+        rate = json.loads(data)["cells"]["normal/4"]["win_rate"]
+        print(f"  {bot:<9} bot: {args.games / secs:7.0f} games/s (one process), win rate "
+              f"{rate:.0%} on normal, 4 players")
+    full = Study(games=args.games, bot="heuristic")
+    one, ref = timed_study(model, full)
+    cells = len(full.cells)
+    print(f"  default study, {cells} cells × {args.games} games: {one:.1f} s with one process "
+          f"(goal: 9 × 2,000 games in under a minute needs ≥ 1,000 games/s per core)")
+    with ProcessPoolExecutor(2) as pool:
+        two, data2 = timed_study(model, full, pool)
+    print(f"  --jobs 2:        {two:.1f} s  (speed-up {one / two:.2f}×; same JSON: "
+          f"{data2 == ref})")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        print("  Dask: not installed (pip install -e '.[distributed]')")
+        return
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        dask_s, data3 = timed_study(model, full, client.get_executor())
+    print(f"  Dask LocalCluster (2 workers): {dask_s:.1f} s  (speed-up {one / dask_s:.2f}×; "
+          f"same JSON: {data3 == ref})")
+
+
+if __name__ == "__main__":
+    main()
