@@ -164,12 +164,43 @@ def _write_report(path: Path, data: dict[str, Any], scenario: str) -> None:
     target = path.with_suffix(".json") if path.suffix.lower() == ".pdf" else path
     with atomic_write(target, "w") as f:
         f.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    main = data.get("a", data)
+    saves = _write_notable(path, main, scenario)
     if path.suffix.lower() == ".pdf":
         from authoring.pdf.balance import write_balance
 
-        main = data.get("a", data)
         write_balance(path, main, _load(scenario).board)
         click.echo(f"wrote {path} and {target}", err=True)
+    if saves:
+        click.echo(f"notable games, for `resistance play --replay FILE`: {', '.join(saves)}",
+                   err=True)
+
+
+def _write_notable(path: Path, data: dict[str, Any], scenario: str) -> list[str]:
+    """Each cell's closest loss, fastest loss and quickest win, played again from its seed
+    and saved beside the report (the engine's save format)."""
+    from authoring.engine.save import GameSetup, save_data
+    from authoring.engine.simulate import record_game
+    from authoring.io.yamlio import atomic_write
+
+    st = data["study"]
+    model = _load(scenario)
+    written = []
+    for key, cell in data["cells"].items():
+        for kind, game_ in cell["notable"].items():
+            if game_ is None:
+                continue
+            setup = GameSetup(str(Path(scenario).resolve()), cell["players"], cell["difficulty"],
+                              None, st["decisions"], game_["seed"], cell["budget"],
+                              st["max_rounds"])
+            game = setup.game(model)
+            actions, state = record_game(game, game_["seed"], st["bot"], st["max_rounds"])
+            out = path.with_name(f"{path.stem}-{key.replace('/', '-')}p-{kind.replace('_', '-')}"
+                                 ".json")
+            with atomic_write(out, "w") as f:
+                f.write(json.dumps(save_data(setup, actions, state), ensure_ascii=False) + "\n")
+            written.append(out.name)
+    return written
 
 
 class _Runner:

@@ -25,10 +25,12 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
+from authoring.engine.actions import Action
 from authoring.engine.api import apply, legal_actions, new_initial_state, random_action
 from authoring.engine.bots import BOTS, Bot
 from authoring.engine.game import Game
 from authoring.engine.rng import Rng
+from authoring.engine.state import State
 from authoring.engine.view import PublicView
 from authoring.model.game import GameModel
 from authoring.model.rules import LEVELS, PLAYER_COUNTS
@@ -99,21 +101,31 @@ def make_bot(name: str, seed: int) -> Bot:
     return BOTS[name](seed)
 
 
-def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS) -> dict[str, Any]:
-    """One game, summed up as plain data (see :func:`summarise_cell`)."""
+def record_game(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS
+                ) -> tuple[list[Action], State]:
+    """One game played by ``bot_name``: its actions and its final state (a game of a
+    study, played again from its seed, is the same game: a save of it replays)."""
     state = new_initial_state(game, seed, max_rounds)
     bot = make_bot(bot_name, seed ^ 0xB07)
     rng = Rng(seed ^ 0xB07)
-    actions: Counter[str] = Counter()
+    taken: list[Action] = []
     while state.outcome is None:
         if bot_name == "random":
             a = random_action(game, state, rng)
         else:
             seat = state.pending.player if state.pending is not None else 0
             a = bot.act(game, PublicView(game, state, seat), legal_actions(game, state))
-        actions[a.kind] += 1
+        taken.append(a)
         apply(game, state, a, max_rounds, checked=False)
+    return taken, state
+
+
+def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS) -> dict[str, Any]:
+    """One game, summed up as plain data (see :func:`summarise_cell`)."""
+    taken, state = record_game(game, seed, bot_name, max_rounds)
+    actions = Counter(a.kind for a in taken)
     outcome = state.outcome
+    assert outcome is not None
     reveal_round: list[int | None] = [None] * len(game.objectives)
     investigations_before: list[int | None] = [None] * len(game.objectives)
     overflows: Counter[str] = Counter()

@@ -124,6 +124,15 @@ def test_pdf_report_with_heat_map(tmp_path: Path) -> None:
     assert "Survival" in pages[2]
     assert "Where the army overflows" in pages[3] and "Most overflowing zones" in pages[3]
     data = json.loads((tmp_path / "balance.json").read_text("utf-8"))
+    # the notable games are saved beside the report, and replay (resistance play --replay)
+    from authoring.engine.save import restore
+    from authoring.model.game import load_game
+
+    save = json.loads((tmp_path / "balance-easy-4p-fastest-loss.json").read_text("utf-8"))
+    model = load_game(save["setup"]["scenario"])
+    _, actions, state = restore(save, lambda s: s.game(model))
+    assert state.outcome is not None
+    assert state.outcome.round == data["cells"]["easy/4"]["notable"]["fastest_loss"]["round"]
     hottest = max(
         ((z, n) for c in data["cells"].values() for z, n in c["overflows"].items()),
         key=lambda kv: kv[1])[0]
