@@ -18,11 +18,15 @@ from rich.table import Table
 from rich.text import Text
 
 from authoring.engine import Action, Event, Game, IllegalAction, State, apply, why_illegal
+from authoring.engine.describe import option_text
+from authoring.engine.describe import token_text as token_words
+from authoring.engine.describe import zone_name as zone_words
+from authoring.engine.flow import army_target
 from authoring.engine.save import GameSetup
 from authoring.engine.state import SPECIAL  # inventory entries: SPECIAL + special item
 from authoring.engine.view import player_view
 from authoring.model.effects import render_effects
-from authoring.model.rules import SKILLS, army_actions
+from authoring.model.rules import SKILLS
 from authoring.model.solver import min_isolating
 
 _DRAWN = {"recruit": ("recruit token", "recruit tokens"),
@@ -43,11 +47,6 @@ def city(game: Game, z: int) -> str:
     return str(game.model.board.zones[z].city)
 
 
-def zone_words(game: Game, z: int) -> str:
-    """``N-E 5 (Val-Sauvage)``."""
-    return f"{game.zone(z)} ({city(game, z)})"
-
-
 def name(game: Game, state: State, p: int) -> str:
     return game.character_info[state.players[p].character].name
 
@@ -61,13 +60,6 @@ def card_words(game: Game, card: int) -> str:
     if card >= SPECIAL:
         return f"'{text_of(game.specials[card - SPECIAL].title)}'"
     return f"'{text_of(game.items[card].title)}'"
-
-
-def token_words(game: Game, t: int) -> str:
-    tok = game.recruits[t]
-    if tok.dummy:
-        return "a dummy token"
-    return f"{tok.letter or '+'} (C{tok.C or 0} M{tok.M or 0} I{tok.I or 0})"
 
 
 def resistance_words(game: Game, card: int) -> str:
@@ -110,17 +102,13 @@ def option_words(game: Game, state: State, kind: str, x: int) -> str:
         return f"clue '{game.clue_names[x]}' — {clue_help(game, state, x)}"
     if kind == "keep_search":
         return f"item {card_words(game, x)} — {item_use(game, x)}"
-    if kind == "keep_recruit":
-        return f"recruit {token_words(game, x)}"
     if kind == "keep_resistance":
         return f"resistance card {resistance_words(game, x)}"
-    if kind == "choose_zone":
-        return zone_words(game, x)
     if kind == "choose_player":
         return seat(game, state, x)
     if kind == "choose_card" and 0 <= x < len(state.resistance):
         return f"'{text_of(game.resistance_cards[state.resistance[x][0]].title)}'"
-    return f"option {x + 1}"
+    return option_text(game, state, kind, x)
 
 
 # -- actions in words --------------------------------------------------------------------------
@@ -473,7 +461,7 @@ def counters_lines(game: Game, state: State) -> list[Text]:
     speed = game.speed_track[state.speed_cell]
     most = max(ps.actions for ps in state.players) if state.phase == "players" else 0
     team_after = state.team_counter + most
-    owed = max(0, _army_target(game, team_after) - state.army_counter)
+    owed = max(0, army_target(game, state, team_after) - state.army_counter)
     return [
         Text(f"round {state.round} · invasion speed {speed} (cell {state.speed_cell + 1} of "
              f"{len(game.speed_track)}) · team counter {state.team_counter} · army counter "
@@ -484,15 +472,6 @@ def counters_lines(game: Game, state: State) -> list[Text]:
              f"soldiers, {state.eliminated_officers} officers (R7.2) · invasion bag: "
              f"{len(state.bag)} tokens · general supply: {state.supply_cubes} cubes"),
     ]
-
-
-def _army_target(game: Game, team: int) -> int:
-    """D8.1: army actions owed in all once the team counter reaches ``team``."""
-    if team <= 0:
-        return 0
-    if team <= len(game.army_column):
-        return game.army_column[team - 1]
-    return army_actions(team, game.players)
 
 
 def clues_text(game: Game, state: State) -> Text:

@@ -174,9 +174,9 @@ def end_of_players_phase(game: Game, state: State) -> None:
             count=gained)
 
 
-def army_target(game: Game, state: State) -> int:
-    """R8.2, D8.1: cumulative army actions owed at the team counter's cell."""
-    t = state.team_counter
+def army_target(game: Game, state: State, team: int | None = None) -> int:
+    """R8.2, D8.1: cumulative army actions owed at the team counter's cell (or at ``team``)."""
+    t = state.team_counter if team is None else team
     if t <= 0:
         return 0
     if t <= len(game.army_column):
