@@ -106,12 +106,8 @@ def _cover(c: Any, data: Mapping[str, Any]) -> None:
             c.drawString(x * mm, y, t)
 
 
-def _win_rates(c: Any, data: Mapping[str, Any]) -> None:
-    y0 = _title(c, "Win rate with its 95 % interval",
-                "each bar is a difficulty × player count; the whisker is the Wilson interval")
-    cells = list(data["cells"].values())
-    x0, base, height = 25 * mm, 35 * mm, y0 - 45 * mm
-    width = PAGE[0] - 45 * mm
+def _percent_axis(c: Any, x0: float, base: float, width: float, height: float) -> None:
+    """Grid lines every 10 % with their labels."""
     c.setStrokeColor(GRID)
     c.setFont(fonts.REGULAR, 8)
     for k in range(0, 11):
@@ -119,6 +115,15 @@ def _win_rates(c: Any, data: Mapping[str, Any]) -> None:
         c.line(x0, y, x0 + width, y)
         c.setFillColor(INK)
         c.drawRightString(x0 - 2 * mm, y - 1 * mm, f"{k * 10}%")
+
+
+def _win_rates(c: Any, data: Mapping[str, Any]) -> None:
+    y0 = _title(c, "Win rate with its 95 % interval",
+                "each bar is a difficulty × player count; the whisker is the Wilson interval")
+    cells = list(data["cells"].values())
+    x0, base, height = 25 * mm, 35 * mm, y0 - 45 * mm
+    width = PAGE[0] - 45 * mm
+    _percent_axis(c, x0, base, width, height)
     step = width / max(1, len(cells))
     for i, cell in enumerate(cells):
         x = x0 + step * i + step * 0.2
@@ -145,13 +150,7 @@ def _survival(c: Any, data: Mapping[str, Any]) -> None:
     last = max((len(cell["survival"]) for cell in cells), default=1)
     x0, base, height = 25 * mm, 30 * mm, y0 - 40 * mm
     width = PAGE[0] - 90 * mm
-    c.setStrokeColor(GRID)
-    c.setFont(fonts.REGULAR, 8)
-    for k in range(0, 11):
-        y = base + height * k / 10
-        c.line(x0, y, x0 + width, y)
-        c.setFillColor(INK)
-        c.drawRightString(x0 - 2 * mm, y - 1 * mm, f"{k * 10}%")
+    _percent_axis(c, x0, base, width, height)
     for r in range(0, last, max(1, last // 10)):
         c.drawCentredString(x0 + width * r / max(1, last - 1), base - 5 * mm, str(r))
     c.drawCentredString(x0 + width / 2, base - 10 * mm, "round")
