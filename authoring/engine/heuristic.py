@@ -142,6 +142,15 @@ class HeuristicBot:
             return 150.0 if view.effective(p, 2) >= view.craft_need(p) else -5.0
         if k == "move":
             z = a.a
+            crafter = self._crafter(game, view, plan)
+            if crafter is not None and not self._all_crafted(view, plan):
+                holds = self._parts_held(view, plan, p)
+                to = view.players[crafter].at
+                if p != crafter and holds and plan.dist[z][to] < plan.dist[here][to]:
+                    return 90.0 - 10 * plan.dist[z][to]  # bring the parts (R5.9)
+                if p == crafter and self._ready(game, view, plan, p) and view.malus(p, 2):
+                    if view.occupation(z) == 0:  # craft where the army gives no malus (R4.5)
+                        return 100.0
             carrying = any(c - SPECIAL in plan.items for c in me.inventory if c >= SPECIAL)
             if targets and (carrying or any(game.objectives[o].kind in ("general", "prisoner")
                                             for o in self._open_objectives(game, view))):
@@ -184,15 +193,38 @@ class HeuristicBot:
             card = me.inventory[a.b]
             if card >= SPECIAL or card not in plan.parts:
                 return -5.0
-            mine = sum(1 for c in me.inventory if c in plan.parts)
-            theirs = sum(1 for c in view.players[a.a].inventory if c in plan.parts)
-            return 65.0 if theirs >= mine else -5.0
+            if a.a == self._crafter(game, view, plan) and a.player != a.a:
+                return 95.0  # the parts go to the crafter (R5.9)
+            return -5.0
         if k == "plan":
             # the planning token (+1, R5.10) makes a craft or a use succeed
             if a.a == 2 and self._can_craft_with_plan(game, view, plan, p):
                 return 140.0
             return 4.0
         return 0.0
+
+    def _parts_held(self, view: PublicView, plan: _Plan, p: int) -> int:
+        return sum(1 for c in view.players[p].inventory if c in plan.parts)
+
+    def _all_crafted(self, view: PublicView, plan: _Plan) -> bool:
+        return all(self._crafted(view, s) for s in plan.items)
+
+    def _crafter(self, game: Game, view: PublicView, plan: _Plan) -> int | None:
+        """The player who should craft: most recipe parts held, then the best Engineering."""
+        best = None
+        key = (0, 0)
+        for p in range(len(view.players)):
+            k = (self._parts_held(view, plan, p), view.level(p, 2))
+            if k[0] and k > key:
+                best, key = p, k
+        return best
+
+    def _ready(self, game: Game, view: PublicView, plan: _Plan, p: int) -> bool:
+        """``p`` holds every part of an objective item still to craft."""
+        inv = view.players[p].inventory
+        return any(not self._crafted(view, s)
+                   and all(inv.count(item) >= k for item, k in game.recipes[s])
+                   for s in plan.items)
 
     def _can_craft_with_plan(self, game: Game, view: PublicView, plan: _Plan, p: int) -> bool:
         me = view.players[p]
