@@ -148,9 +148,9 @@ class HeuristicBot:
                 to = view.players[crafter].at
                 if p != crafter and holds and plan.dist[z][to] < plan.dist[here][to]:
                     return 90.0 - 10 * plan.dist[z][to]  # bring the parts (R5.9)
-                if p == crafter and self._ready(game, view, plan, p) and view.malus(p, 2):
-                    if view.occupation(z) == 0:  # craft where the army gives no malus (R4.5)
-                        return 100.0
+                ready = p == crafter and self._ready(game, view, plan, p)
+                if ready and view.malus(p, 2) and view.occupation(z) == 0:
+                    return 100.0  # craft where the army gives no malus (R4.5)
             carrying = any(c - SPECIAL in plan.items for c in me.inventory if c >= SPECIAL)
             if targets and (carrying or any(game.objectives[o].kind in ("general", "prisoner")
                                             for o in self._open_objectives(game, view))):
