@@ -35,6 +35,8 @@ EXIT_INTERRUPTED = 130
 DEFAULT_SAVE = "resistance-save.json"
 #: D10.1 with bots in every seat: team actions per minute of the scenario's timer
 ACTIONS_PER_MINUTE = 4
+#: the engine's bots (authoring.engine.bots.BOTS), named here so --help stays light
+BOT_NAMES = ("simple", "random", "heuristic", "lookahead")
 #: seconds left at which a running timer warns
 WARNINGS = (60, 10)
 GAME_OPTIONS = ("players", "difficulty", "characters", "seed", "decision_args")
@@ -71,7 +73,7 @@ def _decision_pairs(ctx: click.Context, param: click.Parameter,
                                        "printed).")
 @click.option("--bots", type=click.IntRange(0, max(PLAYER_COUNTS)), default=0, show_default=True,
               help="The last N seats are played by bots; all seats: the game plays itself.")
-@click.option("--bot", "bot_name", type=click.Choice(["simple", "random", "heuristic"]), default="simple",
+@click.option("--bot", "bot_name", type=click.Choice(BOT_NAMES), default="simple",
               show_default=True, help="Which bot plays the bot seats.")
 @click.option("--no-timer", is_flag=True,
               help="No timer: a players' phase ends when you type `end`.")
@@ -247,7 +249,7 @@ def _load(console: Console, reader: TimedReader, path: str, scenario: str | None
         raw = extra.get("bots")
         seats = {s for s in raw if isinstance(s, int) and 0 <= s < n} \
             if isinstance(raw, list) else set()
-    if not explicit["bot_name"] and extra.get("bot") in ("simple", "random", "heuristic"):
+    if not explicit["bot_name"] and extra.get("bot") in BOT_NAMES:
         bot_name = extra["bot"]
     timer = not no_timer if explicit["no_timer"] else bool(extra.get("timer", True))
     left = extra.get("time_left")

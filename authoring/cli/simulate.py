@@ -70,7 +70,7 @@ def _load(path: str) -> Any:
               help="easy,normal,hard or all.")
 @click.option("--players", default="3,4,5", show_default=True, help="Player counts, e.g. 3,4,5.")
 @click.option("--bot", default="heuristic", show_default=True,
-              help="heuristic, simple or random.")
+              help="heuristic, simple, random or lookahead (flat Monte Carlo; slow).")
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--jobs", default=1, show_default=True, type=int,
               help="Processes (results are the same for any number).")

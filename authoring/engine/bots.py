@@ -104,6 +104,12 @@ def _heuristic(seed: int) -> Bot:
     return HeuristicBot(seed)
 
 
-#: bot name -> a maker taking the bot's seed
+def _lookahead(seed: int) -> Bot:
+    from authoring.engine.heuristic import LookaheadBot
+
+    return LookaheadBot(seed)
+
+
+#: bot name -> a maker taking the bot's seed, weakest first
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "simple": SimpleBot,
-                                          "heuristic": _heuristic}
+                                          "heuristic": _heuristic, "lookahead": _lookahead}

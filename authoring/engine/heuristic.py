@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from authoring.engine.actions import Action, slot_of
 from authoring.engine.game import Game
@@ -293,3 +294,62 @@ class HeuristicBot:
                 if size < best:
                     best = size
         return float(best)
+
+
+class LookaheadBot:
+    """Flat Monte Carlo over the heuristic team (the ``lookahead`` bot).
+
+    At each decision of the players' phase it takes the heuristic's few best actions, and
+    for each plays ``rollouts`` short futures — to the end of the round's army phase —
+    on states sampled from what the players know (:meth:`PublicView.sample`: the hidden
+    orders reshuffled, its own generator), the heuristic deciding inside them; it keeps
+    the action whose futures end best (a win, else the objectives' progress and the
+    reserves left before a defeat). The real game's draws are never touched.
+    """
+
+    name = "lookahead"
+
+    def __init__(self, seed: int = 0, candidates: int = 2, rollouts: int = 2) -> None:
+        self.rng = Rng(seed ^ 0x1A4EAD)
+        self.inner = HeuristicBot(seed)
+        self.candidates, self.rollouts = candidates, rollouts
+
+    def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1 or view.phase != "players" or view.pending is not None:
+            return self.inner.act(game, view, legal)
+        plan = self.inner.plan(game)
+        ranked = sorted(legal, key=lambda a: -self.inner.score(game, view, plan, a))
+        best, top = ranked[0], -1.0
+        for a in ranked[: self.candidates]:
+            value = sum(self._rollout(game, view, a) for _ in range(self.rollouts))
+            if value > top:
+                best, top = a, value
+        return best
+
+    def _rollout(self, game: Game, view: PublicView, first: Action) -> float:
+        from authoring.engine.api import apply, legal_actions
+
+        state = view.sample(self.rng)
+        start = state.round
+        apply(game, state, first, checked=False)
+        policy = HeuristicBot(self.rng.below(1 << 30))
+        steps = 0
+        while state.outcome is None and state.round == start and steps < 300:
+            seat = state.pending.player if state.pending is not None else 0
+            a = policy.act(game, PublicView(game, state, seat), legal_actions(game, state))
+            apply(game, state, a, checked=False)
+            steps += 1
+        return _value(game, state)
+
+
+def _value(game: Game, state: Any) -> float:
+    """How good a state is for the team, in [0, 1]: a win 1, a defeat 0; otherwise the
+    objectives' progress and how far the reserves are from running out (R9.1)."""
+    if state.outcome is not None:
+        return 1.0 if state.outcome.won else 0.0
+    markers = sum(o.markers for o in game.objectives) or 1
+    done = sum(min(state.done[o.index], o.markers) for o in game.objectives) / markers
+    revealed = sum(min(len(state.revealed[o.index]), o.markers) for o in game.objectives) / markers
+    soldiers = state.reserve_soldiers / max(1, game.box_soldiers)
+    officers = state.reserve_officers / max(1, game.officers)
+    return 0.1 + 0.35 * done + 0.1 * revealed + 0.2 * soldiers + 0.25 * officers

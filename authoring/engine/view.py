@@ -16,6 +16,7 @@ from typing import Any
 
 from authoring.engine.core import card_name, effective, level, malus, mods, player_name
 from authoring.engine.game import Game
+from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PLANNING, State
 from authoring.model.rules import SKILLS
 
@@ -73,6 +74,10 @@ class PublicView:
     def players(self) -> list[Any]:
         return self._state.players
 
+    def sample(self, rng: Rng) -> State:
+        """A full state consistent with what the players know (:func:`sample_state`)."""
+        return sample_state(self._game, self._state, rng)
+
     def level(self, p: int, skill: int) -> int:
         return level(self._game, self._state, p, skill)
 
@@ -117,6 +122,18 @@ class PublicView:
             return None
         return pend.kind, pend.player, (list(pend.options) if pend.player == self.player
                                         else None)
+
+
+def sample_state(game: Game, state: State, rng: Rng) -> State:
+    """A game state as the players could imagine it (information-set sampling): the public
+    state as it is, the hidden order of every deck, pile and the bag reshuffled, and a new
+    generator — so that a search over it (a lookahead bot) cannot peek at the real draws."""
+    s = state.clone()
+    for pile in (s.item_pile, s.clue_pile, s.resistance_pile, s.event_pile, s.recruit_bag,
+                 s.bag, *s.piles):
+        rng.shuffle(pile)
+    s.rng = Rng(state=rng.next64())
+    return s
 
 
 def player_view(game: Game, state: State, player: int) -> dict[str, Any]:

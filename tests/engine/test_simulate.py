@@ -137,3 +137,33 @@ def test_pdf_report_with_heat_map(tmp_path: Path) -> None:
         ((z, n) for c in data["cells"].values() for z, n in c["overflows"].items()),
         key=lambda kv: kv[1])[0]
     assert hottest in pages[3]
+
+
+def test_the_lookahead_never_touches_the_real_game(scenario1: GameModel) -> None:
+    """Its futures are sampled from what the players know (hidden orders reshuffled, its
+    own generator): the real state, its draws included, is left as it was."""
+    from authoring.engine import Action, Game, apply, legal_actions, new_initial_state
+    from authoring.engine.bots import BOTS
+    from authoring.engine.rng import Rng
+    from authoring.engine.view import PublicView, sample_state
+
+    game = Game.create(scenario1, players=3, action_budget=9)
+    state = new_initial_state(game, seed=4)
+    apply(game, state, legal_actions(game, state)[0])
+    apply(game, state, Action("begin"))
+    before = json.dumps(state.to_json())
+    bot = BOTS["lookahead"](1)
+    a = bot.act(game, PublicView(game, state, 0), legal_actions(game, state))
+    assert a in legal_actions(game, state)
+    assert json.dumps(state.to_json()) == before
+    sample = sample_state(game, state, Rng(9))
+    assert sample.soldiers == state.soldiers and sample.rng.state != state.rng.state
+    assert sorted(sample.clue_pile) == sorted(state.clue_pile)
+
+
+def test_every_bot_is_offered_by_the_commands() -> None:
+    from authoring.cli.play import BOT_NAMES as PLAY_BOTS
+    from authoring.engine.bots import BOTS
+    from authoring.engine.simulate import BOT_NAMES
+
+    assert set(PLAY_BOTS) == set(BOTS) == set(BOT_NAMES)
