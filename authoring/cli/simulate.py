@@ -84,6 +84,9 @@ def _load(path: str) -> Any:
               help="Play with a decision's alternative, e.g. D4.2=supply (repeatable).")
 @click.option("--compare", "compare_with", type=click.Path(),
               help="A second scenario: report the difference of win rate per cell.")
+@click.option("--ladder", type=int, default=0, metavar="N",
+              help="Also play N games with every bot (random, simple, heuristic, lookahead) on "
+                   "the study's first cell: the skill ladder, how strong 'the players' were.")
 @click.option("--sensitivity", is_flag=True,
               help="Also run every alternative of every decision of rules.md and rank them by "
                    "how much they move the win rate.")
@@ -93,7 +96,7 @@ def _load(path: str) -> Any:
                    "FILE.json beside it; FILE.json: the JSON only.")
 def simulate(scenario: str | None, games: int, difficulty: str, players: str, bot: str, seed: int,
              jobs: int, scheduler: str | None, table_speed: float, decisions: tuple[str, ...], compare_with: str | None,
-             sensitivity: bool, as_json: bool, report_path: str | None) -> None:
+             ladder: int, sensitivity: bool, as_json: bool, report_path: str | None) -> None:
     """Play SCENARIO (default: the shipped scenario 1) many times with bots and report win
     rates with 95 % intervals, loss causes, rounds, reveals, overflows and usage, per
     difficulty and player count."""
@@ -135,6 +138,10 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         model = _load(path)
         summaries.append(runner.run(model, study))
     data: dict[str, Any] = summaries[0]
+    if ladder < 0:
+        raise click.BadParameter("at least 0 games", param_hint="--ladder")
+    if ladder:
+        data = {**data, "ladder": _ladder(_load(paths[0]), study, runner, ladder)}
     if sensitivity:
         data = {**data, "sensitivity": _sensitivity(_load(paths[0]), study, runner, summaries[0])}
     if compare_with:
@@ -147,6 +154,8 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     else:
         for s in summaries:
             _print(s)
+        if ladder:
+            _print_ladder(data["ladder"])
         if sensitivity:
             _print_sensitivity(data["sensitivity"])
         if compare_with:
@@ -288,6 +297,31 @@ def _sensitivity(model: Any, study: Any, runner: _Runner, base: dict[str, Any]
     rows.sort(key=lambda r: (-abs(r["win_rate_difference"]), -r["cells_significant"],
                              -abs(r["rounds_difference"]), order.index(r["decision"])))
     return rows
+
+
+def _ladder(model: Any, study: Any, runner: _Runner, games: int) -> list[dict[str, Any]]:
+    """Every bot on the study's first cell, weakest first."""
+    from dataclasses import replace
+
+    from authoring.engine.bots import BOTS
+
+    cell = study.cells[0]
+    rows = []
+    for bot in BOTS:
+        one = replace(study, games=games, bot=bot, difficulties=(cell.difficulty,),
+                      players=(cell.players,))
+        c = runner.run(model, one)["cells"][cell.key]
+        rows.append({"bot": bot, "cell": cell.key, "games": games, "win_rate": c["win_rate"],
+                     "interval": c["interval"], "rounds_mean": c["rounds_mean"]})
+    return rows
+
+
+def _print_ladder(rows: list[dict[str, Any]]) -> None:
+    click.echo(f"skill ladder on {rows[0]['cell']} ({rows[0]['games']} games per bot):")
+    for r in rows:
+        lo, hi = r["interval"]
+        click.echo(f"  {r['bot']:<10} win {r['win_rate']:.0%} [{lo:.0%}, {hi:.0%}], "
+                   f"{r['rounds_mean']:.1f} rounds on average")
 
 
 def _print_sensitivity(rows: list[dict[str, Any]]) -> None:

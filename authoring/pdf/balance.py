@@ -81,6 +81,18 @@ def _cover(c: Any, data: Mapping[str, Any]) -> None:
         y = _wrap(c, "• " + w, 18 * mm, y, PAGE[0] - 36 * mm)
         if y < 25 * mm:
             break
+    ladder = data.get("ladder")
+    if ladder:
+        y -= 4 * mm
+        c.setFont(fonts.BOLD, 12)
+        c.drawString(15 * mm, y, f"Skill ladder: how strong the players were ({ladder[0]['cell']}, "
+                                 f"{ladder[0]['games']} games per bot)")
+        for r in ladder:
+            y -= 5 * mm
+            c.setFont(fonts.REGULAR, 9)
+            lo, hi = r["interval"]
+            c.drawString(18 * mm, y, f"{r['bot']}: win {r['win_rate']:.0%} [{lo:.0%}, {hi:.0%}], "
+                                     f"{r['rounds_mean']:.1f} rounds on average")
     y -= 4 * mm
     c.setFont(fonts.BOLD, 12)
     c.drawString(15 * mm, y, "Figures per difficulty and player count")

@@ -167,3 +167,12 @@ def test_every_bot_is_offered_by_the_commands() -> None:
     from authoring.engine.simulate import BOT_NAMES
 
     assert set(PLAY_BOTS) == set(BOTS) == set(BOT_NAMES)
+
+
+def test_ladder_plays_every_bot_weakest_first() -> None:
+    code, text = run("--games", "2", "--difficulty", "easy", "--players", "3", "--bot", "random",
+                     "--ladder", "1", "--json")
+    assert code == 0, text
+    ladder = json.loads(text[text.index("{"):])["ladder"]
+    assert [r["bot"] for r in ladder] == ["random", "simple", "heuristic", "lookahead"]
+    assert all(r["games"] == 1 and r["cell"] == "easy/3" for r in ladder)
