@@ -29,27 +29,7 @@ class _Plan:
     """What a game's tables say once: move distances, the objective items' parts."""
 
     def __init__(self, game: Game) -> None:
-        t = game.topo
-        n = t.n
-        self.dist = [[99] * n for _ in range(n)]
-        for a in range(n):  # moves needed between zones (one move = R5.1 reach)
-            d = self.dist[a]
-            d[a] = 0
-            frontier = [a]
-            step = 0
-            while frontier:
-                step += 1
-                nxt = []
-                for z in frontier:
-                    r = t.reach[z]
-                    while r:
-                        low = r & -r
-                        y = low.bit_length() - 1
-                        r ^= low
-                        if d[y] == 99:
-                            d[y] = step
-                            nxt.append(y)
-                frontier = nxt
+        self.dist = game.topo.moves  # moves needed between zones (R5.1), built once a board
         self.items = {o.item for o in game.objectives if o.item >= 0}
         need: Counter[int] = Counter()
         for s in self.items:
@@ -69,6 +49,7 @@ class HeuristicBot:
         self.rng = Rng(seed)
         self.per_player = actions_per_player
         self._plans: dict[int, _Plan] = {}
+        self._memo: dict[str, Any] = {}
 
     def plan(self, game: Game) -> _Plan:
         key = id(game)
@@ -78,6 +59,7 @@ class HeuristicBot:
 
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
         plan = self.plan(game)
+        self._memo = {}  # what this decision's scores share (targets, the crafter …)
         best: list[Action] = []
         top = -1e18
         for a in legal:
@@ -93,7 +75,10 @@ class HeuristicBot:
         return [o.index for o in game.objectives if view.done[o.index] < o.markers]
 
     def _targets(self, game: Game, view: PublicView) -> list[int]:
-        return [z for o in self._open_objectives(game, view) for z in view.revealed[o]]
+        if "targets" not in self._memo:
+            self._memo["targets"] = [z for o in self._open_objectives(game, view)
+                                     for z in view.revealed[o]]
+        return self._memo["targets"]
 
     def _holds(self, view: PublicView, card: int) -> int:
         return sum(p.inventory.count(card) for p in view.players)
@@ -212,6 +197,12 @@ class HeuristicBot:
 
     def _crafter(self, game: Game, view: PublicView, plan: _Plan) -> int | None:
         """The player who should craft: most recipe parts held, then the best Engineering."""
+        if "crafter" in self._memo:
+            return self._memo["crafter"]
+        self._memo["crafter"] = self._find_crafter(view, plan)
+        return self._memo["crafter"]
+
+    def _find_crafter(self, view: PublicView, plan: _Plan) -> int | None:
         best = None
         key = (0, 0)
         for p in range(len(view.players)):

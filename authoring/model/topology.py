@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 
@@ -63,6 +64,31 @@ class Topology:
     @property
     def n(self) -> int:
         return len(self.ids)
+
+    @cached_property
+    def moves(self) -> tuple[tuple[int, ...], ...]:
+        """Moves (R5.1) needed from each zone to each zone; 99 when unreachable."""
+        n = self.n
+        out = []
+        for a in range(n):
+            d = [99] * n
+            d[a] = 0
+            frontier, step = [a], 0
+            while frontier:
+                step += 1
+                nxt = []
+                for z in frontier:
+                    r = self.reach[z]
+                    while r:
+                        low = r & -r
+                        y = low.bit_length() - 1
+                        r ^= low
+                        if d[y] == 99:
+                            d[y] = step
+                            nxt.append(y)
+                frontier = nxt
+            out.append(tuple(d))
+        return tuple(out)
 
     def ids_of(self, bits: int) -> list[str]:
         """Zone ids of a bitset, in board order."""
