@@ -62,6 +62,9 @@ def _allowed_option(board: Board, raw: tuple[str, ...]) -> tuple[str, ...] | Non
                 )
             if zid not in out:
                 out.append(zid)
+    if not out:
+        raise click.BadParameter("lists no place; write zone ids, e.g. --allowed 'N-E 1,S-O 3'",
+                                 param_hint="--allowed")
     return tuple(z for z in board.zone_ids if z in out)
 
 
@@ -127,9 +130,10 @@ def _print_check(data: dict[str, Any]) -> None:
         else:
             click.echo(f"  {zid:<8} -  NOT ISOLATABLE (R6.1)")
     dist = ", ".join(f"{k} cards: {v}" for k, v in s["min_cards_distribution"].items())
+    fewest = (f"fewest cards per place: {dist}; mean {s['min_cards_mean']:.2f}"
+              if s["min_cards_mean"] is not None else "no allowed place can be isolated (R6.1)")
     click.echo(
-        f"\nsummary: {s['isolatable']}/{s['allowed']} allowed places isolatable; "
-        f"fewest cards per place: {dist}; mean {s['min_cards_mean']:.2f}"
+        f"\nsummary: {s['isolatable']}/{s['allowed']} allowed places isolatable; {fewest}"
     )
     lo, hi = s["density_band"]
     click.echo(

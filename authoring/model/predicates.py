@@ -1376,15 +1376,7 @@ def predicates_doc() -> str:
         "objective. A mapping with several keys means all of them.",
         "",
     ]
-    classes = [
-        c
-        for c in globals().values()
-        if isinstance(c, type) and issubclass(c, Predicate) and c is not Predicate
-        and not c.__name__.startswith("_")
-    ]
-    for cls in sorted(classes, key=lambda c: next(iter(c.model_fields))):
-        field = next(iter(cls.model_fields.values()))
-        key = field.alias or next(iter(cls.model_fields))
-        doc = inspect.getdoc(cls) or ""
+    for key in sorted(PREDICATES):  # one entry per key of the vocabulary
+        doc = inspect.getdoc(PREDICATES[key]) or ""
         lines += [f"## `{key}`", "", doc, ""]
     return "\n".join(lines)

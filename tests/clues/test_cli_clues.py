@@ -150,3 +150,28 @@ def test_simulate_usage_errors() -> None:
     assert run("clues", "simulate", REFERENCE, "--draws", "1,x").exit_code == 2
     assert run("clues", "simulate", REFERENCE, "--draws", "0").exit_code == 2
     assert run("clues", "simulate", REFERENCE, "--keep", "worst").exit_code == 2
+
+
+def test_check_a_deck_that_isolates_nothing(tmp_path: Path) -> None:
+    """No allowed place isolatable (one card): a summary that says so, never a traceback."""
+    island = Path(__file__).resolve().parents[2] / "scenarios" / "boards" / "island.yaml"
+    deck = tmp_path / "one.yaml"
+    deck.write_text(f"kind: deck\nboard: {island}\ncards:\n"
+                    "  - {id: a, title: A, where: {coastal: true}}\n", "utf-8")
+    r = run("clues", "check", str(deck))
+    assert "summary: 0/60 allowed places isolatable; no allowed place can be isolated (R6.1)" \
+        in r.output
+    assert r.exit_code == 0  # warnings only (not --strict)
+
+
+def test_allowed_that_lists_no_place_is_a_usage_error() -> None:
+    r = CliRunner().invoke(cli, ["clues", "check", "cards/clues.yaml", "--allowed", ","])
+    assert r.exit_code == 2
+    assert "lists no place" in r.output
+
+
+def test_vocabulary_lists_each_predicate_once() -> None:
+    r = run("vocabulary", "predicates")
+    heads = [ln for ln in r.output.splitlines() if ln.startswith("## ")]
+    assert len(heads) == len(set(heads))
+    assert "## `not`" in heads
