@@ -7,7 +7,6 @@ from typing import Any
 
 from authoring.engine.game import NO_MODS, Game, Mods
 from authoring.engine.log import Event
-from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, Pending, State
 from authoring.model.rules import SKILLS
 
@@ -30,15 +29,6 @@ def filled(state: State, p: int, skill: int) -> int:
     """Slots of a skill row holding a recruit or the planning token (R1.2)."""
     row = state.players[p].squad[skill]
     return len(row) - row.count(EMPTY)
-
-
-def planning_on(state: State, p: int, skill: int) -> bool:
-    return PLANNING in state.players[p].squad[skill]
-
-
-def at_max(game: Game, state: State, p: int, skill: int) -> bool:
-    """R1.3: the row is full, its max level reached (the max-level bonus applies, D1.1)."""
-    return EMPTY not in state.players[p].squad[skill]
 
 
 def mods(game: Game, state: State, p: int) -> Mods:
@@ -161,10 +151,6 @@ def draw(game: Game, state: State, pile: list[int], discard: list[int], n: int) 
             state.rng.shuffle(pile)
         out.append(pile.pop())
     return out
-
-
-def rng_of(state: State) -> Rng:
-    return state.rng
 
 
 def set_pending(state: State, kind: str, player: int, options: list[int],

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -388,7 +388,3 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
                     "interval": [round(lo, 4), round(hi, 4)],
                     "significant": lo > 0 or hi < 0}
     return out
-
-
-def counts_of(records: Iterable[dict[str, Any]]) -> Counter[str]:
-    return Counter(r["termination"] for r in records)

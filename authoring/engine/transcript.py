@@ -61,11 +61,6 @@ def play(game: Game, seed: int, bot: Bot, max_rounds: int = MAX_ROUNDS) -> list[
     return lines
 
 
-def actions_of(lines: Sequence[str]) -> list[Action]:
-    return [Action.from_json(json.loads(ln[ln.rindex("  [") + 2:]))
-            for ln in lines if ln.startswith("> ")]
-
-
 def check(game: Game, seed: int, lines: Sequence[str], max_rounds: int = MAX_ROUNDS) -> State:
     """Replay a transcript and compare it line by line (header lines ``#`` skipped)."""
     body = [(i + 1, ln) for i, ln in enumerate(lines) if not ln.startswith("#")]
