@@ -82,8 +82,13 @@ allowed_option = click.option(
 @json_option
 @strict_option
 @allowed_option
-def check(deck_file: str, as_json: bool, strict: bool, allowed: tuple[str, ...]) -> None:
-    """Holes and density per card; per place: isolatable, fewest cards, a witness set.
+@click.option("--suggest", is_flag=True,
+              help="For each place no set of cards isolates, up to three cards that would "
+                   "(R6.1), as YAML to paste into the deck.")
+def check(deck_file: str, as_json: bool, strict: bool, allowed: tuple[str, ...],
+          suggest: bool) -> None:
+    """Holes and density per card; per place: isolatable, fewest cards, a witness set, and
+    for a place that cannot be isolated, its look-alikes.
 
     Exit 1 when the deck has errors (or warnings, with --strict)."""
     from authoring.clues.report import check_data
@@ -93,11 +98,21 @@ def check(deck_file: str, as_json: bool, strict: bool, allowed: tuple[str, ...])
     started = time.perf_counter()
     data = check_data(deck, chosen)
     data["seconds"] = round(time.perf_counter() - started, 6)
+    proposals = {}
+    if suggest:
+        from authoring.clues.doctor import suggestions
+
+        failing = [z for z, p in data["places"].items() if p["allowed"] and not p["isolatable"]]
+        proposals = suggestions(deck, failing)
     if as_json:
         data["diagnostics"] = [d.to_dict() for d in report.sorted()]
+        if suggest:
+            data["suggestions"] = {z: [p.to_json() for p in ps] for z, ps in proposals.items()}
         echo_json(data)
     else:
         _print_check(data)
+        if suggest:
+            _print_suggestions(proposals)
         print_report(report, err=False)
     sys.exit(EXIT_PROBLEMS if report.failed(strict) else 0)
 
@@ -128,7 +143,11 @@ def _print_check(data: dict[str, Any]) -> None:
         if p["isolatable"]:
             click.echo(f"  {zid:<8} {p['min_cards']}  {' + '.join(p['witness'])}")
         else:
-            click.echo(f"  {zid:<8} -  NOT ISOLATABLE (R6.1)")
+            alike = p["lookalikes"]
+            shown = ", ".join(alike[:6]) + (f" and {len(alike) - 6} more" if len(alike) > 6
+                                            else "")
+            click.echo(f"  {zid:<8} -  NOT ISOLATABLE (R6.1): every card holding it also "
+                       f"holds {shown}" if alike else f"  {zid:<8} -  NOT ISOLATABLE (R6.1)")
     dist = ", ".join(f"{k} cards: {v}" for k, v in s["min_cards_distribution"].items())
     fewest = (f"fewest cards per place: {dist}; mean {s['min_cards_mean']:.2f}"
               if s["min_cards_mean"] is not None else "no allowed place can be isolated (R6.1)")
@@ -143,34 +162,76 @@ def _print_check(data: dict[str, Any]) -> None:
     )
 
 
+def _print_suggestions(proposals: dict[str, Any]) -> None:
+    if not proposals:
+        click.echo("\nsuggestions: every allowed place can be isolated already")
+        return
+    click.echo("\nsuggested cards (R6.1), one of each group is enough; paste under 'cards:':")
+    used: set[str] = set()
+    for place, ps in proposals.items():
+        if not ps:
+            click.echo(f"  # {place}: no single card of the vocabulary isolates it with these "
+                       "cards (it needs two, or a place-list card)")
+        for p in ps:
+            cid, k = p.card_id, 2
+            while cid in used:
+                cid, k = f"{p.card_id}-{k}", k + 1
+            used.add(cid)
+            click.echo(p.yaml(cid))
+
+
 # -- explain -------------------------------------------------------------------------------
 @clues.command()
 @click.argument("deck_file", metavar="DECK", type=click.Path())
-@click.argument("card")
-@click.argument("place")
+@click.argument("first", metavar="PLACE")
+@click.argument("second", metavar="[CARD]", required=False)
 @json_option
-def explain(deck_file: str, card: str, place: str, as_json: bool) -> None:
-    """Why CARD has, or lacks, a hole at PLACE (style.md §2)."""
+def explain(deck_file: str, first: str, second: str | None, as_json: bool) -> None:
+    """Why PLACE can (or cannot) be isolated (R6.1): the fewest cards and one witness, its
+    look-alikes, and each card's verdict with its reason; with CARD, that card only
+    (``DECK CARD PLACE`` is read too)."""
+    from authoring.clues.report import explain_place
     from authoring.io.diagnostics import suggestion
 
     deck, _ = _load_deck(deck_file, as_json)
     ids = [c.id for c in deck.cards]
-    if card not in ids:
-        raise click.BadParameter(f"unknown card '{card}'{suggestion(card, ids)}", param_hint="CARD")
+    place, card = first, second
+    board = deck.board
+    if second is not None and board.resolve(first) is None and (
+        board.resolve(second) is not None or first in ids
+    ):
+        place, card = second, first  # the older order: DECK CARD PLACE
     zid = deck.board.resolve(place)
     if zid is None:
         raise click.BadParameter(
             f"unknown zone '{place}'{suggestion(place, deck.board.zone_ids)}", param_hint="PLACE"
         )
-    has, reasons = deck.explain(card, zid)
-    c = deck.card(card)
-    if as_json:
-        echo_json({"card": c.id, "title": c.title, "place": zid, "hole": has, "reasons": reasons})
+    if card is not None and card not in ids:
+        raise click.BadParameter(f"unknown card '{card}'{suggestion(card, ids)}", param_hint="CARD")
+    if card is not None:
+        has, reasons = deck.explain(card, zid)
+        c = deck.card(card)
+        if as_json:
+            echo_json({"card": c.id, "title": c.title, "place": zid, "hole": has,
+                       "reasons": reasons})
+            return
+        verdict = "has a hole at" if has else "has no hole at"
+        click.echo(f"card '{c.id}' ({c.title}) {verdict} {zid} ({deck.board.zone(zid).city})")
+        for r in reasons:
+            click.echo(f"  - {r}")
         return
-    verdict = "has a hole at" if has else "has no hole at"
-    click.echo(f"card '{c.id}' ({c.title}) {verdict} {zid} ({deck.board.zone(zid).city})")
-    for r in reasons:
-        click.echo(f"  - {r}")
+    data = explain_place(deck, zid)
+    if as_json:
+        echo_json(data)
+        return
+    head = (f"{zid} ({data['city']}) is isolated by {data['min_cards']} cards: "
+            f"{' + '.join(data['witness'])} (R6.1)" if data["isolatable"] else
+            f"{zid} ({data['city']}) cannot be isolated (R6.1): every card holding it also "
+            f"holds {', '.join(data['lookalikes']) or 'every other place'}")
+    click.echo(head)
+    for c in data["cards"]:
+        mark = "hole" if c["hole"] else "  - "
+        click.echo(f"  {mark}  {c['id']:<24} {c['reason']}")
 
 
 # -- simulate ------------------------------------------------------------------------------

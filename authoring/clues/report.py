@@ -41,6 +41,7 @@ def check_data(deck: ClueDeck, allowed: tuple[str, ...] | None = None) -> dict[s
             "isolatable": r.isolatable,
             "min_cards": r.min_cards,
             "witness": list(r.witness),
+            "lookalikes": [] if r.isolatable else list(deck.lookalikes(r.place)),
         }
         for r in result.places
     }
@@ -72,6 +73,26 @@ def check_data(deck: ClueDeck, allowed: tuple[str, ...] | None = None) -> dict[s
         "cards": cards,
         "places": places,
         "summary": summary,
+    }
+
+
+def explain_place(deck: ClueDeck, zone_id: str) -> dict[str, Any]:
+    """Why a place can or cannot be isolated: the fewest cards and a witness (R6.1), its
+    look-alikes, and every card's verdict with the first reason its predicate gives."""
+    r = deck.result.place(zone_id)
+    cards = []
+    for c in deck.cards:
+        has, reasons = deck.explain(c.id, zone_id)
+        cards.append({"id": c.id, "title": c.title, "hole": has,
+                      "reason": reasons[0] if reasons else ""})
+    return {
+        "place": zone_id,
+        "city": deck.board.zone(zone_id).city,
+        "isolatable": r.isolatable,
+        "min_cards": r.min_cards,
+        "witness": list(r.witness),
+        "lookalikes": [] if r.isolatable else list(deck.lookalikes(zone_id)),
+        "cards": cards,
     }
 
 

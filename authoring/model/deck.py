@@ -126,6 +126,20 @@ class ClueDeck:
         """The solver's bitset of allowed places (None: every place, as the solver reads it)."""
         return self._solver_deck.allowed_bits(allowed)
 
+    def lookalikes(self, zone_id: str) -> tuple[str, ...]:
+        """Why a place cannot be isolated (R6.1): the other places that every card holding
+        it also holds, in board order (every place, when no card holds it). Empty for a
+        place some set of cards isolates."""
+        i = self.places.index(zone_id)
+        inter = -1
+        held = False
+        for c in self.cards:
+            if not c.failure and c.holes >> i & 1:
+                inter &= c.holes
+                held = True
+        inter = (inter if held else self.full) & self.full & ~(1 << i)
+        return tuple(self.ids_of(inter))
+
     def explain(self, card_id: str, zone_id: str) -> tuple[bool, list[str]]:
         """Whether a card has a hole at a place, and why (style.md §2)."""
         card = self.card(card_id)

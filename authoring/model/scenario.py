@@ -848,14 +848,20 @@ def _check_deck(
     for o in objectives:
         missing = o.candidates - isolatable
         if missing:
+            ordered = sorted(missing, key=lambda z: board.zone(z).index)
+            alike = "; ".join(
+                f"{z} looks like {', '.join(deck.lookalikes(z)[:4]) or 'nothing'}"
+                for z in ordered[:3]
+            )
             ctx.report.error(
                 ctx.at("objectives", o.index, "candidates"),
                 "objective-not-isolatable",
                 f"objective {ctx.nth('objectives', o.index)} ({o.kind}): no clue combination isolates "
                 f"{len(missing)} candidate place{'s' * (len(missing) != 1)}: "
                 f"{_listing(board, missing)}",
-                "add a clue card that separates them, or remove them from the candidates "
-                "(R6.1, D6.1)",
+                f"every card holding a place also holds its look-alikes ({alike}): add a card "
+                "that holds the place but not them (`resistance clues check DECK --suggest` "
+                "proposes some), or remove the places from the candidates (R6.1, D6.1)",
             )
 
 

@@ -175,3 +175,44 @@ def test_vocabulary_lists_each_predicate_once() -> None:
     heads = [ln for ln in r.output.splitlines() if ln.startswith("## ")]
     assert len(heads) == len(set(heads))
     assert "## `not`" in heads
+
+
+def test_suggested_cards_pasted_in_make_the_places_isolatable(tmp_path: Path) -> None:
+    """On a new board: a weak deck, its look-alikes, the proposals pasted in as written."""
+    board = Path(__file__).resolve().parents[1] / "data" / "boards" / "xiii.yaml"
+    deck = tmp_path / "weak.yaml"
+    deck.write_text(
+        f"kind: deck\nboard: {board}\ndensity: [0.05, 0.95]\ncards:\n"
+        "  - {id: coast, title: Côte, where: {coastal: true}}\n"
+        "  - {id: north, title: Nord, where: {north_of: centre}}\n"
+        "  - {id: east, title: Est, where: {east_of: centre}}\n", "utf-8")
+    first = json.loads(run("clues", "check", str(deck), "--json", "--suggest").output)
+    failing = [z for z, p in first["places"].items() if not p["isolatable"]]
+    assert failing
+    for z in failing:  # why each fails: the places every card holding it also holds
+        assert first["places"][z]["lookalikes"]
+    text = run("clues", "check", str(deck), "--suggest").output
+    fixable = [z for z in failing if first["suggestions"][z]]
+    assert fixable
+    block = text[text.index("paste under 'cards:':") + len("paste under 'cards:':"):]
+    chosen, seen = [], set()
+    lines = block.splitlines()
+    for i, ln in enumerate(lines):  # the first card of each place's group
+        if ln.startswith("  # isolates "):
+            place = ln.split("isolates ")[1].split(":")[0]
+            if place not in seen:
+                seen.add(place)
+                chosen += lines[i + 1:i + 4]
+    deck.write_text(deck.read_text("utf-8") + "\n".join(chosen) + "\n", "utf-8")
+    after = json.loads(run("clues", "check", str(deck), "--json").output)
+    assert all(after["places"][z]["isolatable"] for z in fixable)
+
+
+def test_explain_a_place_without_a_card() -> None:
+    r = run("clues", "explain", DEFAULT, "N-E 3", "--json")
+    data = json.loads(r.output)
+    assert data["isolatable"] and data["min_cards"] == len(data["witness"]) >= 2
+    assert data["lookalikes"] == []
+    assert {c["id"] for c in data["cards"] if c["hole"]} >= set(data["witness"])
+    text = run("clues", "explain", DEFAULT, "N-E 3").output
+    assert text.startswith(f"N-E 3 (Boisjoli) is isolated by {data['min_cards']} cards: ")

@@ -1,0 +1,76 @@
+"""The clue-deck doctor: for a place no set of cards isolates (R6.1), the cards that
+would fix it, in the predicate vocabulary, ready to paste into the deck.
+
+A card fixes place *p* when it has a hole at *p* and none at any of *p*'s look-alikes
+(the places every card holding *p* also holds): with it, the cards holding *p* intersect
+to *p* alone. Adding a card never makes another place lose its isolation. Candidates
+come from the generator's pool (:func:`authoring.clues.generate.candidate_pool`);
+titles that name a zone id or a distance in millimetres (which players cannot read on
+the board) are left out; the rest are ranked by how close their density is to the
+middle of the deck's useful band.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from authoring.clues.generate import Candidate, _flow, _slug, candidate_pool
+from authoring.model.deck import ClueDeck
+
+
+@dataclass(frozen=True)
+class Proposal:
+    place: str
+    card: Candidate
+    title_en: str
+
+    @property
+    def card_id(self) -> str:
+        return _slug(self.card.title)[:40].rstrip("-")
+
+    def yaml(self, card_id: str | None = None) -> str:
+        """The card as deck YAML (a list item), with a comment saying what it fixes."""
+        return (f"  # isolates {self.place}: {self.card.count} holes\n"
+                f"  - id: {_flow(card_id or self.card_id)}\n"
+                f"    title: {_flow({'fr': self.card.title, 'en': self.title_en})}\n"
+                f"    where: {_flow(self.card.predicate.to_yaml_data())}")
+
+    def to_json(self) -> dict[str, object]:
+        return {"title": {"fr": self.card.title, "en": self.title_en},
+                "where": self.card.predicate.to_yaml_data(), "holes": self.card.count}
+
+
+def _readable(title: str, zone_ids: Sequence[str]) -> bool:
+    if re.search(r"\d\s*(mm|cm)\b", title):
+        return False
+    return not any(re.search(rf"(?<![\w-]){re.escape(z)}(?![\w])", title) for z in zone_ids)
+
+
+def proposals(deck: ClueDeck, place: str, limit: int = 3,
+              pool: Sequence[Candidate] | None = None) -> list[Proposal]:
+    """Up to ``limit`` cards that make ``place`` isolatable (none if it already is)."""
+    board = deck.board
+    i = deck.places.index(place)
+    alike = deck.lookalikes(place)
+    if not alike and any(c.holes >> i & 1 for c in deck.cards if not c.failure):
+        return []
+    bad = 0
+    for z in alike:
+        bad |= 1 << deck.places.index(z)
+    pool = pool if pool is not None else candidate_pool(board, (0.05, 0.95))
+    lo, hi = deck.density_band
+    mid = (lo + hi) / 2
+    n = len(deck.places)
+    fits = [c for c in pool if c.holes >> i & 1 and not c.holes & bad
+            and _readable(c.title, board.zone_ids)]
+    fits.sort(key=lambda c: (abs(c.count / n - mid), c.complexity, c.title))
+    return [Proposal(place, c, c.predicate.describe("en", board)) for c in fits[:limit]]
+
+
+def suggestions(deck: ClueDeck, places: Sequence[str], limit: int = 3
+                ) -> dict[str, list[Proposal]]:
+    """Proposals for every place given (the candidate pool built once)."""
+    pool = candidate_pool(deck.board, (0.05, 0.95))
+    return {p: proposals(deck, p, limit, pool) for p in places}
