@@ -334,7 +334,10 @@ def _histogram(hist: dict[str, int]) -> str:
 
 # -- generate ------------------------------------------------------------------------------
 @clues.command()
-@click.argument("board_file", metavar="BOARD", type=click.Path())
+@click.argument("board_file", metavar="BOARD", type=click.Path(), required=False)
+@click.option("--extend", "extend_deck", metavar="DECK", type=click.Path(),
+              help="Repair a deck instead: keep its cards and add the fewest that make every "
+                   "allowed place isolatable (R6.1).")
 @click.option("--cards", default=43, show_default=True, type=click.IntRange(2, 500))
 @click.option("--failures", default=6, show_default=True, type=click.IntRange(0, 500))
 @click.option("--seed", default=1, show_default=True, type=int)
@@ -351,7 +354,8 @@ def _histogram(hist: dict[str, int]) -> str:
 @allowed_option
 @json_option
 def generate(
-    board_file: str,
+    board_file: str | None,
+    extend_deck: str | None,
     cards: int,
     failures: int,
     seed: int,
@@ -367,6 +371,11 @@ def generate(
     from authoring.clues.generate import deck_yaml, generated_scores, write_deck
     from authoring.clues.generate import generate as run
 
+    if extend_deck is not None:
+        _extend(extend_deck, output, allowed, as_json)
+        return
+    if board_file is None:
+        raise click.UsageError("give a BOARD to generate a deck for, or --extend DECK")
     if failures >= cards:
         raise click.BadParameter("failures must be fewer than cards", param_hint="--failures")
     board = load_or_exit(board_file, "board", as_json=as_json)
@@ -395,6 +404,44 @@ def generate(
         click.echo(deck_yaml(gen, board_file, command=command), nl=False)
     if not as_json:
         click.echo(_scores_text(gen.scores, output), err=not output)
+
+
+def _extend(deck_file: str, output: str | None, allowed: tuple[str, ...], as_json: bool) -> None:
+    """The deck's text as written, with the added cards at the end (reproducible)."""
+    from authoring.clues.doctor import extend
+    from authoring.io.yamlio import atomic_write
+
+    deck, _ = _load_deck(deck_file, as_json)
+    chosen = _allowed_option(deck.board, allowed)
+    added, left = extend(deck, chosen)
+    text = Path(deck_file).read_text("utf-8").rstrip("\n") + "\n"
+    if added:
+        text += "  # added by `resistance clues generate --extend`: each isolates the places named\n"
+        used = {c.id for c in deck.cards}
+        for p in added:
+            cid, k = p.card_id, 2
+            while cid in used:
+                cid, k = f"{p.card_id}-{k}", k + 1
+            used.add(cid)
+            text += p.yaml(cid) + "\n"
+    report = {"deck": deck_file, "added": [{"id": p.card_id, "isolates": p.place,
+                                            **p.to_json()} for p in added],
+              "still_failing": left, "output": output}
+    if output:
+        with atomic_write(Path(output), "w") as f:
+            f.write(text)
+    if as_json:
+        echo_json(report)
+        return
+    if not output:
+        click.echo(text, nl=False)
+    lines = [f"added {len(added)} card{'s' * (len(added) != 1)}"
+             + (f" to {output}" if output else "")]
+    lines += [f"  {p.card.title} — isolates {p.place}" for p in added]
+    if left:
+        lines.append(f"still not isolatable (no single card of the vocabulary fixes them): "
+                     f"{', '.join(left)}")
+    click.echo("\n".join(lines), err=not output)
 
 
 def _scores_text(scores: dict[str, Any], output: str | None) -> str:

@@ -74,3 +74,59 @@ def suggestions(deck: ClueDeck, places: Sequence[str], limit: int = 3
     """Proposals for every place given (the candidate pool built once)."""
     pool = candidate_pool(deck.board, (0.05, 0.95))
     return {p: proposals(deck, p, limit, pool) for p in places}
+
+
+def extend(deck: ClueDeck, allowed: Sequence[str] | None = None,
+           limit: int = 50) -> tuple[list[Proposal], list[str]]:
+    """Cards to add so that every allowed place is isolatable: each time the readable card
+    that isolates the most places still failing (then the density closest to the band's
+    middle). Returns the cards, in order, and the places no single card could fix."""
+    board = deck.board
+    places = list(deck.places)
+    n = len(places)
+    want = [p for p in (allowed if allowed is not None else deck.allowed)]
+    holes = [c.holes for c in deck.cards if not c.failure]
+    pool = [c for c in candidate_pool(board, (0.05, 0.95)) if _readable(c.title, board.zone_ids)]
+    lo, hi = deck.density_band
+    mid = (lo + hi) / 2
+    added: list[Proposal] = []
+
+    def inter_of(i: int) -> int:
+        acc, held = -1, False
+        for h in holes:
+            if h >> i & 1:
+                acc &= h
+                held = True
+        return acc if held else (1 << n) - 1
+
+    while len(added) < limit:
+        failing = [places.index(p) for p in want if inter_of(places.index(p)) != 1 << places.index(p)]
+        if not failing:
+            return added, []
+        inters = {i: inter_of(i) for i in failing}
+        best: Candidate | None = None
+        key: tuple[int, float, int] = (0, 0.0, 0)
+        for c in pool:
+            fixed = sum(1 for i in failing if c.holes >> i & 1 and inters[i] & c.holes == 1 << i)
+            if not fixed:
+                continue
+            k = (fixed, -abs(c.count / n - mid), -c.complexity)
+            if k > key:
+                best, key = c, k
+        if best is None:  # no card isolates a place yet: narrow the look-alikes most
+            gain = 0
+            for c in pool:
+                g = sum((inters[i] & ~c.holes).bit_count() for i in failing if c.holes >> i & 1)
+                if g > gain:
+                    best, gain = c, g
+            if best is None:
+                return added, [places[i] for i in failing]
+        fixed_places = [places[i] for i in failing
+                        if best.holes >> i & 1 and inters[i] & best.holes == 1 << i]
+        narrowed = [places[i] for i in failing if best.holes >> i & 1]
+        what = ", ".join(fixed_places) or (
+            f"no place yet; it narrows the look-alikes of {', '.join(narrowed[:4])}"
+            + (" …" if len(narrowed) > 4 else ""))
+        added.append(Proposal(what, best, best.predicate.describe("en", board)))
+        holes.append(best.holes)
+    return added, [p for p in want if inter_of(places.index(p)) != 1 << places.index(p)]

@@ -216,3 +216,26 @@ def test_explain_a_place_without_a_card() -> None:
     assert {c["id"] for c in data["cards"] if c["hole"]} >= set(data["witness"])
     text = run("clues", "explain", DEFAULT, "N-E 3").output
     assert text.startswith(f"N-E 3 (Boisjoli) is isolated by {data['min_cards']} cards: ")
+
+
+def test_extend_repairs_a_deck_and_keeps_its_cards(tmp_path: Path) -> None:
+    board = Path(__file__).resolve().parents[1] / "data" / "boards" / "xiii.yaml"
+    deck = tmp_path / "weak.yaml"
+    original = (f"kind: deck\nboard: {board}\ndensity: [0.05, 0.95]\ncards:\n"
+                "  - {id: coast, title: Côte, where: {coastal: true}}\n"
+                "  - {id: north, title: Nord, where: {north_of: centre}}\n")
+    deck.write_text(original, "utf-8")
+    out1, out2 = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    r = run("clues", "generate", "--extend", str(deck), "-o", str(out1))
+    assert r.exit_code == 0, r.output
+    run("clues", "generate", "--extend", str(deck), "-o", str(out2))
+    assert out1.read_bytes() == out2.read_bytes()  # reproducible, no date inside
+    assert out1.read_text("utf-8").startswith(original)  # the deck's own cards, as written
+    after = json.loads(run("clues", "check", str(out1), "--json").output)
+    assert after["summary"]["isolatable"] == after["summary"]["allowed"]
+    assert "added" in r.output and "isolates" in r.output
+
+
+def test_generate_needs_a_board_or_extend() -> None:
+    r = CliRunner().invoke(cli, ["clues", "generate"])
+    assert r.exit_code == 2 and "--extend DECK" in r.output
