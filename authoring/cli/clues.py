@@ -18,6 +18,7 @@ from authoring.cli.common import (
     print_report,
     strict_option,
 )
+from authoring.io.diagnostics import Span
 
 if TYPE_CHECKING:
     from authoring.io.diagnostics import Report
@@ -51,6 +52,9 @@ def _allowed_option(board: Board, raw: tuple[str, ...]) -> tuple[str, ...] | Non
 
     out: list[str] = []
     for item in raw:
+        if item.strip().startswith("{"):  # a predicate: the places that have the property
+            out.extend(z for z in _where_zones(board, item) if z not in out)
+            continue
         for ref in (r.strip() for r in item.split(",")):
             if not ref:
                 continue
@@ -68,11 +72,27 @@ def _allowed_option(board: Board, raw: tuple[str, ...]) -> tuple[str, ...] | Non
     return tuple(z for z in board.zone_ids if z in out)
 
 
+def _where_zones(board: Board, text: str) -> list[str]:
+    """The zones of a predicate written on the command line, e.g. '{region: S-E}'."""
+    from authoring.io.diagnostics import Report
+    from authoring.io.yamlio import load_text
+    from authoring.model.predicates import parse_where
+
+    report = Report()
+    doc = load_text(text, "--allowed", report)
+    pred = parse_where(doc.data, doc, (), board, report) if doc is not None else None
+    if pred is None or report.has_errors:
+        problems = "; ".join(d.message for d in report.errors) or "not a predicate"
+        raise click.BadParameter(f"{text}: {problems}", param_hint="--allowed")
+    return [z for z in board.zone_ids if z in pred.zones(board)]
+
+
 allowed_option = click.option(
     "--allowed",
     multiple=True,
-    metavar="ZONES",
-    help="Places that may hold an objective (D6.1), comma-separated; default: the deck's.",
+    metavar="ZONES|{PREDICATE}",
+    help="Places that may hold an objective (D6.1): zone ids, comma-separated, or a "
+    "predicate such as '{region: S-E}'; default: the deck's.",
 )
 
 
@@ -98,6 +118,13 @@ def check(deck_file: str, as_json: bool, strict: bool, allowed: tuple[str, ...],
     started = time.perf_counter()
     data = check_data(deck, chosen)
     data["seconds"] = round(time.perf_counter() - started, 6)
+    if chosen is not None:  # the warnings speak of the places chosen with --allowed
+        from authoring.model.deck import warn_never
+
+        old = [d for d in report.diagnostics if d.code == "place-not-isolatable"]
+        report.diagnostics = [d for d in report.diagnostics if d not in old]
+        span = Span(old[0].file, old[0].line, old[0].col, old[0].path) if old else Span(deck_file)
+        warn_never(report, span, data["summary"]["never_isolatable"])
     proposals = {}
     if suggest:
         from authoring.clues.doctor import suggestions

@@ -11,7 +11,7 @@ than the box's 43). A :class:`ClueDeck` looks like the solver's ``Deck`` (``plac
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -480,14 +480,19 @@ def check_deck(deck: ClueDeck, doc: YamlDoc, report: Report) -> None:
                 f"cards '{first.id}' and '{cid}' have the same holes",
                 "use copies: on one card, or change one property",
             )
-    never = result.never_isolatable_allowed
-    if never:
-        shown = ", ".join(never[:12]) + (" …" if len(never) > 12 else "")
-        report.warning(
-            doc.span(("cards",), key=True),
-            "place-not-isolatable",
-            f"{len(never)} allowed place{'s' * (len(never) != 1)} can never be isolated by "
-            f"any combination of cards (R6.1): {shown}",
-            "add a card that holds the place but not its look-alikes; "
-            "`resistance clues check` shows which",
-        )
+    warn_never(report, doc.span(("cards",), key=True), result.never_isolatable_allowed)
+
+
+def warn_never(report: Report, span: Span, never: Sequence[str]) -> None:
+    """The warning for allowed places no combination of cards isolates (R6.1)."""
+    if not never:
+        return
+    shown = ", ".join(never[:12]) + (" …" if len(never) > 12 else "")
+    report.warning(
+        span,
+        "place-not-isolatable",
+        f"{len(never)} allowed place{'s' * (len(never) != 1)} can never be isolated by "
+        f"any combination of cards (R6.1): {shown}",
+        "add a card that holds the place but not its look-alikes; "
+        "`resistance clues check DECK --suggest` proposes some",
+    )

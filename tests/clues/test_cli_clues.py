@@ -239,3 +239,25 @@ def test_extend_repairs_a_deck_and_keeps_its_cards(tmp_path: Path) -> None:
 def test_generate_needs_a_board_or_extend() -> None:
     r = CliRunner().invoke(cli, ["clues", "generate"])
     assert r.exit_code == 2 and "--extend DECK" in r.output
+
+
+def test_allowed_takes_a_predicate_and_the_warnings_follow_it() -> None:
+    r = run("clues", "check", DEFAULT, "--allowed", "{region: S-E}", "--json")
+    data = json.loads(r.output)
+    assert data["summary"]["allowed"] == 15
+    assert {z for z, p in data["places"].items() if p["allowed"]} == {
+        f"S-E {n}" for n in range(1, 16)}
+    bad = CliRunner().invoke(cli, ["clues", "check", DEFAULT, "--allowed", "{regoin: S-E}"])
+    assert bad.exit_code == 2 and "unknown predicate 'regoin' (did you mean 'region'?)" in bad.output
+
+
+def test_never_isolatable_warning_speaks_of_the_allowed_places(tmp_path: Path) -> None:
+    island = Path(__file__).resolve().parents[2] / "scenarios" / "boards" / "island.yaml"
+    deck = tmp_path / "one.yaml"
+    deck.write_text(f"kind: deck\nboard: {island}\ncards:\n"
+                    "  - {id: a, title: A, where: {coastal: true}}\n", "utf-8")
+    r = run("clues", "check", str(deck), "--allowed", "N-E 1,N-E 2", "--json")
+    warnings = [d["message"] for d in json.loads(r.output)["diagnostics"]
+                if d["code"] == "place-not-isolatable"]
+    assert warnings == ["2 allowed places can never be isolated by any combination of cards "
+                        "(R6.1): N-E 1, N-E 2"]
