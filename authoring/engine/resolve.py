@@ -219,15 +219,25 @@ def army_moves(game: Game, state: State, e: fx.ArmyMoves, task: Task) -> bool:
 # -- players -------------------------------------------------------------------------------------
 
 
+def _players_once(game: Game, state: State, who: str, task: Task, note: str
+                  ) -> list[int] | None:
+    """The players a ``who`` names, chosen once for an effect they act in one after the
+    other: kept as a bitset in the task's ZONE (above 2^20, so it is not a zone); None
+    while a player of choice is being chosen."""
+    if task[ZONE] < 0:
+        chosen = players_of(game, state, who, task, note)
+        if chosen is None:
+            return None
+        task[ZONE] = sum(1 << p for p in chosen) | (1 << 20)
+        task[CHOICE] = -1
+    return [p for p in range(len(state.players)) if task[ZONE] >> p & 1]
+
+
 def move_free(game: Game, state: State, e: fx.MoveFree, task: Task) -> bool:
     """Each player named moves in turn (a choice of zone each, staying is allowed)."""
-    who = players_of(game, state, e.who, task, "player who moves") if task[ZONE] < 0 else None
-    if who is not None:  # remember the movers as a bitset in ZONE (they are chosen once)
-        task[ZONE] = sum(1 << p for p in who) | (1 << 20)
-        task[CHOICE] = -1
-    elif task[ZONE] < 0:
+    movers = _players_once(game, state, e.who, task, "player who moves")
+    if movers is None:
         return False
-    movers = [p for p in range(len(state.players)) if task[ZONE] >> p & 1]
     while task[PROGRESS] < len(movers):
         p = movers[task[PROGRESS]]
         if task[CHOICE] < 0:
@@ -280,13 +290,9 @@ def free_actions(game: Game, state: State, e: fx.FreeActions, task: Task) -> boo
 
 def discard_items(game: Game, state: State, e: fx.DiscardItems, task: Task) -> bool:
     """Each player named discards ``count`` cards of their choice, one choice at a time."""
-    if task[ZONE] < 0:
-        who = players_of(game, state, e.who, task, "player who discards")
-        if who is None:
-            return False
-        task[ZONE] = sum(1 << p for p in who) | (1 << 20)
-        task[CHOICE] = -1
-    movers = [p for p in range(len(state.players)) if task[ZONE] >> p & 1]
+    movers = _players_once(game, state, e.who, task, "player who discards")
+    if movers is None:
+        return False
     while task[PROGRESS] < len(movers) * e.count:
         p = movers[task[PROGRESS] // e.count]
         inv = state.players[p].inventory
