@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from authoring.engine import Game
+from authoring.engine import Game, State, flow
 from authoring.model.game import GameModel, load_game
 from authoring.model.workspace import default_path
 
@@ -28,3 +28,17 @@ def scenario1() -> GameModel:
 @pytest.fixture(scope="session")
 def game1(scenario1: GameModel) -> Game:
     return Game.create(scenario1, players=4, difficulty="normal")
+
+
+def cleared_state(game: Game, seed: int) -> State:
+    """The setup of ``game`` in its players' phase with nothing pending and an empty
+    island (no soldier, officer or cube): a test then puts exactly what it needs."""
+    state = flow.setup(game, seed)
+    n = game.topo.n
+    state.phase = "players"
+    state.pending = None
+    state.queue.clear()
+    state.soldiers = [0] * n
+    state.officers = [0] * n
+    state.cubes = [0] * n
+    return state

@@ -44,6 +44,8 @@ from authoring.model.game import GameModel, load_game
 from authoring.model.schema.content import RecruitToken
 from authoring.model.workspace import default_path
 
+from .conftest import cleared_state
+
 #: the useless item a test gives lasting effects to (it is in no recipe)
 BONUS_ITEM = "grumpy-hen"
 SUPPLY = 30
@@ -74,14 +76,7 @@ def table(model: GameModel, players: int = 3, levels: Sequence[int] = (2, 2, 2),
         sheet(f"P{i}", levels) for i in range(players))
     game = dataclasses.replace(base, character_info=chars, characters=tuple(range(players)),
                                **changes)
-    state = flow.setup(game, seed)
-    n = game.topo.n
-    state.phase = "players"
-    state.pending = None
-    state.queue.clear()
-    state.soldiers = [0] * n
-    state.officers = [0] * n
-    state.cubes = [0] * n
+    state = cleared_state(game, seed)
     state.reserve_soldiers = RESERVE_SOLDIERS
     state.reserve_officers = RESERVE_OFFICERS
     state.eliminated_soldiers = state.eliminated_officers = 0

@@ -16,6 +16,8 @@ from authoring.engine.state import EMPTY
 from authoring.model import effects as fx
 from authoring.model.game import GameModel
 
+from .conftest import cleared_state
+
 HERE = Path(__file__).resolve().parent / "situations"
 FILES = sorted(HERE.glob("[0-9]*.yaml"))
 D11 = fx.EFFECT_MODELS
@@ -50,14 +52,7 @@ def _setup(model: GameModel, sit: dict[str, Any]) -> tuple[Game, State]:
         maxo[game.zone_index(z)] = int(v)
     game = dataclasses.replace(game, character_info=chars, speed_track=(speed,),
                                speed_start=0, max_occupation=tuple(maxo), characters=None)
-    state = flow.setup(game, seed=1)
-    n = game.topo.n
-    state.phase = "players"
-    state.pending = None
-    state.queue.clear()
-    state.soldiers = [0] * n
-    state.officers = [0] * n
-    state.cubes = [0] * n
+    state = cleared_state(game, 1)
     for key, table in (("soldiers", state.soldiers), ("officers", state.officers),
                        ("cubes", state.cubes)):
         for z, k in (st.get(key) or {}).items():
