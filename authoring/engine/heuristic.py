@@ -87,6 +87,12 @@ class HeuristicBot:
         return self._holds(view, SPECIAL + special) > 0
 
     # -- scores -------------------------------------------------------------------------
+    #: what one army action costs the team, per soldier of the invasion speed (R8.3): the
+    #: value an action must beat when it raises the team counter (R7.1, R8.2)
+    army_cost = 9.0
+    #: what a move costs on top (it spends an action that does nothing by itself)
+    move_cost = 12.0
+
     def score(self, game: Game, view: PublicView, plan: _Plan, a: Action) -> float:
         k = a.kind
         if k == "begin":
@@ -98,14 +104,20 @@ class HeuristicBot:
         if k == "choose":
             return -float(a.a)
         players = view.players
-        low = min(p.actions for p in players)
         if k == "end":
-            # every action answers with army actions (R7.1, R8.2): stop when nothing is
-            # worth it, or once everyone has acted enough when no budget ends the phase
-            return 100.0 if low >= self.per_player else 12.0
-        me = players[a.player]
-        spread = -6.0 * (me.actions - low)
-        return spread + self._standard(game, view, plan, a)
+            # with no budget (D10.1), the team stops once everyone has acted enough
+            low = min(p.actions for p in players)
+            return 100.0 if game.action_budget is None and low >= self.per_player else 0.0
+        return self._standard(game, view, plan, a) - self._cost(game, view, a.player)
+
+    def _cost(self, game: Game, view: PublicView, p: int) -> float:
+        """What the action costs in army actions: only the player furthest ahead raises
+        the team counter (R7.1), and the army answers cell for cell (R8.2, D8.1)."""
+        if "top" not in self._memo:
+            self._memo["top"] = max(q.actions for q in view.players)
+        if view.players[p].actions < self._memo["top"]:
+            return 0.5 * (self._memo["top"] - view.players[p].actions)  # tie-break: behind first
+        return self.army_cost * view.speed * len(view.players) / 4 + 1.0
 
     def _standard(self, game: Game, view: PublicView, plan: _Plan, a: Action) -> float:
         k = a.kind
@@ -113,66 +125,26 @@ class HeuristicBot:
         me = view.players[p]
         here = me.at
         targets = self._targets(game, view)
-        unrevealed = any(len(view.revealed[o.index]) < o.markers for o in game.objectives)
         if k == "use":
-            return 200.0
+            return 300.0
         if k == "objective":
             o = game.objectives[a.a]
             if o.kind == "general":
                 value = view.level(p, 1) - view.malus(p, 1)
-                return 150.0 if value >= o.military else -5.0
-            return 180.0
+                return 250.0 if value >= o.military else -5.0
+            return 280.0
         if k == "craft":
             if a.a not in plan.items or self._crafted(view, a.a):
                 return -5.0
-            return 150.0 if view.effective(p, 2) >= view.craft_need(p) else -5.0
+            return 220.0 if view.effective(p, 2) >= view.craft_need(p) else -5.0
         if k == "move":
-            z = a.a
-            crafter = self._crafter(game, view, plan)
-            if crafter is not None and not self._all_crafted(view, plan):
-                holds = self._parts_held(view, plan, p)
-                to = view.players[crafter].at
-                if p != crafter and holds and plan.dist[z][to] < plan.dist[here][to]:
-                    return 90.0 - 10 * plan.dist[z][to]  # bring the parts (R5.9)
-                ready = p == crafter and self._ready(game, view, plan, p)
-                if ready and view.malus(p, 2) and view.occupation(z) == 0:
-                    return 100.0  # craft where the army gives no malus (R4.5)
-            carrying = any(c - SPECIAL in plan.items for c in me.inventory if c >= SPECIAL)
-            if targets and (carrying or any(game.objectives[o].kind in ("general", "prisoner")
-                                            for o in self._open_objectives(game, view))):
-                now = min(plan.dist[here][t] for t in targets)
-                after = min(plan.dist[z][t] for t in targets)
-                if after < now:
-                    return 120.0 - 10 * after
-            occ = view.occupation(z)
-            room = game.topo.size[z] - view.cubes[z]
-            stay = game.topo.size[here] - view.cubes[here]
-            if stay <= 0 and room > 0:
-                return 20.0 - 4 * occ
-            return -8.0
-        if k == "investigate":
-            return 60.0 if unrevealed else -5.0
-        if k == "search":
-            missing = sum(max(0, need - self._holds(view, item)) for item, need in plan.parts.items())
-            crafted_all = all(self._crafted(view, s) for s in plan.items)
-            if crafted_all or not plan.items:
-                return 5.0
-            return 55.0 if missing else 8.0
+            return self._move(game, view, plan, a)
+        if k in ("investigate", "search", "recruit"):
+            return self._limited(game, view, plan, p, k, here)
         if k == "eliminate":
-            occ = view.occupation(a.a)
-            value = view.level(p, 1) - occ
-            if value <= 0:
-                return -20.0
-            full = occ >= game.max_occupation[a.a]
-            # the reserve runs out when the next invasion needs more than it holds (R9.1)
-            soldiers, officers = view.reserve
-            owed = max(p.actions for p in view.players) * view.speed + 2 * view.speed
-            danger = 40.0 if soldiers <= owed else 0.0
-            return (45.0 if a.b else 35.0) + (10 if full else 0) + danger
-        if k == "recruit":
-            return 30.0
+            return self._eliminate(game, view, p, a.a, a.b)
         if k == "resistance":
-            return 70.0 if a.c else (6.0 - a.b)
+            return 70.0 if a.c else -5.0 - a.b
         if k == "transfer":
             if a.b < 0:
                 return -5.0
@@ -183,11 +155,90 @@ class HeuristicBot:
                 return 95.0  # the parts go to the crafter (R5.9)
             return -5.0
         if k == "plan":
-            # the planning token (+1, R5.10) makes a craft or a use succeed
+            # the planning token (+1, R5.10) makes a craft or a use succeed, or an
+            # elimination here (R5.6)
             if a.a == 2 and self._can_craft_with_plan(game, view, plan, p):
                 return 140.0
-            return 4.0
+            if a.a == 1 and view.soldiers[here] and view.effective(p, 1) == 0:
+                return self._eliminate(game, view, p, here, 0, bonus=1) - self.move_cost
+            return -4.0
+        del targets
         return 0.0
+
+    def _eliminate(self, game: Game, view: PublicView, p: int, z: int, officer: int,
+                   bonus: int = 0) -> float:
+        """R5.6: a success removes a piece, makes room for the next deployment (R8.4) and
+        becomes a reputation cube (R7.2); a failure only spends the action (D11.2)."""
+        if view.effective(p, 1, zone=z) + bonus <= 0:
+            return -20.0
+        full = view.occupation(z) >= game.max_occupation[z]
+        soldiers, _ = view.reserve
+        danger = 30.0 if soldiers <= 3 * view.speed else 0.0
+        return (60.0 if officer else 45.0) + (8.0 if full else 0.0) + danger
+
+    def _limited(self, game: Game, view: PublicView, plan: _Plan, p: int, kind: str,
+                 z: int) -> float:
+        """What a limited action (R4.4) at ``z`` is worth to the team; it spends a cube, so
+        the player who draws most does it (R5.2–R5.4)."""
+        n = view.draws(p, kind, z)
+        if n <= 0:
+            return -20.0
+        if kind == "investigate":
+            return 50.0 + 4 * n if self._unrevealed(game, view) else -5.0
+        if kind == "search":
+            if not plan.items or self._all_crafted(view, plan):
+                return -2.0
+            missing = sum(max(0, need - self._holds(view, item))
+                          for item, need in plan.parts.items())
+            if not missing:
+                return -2.0
+            return 30.0 + 10 * min(n, 4) + (8.0 if not self._unrevealed(game, view) else 0.0)
+        # recruit: worth most to a player whose Military cannot yet eliminate (R5.6)
+        return (30.0 if view.level(p, 1) <= 2 else 22.0) + 2 * n
+
+    def _unrevealed(self, game: Game, view: PublicView) -> bool:
+        if "unrevealed" not in self._memo:
+            self._memo["unrevealed"] = any(len(view.revealed[o.index]) < o.markers
+                                           for o in game.objectives)
+        return bool(self._memo["unrevealed"])
+
+    def _could(self, game: Game, view: PublicView, plan: _Plan, p: int, z: int) -> float:
+        """The best a player could do at ``z`` with one more action (no move)."""
+        me = view.players[p]
+        best = 0.0
+        if view.soldiers[z] and view.effective(p, 1, zone=z) > 0:
+            best = self._eliminate(game, view, p, z, 0)
+        if me.cubes and view.cubes[z] < game.topo.size[z]:
+            for kind in ("investigate", "search", "recruit"):
+                best = max(best, self._limited(game, view, plan, p, kind, z))
+        return best
+
+    def _move(self, game: Game, view: PublicView, plan: _Plan, a: Action) -> float:
+        z, p = a.a, a.player
+        me = view.players[p]
+        here = me.at
+        targets = self._targets(game, view)
+        crafter = self._crafter(game, view, plan)
+        if crafter is not None and not self._all_crafted(view, plan):
+            holds = self._parts_held(view, plan, p)
+            to = view.players[crafter].at
+            if p != crafter and holds and plan.dist[z][to] < plan.dist[here][to]:
+                return 90.0 - 10 * plan.dist[z][to]  # bring the parts (R5.9)
+            ready = p == crafter and self._ready(game, view, plan, p)
+            if ready and view.malus(p, 2) and view.occupation(z) == 0:
+                return 100.0  # craft where the army gives no malus (R4.5)
+        carrying = any(c - SPECIAL in plan.items for c in me.inventory if c >= SPECIAL)
+        if targets and (carrying or any(game.objectives[o].kind in ("general", "prisoner")
+                                        for o in self._open_objectives(game, view))):
+            now = min(plan.dist[here][t] for t in targets)
+            after = min(plan.dist[z][t] for t in targets)
+            if after < now:
+                return 200.0 - 10 * after
+        key = ("could", p, here)
+        if key not in self._memo:
+            self._memo[key] = self._could(game, view, plan, p, here)
+        gain = self._could(game, view, plan, p, z) - self._memo[key]
+        return gain - self.move_cost if gain > 0 else -10.0
 
     def _parts_held(self, view: PublicView, plan: _Plan, p: int) -> int:
         return sum(1 for c in view.players[p].inventory if c in plan.parts)
@@ -239,14 +290,12 @@ class HeuristicBot:
         if kind == "keep_investigate":
             return -self._closeness(game, view, x)
         if kind == "keep_search":
-            score = 10.0 if x in plan.parts else (0.0 if x in plan.useless else 4.0)
             inv = view.players[p].inventory
+            score = self._card_value(game, view, plan, p, x)
             if a.b == len(inv):  # discard the new card
-                score -= 3.0 if x in plan.useless else 20.0
+                score = 0.0
             elif a.b >= 0:
-                old = inv[a.b]
-                score -= 0.0 if old in plan.useless else (15.0 if old in plan.parts
-                                                         or old >= SPECIAL else 5.0)
+                score -= self._card_value(game, view, plan, p, inv[a.b])
             return score
         if kind == "keep_recruit":
             if a.b < 0:
@@ -256,6 +305,23 @@ class HeuristicBot:
         if kind == "keep_resistance":
             return -float(game.resistance_cards[x].cost)
         return -float(a.a)
+
+    def _card_value(self, game: Game, view: PublicView, plan: _Plan, p: int, card: int) -> float:
+        """What an item card in ``p``'s hand is worth (R5.4): a special item or a part of
+        the objectives' items most, a lasting bonus that helps what the player does next."""
+        if card >= SPECIAL:
+            return 100.0
+        if card in plan.parts:
+            have = self._holds(view, card)
+            return 30.0 if have <= plan.parts[card] else 3.0
+        if card in plan.useless:
+            return 0.0
+        m = game.item_mods[card]
+        value = 1.0
+        value += 6.0 * m.skill[1] + 5.0 * m.skill[2] + 2.0 * m.skill[0]
+        value += 6.0 * m.draw[2] + 2.0 * m.draw[1] + 3.0 * sum(m.malus_reduction)
+        value += 4.0 * (-m.craft_delta) + 2.0 * (m.move_roads + m.move_paths) + 3.0 * m.inventory
+        return value
 
     def _closeness(self, game: Game, view: PublicView, card: int) -> float:
         """How close the pool (with this card) comes to isolating an allowed place: the

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from authoring.engine.core import card_name, effective, level, malus, mods, player_name
-from authoring.engine.game import Game
+from authoring.engine.game import DRAW_ACTIONS, Game
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PLANNING, State
 from authoring.model.rules import SKILLS
@@ -87,6 +87,15 @@ class PublicView:
     def effective(self, p: int, skill: int, zone: int | None = None) -> int:
         """Level − army malus, as a test uses it (R4.5)."""
         return effective(self._game, self._state, p, skill, zone)
+
+    def draws(self, p: int, kind: str, zone: int | None = None) -> int:
+        """Cards or tokens a recruit, investigate or search action would draw (R5.2–R5.4):
+        the skill − army malus (in the player's zone, or ``zone``) + draw bonuses."""
+        m = mods(self._game, self._state, p)
+        skill = 2 if kind == "search" else 0
+        n = level(self._game, self._state, p, skill, m) - malus(self._game, self._state, p, skill,
+                                                                 m, zone)
+        return max(0, n + m.draw[DRAW_ACTIONS.index(kind)])
 
     def craft_need(self, p: int) -> int:
         """The Engineering a craft needs (R5.5, with craft_requirement effects, D1.1)."""
