@@ -49,7 +49,7 @@ class HeuristicBot:
         self.rng = Rng(seed)
         self.per_player = actions_per_player
         self._plans: dict[int, _Plan] = {}
-        self._memo: dict[str, Any] = {}
+        self._memo: dict[object, Any] = {}
 
     def plan(self, game: Game) -> _Plan:
         key = id(game)
