@@ -24,6 +24,9 @@ from authoring.engine.rng import Rng
 from authoring.engine.state import SPECIAL
 from authoring.engine.view import PublicView
 
+#: a draw action -> (its skill, its index among the draw bonuses) (R5.2–R5.4)
+_DRAWS = {"recruit": (0, 0), "investigate": (0, 1), "search": (2, 2)}
+
 
 class _Plan:
     """What a game's tables say once: move distances, the objective items' parts."""
@@ -62,12 +65,22 @@ class HeuristicBot:
         self._memo = {}  # what this decision's scores share (targets, the crafter …)
         best: list[Action] = []
         top = -1e18
+        moves: dict[int, list[Action]] = {}
         for a in legal:
+            if a.kind == "move":
+                moves.setdefault(a.player, []).append(a)
+                continue
             s = self.score(game, view, plan, a)
             if s > top:
                 top, best = s, [a]
             elif s == top:
                 best.append(a)
+        for p, group in moves.items():
+            for a, s in zip(group, self._moves(game, view, plan, p, group), strict=True):
+                if s > top:
+                    top, best = s, [a]
+                elif s == top:
+                    best.append(a)
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
 
     # -- the team's needs ---------------------------------------------------------------
@@ -115,9 +128,10 @@ class HeuristicBot:
         the team counter (R7.1), and the army answers cell for cell (R8.2, D8.1)."""
         if "top" not in self._memo:
             self._memo["top"] = max(q.actions for q in view.players)
+            self._memo["army"] = self.army_cost * view.speed * len(view.players) / 4 + 1.0
         if view.players[p].actions < self._memo["top"]:
             return 0.5 * (self._memo["top"] - view.players[p].actions)  # tie-break: behind first
-        return self.army_cost * view.speed * len(view.players) / 4 + 1.0
+        return float(self._memo["army"])
 
     def _standard(self, game: Game, view: PublicView, plan: _Plan, a: Action) -> float:
         k = a.kind
@@ -169,7 +183,7 @@ class HeuristicBot:
                    bonus: int = 0) -> float:
         """R5.6: a success removes a piece, makes room for the next deployment (R8.4) and
         becomes a reputation cube (R7.2); a failure only spends the action (D11.2)."""
-        if view.effective(p, 1, zone=z) + bonus <= 0:
+        if self._military(view, p, z) + bonus <= 0:
             return -20.0
         full = view.occupation(z) >= game.max_occupation[z]
         soldiers, _ = view.reserve
@@ -180,17 +194,13 @@ class HeuristicBot:
                  z: int) -> float:
         """What a limited action (R4.4) at ``z`` is worth to the team; it spends a cube, so
         the player who draws most does it (R5.2–R5.4)."""
-        n = view.draws(p, kind, z)
+        n = self._draws(view, p, kind, z)
         if n <= 0:
             return -20.0
         if kind == "investigate":
             return 50.0 + 4 * n if self._unrevealed(game, view) else -5.0
         if kind == "search":
-            if not plan.items or self._all_crafted(view, plan):
-                return -2.0
-            missing = sum(max(0, need - self._holds(view, item))
-                          for item, need in plan.parts.items())
-            if not missing:
+            if not self._missing(view, plan):
                 return -2.0
             return 30.0 + 10 * min(n, 4) + (8.0 if not self._unrevealed(game, view) else 0.0)
         # recruit: worth most to a player whose Military cannot yet eliminate (R5.6)
@@ -202,11 +212,48 @@ class HeuristicBot:
                                            for o in game.objectives)
         return bool(self._memo["unrevealed"])
 
+    def _sheet(self, view: PublicView, p: int) -> tuple[tuple[int, int, int], Any]:
+        key = ("sheet", p)
+        if key not in self._memo:
+            self._memo[key] = view.sheet(p)
+        return self._memo[key]  # type: ignore[no-any-return]
+
+    def _military(self, view: PublicView, p: int, z: int) -> int:
+        """M − the army malus at ``z`` (R4.5, R5.6)."""
+        levels, m = self._sheet(view, p)
+        return levels[1] - max(0, view.army_malus(z) - m.malus_reduction[1])
+
+    def _draws(self, view: PublicView, p: int, kind: str, z: int) -> int:
+        """What :meth:`PublicView.draws` says, from this decision's sheets."""
+        levels, m = self._sheet(view, p)
+        skill, i = _DRAWS[kind]
+        return max(0, levels[skill] - max(0, view.army_malus(z) - m.malus_reduction[skill])
+                   + m.draw[i])
+
+    def _missing(self, view: PublicView, plan: _Plan) -> int:
+        """Parts of the objectives' items the team still lacks (0 once all are crafted)."""
+        if "missing" not in self._memo:
+            self._memo["missing"] = 0 if self._all_crafted(view, plan) else sum(
+                max(0, need - self._holds(view, item)) for item, need in plan.parts.items())
+        return int(self._memo["missing"])
+
     def _could(self, game: Game, view: PublicView, plan: _Plan, p: int, z: int) -> float:
-        """The best a player could do at ``z`` with one more action (no move)."""
+        """The best a player could do at ``z`` with one more action (no move): it depends
+        on the zone only through its soldiers, army malus, free cube slots and fullness."""
+        zkey = self._memo.get(("zone", z))
+        if zkey is None:
+            zkey = self._memo[("zone", z)] = (
+                view.soldiers[z] > 0, view.army_malus(z), view.cubes[z] < game.topo.size[z],
+                view.occupation(z) >= game.max_occupation[z])
+        key = ("could", p, zkey)
+        if key not in self._memo:
+            self._memo[key] = self._could_now(game, view, plan, p, z)
+        return float(self._memo[key])
+
+    def _could_now(self, game: Game, view: PublicView, plan: _Plan, p: int, z: int) -> float:
         me = view.players[p]
         best = 0.0
-        if view.soldiers[z] and view.effective(p, 1, zone=z) > 0:
+        if view.soldiers[z] and self._military(view, p, z) > 0:
             best = self._eliminate(game, view, p, z, 0)
         if me.cubes and view.cubes[z] < game.topo.size[z]:
             for kind in ("investigate", "search", "recruit"):
@@ -214,37 +261,69 @@ class HeuristicBot:
         return best
 
     def _move(self, game: Game, view: PublicView, plan: _Plan, a: Action) -> float:
-        z, p = a.a, a.player
+        """One move's score, before its cost (see :meth:`_moves`)."""
+        return self._moves(game, view, plan, a.player, [a])[0] + self._cost(game, view, a.player)
+
+    def _moves(self, game: Game, view: PublicView, plan: _Plan, p: int,
+               group: Sequence[Action]) -> list[float]:
+        """The scores of ``p``'s moves (R5.1), after their cost: towards the player's goal,
+        else to where it could do more with its next action than where it stands."""
+        goal, here_value = self._move_goal(game, view, plan, p)
+        here = view.players[p].at
+        dist = plan.dist
+        cost = self._cost(game, view, p)
+        out = []
+        for a in group:
+            z = a.a
+            s = None
+            if goal is not None:
+                kind, to = goal
+                if kind == "parts" and dist[z][to] < dist[here][to]:
+                    s = 90.0 - 10 * dist[z][to]  # bring the parts (R5.9)
+                elif kind == "craft" and view.occupation(z) == 0:
+                    s = 100.0  # craft where the army gives no malus (R4.5)
+                elif kind == "target":
+                    after = min(dist[z][t] for t in to)
+                    if after < min(dist[here][t] for t in to):
+                        s = 200.0 - 10 * after
+            if s is None:
+                gain = self._could(game, view, plan, p, z) - here_value
+                s = gain - self.move_cost if gain > 0 else -10.0
+            out.append(s - cost)
+        return out
+
+    def _move_goal(self, game: Game, view: PublicView, plan: _Plan, p: int) -> tuple[Any, float]:
+        """Where ``p`` should head (the crafter with parts, a zone free of the army to
+        craft in, the revealed objective), and what it could do where it stands."""
+        key = ("goal", p)
+        if key not in self._memo:
+            self._memo[key] = self._find_goal(game, view, plan, p)
+        return self._memo[key]  # type: ignore[no-any-return]
+
+    def _find_goal(self, game: Game, view: PublicView, plan: _Plan, p: int) -> tuple[Any, float]:
         me = view.players[p]
         here = me.at
-        targets = self._targets(game, view)
+        here_value = self._could(game, view, plan, p, here)
         crafter = self._crafter(game, view, plan)
         if crafter is not None and not self._all_crafted(view, plan):
-            holds = self._parts_held(view, plan, p)
-            to = view.players[crafter].at
-            if p != crafter and holds and plan.dist[z][to] < plan.dist[here][to]:
-                return 90.0 - 10 * plan.dist[z][to]  # bring the parts (R5.9)
-            ready = p == crafter and self._ready(game, view, plan, p)
-            if ready and view.malus(p, 2) and view.occupation(z) == 0:
-                return 100.0  # craft where the army gives no malus (R4.5)
+            if p != crafter and self._parts_held(view, plan, p):
+                return ("parts", view.players[crafter].at), here_value
+            if p == crafter and self._ready(game, view, plan, p) and view.malus(p, 2):
+                return ("craft", -1), here_value
+        targets = self._targets(game, view)
         carrying = any(c - SPECIAL in plan.items for c in me.inventory if c >= SPECIAL)
         if targets and (carrying or any(game.objectives[o].kind in ("general", "prisoner")
                                         for o in self._open_objectives(game, view))):
-            now = min(plan.dist[here][t] for t in targets)
-            after = min(plan.dist[z][t] for t in targets)
-            if after < now:
-                return 200.0 - 10 * after
-        key = ("could", p, here)
-        if key not in self._memo:
-            self._memo[key] = self._could(game, view, plan, p, here)
-        gain = self._could(game, view, plan, p, z) - self._memo[key]
-        return gain - self.move_cost if gain > 0 else -10.0
+            return ("target", targets), here_value
+        return None, here_value
 
     def _parts_held(self, view: PublicView, plan: _Plan, p: int) -> int:
         return sum(1 for c in view.players[p].inventory if c in plan.parts)
 
     def _all_crafted(self, view: PublicView, plan: _Plan) -> bool:
-        return all(self._crafted(view, s) for s in plan.items)
+        if "all_crafted" not in self._memo:
+            self._memo["all_crafted"] = all(self._crafted(view, s) for s in plan.items)
+        return bool(self._memo["all_crafted"])
 
     def _crafter(self, game: Game, view: PublicView, plan: _Plan) -> int | None:
         """The player who should craft: most recipe parts held, then the best Engineering."""

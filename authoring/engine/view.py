@@ -14,8 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from authoring.engine.core import card_name, effective, level, malus, mods, player_name
-from authoring.engine.game import DRAW_ACTIONS, Game
+from authoring.engine.core import (
+    card_name,
+    effective,
+    level,
+    malus,
+    mods,
+    occupation_malus,
+    player_name,
+)
+from authoring.engine.game import DRAW_ACTIONS, Game, Mods
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PLANNING, State
 from authoring.model.rules import SKILLS
@@ -87,6 +95,20 @@ class PublicView:
     def effective(self, p: int, skill: int, zone: int | None = None) -> int:
         """Level − army malus, as a test uses it (R4.5)."""
         return effective(self._game, self._state, p, skill, zone)
+
+    def mods(self, p: int) -> Mods:
+        """The player's lasting effects (ability, max-level bonuses, items held: public)."""
+        return mods(self._game, self._state, p)
+
+    def sheet(self, p: int) -> tuple[tuple[int, int, int], Mods]:
+        """The player's three skill levels (C, M, I: R1.2) and lasting effects, at once."""
+        m = mods(self._game, self._state, p)
+        g, st = self._game, self._state
+        return (level(g, st, p, 0, m), level(g, st, p, 1, m), level(g, st, p, 2, m)), m
+
+    def army_malus(self, z: int) -> int:
+        """The occupation of ``z`` as the army malus counts it (R4.5, D4.1)."""
+        return occupation_malus(self._game, self._state, z)
 
     def draws(self, p: int, kind: str, zone: int | None = None) -> int:
         """Cards or tokens a recruit, investigate or search action would draw (R5.2–R5.4):
