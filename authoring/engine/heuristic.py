@@ -240,15 +240,21 @@ class HeuristicBot:
     def _could(self, game: Game, view: PublicView, plan: _Plan, p: int, z: int) -> float:
         """The best a player could do at ``z`` with one more action (no move): it depends
         on the zone only through its soldiers, army malus, free cube slots and fullness."""
-        zkey = self._memo.get(("zone", z))
-        if zkey is None:
-            zkey = self._memo[("zone", z)] = (
-                view.soldiers[z] > 0, view.army_malus(z), view.cubes[z] < game.topo.size[z],
-                view.occupation(z) >= game.max_occupation[z])
-        key = ("could", p, zkey)
+        key = ("could", p, self._zone_keys(game, view)[z])
         if key not in self._memo:
             self._memo[key] = self._could_now(game, view, plan, p, z)
         return float(self._memo[key])
+
+    def _zone_keys(self, game: Game, view: PublicView) -> list[tuple[bool, int, bool, bool]]:
+        """What a zone offers a player's next action: soldiers to eliminate, the army
+        malus (R4.5), a free cube slot (R4.4), fullness (R4.3)."""
+        if "zones" not in self._memo:
+            size, top = game.topo.size, game.max_occupation
+            cubes, soldiers = view.cubes, view.soldiers
+            self._memo["zones"] = [
+                (soldiers[z] > 0, view.army_malus(z), cubes[z] < size[z],
+                 view.occupation(z) >= top[z]) for z in range(game.topo.n)]
+        return self._memo["zones"]  # type: ignore[no-any-return]
 
     def _could_now(self, game: Game, view: PublicView, plan: _Plan, p: int, z: int) -> float:
         me = view.players[p]
@@ -272,6 +278,8 @@ class HeuristicBot:
         here = view.players[p].at
         dist = plan.dist
         cost = self._cost(game, view, p)
+        zkeys = self._zone_keys(game, view)
+        could: dict[Any, float] = {}
         out = []
         for a in group:
             z = a.a
@@ -287,7 +295,10 @@ class HeuristicBot:
                     if after < min(dist[here][t] for t in to):
                         s = 200.0 - 10 * after
             if s is None:
-                gain = self._could(game, view, plan, p, z) - here_value
+                value = could.get(zkeys[z])
+                if value is None:
+                    value = could[zkeys[z]] = self._could(game, view, plan, p, z)
+                gain = value - here_value
                 s = gain - self.move_cost if gain > 0 else -10.0
             out.append(s - cost)
         return out
