@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, cast
 from authoring.clues.draws import exact_first_reveal
 from authoring.io.yamlio import atomic_write
 from authoring.model import predicates as P
-from authoring.model.rules import BOX_CLUE_CARDS, DENSITY_BAND
+from authoring.model.rules import BOX_CLUE_CARDS, density_band
 from authoring.model.schema.registry import JSON_DIR
 from authoring.model.solver import BitDeck, CardSpec, min_distinct_cards, solve
 
@@ -220,10 +220,12 @@ _COMPLEXITY = {
 
 
 def candidate_pool(
-    board: Board, band: tuple[float, float] = DENSITY_BAND
+    board: Board, band: tuple[float, float] | None = None
 ) -> list[Candidate]:
-    """Candidates with density in ``band``, one per hole pattern (the simplest)."""
+    """Candidates with density in ``band`` (default: the band for the board's size), one
+    per hole pattern (the simplest)."""
     n = len(board.zones)
+    band = band if band is not None else density_band(n)
     full = (1 << n) - 1
     lo, hi = band
     base = _base_predicates(board, band)
@@ -311,7 +313,7 @@ def generate(
     failures: int = 6,
     seed: int = 0,
     allowed: Sequence[str] | None = None,
-    band: tuple[float, float] = DENSITY_BAND,
+    band: tuple[float, float] | None = None,
     iterations: int = 4000,
     polish: int = 4000,
     pool: list[Candidate] | None = None,

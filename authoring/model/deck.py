@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Report, Span, suggestion
 from authoring.model.predicates import Predicate, parse_where
+from authoring.model.rules import density_band
 from authoring.model.schema import deck as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
 from authoring.model.solver import BitDeck, CardSpec, solve
@@ -76,7 +77,11 @@ class ClueDeck:
 
     @property
     def density_band(self) -> tuple[float, float]:
-        return self.spec.density
+        """The deck's ``density:`` when written, else the band for this board's number of
+        places (:func:`authoring.model.rules.density_band`)."""
+        if "density" in self.spec.model_fields_set:
+            return self.spec.density
+        return density_band(len(self.board.zone_ids))
 
     def card(self, ref: str) -> ClueCard:
         """A card by id; KeyError with a did-you-mean otherwise."""

@@ -17,7 +17,8 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.validation import explain_validity
 
-from authoring.io.diagnostics import Report, Span
+from authoring.io.diagnostics import Report, Span, did_you_mean
+from authoring.model.schema.board import STANDARD_TERRAIN
 
 if TYPE_CHECKING:
     from authoring.io.yamlio import YamlDoc
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 #: Shared coastline length (mm) above which a zone counts as coastal.
 COAST_MIN_MM = 1.0
-TERRAIN_KINDS = ("mountains", "forests", "lakes", "rivers")
+TERRAIN_KINDS = STANDARD_TERRAIN
 
 
 @dataclass(frozen=True)
@@ -125,9 +126,10 @@ class BoardGeometry:
     @cached_property
     def terrain(self) -> dict[str, list[tuple[str, BaseGeometry]]]:
         """Terrain features by kind: (name, polygon or line)."""
-        out: dict[str, list[tuple[str, BaseGeometry]]] = {k: [] for k in TERRAIN_KINDS}
-        for kind in TERRAIN_KINDS:
-            for f in getattr(self.board.spec.terrain, kind):
+        kinds = self.board.spec.terrain.kinds()
+        out: dict[str, list[tuple[str, BaseGeometry]]] = {k: [] for k in kinds}
+        for kind, features in kinds.items():
+            for f in features:
                 geom: BaseGeometry
                 if f.polygon and len(f.polygon) >= 3:
                     geom = shapely.make_valid(Polygon(f.polygon))
@@ -240,8 +242,25 @@ def check_geometry(board: Board, doc: YamlDoc, report: Report, base: tuple[str |
                     "city-overlap",
                     f"cities '{a.city}' ({a.id}) and '{b.city}' ({b.id}) are at the same point",
                 )
-    for kind in TERRAIN_KINDS:
-        for j, f in enumerate(getattr(spec.terrain, kind)):
+    for kind, features in spec.terrain.kinds().items():
+        if kind not in TERRAIN_KINDS:
+            close = did_you_mean(kind, TERRAIN_KINDS)
+            if close:
+                report.warning(
+                    doc.span((*base, "terrain", kind), key=True),
+                    "terrain-kind-new",
+                    f"terrain kind '{kind}' is not one of {', '.join(TERRAIN_KINDS)} "
+                    f"(did you mean '{close}'?)",
+                    f"a new kind is fine; if you meant {close}, rename the key",
+                )
+            elif kind not in spec.terrain.titles:
+                report.warning(
+                    doc.span((*base, "terrain", kind), key=True),
+                    "terrain-kind-untitled",
+                    f"terrain kind '{kind}' has no title: clue cards will call it '{kind}'",
+                    f"add titles: {{{kind}: {{fr: un …, en: a …}}}} under terrain",
+                )
+        for j, f in enumerate(features):
             if f.polygon is None and f.line is None:
                 report.error(
                     at("terrain", kind, j),

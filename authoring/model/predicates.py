@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 Lang = Literal["fr", "en"]
 CitySize = Literal["capital", "town", "village"]
 LinkKind = Literal["road", "mountain", "any"]
-TerrainKind = Literal["mountains", "forests", "lakes", "rivers"]
+#: a terrain kind: mountains, forests, lakes, rivers, or any kind the board defines
+TerrainKind = Annotated[str, Field(min_length=1)]
 Point = Annotated[tuple[float, float], Field(description="[x, y] in mm (x east, y north)")]
 PathKey = tuple[str | int, ...]
 
@@ -522,9 +523,13 @@ class Adjacent(Predicate):
 
 
 class WithinSpec(Model):
-    """Distance on the map graph, in links, from a place."""
+    """Distance on the map graph, in links, from a place or from the nearest place with a
+    property."""
 
-    of: str = Field(description="The zone distances are counted from.")
+    of: Union[str, PredicateT] = Field(  # noqa: UP007 - a forward reference for pydantic
+        description="The zone distances are counted from, or a predicate: distances count "
+        "from the nearest place that has it, e.g. {tag: port}."
+    )
     links: int = Field(ge=0, le=50, description="Largest number of links (inclusive).")
     min: int = Field(default=0, ge=0, description="Smallest number of links (default 0).")
     by: LinkKind = Field(
@@ -543,38 +548,68 @@ _LINK_EN = {"road": "road", "mountain": "mountain-path", "any": ""}
 
 class Within(Predicate):
     """Zones at most ``links`` links from a place (the place itself is at 0), counting
-    roads, mountain paths or any link; ``min`` keeps only the farther ones.
+    roads, mountain paths or any link; ``min`` keeps only the farther ones. ``of`` may
+    also be a predicate: the distance is then to the nearest place that has it.
 
-    ``where: {within: {of: N-E 1, links: 2, by: road}}`` ("À deux routes de N-E 1")."""
+    ``where: {within: {of: N-E 1, links: 2, by: road}}`` ("À deux routes de N-E 1") —
+    ``where: {within: {of: {tag: port}, links: 1}}`` ("À une liaison d'un lieu « Cité
+    portuaire »")."""
 
     key: ClassVar[str] = "within"
     within: WithinSpec
 
+    def children(self) -> tuple[Predicate, ...]:
+        of = self.within.of
+        return (of,) if isinstance(of, Predicate) else ()
+
     def _dist(self, board: Board) -> dict[str, int]:
-        return board.distances_from(self.within.of, self.within.by)
+        of = self.within.of
+        if isinstance(of, Predicate):
+            return _links_from(board, of.zones(board), self.within.by)
+        return board.distances_from(of, self.within.by)
 
     def zones(self, board: Board) -> frozenset[str]:
         w = self.within
         return frozenset(z for z, d in self._dist(board).items() if w.min <= d <= w.links)
+
+    def _source(self, board: Board, zone_id: str) -> str:
+        of = self.within.of
+        if not isinstance(of, Predicate):
+            return of
+        nearest = _nearest_by_links(board, of.zones(board), zone_id, self.within.by)
+        what = f"the nearest place “{of.describe('en', board)}”"
+        return f"{what} ({nearest})" if nearest else what
 
     def reason(self, board: Board, zone: Zone, has: bool) -> str:
         w = self.within
         kind = _LINK_EN[w.by]
         d = self._dist(board).get(zone.id)
         want = f"{w.min}–{w.links}" if w.min else f"at most {w.links}"
+        src = self._source(board, zone.id)
         if d is None:
-            return f"{zone.id} cannot be reached from {w.of} by {kind or 'any'} links"
+            return f"{zone.id} cannot be reached from {src} by {kind or 'any'} links"
         links = f"{d} {kind + ' ' if kind else ''}link{'s' * (d != 1)}"
-        return f"{zone.id} is {links} from {w.of} ({'' if has else 'not '}{want})"
+        return f"{zone.id} is {links} from {src} ({'' if has else 'not '}{want})"
 
     def check(self, board: Board, doc: YamlDoc, path: PathKey, report: Report) -> Predicate | None:
+        if isinstance(self.within.of, Predicate):
+            return self
         out = _check_zone_refs([self.within.of], board, doc, (*path, "within", "of"), report)
         if out is None:
             return None
         return self.model_copy(update={"within": self.within.model_copy(update={"of": out[0]})})
 
+    def _of_text(self, lang: Lang, board: Board | None) -> str:
+        """'de N-E 1' / 'd'un lieu « Cité portuaire »' (fr); 'N-E 1' / 'a place “…”' (en)."""
+        of = self.within.of
+        if isinstance(of, Predicate):
+            inner = of.describe(lang, board)
+            return f"d'un lieu « {inner} »" if lang == "fr" else f"a place “{inner}”"
+        return f"de {of}" if lang == "fr" else of
+
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
         w = self.within
+        of = self._of_text(lang, board)
         if lang == "fr":
             noun = {"road": "route", "mountain": "sentier", "any": "liaison"}[w.by]
             fem = w.by != "mountain"
@@ -584,28 +619,59 @@ class Within(Predicate):
                 noun = "sentier" + plural + " de montagne"
                 plural = ""
             if w.min:
-                return f"À {w.min} à {w.links} {noun}{plural or 's'} de {w.of}"
+                return f"À {w.min} à {w.links} {noun}{plural or 's'} {of}"
             if w.links == 0:
-                return w.of
-            return f"À {n} {noun}{plural} de {w.of}"
+                return _zero_links(self.within.of, lang, board)
+            return f"À {n} {noun}{plural} {of}"
         noun = {"road": "road", "mountain": "mountain path", "any": "link"}[w.by]
         plural = "s" if w.links > 1 else ""
         if w.min:
-            return f"{w.min} to {w.links} {noun}s from {w.of}"
-        return f"Within {_number_word(w.links, lang)} {noun}{plural} of {w.of}"
+            return f"{w.min} to {w.links} {noun}s from {of}"
+        if w.links == 0:
+            return _zero_links(self.within.of, lang, board)
+        return f"Within {_number_word(w.links, lang)} {noun}{plural} of {of}"
 
     def describe_not(self, lang: Lang, board: Board | None) -> str | None:
         w = self.within
-        if w.min:
+        if w.min or w.links == 0:
             return None
+        of = self._of_text(lang, board)
         if lang == "fr":
             noun = {"road": "route", "mountain": "sentier", "any": "liaison"}[w.by]
             n = _number_word(w.links, lang, w.by != "mountain")
             plural = "s" if w.links > 1 else ""
             extra = " de montagne" if w.by == "mountain" else ""
-            return f"À plus de {n} {noun}{plural}{extra} de {w.of}"
+            more = "À plus d'" if n[0] in "ua" else "À plus de "
+            return f"{more}{n} {noun}{plural}{extra} {of}"
         noun = {"road": "road", "mountain": "mountain path", "any": "link"}[w.by]
-        return f"More than {_number_word(w.links, lang)} {noun}{'s' * (w.links > 1)} from {w.of}"
+        return f"More than {_number_word(w.links, lang)} {noun}{'s' * (w.links > 1)} from {of}"
+
+
+def _zero_links(of: Any, lang: Lang, board: Board | None) -> str:
+    return of.describe(lang, board) if isinstance(of, Predicate) else str(of)
+
+
+def _links_from(board: Board, sources: Iterable[str], by: str) -> dict[str, int]:
+    """Links from each zone to the nearest of ``sources`` (a breadth-first search from all
+    of them at once), counting roads, mountain paths or any link."""
+    import networkx as nx
+
+    g = board.subgraph(by)
+    dist: dict[str, int] = {z: 0 for z in sources}
+    starts = [z for z in dist if z in g]
+    if starts:
+        for z, d in nx.multi_source_dijkstra_path_length(g, starts, weight=None).items():
+            dist.setdefault(z, int(d))
+    return dist
+
+
+def _nearest_by_links(board: Board, sources: frozenset[str], zone_id: str, by: str) -> str | None:
+    """The source nearest ``zone_id`` (ties: the first in board order), if any is reachable."""
+    if zone_id in sources:
+        return zone_id
+    here = board.distances_from(zone_id, by)
+    best = [(d, board.zone_ids.index(z), z) for z, d in here.items() if z in sources]
+    return min(best)[2] if best else None
 
 
 class Reach(Predicate):
@@ -891,14 +957,27 @@ class WestOf(_Side):
 class FeatureRef(Model):
     """A terrain feature of the board: a kind and, optionally, one feature's name."""
 
-    feature: TerrainKind = Field(description="mountains, forests, lakes or rivers.")
+    feature: TerrainKind = Field(
+        description="mountains, forests, lakes, rivers, or a kind the board defines (deserts …)."
+    )
     name: str | None = Field(default=None, description="One feature's name; default: any.")
 
 
 def _check_feature(
     ref: FeatureRef, board: Board, doc: YamlDoc, path: PathKey, report: Report
 ) -> bool:
-    names = [n for n, _ in board.geometry.terrain.get(ref.feature, [])]
+    terrain = board.geometry.terrain
+    if ref.feature not in terrain:
+        kinds = list(terrain)
+        report.error(
+            doc.span((*path, "feature")),
+            "feature-kind-unknown",
+            f"unknown terrain kind '{ref.feature}'{suggestion(ref.feature, kinds)}",
+            f"terrain kinds of this board: {', '.join(kinds)} (a board may add its own, "
+            "like deserts: [...] under terrain)",
+        )
+        return False
+    names = [n for n, _ in terrain.get(ref.feature, [])]
     if ref.name is None:
         if not names:
             report.warning(
@@ -925,13 +1004,27 @@ def _check_feature(
     return True
 
 
-def _feature_text(ref: FeatureRef, lang: Lang) -> str:
+def _kind_title(kind: str, lang: Lang, board: Board | None, plural: bool = False) -> str:
+    """One feature of a kind, with its article: 'une forêt' / 'a forest'; a kind the
+    board defines is named by its ``titles`` (else by its key)."""
+    if kind in _KIND_FR:
+        return _KIND_FR[kind][plural] if lang == "fr" else _KIND_EN[kind]
+    title = board.spec.terrain.titles.get(kind) if board is not None else None
+    if title is None:
+        return kind
+    return title.fr if lang == "fr" else title.en
+
+
+def _feature_text(ref: FeatureRef, lang: Lang, board: Board | None = None) -> str:
     """'de la Vaulne' / 'd'une rivière' (fr) or 'La Vaulne' / 'a river' (en)."""
     if lang == "fr":
         if ref.name:
             return _of_fr(ref.name)
-        return "d'" + _KIND_FR[ref.feature][0]
-    return ref.name or _KIND_EN[ref.feature]
+        title = _kind_title(ref.feature, lang, board)
+        if title.startswith(("un ", "une ")):
+            return "d'" + title
+        return _of_fr(title)
+    return ref.name or _kind_title(ref.feature, lang, board)
 
 
 class NearSpec(Model):
@@ -940,12 +1033,17 @@ class NearSpec(Model):
     feature: TerrainKind | None = Field(default=None, description="A terrain kind …")
     name: str | None = Field(default=None, description="… and optionally one feature's name.")
     place: str | None = Field(default=None, description="Or a zone id (distance between cities).")
+    of: Union[PredicateT, None] = Field(  # noqa: UP007 - a forward reference for pydantic
+        default=None,
+        description="Or a predicate: the distance to the nearest city of a place that has it.",
+    )
     mm: float = Field(gt=0, description="Largest distance, mm on the printed board.")
 
     @model_validator(mode="after")
     def _one_target(self) -> NearSpec:
-        if (self.feature is None) == (self.place is None):
-            raise ValueError("give either feature (with an optional name) or place")
+        given = sum(x is not None for x in (self.feature, self.place, self.of))
+        if given != 1:
+            raise ValueError("give one of feature (with an optional name), place or of")
         if self.name is not None and self.feature is None:
             raise ValueError("name needs feature (mountains, forests, lakes or rivers)")
         return self
@@ -965,10 +1063,17 @@ class Near(Predicate):
     key: ClassVar[str] = "near"
     near: NearSpec
 
+    def children(self) -> tuple[Predicate, ...]:
+        return (self.near.of,) if self.near.of is not None else ()
+
     def _distances(self, board: Board) -> dict[str, float]:
         from shapely.geometry import Point as SPoint
 
         n = self.near
+        if n.of is not None:
+            cities = [board.zone(z).at for z in n.of.zones(board)]
+            return {z.id: min((math.hypot(z.at[0] - x, z.at[1] - y) for x, y in cities),
+                              default=math.inf) for z in board.zones}
         if n.place is not None:
             px, py = board.zone(n.place).at
             return {z.id: math.hypot(z.at[0] - px, z.at[1] - py) for z in board.zones}
@@ -981,8 +1086,10 @@ class Near(Predicate):
     def zones(self, board: Board) -> frozenset[str]:
         return frozenset(z for z, d in self._distances(board).items() if d <= self.near.mm)
 
-    def _target(self) -> str:
+    def _target(self, board: Board | None = None) -> str:
         n = self.near
+        if n.of is not None:
+            return f"the nearest city of a place “{n.of.describe('en', board)}”"
         if n.place is not None:
             return f"the city of {n.place}"
         return n.name or f"any of the {n.feature}"
@@ -991,11 +1098,16 @@ class Near(Predicate):
         d = self._distances(board)[zone.id]
         cmp = "≤" if has else ">"
         if math.isinf(d):
+            if self.near.of is not None:
+                return f"no place is “{self.near.of.describe('en', board)}”"
             return f"the board has no {self.near.feature}"
-        return f"the city of {zone.id} is {_mm(d)} from {self._target()} ({cmp} {self.near.mm:g} mm)"
+        return (f"the city of {zone.id} is {_mm(d)} from {self._target(board)} "
+                f"({cmp} {self.near.mm:g} mm)")
 
     def check(self, board: Board, doc: YamlDoc, path: PathKey, report: Report) -> Predicate | None:
         n = self.near
+        if n.of is not None:
+            return self
         if n.place is not None:
             out = _check_zone_refs([n.place], board, doc, (*path, "near", "place"), report)
             if out is None:
@@ -1007,15 +1119,17 @@ class Near(Predicate):
         )
         return self if ok else None
 
-    def _far(self, lang: Lang, negate: bool) -> str:
+    def _far(self, lang: Lang, negate: bool, board: Board | None = None) -> str:
         n = self.near
-        target = (
-            (f"de {n.place}" if lang == "fr" else n.place)
-            if n.place is not None
-            else _feature_text(FeatureRef(feature=n.feature or "rivers", name=n.name), lang)
-        )
-        assert target is not None
-        if n.mm <= NEAR_MM and n.place is None:
+        if n.of is not None:
+            inner = n.of.describe(lang, board)
+            target = f"d'un lieu « {inner} »" if lang == "fr" else f"a place “{inner}”"
+        elif n.place is not None:
+            target = f"de {n.place}" if lang == "fr" else n.place
+        else:
+            ref = FeatureRef(feature=n.feature or "rivers", name=n.name)
+            target = _feature_text(ref, lang, board)
+        if n.mm <= NEAR_MM and n.place is None and n.of is None:
             if lang == "fr":
                 return ("Loin " if negate else "Près ") + target
             return ("Away from " if negate else "Near ") + target
@@ -1027,10 +1141,10 @@ class Near(Predicate):
         return f"More than {cm} from {target}" if negate else f"Within {cm} of {target}"
 
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
-        return self._far(lang, negate=False)
+        return self._far(lang, negate=False, board=board)
 
     def describe_not(self, lang: Lang, board: Board | None) -> str | None:
-        return self._far(lang, negate=True)
+        return self._far(lang, negate=True, board=board)
 
 
 class Inside(Predicate):
@@ -1060,12 +1174,15 @@ class Inside(Predicate):
         return f"the city of {zone.id} is {_mm(d)} outside {what}"
 
     def check(self, board: Board, doc: YamlDoc, path: PathKey, report: Report) -> Predicate | None:
-        if self.inside.feature == "rivers":
+        kind = self.inside.feature
+        features = board.spec.terrain.kinds().get(kind, [])
+        if kind == "rivers" or (features and all(f.polygon is None for f in features)):
             report.error(
                 doc.span((*path, "inside", "feature")),
                 "feature-line",
-                "rivers are lines: no city lies inside one",
-                "use {river: NAME} (the zone touches it) or {near: {feature: rivers, mm: …}}",
+                f"{kind} are lines: no city lies inside one",
+                f"use {{near: {{feature: {kind}, mm: …}}}}"
+                + (" or {river: NAME} (the zone touches it)" if kind == "rivers" else ""),
             )
             return None
         return self if _check_feature(self.inside, board, doc, (*path, "inside"), report) else None
@@ -1075,14 +1192,15 @@ class Inside(Predicate):
         if lang == "fr":
             if ref.name:
                 return "Dans " + _in_fr(ref.name)
-            return "Dans " + _KIND_FR[ref.feature][1]
-        return "Inside " + (ref.name or _KIND_EN[ref.feature])
+            return "Dans " + _kind_title(ref.feature, lang, board, plural=True)
+        return "Inside " + (ref.name or _kind_title(ref.feature, lang, board))
 
     def describe_not(self, lang: Lang, board: Board | None) -> str | None:
         ref = self.inside
         if lang == "fr":
-            return "Hors " + (_in_fr(ref.name) if ref.name else _KIND_FR[ref.feature][1])
-        return "Outside " + (ref.name or _KIND_EN[ref.feature])
+            return "Hors " + (_in_fr(ref.name) if ref.name
+                              else _kind_title(ref.feature, lang, board, plural=True))
+        return "Outside " + (ref.name or _kind_title(ref.feature, lang, board))
 
 
 def _in_fr(name: str) -> str:
@@ -1276,7 +1394,7 @@ else:
         Field(description="A property of places: a mapping with one predicate key."),
     ]
 
-for _cls in (All, AnyOf, Not):
+for _cls in (All, AnyOf, Not, WithinSpec, Within, NearSpec, Near):
     _cls.model_rebuild()
 
 
@@ -1350,6 +1468,25 @@ def _parse_one(
     if cls is Not:
         kid = parse_where(value, doc, (*base, key), board, report)
         return None if kid is None else Not(**{"not": cast(Any, kid)})
+    if cls in (Within, Near) and isinstance(value, dict) and isinstance(value.get("of"), dict):
+        # a distance to the nearest place with a property: the property is a predicate
+        inner = parse_where(value["of"], doc, (*base, key, "of"), board, report)
+        if cls is Near and ("place" in value or "feature" in value):
+            report.error(
+                doc.span((*base, key)),
+                "value-invalid",
+                "give one of feature (with an optional name), place or of",
+                "near: {of: {tag: port}, mm: 40} measures to the nearest such city",
+            )
+            return None
+        spec = {**value, "of": board.zone_ids[0]} if cls is Within else {
+            **{k: v for k, v in value.items() if k != "of"}, "place": board.zone_ids[0]}
+        model = validate(cls, {key: spec}, doc, report, base=base)
+        if model is None or inner is None:
+            return None
+        field = cast(Any, getattr(model, key))
+        update = {"of": inner} if cls is Within else {"of": inner, "place": None}
+        return model.model_copy(update={key: field.model_copy(update=update)})
     model = validate(cls, {key: value}, doc, report, base=base)
     if model is None:
         return None

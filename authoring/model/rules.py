@@ -52,8 +52,30 @@ BOX_DEFAULTS: Mapping[str, int] = MappingProxyType(
 )
 #: R0.3: the clue deck of the box (``box_cards:`` of a deck overrides it).
 BOX_CLUE_CARDS = BOX_DEFAULTS["clue_cards"]
-#: Useful band of hole density (share of places perforated): a deck parameter, not a rule.
+#: Useful band of hole density (share of places perforated) on the 60-place island of the
+#: box: a deck parameter, not a rule. See :func:`density_band`.
 DENSITY_BAND: tuple[float, float] = (0.35, 0.60)
+#: the number of places :data:`DENSITY_BAND` was set for (the island of the box)
+DENSITY_BAND_PLACES = 60
+
+
+def density_band(places: int) -> tuple[float, float]:
+    """The useful band of hole density for a board of ``places`` places.
+
+    Pooling cards of density d leaves about n·d^k of n places after k cards, so isolating
+    one place takes about k = ln n / ln(1/d) cards. The band keeps k where it is on the
+    box's island (about 4 to 8 cards for [35 %, 60 %] on 60 places) whatever the board's
+    size: d = d₆₀^(ln n / ln 60), then widened to whole holes (a card has a whole number
+    of holes). A large board wants sparser cards, a small one denser cards.
+
+    >>> density_band(60), density_band(25), density_band(6), density_band(500)
+    ((0.35, 0.6), (0.4, 0.68), (0.5, 0.8333), (0.202, 0.462))
+    """
+    if places <= 1:
+        return DENSITY_BAND
+    scale = math.log(places) / math.log(DENSITY_BAND_PLACES)
+    lo, hi = (d**scale * places for d in DENSITY_BAND)
+    return (round(math.floor(lo + 1e-9) / places, 4), round(math.ceil(hi - 1e-9) / places, 4))
 #: R0.4 / D0.2: one set of resistance cards per player count; the game is for 3-5 players.
 PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5)
 

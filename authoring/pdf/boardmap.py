@@ -34,6 +34,8 @@ RIVER = HexColor("#4a90c2")
 FOREST = HexColor("#7fae6a")
 MOUNTAIN = HexColor("#a8977f")
 LAKE = HexColor("#9ccbe6")
+#: terrain kinds a board adds (deserts, swamps …): one neutral tint, hatched by the name
+OTHER_TERRAIN = HexColor("#c9b27c")
 CITY_SIZE_CIRCLES = {"capital": 3, "town": 2, "village": 1}
 
 
@@ -142,9 +144,11 @@ def draw_island(
         region = board.region(board.zone(zid).region)
         colour = (highlight or {}).get(zid) or tint(region.colour, 0.35)
         _fill(c, poly, view, colour, tint("#000000", 0.35), 0.4 * s)
-    for kind, colour in (("forests", FOREST), ("mountains", MOUNTAIN), ("lakes", LAKE)):
-        for _name, g in geo.terrain[kind]:
-            _fill(c, g, view, tint(colour, 0.75))
+    colours = {"forests": FOREST, "mountains": MOUNTAIN, "lakes": LAKE}
+    for kind, features in geo.terrain.items():
+        if kind != "rivers":
+            for _name, g in features:
+                _fill(c, g, view, tint(colours.get(kind, OTHER_TERRAIN), 0.75))
     c.setStrokeColor(RIVER)
     c.setLineCap(1)
     for f in board.spec.terrain.rivers:

@@ -89,6 +89,12 @@ CASES = [
     ("{within: {of: O 1, links: 2}}", ["E 1", "E 3", "O 1", "O 2", "O 3"]),
     ("{within: {of: O 1, links: 3, min: 2}}", ["E 1", "E 2", "E 3"]),
     ("{within: {of: O 2, links: 1, by: mountain}}", ["E 3", "O 2"]),
+    # the distance to the nearest place with a property (ports: O 1, E 1)
+    ("{within: {of: {tag: port}, links: 1}}", ["E 1", "E 2", "O 1", "O 2", "O 3"]),
+    ("{within: {of: {tag: port}, links: 2, min: 2}}", ["E 3"]),
+    ("{within: {of: {size: capital}, links: 1, by: road}}", ["O 1", "O 2", "O 3"]),
+    ("{near: {of: {tag: port}, mm: 60}}", ["E 1", "O 1"]),
+    ("{not: {within: {of: {tag: market}, links: 1}}}", ["E 2", "E 3", "O 2"]),
     ("{reach: O 2}", ["E 1", "E 3", "O 1", "O 3"]),
     ("{reach: E 2}", ["E 1", "E 3", "O 1", "O 3"]),
     ("{mountain_only: true}", []),
@@ -229,6 +235,21 @@ def test_explain_reasons(tiny: Board) -> None:
         ("{reach: O 2}", "À un déplacement de O 2", "One move from O 2"),
         ("{not: {within: {of: O 1, links: 3}}}", "À plus de trois liaisons de O 1", "More than three links from O 1"),
         ("{degree: {min: 3}}", "Cité à 3 liaisons ou plus", "City with 3 links or more"),
+        (
+            "{within: {of: {tag: port}, links: 1}}",
+            "À une liaison d'un lieu « Cité portuaire »",
+            "Within one link of a place “Place with 'port'”",
+        ),
+        (
+            "{not: {within: {of: {size: capital}, links: 1, by: road}}}",
+            "À plus d'une route d'un lieu « Capitale »",
+            "More than one road from a place “Capital”",
+        ),
+        (
+            "{near: {of: {coastal: false}, mm: 50}}",
+            "À moins de 5 cm d'un lieu « Cité de l'intérieur »",
+            "Within 5 cm of a place “Inland city”",
+        ),
         ("{number: {min: 1, max: 4}}", "Numéros 1 à 4", "Numbers 1 to 4"),
         (
             "{all: [{coastal: true}, {north_of: centre}]}",
@@ -284,6 +305,22 @@ def test_diagnostics_are_located_with_did_you_mean(tiny: Board) -> None:
     ]
     assert diagnostics("{north_of: [[5, 0], [5, 100]]}", tiny) == [
         "t.yaml:1:19: error: the line (5, 0)–(5, 100) has no north side [line-degenerate]"
+    ]
+    assert diagnostics("{within: {of: {tag: prot}, links: 1}}", tiny) == [
+        "t.yaml:1:28: warning: no zone of the board has tag 'prot' (did you mean 'port'?) "
+        "[tag-unused]"
+    ]
+    assert diagnostics("{within: {of: {regoin: O}, links: 1}}", tiny) == [
+        "t.yaml:1:23: error: unknown predicate 'regoin' (did you mean 'region'?) "
+        "[predicate-unknown]"
+    ]
+    assert diagnostics("{near: {of: {tag: port}, place: O 1, mm: 9}}", tiny) == [
+        "t.yaml:1:15: error: give one of feature (with an optional name), place or of "
+        "[value-invalid]"
+    ]
+    assert diagnostics("{inside: {feature: forrests}}", tiny) == [
+        "t.yaml:1:27: error: unknown terrain kind 'forrests' (did you mean 'forests'?) "
+        "[feature-kind-unknown]"
     ]
     assert diagnostics("{within: {of: O 1, links: 1, min: 2}}", tiny) == [
         "t.yaml:1:17: error: where.within: min 2 is larger than links 1, got a mapping "

@@ -21,9 +21,10 @@ Example (abridged)::
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from authoring.model.rules import PLAYER_COUNTS, SPEED_TRACK, TEAM_TRACK_CELLS
 from authoring.model.schema.base import Model
@@ -78,11 +79,47 @@ class Feature(Model):
     width: float = Field(default=3.0, gt=0, description="Drawn width of a line feature, mm.")
 
 
+#: the terrain kinds every board knows (clue titles in French and English built in)
+STANDARD_TERRAIN: tuple[str, ...] = ("mountains", "forests", "lakes", "rivers")
+
+
+class KindTitle(Model):
+    """How a clue card names one feature of a new terrain kind, with its article."""
+
+    fr: str = Field(min_length=1, description="e.g. 'un désert' ('Dans un désert').")
+    en: str = Field(min_length=1, description="e.g. 'a desert' ('Inside a desert').")
+
+
 class Terrain(Model):
+    """Terrain by kind. Besides mountains, forests, lakes and rivers, any other kind
+    (deserts, swamps …) is a list of features too; ``titles`` names a new kind on the
+    cards (``titles: {deserts: {fr: un désert, en: a desert}}``)."""
+
+    model_config = ConfigDict(extra="allow")
+    __pydantic_extra__: dict[str, list[Feature]] = Field(init=False)  # type: ignore[assignment]
+
     mountains: list[Feature] = Field(default_factory=list)
     forests: list[Feature] = Field(default_factory=list)
     lakes: list[Feature] = Field(default_factory=list)
     rivers: list[Feature] = Field(default_factory=list)
+    titles: dict[str, KindTitle] = Field(
+        default_factory=dict, description="Clue titles of new terrain kinds."
+    )
+
+    @model_validator(mode="after")
+    def _kind_names(self) -> Terrain:
+        for kind in self.__pydantic_extra__ or {}:
+            if not re.fullmatch(r"[a-z][a-z0-9-]*", kind):
+                raise ValueError(
+                    f"terrain kind '{kind}': a kind is a lower-case word, like deserts or swamps"
+                )
+        return self
+
+    def kinds(self) -> dict[str, list[Feature]]:
+        """Every kind of this board's terrain and its features: the standard four first."""
+        out = {k: list(getattr(self, k)) for k in STANDARD_TERRAIN}
+        out.update(self.__pydantic_extra__ or {})
+        return out
 
 
 class SizeRule(Model):
