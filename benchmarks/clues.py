@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from authoring.clues.draws import exact_first_reveal, simulate
 from authoring.model.solver import BitDeck, CardSpec, solve, solve_place
@@ -345,6 +346,97 @@ def default_deck_figures() -> None:
     )
 
 
+def bench_doctor() -> None:
+    """``clues check --suggest`` and ``clues generate --extend`` (issue 12): on the shipped
+    deck, on the shipped deck cut to its first 8 cards (places fail), and on a 500-place
+    board with 300 cards. Times are printed, never asserted."""
+    import tempfile
+
+    from authoring.clues.doctor import extend, suggestions
+    from authoring.clues.generate import candidate_pool
+    from authoring.model.workspace import Workspace
+
+    root = Path(__file__).resolve().parent.parent
+
+    def run(label: str, deck: Any) -> None:
+        t = time.perf_counter()
+        failing = [z for z in deck.allowed if z in deck.result.never_isolatable]
+        props = suggestions(deck, failing)
+        t_suggest = time.perf_counter() - t
+        t = time.perf_counter()
+        added, unfixed = extend(deck)
+        t_extend = time.perf_counter() - t
+        print(f"{label}: {len(failing)} places failing; --suggest {t_suggest:.2f} s "
+              f"({sum(map(len, props.values()))} proposals); --extend {t_extend:.2f} s "
+              f"(+{len(added)} cards, {len(unfixed)} left unfixed)")
+
+    ws = Workspace()
+    deck = ws.load(root / "cards" / "clues.yaml", "deck")
+    if deck is None:
+        print("doctor: cards/clues.yaml does not load")
+        return
+    run("doctor, shipped deck", deck)
+    with tempfile.TemporaryDirectory() as tmp:
+        text = (root / "cards" / "clues.yaml").read_text("utf-8")
+        head, cards = text.split("\ncards:\n", 1)
+        kept = "\n  - id:".join(cards.split("\n  - id:")[:9])
+        cut = Path(tmp) / "cut.yaml"
+        cut.write_text(head.replace("board: ../", f"board: {root}/", 1) + "\ncards:\n" + kept
+                       + "\n", "utf-8")
+        small = Workspace().load(cut, "deck")
+        if small is not None:
+            run("doctor, shipped deck cut to 8 cards", small)
+        rng = random.Random(500)
+        cols, rows = 25, 20
+        zones, roads = [], []
+        for i in range(cols):
+            for j in range(rows):
+                region = ("A", "B", "C", "D")[(i >= cols // 2) * 2 + (j >= rows // 2)]
+                size = rng.choice(["capital", "town", "village", "village"])
+                tags = rng.sample(["port", "market", "fort", "mine"], rng.randint(0, 2))
+                zones.append(f"  - {{region: {region}, number: {i * rows + j + 1}, city: C{i}x{j}, "
+                             f"size: {size}, at: [{20 + 40 * i + rng.randint(-8, 8)}, "
+                             f"{20 + 40 * j + rng.randint(-8, 8)}], tags: [{', '.join(tags)}]}}")
+        ids = {(i, j): f"{('A', 'B', 'C', 'D')[(i >= cols // 2) * 2 + (j >= rows // 2)]} "
+                       f"{i * rows + j + 1}" for i in range(cols) for j in range(rows)}
+        for (i, j), a in ids.items():
+            for b in (ids.get((i + 1, j)), ids.get((i, j + 1))):
+                if b is not None and (rng.random() < 0.8 or j == 0):
+                    roads.append(f"  - {{from: {a}, to: {b}}}")
+        w, h = 40 * cols + 20, 40 * rows + 20
+        board_file = Path(tmp) / "big.yaml"
+        board_file.write_text("\n".join([
+            "id: big", f"size: [{w}, {h}]", f"outline: [[0, 0], [{w}, 0], [{w}, {h}], [0, {h}]]",
+            "regions: [{id: A}, {id: B}, {id: C}, {id: D}]",
+            "minimap: {hole_diameter: 0.4, min_bridge: 0}",  # 500 holes: a synthetic card
+            "zones:", *zones, "roads:", *roads, ""]), "utf-8")
+        bws = Workspace()
+        board = bws.load(board_file, "board")
+        if board is None:
+            print("doctor, 500 places: the synthetic board does not load:\n" + bws.report.format())
+            return
+        t = time.perf_counter()
+        pool = candidate_pool(board)
+        t_pool = time.perf_counter() - t
+        picks = rng.sample(pool, min(300, len(pool)))
+        import yaml as _yaml
+
+        deck_file = Path(tmp) / "big-deck.yaml"
+        deck_file.write_text(_yaml.safe_dump({
+            "kind": "deck", "board": "big.yaml", "box_cards": 300,
+            "cards": [{"id": f"c{k}", "where": c.predicate.to_yaml_data()}
+                      for k, c in enumerate(picks)]}, allow_unicode=True), "utf-8")
+        t = time.perf_counter()
+        big = Workspace().load(deck_file, "deck")
+        t_load = time.perf_counter() - t
+        if big is None:
+            print("doctor, 500 places: the synthetic deck does not load")
+            return
+        print(f"doctor, 500 places: candidate pool {len(pool)} cards in {t_pool:.1f} s; "
+              f"300-card deck loaded and solved in {t_load:.1f} s")
+        run("doctor, 500 places x 300 cards", big)
+
+
 # == end DECK HELPER ====================================================================
 
 
@@ -365,6 +457,7 @@ def main() -> None:
         bench_large(args.sample, args.milp_budget)
     bench_draws()
     default_deck_figures()
+    bench_doctor()
     print(f"total {time.perf_counter() - start:.1f} s")
 
 

@@ -89,6 +89,8 @@ def _where_zones(board: Board, text: str) -> list[str]:
 
 allowed_option = click.option(
     "--allowed",
+    "--allowed-where",
+    "allowed",
     multiple=True,
     metavar="ZONES|{PREDICATE}",
     help="Places that may hold an objective (D6.1): zone ids, comma-separated, or a "

@@ -12,11 +12,13 @@ middle of the deck's useful band.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from authoring.clues.generate import Candidate, _flow, _slug, candidate_pool
+from authoring.model.board import Board
 from authoring.model.deck import ClueDeck
 
 
@@ -43,14 +45,25 @@ class Proposal:
 
 
 def _readable(title: str, zone_ids: Sequence[str]) -> bool:
-    if re.search(r"\d\s*(mm|cm)\b", title):
-        return False
-    return not any(re.search(rf"(?<![\w-]){re.escape(z)}(?![\w])", title) for z in zone_ids)
+    return _unreadable(tuple(zone_ids)).search(title) is None
+
+
+@functools.lru_cache(maxsize=8)
+def _unreadable(zone_ids: tuple[str, ...]) -> re.Pattern[str]:
+    """What a player cannot read on the board: a distance in mm or cm, a zone id."""
+    ids = "|".join(re.escape(z) for z in sorted(zone_ids, key=len, reverse=True))
+    return re.compile(rf"\d\s*(mm|cm)\b|(?<![\w-])(?:{ids})(?![\w])")
+
+
+def readable_pool(board: Board) -> list[Candidate]:
+    """The generator's candidates (any density) whose titles a player can read."""
+    return [c for c in candidate_pool(board, (0.05, 0.95)) if _readable(c.title, board.zone_ids)]
 
 
 def proposals(deck: ClueDeck, place: str, limit: int = 3,
               pool: Sequence[Candidate] | None = None) -> list[Proposal]:
-    """Up to ``limit`` cards that make ``place`` isolatable (none if it already is)."""
+    """Up to ``limit`` cards that make ``place`` isolatable (none if it already is);
+    ``pool``: readable candidates (default :func:`readable_pool`)."""
     board = deck.board
     i = deck.places.index(place)
     alike = deck.lookalikes(place)
@@ -59,12 +72,11 @@ def proposals(deck: ClueDeck, place: str, limit: int = 3,
     bad = 0
     for z in alike:
         bad |= 1 << deck.places.index(z)
-    pool = pool if pool is not None else candidate_pool(board, (0.05, 0.95))
+    pool = pool if pool is not None else readable_pool(board)
     lo, hi = deck.density_band
     mid = (lo + hi) / 2
     n = len(deck.places)
-    fits = [c for c in pool if c.holes >> i & 1 and not c.holes & bad
-            and _readable(c.title, board.zone_ids)]
+    fits = [c for c in pool if c.holes >> i & 1 and not c.holes & bad]
     fits.sort(key=lambda c: (abs(c.count / n - mid), c.complexity, c.title))
     return [Proposal(place, c, c.predicate.describe("en", board)) for c in fits[:limit]]
 
@@ -72,7 +84,7 @@ def proposals(deck: ClueDeck, place: str, limit: int = 3,
 def suggestions(deck: ClueDeck, places: Sequence[str], limit: int = 3
                 ) -> dict[str, list[Proposal]]:
     """Proposals for every place given (the candidate pool built once)."""
-    pool = candidate_pool(deck.board, (0.05, 0.95))
+    pool = readable_pool(deck.board)
     return {p: proposals(deck, p, limit, pool) for p in places}
 
 
@@ -86,7 +98,7 @@ def extend(deck: ClueDeck, allowed: Sequence[str] | None = None,
     n = len(places)
     want = [p for p in (allowed if allowed is not None else deck.allowed)]
     holes = [c.holes for c in deck.cards if not c.failure]
-    pool = [c for c in candidate_pool(board, (0.05, 0.95)) if _readable(c.title, board.zone_ids)]
+    pool = readable_pool(board)
     lo, hi = deck.density_band
     mid = (lo + hi) / 2
     added: list[Proposal] = []
