@@ -53,7 +53,12 @@ def _allowed_option(board: Board, raw: tuple[str, ...]) -> tuple[str, ...] | Non
     out: list[str] = []
     for item in raw:
         if item.strip().startswith("{"):  # a predicate: the places that have the property
-            out.extend(z for z in _where_zones(board, item) if z not in out)
+            chosen = _where_zones(board, item)
+            if not chosen:
+                raise click.BadParameter(
+                    f"{item}: no place of {board.spec.id} has this property",
+                    param_hint="--allowed")
+            out.extend(z for z in chosen if z not in out)
             continue
         for ref in (r.strip() for r in item.split(",")):
             if not ref:

@@ -261,3 +261,11 @@ def test_never_isolatable_warning_speaks_of_the_allowed_places(tmp_path: Path) -
                 if d["code"] == "place-not-isolatable"]
     assert warnings == ["2 allowed places can never be isolated by any combination of cards "
                         "(R6.1): N-E 1, N-E 2"]
+
+
+def test_allowed_where_a_property_no_place_has_is_a_usage_error() -> None:
+    r = CliRunner().invoke(cli, ["clues", "check", "cards/clues.yaml", "--allowed-where",
+                                 "{all: [{region: N-E}, {region: S-O}]}"])
+    assert r.exit_code == 2
+    assert ("Invalid value for --allowed: {all: [{region: N-E}, {region: S-O}]}: no place of "
+            "island has this property") in r.output
