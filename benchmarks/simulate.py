@@ -38,6 +38,16 @@ def main() -> None:
         rate = json.loads(data)["cells"]["normal/4"]["win_rate"]
         print(f"  {bot:<9} bot: {args.games / secs:7.0f} games/s (one process), win rate "
               f"{rate:.0%} on normal, 4 players")
+    look = max(2, args.games // 20)
+    study = Study(games=look, difficulties=("normal",), players=(4,), bot="lookahead")
+    secs, data = timed_study(model, study)
+    print(f"  lookahead bot: {look / secs:7.2f} games/s (one process, {look} games)")
+    study = Study(games=args.games, difficulties=("easy",), players=(4,), bot="heuristic",
+                  decisions={"D4.2": "supply"})
+    secs, data = timed_study(model, study)
+    rate = json.loads(data)["cells"]["easy/4"]["win_rate"]
+    print(f"  heuristic, D4.2 = supply: {args.games / secs:7.0f} games/s, win rate {rate:.0%} "
+          "on easy, 4 players")
     full = Study(games=args.games, bot="heuristic")
     one, ref = timed_study(model, full)
     cells = len(full.cells)
