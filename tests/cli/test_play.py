@@ -60,7 +60,7 @@ def test_move_refusal_save_quit_and_load(tmp_path: Path) -> None:
     child.expect(r"refused: R5\.6: no soldier in N-E 1")  # nothing taken: still 3 actions
     child.expect(PROMPT)
     child.sendline("save")
-    child.expect(r"saved to \S+game\.json\s+\(3 actions\)")
+    child.expect(r"saved to\s+\S+game\.json\s+\(3\s+actions\)")  # the line may wrap
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect(r"save before quitting\? \[y/N\] ")
