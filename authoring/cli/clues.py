@@ -458,9 +458,10 @@ def _extend(deck_file: str, output: str | None, allowed: tuple[str, ...], as_jso
                 cid, k = f"{p.card_id}-{k}", k + 1
             used.add(cid)
             text += p.yaml(cid) + "\n"
+    total, box = deck.total_cards + len(added), deck.spec.box_cards
     report = {"deck": deck_file, "added": [{"id": p.card_id, "isolates": p.place,
                                             **p.to_json()} for p in added],
-              "still_failing": left, "output": output}
+              "still_failing": left, "output": output, "cards": total, "box_cards": box}
     if output:
         with atomic_write(Path(output), "w") as f:
             f.write(text)
@@ -475,6 +476,11 @@ def _extend(deck_file: str, output: str | None, allowed: tuple[str, ...], as_jso
     if left:
         lines.append(f"still not isolatable (no single card of the vocabulary fixes them): "
                      f"{', '.join(left)}")
+    if added and total > box:
+        failures = sum(c.copies for c in deck.cards if c.failure)
+        lines.append(f"the deck now has {total} cards, {total - box} more than the box's {box} "
+                     f"(R0.3): remove {'failure cards or ' if failures else ''}copies, or set "
+                     "box_cards:")
     click.echo("\n".join(lines), err=not output)
 
 

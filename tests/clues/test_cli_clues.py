@@ -234,6 +234,14 @@ def test_extend_repairs_a_deck_and_keeps_its_cards(tmp_path: Path) -> None:
     after = json.loads(run("clues", "check", str(out1), "--json").output)
     assert after["summary"]["isolatable"] == after["summary"]["allowed"]
     assert "added" in r.output and "isolates" in r.output
+    # beyond the box's clue cards, the report says so (R0.3)
+    small = tmp_path / "small.yaml"
+    small.write_text(original.replace("cards:\n", "box_cards: 3\ncards:\n", 1), "utf-8")
+    r = run("clues", "generate", "--extend", str(small), "-o", str(tmp_path / "c.yaml"))
+    added = len(json.loads(run("clues", "generate", "--extend", str(small), "--json")
+                           .output)["added"])
+    assert (f"the deck now has {2 + added} cards, {added - 1} more than the box's 3 (R0.3): "
+            "remove copies, or set box_cards:") in r.output
 
 
 def test_generate_needs_a_board_or_extend() -> None:
