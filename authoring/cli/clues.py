@@ -459,12 +459,20 @@ def _extend(deck_file: str, output: str | None, allowed: tuple[str, ...], as_jso
             used.add(cid)
             text += p.yaml(cid) + "\n"
     total, box = deck.total_cards + len(added), deck.spec.box_cards
-    report = {"deck": deck_file, "added": [{"id": p.card_id, "isolates": p.place,
+    report: dict[str, Any] = {"deck": deck_file, "added": [{"id": p.card_id, "isolates": p.place,
                                             **p.to_json()} for p in added],
               "still_failing": left, "output": output, "cards": total, "box_cards": box}
     if output:
         with atomic_write(Path(output), "w") as f:
             f.write(text)
+        if added:  # where objectives land (R6.1), before and after: did the spread improve?
+            from authoring.clues.report import simulate_data
+
+            repaired, _ = _load_deck(output, as_json)
+            report["landing"] = {
+                name: simulate_data(d, [1], games=1000, seed=1, allowed=chosen,
+                                    exact=False)["draws"][0]["landing"]
+                for name, d in (("before", deck), ("after", repaired))}
     if as_json:
         echo_json(report)
         return
@@ -476,6 +484,12 @@ def _extend(deck_file: str, output: str | None, allowed: tuple[str, ...], as_jso
     if left:
         lines.append(f"still not isolatable (no single card of the vocabulary fixes them): "
                      f"{', '.join(left)}")
+    if "landing" in report:
+        was, now = report["landing"]["before"], report["landing"]["after"]
+        lines.append(f"objectives land on {now['reached']}/{now['allowed']} allowed places "
+                     f"(was {was['reached']}/{was['allowed']}; 1,000 simulated games of "
+                     f"investigations drawing 1 card, R5.3); never: "
+                     f"{', '.join(now['never']) or 'none'}")
     if added and total > box:
         failures = sum(c.copies for c in deck.cards if c.failure)
         lines.append(f"the deck now has {total} cards, {total - box} more than the box's {box} "

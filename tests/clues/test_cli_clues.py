@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -234,6 +235,8 @@ def test_extend_repairs_a_deck_and_keeps_its_cards(tmp_path: Path) -> None:
     after = json.loads(run("clues", "check", str(out1), "--json").output)
     assert after["summary"]["isolatable"] == after["summary"]["allowed"]
     assert "added" in r.output and "isolates" in r.output
+    land = re.search(r"objectives land on (\d+)/(\d+) allowed places \(was (\d+)/\2;", r.output)
+    assert land is not None and int(land[1]) > int(land[3]), r.output  # the spread improved
     # beyond the box's clue cards, the report says so (R0.3)
     small = tmp_path / "small.yaml"
     small.write_text(original.replace("cards:\n", "box_cards: 3\ncards:\n", 1), "utf-8")
