@@ -138,7 +138,6 @@ class HeuristicBot:
         p = a.player
         me = view.players[p]
         here = me.at
-        targets = self._targets(game, view)
         if k == "use":
             return 300.0
         if k == "objective":
@@ -176,7 +175,6 @@ class HeuristicBot:
             if a.a == 1 and view.soldiers[here] and view.effective(p, 1) == 0:
                 return self._eliminate(game, view, p, here, 0, bonus=1) - self.move_cost
             return -4.0
-        del targets
         return 0.0
 
     def _eliminate(self, game: Game, view: PublicView, p: int, z: int, officer: int,
