@@ -1055,10 +1055,13 @@ NEAR_MM = 40.0
 
 class Near(Predicate):
     """Zones whose city is within ``mm`` millimetres of a terrain feature (any of a kind,
-    or one by name; 0 inside it) or of another place's city.
+    or one by name; 0 inside it), of another place's city, or of the nearest city of a
+    place with a property (``of``).
 
     ``where: {near: {feature: rivers, name: La Vaulne, mm: 30}}`` ("Près de la Vaulne") —
-    ``where: {near: {place: S-E 8, mm: 80}}``."""
+    ``where: {near: {place: S-E 8, mm: 80}}`` — ``where: {near: {of: {size: capital}, mm:
+    60}}`` (the nearest city of a place that has the property: "À moins de 6 cm d'un lieu
+    « Capitale »")."""
 
     key: ClassVar[str] = "near"
     near: NearSpec
