@@ -19,13 +19,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from authoring.engine.actions import Action, slot_of
-from authoring.engine.game import Game
+from authoring.engine.game import DRAW_ACTIONS, Game
+from authoring.engine.players import DRAW_SKILL
 from authoring.engine.rng import Rng
 from authoring.engine.state import SPECIAL
 from authoring.engine.view import PublicView
 
 #: a draw action -> (its skill, its index among the draw bonuses) (R5.2–R5.4)
-_DRAWS = {"recruit": (0, 0), "investigate": (0, 1), "search": (2, 2)}
+_DRAWS = {kind: (DRAW_SKILL[kind], i) for i, kind in enumerate(DRAW_ACTIONS)}
 
 
 class _Plan:
@@ -222,7 +223,8 @@ class HeuristicBot:
         return levels[1] - max(0, view.army_malus(z) - m.malus_reduction[1])
 
     def _draws(self, view: PublicView, p: int, kind: str, z: int) -> int:
-        """What :meth:`PublicView.draws` says, from this decision's sheets."""
+        """Cards a draw action would draw at ``z`` (R5.2–R5.4, R4.5), from this decision's
+        sheets (as :func:`authoring.engine.players.draw_count` counts them)."""
         levels, m = self._sheet(view, p)
         skill, i = _DRAWS[kind]
         return max(0, levels[skill] - max(0, view.army_malus(z) - m.malus_reduction[skill])

@@ -102,13 +102,14 @@ def do_move(game: Game, state: State, a: Action) -> None:
 
 # -- R5.2–R5.4 draw and keep ------------------------------------------------------------------
 
-_DRAW_SKILL = {"recruit": 0, "investigate": 0, "search": 2}
+#: the skill a draw action draws with (R5.2–R5.4: C, C, I)
+DRAW_SKILL = {"recruit": 0, "investigate": 0, "search": 2}
 _DRAW_RULE = {"recruit": "R5.2", "investigate": "R5.3", "search": "R5.4"}
 
 
 def draw_count(game: Game, state: State, p: int, kind: str, m: Mods | None = None) -> int:
     """C (or I) − army malus, + draw bonuses (R5.2–R5.4, R4.5); negative is 0 (D5.2)."""
-    skill = _DRAW_SKILL[kind]
+    skill = DRAW_SKILL[kind]
     m = m if m is not None else mods(game, state, p)
     n = level(game, state, p, skill, m) - malus(game, state, p, skill, m)
     return max(0, n + m.draw[DRAW_ACTIONS.index(kind)])
@@ -120,9 +121,9 @@ def check_draw(game: Game, state: State, a: Action, m: Mods | None = None) -> st
         return refusal
     n = draw_count(game, state, a.player, a.kind, m)
     if n <= 0 and game.decisions["D5.2"] == "illegal":
-        skill = SKILLS[_DRAW_SKILL[a.kind]]
+        skill = SKILLS[DRAW_SKILL[a.kind]]
         return (f"D5.2: {player_name(game, state, a.player)} would draw {n} ({skill} − army "
-                f"malus {malus(game, state, a.player, _DRAW_SKILL[a.kind])})")
+                f"malus {malus(game, state, a.player, DRAW_SKILL[a.kind])})")
     return None
 
 
@@ -130,7 +131,7 @@ def do_draw(game: Game, state: State, a: Action) -> None:
     p = a.player
     n = draw_count(game, state, p, a.kind)
     put_limited_cube(game, state, p)
-    use_skill(game, state, p, _DRAW_SKILL[a.kind])
+    use_skill(game, state, p, DRAW_SKILL[a.kind])
     verb = {"recruit": "recruits", "investigate": "investigates", "search": "searches"}[a.kind]
     log(state, "limited", "R4.4",
         f"{player_name(game, state, p)} {verb} in {game.zone(state.players[p].at)} "

@@ -23,7 +23,7 @@ from authoring.engine.core import (
     occupation_malus,
     player_name,
 )
-from authoring.engine.game import DRAW_ACTIONS, Game, Mods
+from authoring.engine.game import Game, Mods
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PLANNING, State
 from authoring.model.rules import SKILLS
@@ -96,10 +96,6 @@ class PublicView:
         """Level − army malus, as a test uses it (R4.5)."""
         return effective(self._game, self._state, p, skill, zone)
 
-    def mods(self, p: int) -> Mods:
-        """The player's lasting effects (ability, max-level bonuses, items held: public)."""
-        return mods(self._game, self._state, p)
-
     def sheet(self, p: int) -> tuple[tuple[int, int, int], Mods]:
         """The player's three skill levels (C, M, I: R1.2) and lasting effects, at once."""
         m = mods(self._game, self._state, p)
@@ -109,15 +105,6 @@ class PublicView:
     def army_malus(self, z: int) -> int:
         """The occupation of ``z`` as the army malus counts it (R4.5, D4.1)."""
         return occupation_malus(self._game, self._state, z)
-
-    def draws(self, p: int, kind: str, zone: int | None = None) -> int:
-        """Cards or tokens a recruit, investigate or search action would draw (R5.2–R5.4):
-        the skill − army malus (in the player's zone, or ``zone``) + draw bonuses."""
-        m = mods(self._game, self._state, p)
-        skill = 2 if kind == "search" else 0
-        n = level(self._game, self._state, p, skill, m) - malus(self._game, self._state, p, skill,
-                                                                 m, zone)
-        return max(0, n + m.draw[DRAW_ACTIONS.index(kind)])
 
     def craft_need(self, p: int) -> int:
         """The Engineering a craft needs (R5.5, with craft_requirement effects, D1.1)."""
