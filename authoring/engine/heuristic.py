@@ -62,27 +62,30 @@ class HeuristicBot:
         return self._plans[key]
 
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
-        plan = self.plan(game)
-        self._memo = {}  # what this decision's scores share (targets, the crafter …)
         best: list[Action] = []
         top = -1e18
-        moves: dict[int, list[Action]] = {}
-        for a in legal:
-            if a.kind == "move":
-                moves.setdefault(a.player, []).append(a)
-                continue
-            s = self.score(game, view, plan, a)
+        for a, s in self.scored(game, view, legal):
             if s > top:
                 top, best = s, [a]
             elif s == top:
                 best.append(a)
-        for p, group in moves.items():
-            for a, s in zip(group, self._moves(game, view, plan, p, group), strict=True):
-                if s > top:
-                    top, best = s, [a]
-                elif s == top:
-                    best.append(a)
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def scored(self, game: Game, view: PublicView,
+               legal: Sequence[Action]) -> list[tuple[Action, float]]:
+        """Every legal action with its score (the moves scored per player in one pass)."""
+        plan = self.plan(game)
+        self._memo = {}  # what this decision's scores share (targets, the crafter …)
+        out: list[tuple[Action, float]] = []
+        moves: dict[int, list[Action]] = {}
+        for a in legal:
+            if a.kind == "move":
+                moves.setdefault(a.player, []).append(a)
+            else:
+                out.append((a, self.score(game, view, plan, a)))
+        for p, group in moves.items():
+            out.extend(zip(group, self._moves(game, view, plan, p, group), strict=True))
+        return out
 
     # -- the team's needs ---------------------------------------------------------------
     def _open_objectives(self, game: Game, view: PublicView) -> list[int]:
@@ -416,72 +419,66 @@ class HeuristicBot:
     def _closeness(self, game: Game, view: PublicView, card: int) -> float:
         """How close the pool (with this card) comes to isolating an allowed place: the
         fewest places left around any candidate (1 = isolated)."""
-        holes = [game.clue_holes[c] for c in (*view.clue_pool, *view.clues_kept, card)]
         if not game.clue_holes[card]:
             return float(game.topo.n + 1)
         allowed = 0
         for o in game.objectives:
             if len(view.revealed[o.index]) < o.markers:
                 allowed |= o.candidates
-        best = game.topo.n
-        p = 0
-        bits = allowed
-        while bits:
-            low = bits & -bits
-            p = low.bit_length() - 1
-            bits ^= low
-            inter = -1
-            hit = False
-            for h in holes:
-                if h >> p & 1:
-                    inter &= h
-                    hit = True
-            if hit:
-                size = inter.bit_count()
-                if size < best:
-                    best = size
-        return float(best)
+        return float(_pool_left(game, (*view.clue_pool, *view.clues_kept, card), allowed))
 
 
 class LookaheadBot:
     """Flat Monte Carlo over the heuristic team (the ``lookahead`` bot).
 
-    At each decision of the players' phase it takes the heuristic's few best actions, and
-    for each plays ``rollouts`` short futures — to the end of the round's army phase —
-    on states sampled from what the players know (:meth:`PublicView.sample`: the hidden
-    orders reshuffled, its own generator), the heuristic deciding inside them; it keeps
-    the action whose futures end best (a win, else the objectives' progress and the
-    reserves left before a defeat). The real game's draws are never touched.
+    At each decision of the players' phase it takes the heuristic's choice and its next
+    best alternatives, and plays each on the same ``rollouts`` imagined futures (common
+    random numbers: the states are sampled once per decision from what the players know,
+    :meth:`PublicView.sample` — hidden orders reshuffled, its own generator — and every
+    candidate meets the same draws). A future runs ``rounds`` round ends ahead with the
+    heuristic deciding inside it and is valued by :func:`_value`. An alternative replaces
+    the heuristic's choice only when its futures end better by more than ``margin``: the
+    search refines the team, never overrules it on noise. The real game's draws are never
+    touched.
     """
 
     name = "lookahead"
 
-    def __init__(self, seed: int = 0, candidates: int = 2, rollouts: int = 2) -> None:
+    def __init__(self, seed: int = 0, candidates: int = 3, rollouts: int = 4, rounds: int = 1,
+                 margin: float = 0.05) -> None:
         self.rng = Rng(seed ^ 0x1A4EAD)
         self.inner = HeuristicBot(seed)
-        self.candidates, self.rollouts = candidates, rollouts
+        self.candidates, self.rollouts, self.rounds = candidates, rollouts, rounds
+        self.margin = margin
 
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
+        choice = self.inner.act(game, view, legal)
         if len(legal) == 1 or view.phase != "players" or view.pending is not None:
-            return self.inner.act(game, view, legal)
-        plan = self.inner.plan(game)
-        ranked = sorted(legal, key=lambda a: -self.inner.score(game, view, plan, a))
-        best, top = ranked[0], -1.0
-        for a in ranked[: self.candidates]:
-            value = sum(self._rollout(game, view, a) for _ in range(self.rollouts))
-            if value > top:
-                best, top = a, value
-        return best
+            return choice
+        ranked = sorted(self.inner.scored(game, view, legal), key=lambda x: -x[1])
+        others = [a for a, _ in ranked if a != choice][: self.candidates - 1]
+        if not others:
+            return choice
+        field = [choice, *others]
+        totals = [0.0] * len(field)
+        for _ in range(self.rollouts):
+            base = view.sample(self.rng)
+            seed = self.rng.below(1 << 30)
+            for i, a in enumerate(field):
+                totals[i] += self._rollout(game, base.clone(), a, seed)
+        best = max(range(1, len(field)), key=lambda i: totals[i])
+        if totals[best] > totals[0] + self.margin * self.rollouts:
+            return field[best]
+        return choice
 
-    def _rollout(self, game: Game, view: PublicView, first: Action) -> float:
+    def _rollout(self, game: Game, state: Any, first: Action, seed: int) -> float:
         from authoring.engine.api import apply, legal_actions
 
-        state = view.sample(self.rng)
-        start = state.round
+        end = state.round + self.rounds
         apply(game, state, first, checked=False)
-        policy = HeuristicBot(self.rng.below(1 << 30))
+        policy = HeuristicBot(seed)
         steps = 0
-        while state.outcome is None and state.round == start and steps < 300:
+        while state.outcome is None and state.round < end and steps < 2000:
             seat = state.pending.player if state.pending is not None else 0
             a = policy.act(game, PublicView(game, state, seat), legal_actions(game, state))
             apply(game, state, a, checked=False)
@@ -491,12 +488,59 @@ class LookaheadBot:
 
 def _value(game: Game, state: Any) -> float:
     """How good a state is for the team, in [0, 1]: a win 1, a defeat 0; otherwise the
-    objectives' progress and how far the reserves are from running out (R9.1)."""
+    objectives' progress — done, revealed, how near the clue pool is to isolating an
+    allowed place (R6.1), the parts or the special item in hand (R5.5) — and how far the
+    reserves are from running out (R9.1)."""
     if state.outcome is not None:
         return 1.0 if state.outcome.won else 0.0
-    markers = sum(o.markers for o in game.objectives) or 1
-    done = sum(min(state.done[o.index], o.markers) for o in game.objectives) / markers
-    revealed = sum(min(len(state.revealed[o.index]), o.markers) for o in game.objectives) / markers
+    objectives = game.objectives
+    markers = sum(o.markers for o in objectives) or 1
+    done = sum(min(state.done[o.index], o.markers) for o in objectives) / markers
+    revealed = sum(min(len(state.revealed[o.index]), o.markers) for o in objectives) / markers
+    n = game.topo.n
+    near = items = 0.0
+    open_ = [o for o in objectives if state.done[o.index] < o.markers]
+    for o in open_:
+        if len(state.revealed[o.index]) < o.markers:
+            near += 1.0 - (_pool_left(game, state.clue_pool, o.candidates) - 1) / max(1, n - 1)
+        else:
+            near += 1.0
+        if o.item >= 0:
+            hands = [c for ps in state.players for c in ps.inventory]
+            if SPECIAL + o.item in hands:
+                items += 1.0
+            else:
+                recipe = game.recipes[o.item]
+                need = sum(k for _, k in recipe) or 1
+                items += sum(min(hands.count(c), k) for c, k in recipe) / need
+        else:
+            items += 1.0
+    k = len(open_) or 1
+    near, items = (near / k, items / k) if open_ else (1.0, 1.0)
     soldiers = state.reserve_soldiers / max(1, game.box_soldiers)
     officers = state.reserve_officers / max(1, game.officers)
-    return 0.1 + 0.35 * done + 0.1 * revealed + 0.2 * soldiers + 0.25 * officers
+    w = _WEIGHTS
+    return (w[0] + w[1] * done + w[2] * revealed + w[3] * near + w[4] * items
+            + w[5] * soldiers + w[6] * officers)
+
+
+#: the weights of :func:`_value`: base, done, revealed, near, items, soldiers, officers
+_WEIGHTS = (0.05, 0.3, 0.15, 0.05, 0.1, 0.15, 0.2)
+
+
+def _pool_left(game: Game, pool: Sequence[int], allowed: int) -> int:
+    """The fewest places the pooled clues leave around any allowed place (1 = isolated)."""
+    best = game.topo.n
+    bits = allowed
+    while bits:
+        low = bits & -bits
+        p = low.bit_length() - 1
+        bits ^= low
+        inter = -1
+        for c in pool:
+            h = game.clue_holes[c]
+            if h and h >> p & 1:
+                inter &= h
+        if inter != -1:
+            best = min(best, inter.bit_count())
+    return best
