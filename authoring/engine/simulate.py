@@ -254,11 +254,14 @@ def summarise_cell(records: Sequence[dict[str, Any]], game: Game) -> dict[str, A
         rr = [r["reveal_round"][o.index] for r in records if r["reveal_round"][o.index]]
         inv = [r["investigations"][o.index] for r in records
                if r["investigations"][o.index] is not None]
+        left = [r["round"] - r["reveal_round"][o.index] for r in records
+                if r["reveal_round"][o.index] and not r["won"]]
         objectives.append({
             "id": o.id,
             "revealed": round(len(rr) / n, 4) if n else 0.0,
             "reveal_round_mean": round(sum(rr) / len(rr), 3) if rr else None,
             "investigations_mean": round(sum(inv) / len(inv), 3) if inv else None,
+            "rounds_after_reveal_in_losses": round(sum(left) / len(left), 3) if left else None,
         })
     overflows: Counter[str] = Counter()
     actions: Counter[str] = Counter()
@@ -326,6 +329,10 @@ def summarise(model: GameModel, study: Study, results: Mapping[str, Sequence[dic
     }
 
 
+#: an objective revealed fewer rounds than this before the end of the lost games comes late
+LATE_REVEAL = 1.5
+
+
 def design_warnings(model: GameModel, study: Study, cells: Mapping[str, Any]) -> list[str]:
     """What a designer should look at: difficulty order broken, a win rate outside the
     scenario's target band, a player count far off the others, actions or cards never
@@ -351,6 +358,15 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, Any]) ->
             if o["revealed"] < 0.5:
                 out.append(f"{key}: objective '{o['id']}' is revealed in only "
                            f"{o['revealed']:.0%} of the games")
+            late = o.get("rounds_after_reveal_in_losses")
+            if late is not None and late < LATE_REVEAL and c["loss_causes"]:
+                out.append(f"{key}: objective '{o['id']}' is revealed too late to be reached: "
+                           f"lost games end {late:.1f} rounds after its reveal on average")
+    games = sum(c["games"] for c in cells.values())
+    if cells and not any(c["wins"] for c in cells.values()):
+        out.append(f"the {study.bot} team never won in {games} games: as played, the scenario "
+                   "may be unwinnable — --sensitivity shows which decision of the book "
+                   "matters, --compare measures a change")
     used: Counter[str] = Counter()
     for c in cells.values():
         used.update(c["actions"])
@@ -358,6 +374,17 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, Any]) ->
                          "resistance", "transfer", "plan") if not used[k]]
     if never and cells:
         out.append(f"actions never taken by the {study.bot} bot: {', '.join(never)}")
+    if cells:
+        cards: Counter[str] = Counter()
+        for c in cells.values():
+            cards.update(c["cards"])
+        dealt = {r.id for n in study.players
+                 for r in study.game(model, Cell(study.difficulties[0], n)).resistance_cards}
+        idle = sorted(dealt - {
+            k.split(":", 1)[1] for k in cards if k.startswith("resistance:")})
+        if idle:
+            out.append(f"resistance cards never activated in {games} games: {', '.join(idle)} "
+                       "(too dear, or not worth their cubes to the bot)")
     for d in order:
         by_count = {p: cells[f"{d}/{p}"]["win_rate"] for p in study.players
                     if f"{d}/{p}" in cells}

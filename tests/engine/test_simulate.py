@@ -11,7 +11,15 @@ import pytest
 from click.testing import CliRunner
 
 from authoring.cli import cli
-from authoring.engine.simulate import Study, compare, game_seed, run_study, summarise, wilson
+from authoring.engine.simulate import (
+    Study,
+    compare,
+    design_warnings,
+    game_seed,
+    run_study,
+    summarise,
+    wilson,
+)
 from authoring.model.game import GameModel
 
 SMALL = Study(games=6, difficulties=("easy",), players=(3,), bot="random", seed=5)
@@ -70,6 +78,37 @@ def test_compare_reports_a_difference_with_its_interval() -> None:
     d = compare(a, b)["easy/4"]
     assert d["difference"] == 0.4 and d["significant"]
     assert d["interval"][0] < 0.4 < d["interval"][1]
+
+
+def _cell(difficulty: str, wins: int, games: int = 100, **extra: object) -> dict[str, object]:
+    cell: dict[str, object] = {
+        "difficulty": difficulty, "games": games, "wins": wins, "win_rate": wins / games,
+        "interval": list(wilson(wins, games)), "loss_causes": {"OFFICERS_EXHAUSTED": games - wins},
+        "objectives": [{"id": "base", "revealed": 0.9, "rounds_after_reveal_in_losses": 3.0}],
+        "actions": dict.fromkeys(("move", "recruit", "investigate", "search", "craft",
+                                  "eliminate", "use", "resistance", "transfer", "plan"), 1),
+        "cards": {}}
+    cell.update(extra)
+    return cell
+
+
+def test_design_warnings_a_designer_reads(scenario1: GameModel) -> None:
+    study = Study(games=100, difficulties=("easy", "normal"), players=(4,))
+    late = [{"id": "base", "revealed": 0.9, "rounds_after_reveal_in_losses": 0.8}]
+    cells = {"easy/4": _cell("easy", 10, objectives=late), "normal/4": _cell("normal", 60)}
+    warnings = design_warnings(scenario1, study, cells)
+    assert "difficulty order broken for 4 players: easy wins 10%, normal 60% (intervals apart)" \
+        in warnings
+    assert ("easy/4: objective 'base' is revealed too late to be reached: lost games end 0.8 "
+            "rounds after its reveal on average") in warnings
+    idle = [w for w in warnings if w.startswith("resistance cards never activated in 200 games")]
+    assert idle and "ambush-4" in idle[0]
+    assert not any("never won" in w for w in warnings)
+    nothing = design_warnings(scenario1, study, {"easy/4": _cell("easy", 0),
+                                                 "normal/4": _cell("normal", 0)})
+    assert ("the heuristic team never won in 200 games: as played, the scenario may be "
+            "unwinnable — --sensitivity shows which decision of the book matters, --compare "
+            "measures a change") in nothing
 
 
 def run(*args: str) -> tuple[int, str]:
