@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from authoring.cli.common import EXIT_PROBLEMS, echo_json, json_option, print_report
+from authoring.io.wording import percent
 from authoring.model.rules import LEVELS, PLAYER_COUNTS
 
 
@@ -320,8 +321,8 @@ def _print_ladder(rows: list[dict[str, Any]]) -> None:
     click.echo(f"skill ladder on {rows[0]['cell']} ({rows[0]['games']} games per bot):")
     for r in rows:
         lo, hi = r["interval"]
-        click.echo(f"  {r['bot']:<10} win {r['win_rate']:.0%} [{lo:.0%}, {hi:.0%}], "
-                   f"{r['rounds_mean']:.1f} rounds on average")
+        click.echo(f"  {r['bot']:<10} win {percent(r['win_rate'])} "
+                   f"[{percent(lo)}, {percent(hi)}], {r['rounds_mean']:.1f} rounds on average")
 
 
 def _print_sensitivity(rows: list[dict[str, Any]]) -> None:
@@ -342,7 +343,8 @@ def _print(s: dict[str, Any]) -> None:
     for key, c in s["cells"].items():
         lo, hi = c["interval"]
         causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}" for k, v in c["loss_causes"].items())
-        click.echo(f"{key:<10} {c['win_rate']:>5.0%}  [{lo:.0%}, {hi:.0%}]{'':<5} "
+        interval = f"[{percent(lo)}, {percent(hi)}]"
+        click.echo(f"{key:<10} {percent(c['win_rate']):>5}  {interval:<16}"
                    f"{c['rounds_mean']:>6.1f}  {causes}")
     for w in s["warnings"]:
         click.echo(f"warning: {w}")

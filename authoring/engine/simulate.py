@@ -32,6 +32,7 @@ from authoring.engine.game import Game
 from authoring.engine.rng import Rng
 from authoring.engine.state import State
 from authoring.engine.view import PublicView
+from authoring.io.wording import percent
 from authoring.model.game import GameModel
 from authoring.model.rules import LEVELS, PLAYER_COUNTS
 
@@ -344,20 +345,21 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, Any]) ->
         for (d1, c1), (d2, c2) in zip(rates, rates[1:], strict=False):
             if c1["interval"][1] < c2["interval"][0]:
                 out.append(f"difficulty order broken for {p} players: {d1} wins "
-                           f"{c1['win_rate']:.0%}, {d2} {c2['win_rate']:.0%} (intervals apart)")
+                           f"{percent(c1['win_rate'])}, {d2} {percent(c2['win_rate'])} "
+                           "(intervals apart)")
     bands = getattr(model.scenario.spec, "balance", None) or {}
     for key, c in cells.items():
         band = bands.get(c["difficulty"]) if isinstance(bands, Mapping) else None
         if band is not None:
             lo, hi = band
             if c["interval"][1] < lo or c["interval"][0] > hi:
-                out.append(f"{key}: win rate {c['win_rate']:.0%} "
-                           f"[{c['interval'][0]:.0%}, {c['interval'][1]:.0%}] is outside the "
-                           f"target band {lo:.0%}–{hi:.0%} (balance: in the scenario)")
+                out.append(f"{key}: win rate {percent(c['win_rate'])} "
+                           f"[{percent(c['interval'][0])}, {percent(c['interval'][1])}] is "
+                           f"outside the target band {percent(lo)}–{percent(hi)} (balance: in the scenario)")
         for o in c["objectives"]:
             if o["revealed"] < 0.5:
                 out.append(f"{key}: objective '{o['id']}' is revealed in only "
-                           f"{o['revealed']:.0%} of the games")
+                           f"{percent(o['revealed'])} of the games")
             late = o.get("rounds_after_reveal_in_losses")
             if late is not None and late < LATE_REVEAL and c["loss_causes"]:
                 out.append(f"{key}: objective '{o['id']}' is revealed too late to be reached: "
@@ -392,8 +394,8 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, Any]) ->
             mean = sum(by_count.values()) / len(by_count)
             for p, r in by_count.items():
                 if abs(r - mean) > 0.25:
-                    out.append(f"{d}: {p} players win {r:.0%}, far from the other counts "
-                               f"({mean:.0%} on average)")
+                    out.append(f"{d}: {p} players win {percent(r)}, far from the other counts "
+                               f"({percent(mean)} on average)")
     return out
 
 

@@ -37,3 +37,16 @@ def join_and(items: Sequence[str], lang: str) -> str:
 def join_or(items: Sequence[str], lang: str) -> str:
     """``a, b ou c`` (``a, b or c`` in English)."""
     return _joined(items, " ou " if lang == "fr" else " or ")
+
+
+def percent(rate: float) -> str:
+    """A rate as a percentage a designer reads: whole percents, one decimal under 10 %
+    so that a rare win does not round to a misleading 1 % or 0 %.
+
+    >>> percent(0.0), percent(0.0075), percent(0.0046), percent(0.05), percent(0.123)
+    ('0%', '0.8%', '0.5%', '5%', '12%')
+    """
+    if rate < 0.1:
+        text = f"{rate * 100:.1f}".removesuffix(".0")
+        return f"{text}%"
+    return f"{rate:.0%}"

@@ -18,6 +18,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 
+from authoring.io.wording import percent
 from authoring.io.yamlio import atomic_write
 from authoring.model.board import Board
 from authoring.pdf import fonts
@@ -91,7 +92,8 @@ def _cover(c: Any, data: Mapping[str, Any]) -> None:
             y -= 5 * mm
             c.setFont(fonts.REGULAR, 9)
             lo, hi = r["interval"]
-            c.drawString(18 * mm, y, f"{r['bot']}: win {r['win_rate']:.0%} [{lo:.0%}, {hi:.0%}], "
+            c.drawString(18 * mm, y, f"{r['bot']}: win {percent(r['win_rate'])} "
+                                     f"[{percent(lo)}, {percent(hi)}], "
                                      f"{r['rounds_mean']:.1f} rounds on average")
     y -= 4 * mm
     c.setFont(fonts.BOLD, 12)
@@ -111,9 +113,9 @@ def _cover(c: Any, data: Mapping[str, Any]) -> None:
         revealed = cell["objectives"][0]["revealed"] if cell["objectives"] else 0
         causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}"
                            for k, v in cell["loss_causes"].items())
-        row = [key, f"{cell['win_rate']:.0%}", f"[{lo:.0%}, {hi:.0%}]",
+        row = [key, f"{percent(cell['win_rate'])}", f"[{percent(lo)}, {percent(hi)}]",
                f"{cell['rounds_mean']:.1f}", f"{cell['officers_mean']:.1f}",
-               f"{revealed:.0%}", causes]
+               f"{percent(revealed)}", causes]
         for x, t in zip(cols, row, strict=True):
             c.drawString(x * mm, y, t)
 
@@ -152,7 +154,7 @@ def _win_rates(c: Any, data: Mapping[str, Any]) -> None:
         c.setFillColor(INK)
         c.setFont(fonts.REGULAR, 8)
         c.drawCentredString(cx, base - 5 * mm, f"{cell['difficulty']} · {cell['players']}p")
-        c.drawCentredString(cx, base - 9 * mm, f"{cell['win_rate']:.0%}")
+        c.drawCentredString(cx, base - 9 * mm, f"{percent(cell['win_rate'])}")
 
 
 def _survival(c: Any, data: Mapping[str, Any]) -> None:
