@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import copy
 import functools
+import math
 import types
 import typing
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from annotated_types import MinLen
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError, create_model
 
 from authoring.io.diagnostics import Report, Span, did_you_mean
-from authoring.io.yamlio import YamlDoc
+from authoring.io.yamlio import YamlDoc, path_problem
 
 M = TypeVar("M", bound=BaseModel)
 DataPath = tuple[str | int, ...]
@@ -34,7 +35,23 @@ SCHEMA_URL = "https://resistance.invalid/schemas"  # editors use the relative pa
 class Model(BaseModel):
     """Base of every file model: unknown keys are errors; objects are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
+                              allow_inf_nan=False)
+
+
+#: a validator's message may end with this and a hint, printed on the hint line
+HINT_MARK = "\nhint: "
+
+
+def _file_ref(value: str) -> str:
+    problem = path_problem(value)
+    if problem is not None:
+        raise ValueError(f"{problem}{HINT_MARK}write the path of the file, relative to this one")
+    return value
+
+
+#: a file reference written in a file (relative to it): a name a file system accepts
+FileRef = Annotated[str, AfterValidator(_file_ref)]
 
 
 def _models_in(annotation: Any) -> list[type[BaseModel]]:
@@ -133,6 +150,8 @@ def _data_path(
 
 
 def _short(value: Any) -> str:
+    if isinstance(value, float) and not math.isfinite(value):
+        return ".nan" if math.isnan(value) else ".inf" if value > 0 else "-.inf"  # as written
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -179,9 +198,13 @@ def validate(
             by_path[key] = errs
         # a union member that wanted a plain value (``title: text``) beside errors inside
         # the mapping that was given: the deeper errors say what is wrong
+        above: set[str] = set()  # every proper prefix of a path that holds errors
+        for k, errs in by_path.items():
+            if errs:
+                parts = k.split(".")
+                above.update(".".join(parts[:i]) for i in range(1, len(parts)))
         for key in list(by_path):
-            deeper = any(k.startswith(key + ".") and by_path[k] for k in by_path if k != key)
-            if deeper:
+            if key in above:
                 by_path[key] = [
                     e for e in by_path[key] if not isinstance(e.get("input"), dict | list)
                 ]
@@ -207,6 +230,7 @@ _FRIENDLY = {
     "int_from_float": "expected a whole number",
     "float_parsing": "expected a number",
     "float_type": "expected a number",
+    "finite_number": "expected a finite number",
     "string_type": "expected text",
     "bool_parsing": "expected true or false",
     "bool_type": "expected true or false",
@@ -262,6 +286,7 @@ def _report_one(
     msg = _FRIENDLY.get(kind, err["msg"])
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, ") :]
+    msg, _, given_hint = msg.partition(HINT_MARK)
     code = "value-invalid"
     if kind.endswith("_type") or kind in (
         "model_type",
@@ -270,7 +295,10 @@ def _report_one(
         "list_type",
     ):
         code = "type-invalid"
-    hint = None
+    hint = given_hint or None
+    if kind == "finite_number":
+        hint = ".inf, .nan and numbers too large for the machine (beyond about 1.8e308) mean " \
+            "nothing on a table: write an ordinary number"
     if kind == "literal_error":
         expected = err.get("ctx", {}).get("expected", "")
         choices = [
