@@ -15,7 +15,9 @@ are refused before anything is expanded). Problems go to a
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -59,6 +61,32 @@ class _Refused(Exception):
     def __init__(self, code: str, message: str, node: Node | None, hint: str | None = None):
         super().__init__(message)
         self.code, self.message, self.node, self.hint = code, message, node, hint
+
+
+#: the longest file name (one path component) the usual file systems accept, in bytes
+NAME_MAX = 255
+
+
+def path_problem(path: Path | str) -> str | None:
+    """Why ``path`` cannot name a file on any usual system, in a designer's words, or
+    None: a NUL character, or a name (one component) longer than 255 bytes.
+
+    >>> path_problem("boards/island.yaml") is None
+    True
+    >>> path_problem("boards/isl" + chr(0) + "and.yaml")
+    'a file name cannot hold a NUL character (\\\\0)'
+    >>> path_problem("x" * 300 + ".yaml")
+    'the name xxxxxxxxxxxxxxxxxxxxxxxx….yaml is 305 bytes long; a file name has at most 255'
+    """
+    text = str(path)
+    if "\0" in text:
+        return "a file name cannot hold a NUL character (\\0)"
+    for part in Path(text).parts:
+        size = len(os.fsencode(part))
+        if size > NAME_MAX:
+            shown = f"{part[:24]}…{Path(part).suffix}"
+            return f"the name {shown} is {size} bytes long; a file name has at most {NAME_MAX}"
+    return None
 
 
 def display_path(path: Path | str) -> str:
@@ -111,7 +139,10 @@ class YamlDoc:
     def resolve(self, ref: str) -> Path:
         """A file reference resolved relative to this file's folder."""
         base = self.path.parent if self.path is not None else Path.cwd()
-        return (base / ref).resolve()
+        try:
+            return (base / ref).resolve()
+        except (ValueError, OSError):  # a name no system accepts: checked by path_problem
+            return Path(os.path.abspath(base / ref.replace("\0", "")))
 
 
 def _mark(node: Node) -> tuple[int, int]:
@@ -362,8 +393,19 @@ def load_file(
     """Load one YAML file; None (with diagnostics) when it cannot be read."""
     p = Path(path)
     file = display_path(p)
+    problem = path_problem(p)
+    if problem is not None:
+        report.error(Span(file.replace("\0", "\\0")), "file-name-invalid",
+                     f"cannot read this file: {problem}", "check the path")
+        return None
     try:
-        size = p.stat().st_size
+        st = p.stat()
+        if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
+            report.error(Span(file), "file-not-regular",
+                         f"{file} is not a regular file (a pipe, a device or a socket)",
+                         "give the path of a YAML file")
+            return None
+        size = st.st_size
         if size > limits.max_bytes:
             report.error(
                 Span(file),
@@ -371,7 +413,12 @@ def load_file(
                 f"file is {size} bytes, more than the limit of {limits.max_bytes}",
             )
             return None
-        raw = p.read_bytes()
+        with open(p, "rb") as fh:  # never more than the limit, whatever the size said
+            raw = fh.read(limits.max_bytes + 1)
+        if len(raw) > limits.max_bytes:
+            report.error(Span(file), "file-too-large",
+                         f"file is more than the limit of {limits.max_bytes} bytes")
+            return None
     except FileNotFoundError:
         report.error(Span(file), "file-not-found", f"no such file: {file}")
         return None
@@ -384,12 +431,23 @@ def load_file(
     return load_text(raw, file, report, path=p.resolve(), limits=limits)
 
 
+def ensure_folder(folder: Path) -> None:
+    """Create ``folder`` and its parents if missing; a file in the way is an error that
+    names it (mkdir alone would say "file exists", which misleads)."""
+    for f in (folder, *folder.parents):
+        if f.exists():
+            if not f.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, "Is a file, not a folder", str(f))
+            break
+    folder.mkdir(parents=True, exist_ok=True)
+
+
 @contextmanager
 def atomic_write(path: Path | str, mode: str = "wb") -> Iterator[Any]:
     """Write to a temporary file beside ``path`` and rename it into place on success,
     so a failure never leaves a half-written file."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    ensure_folder(target.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     umask = os.umask(0)
     os.umask(umask)

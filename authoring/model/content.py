@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from authoring.io.diagnostics import Report, Span, suggestion
-from authoring.io.yamlio import YamlDoc, dotted
+from authoring.io.yamlio import YamlDoc, dotted, path_problem
 from authoring.model.effects import EFFECTS, EffectBase, check_keys
 from authoring.model.schema.base import Model, Salvaged, salvage, validate
 from authoring.model.schema.content import (
@@ -452,7 +452,7 @@ class BoxFiles:
 
     def path(self, kind: str) -> Path | None:
         rel = getattr(self.manifest.files, FILE_KEYS[kind])
-        return self.doc.resolve(rel) if rel else None
+        return self.doc.resolve(rel) if rel and path_problem(rel) is None else None
 
     def get(self, kind: str) -> tuple[YamlDoc, Any] | None:
         """The doc and model of the box's ``kind`` file; None if absent or broken."""
@@ -785,7 +785,7 @@ def load_manifest(doc: YamlDoc, ws: Workspace) -> Manifest | None:
         )
     for kind, attr in FILE_KEYS.items():
         rel = getattr(model.files, attr)
-        if rel is None:
+        if rel is None or path_problem(rel) is not None:  # the schema reports a bad name
             continue
         p = doc.resolve(rel)
         if not p.is_file():

@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Report, Span, suggestion
+from authoring.io.yamlio import path_problem
 from authoring.model.predicates import Predicate, parse_where
 from authoring.model.rules import density_band
 from authoring.model.schema import deck as schema
@@ -220,7 +221,7 @@ def load_deck(doc: YamlDoc, ws: Workspace) -> ClueDeck | None:
 
 def _load_board(doc: YamlDoc, ws: Workspace, data: dict[str, Any]) -> Board | None:
     ref = data.get("board")
-    if not isinstance(ref, str) or not ref:
+    if not isinstance(ref, str) or not ref or path_problem(ref) is not None:
         return None  # the schema reports it
     span = doc.span(("board",))
     path = doc.resolve(ref)

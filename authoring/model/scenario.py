@@ -25,7 +25,7 @@ from typing import Any
 
 from authoring.io.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
 from authoring.io.wording import count_of, join_and
-from authoring.io.yamlio import YamlDoc, display_path, dotted
+from authoring.io.yamlio import YamlDoc, display_path, dotted, path_problem
 from authoring.model.board import Board, squash
 from authoring.model.content import Place, check_effects
 from authoring.model.deck import ClueDeck
@@ -442,6 +442,8 @@ _RULE_CLASSES: dict[str, type[Model]] = {
 def _load_ref(ws: Workspace, doc: YamlDoc, key: str, ref: str, kind: str) -> Any:
     """Load a referenced file (relative to the scenario); its own problems are reported at
     their own file and line, a missing file at the reference."""
+    if path_problem(ref) is not None:
+        return None  # the schema reports a name no file system accepts (FileRef)
     path = doc.resolve(ref)
     span = doc.span((key,))
     if not path.exists():

@@ -31,7 +31,7 @@ from pydantic import Discriminator, Field, PrivateAttr, Tag
 
 from authoring.model.effects import Condition, Effect, Lang, Skill
 from authoring.model.rules import ACTION_COUNTER_MAX, INVENTORY_LIMIT, STARTING_REPUTATION
-from authoring.model.schema.base import Model
+from authoring.model.schema.base import FileRef, Model
 
 Id = Annotated[
     str,
@@ -331,14 +331,14 @@ class BoxInventory(Model):
 class ContentFiles(Model):
     """Where the content files are, relative to the manifest."""
 
-    characters: str | None = None
-    recruits: str | None = None
-    items: str | None = None
-    special_items: str | None = Field(default=None, alias="special-items")
-    resistance: str | None = None
-    events: str | None = None
-    planning: str | None = None
-    clues: str | None = Field(default=None, description="The clue deck (checked by its own kind).")
+    characters: FileRef | None = None
+    recruits: FileRef | None = None
+    items: FileRef | None = None
+    special_items: FileRef | None = Field(default=None, alias="special-items")
+    resistance: FileRef | None = None
+    events: FileRef | None = None
+    planning: FileRef | None = None
+    clues: FileRef | None = Field(default=None, description="The clue deck (checked by its own kind).")
 
 
 class Manifest(Model):

@@ -32,7 +32,7 @@ from pydantic import Field, model_validator
 
 from authoring.model.predicates import PredicateT
 from authoring.model.rules import BOX_CLUE_CARDS, DENSITY_BAND
-from authoring.model.schema.base import Model
+from authoring.model.schema.base import FileRef, Model
 
 
 class Title(Model):
@@ -67,7 +67,7 @@ class DeckFile(Model):
     """A clue deck for one board (R5.3)."""
 
     kind: Literal["deck"] | None = Field(default=None, description="File kind marker.")
-    board: str = Field(min_length=1, description="Board file, relative to this file.")
+    board: FileRef = Field(min_length=1, description="Board file, relative to this file.")
     allowed: list[str] | PredicateT | None = Field(
         default=None,
         description="Places that may hold an objective (D6.1): zone ids or a predicate; "

@@ -35,7 +35,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from authoring.model.effects import Effect
-from authoring.model.schema.base import Model
+from authoring.model.schema.base import FileRef, Model
 
 
 class LocalText(Model):
@@ -305,8 +305,8 @@ class Scenario(Model):
     title: Text
     context: Text | None = Field(default=None, description="Story text printed on the card.")
     duration: Duration = Field(default="medium", description="Expected length, as printed (R2.1).")
-    board: str = Field(description="Board file, relative to this file.")
-    clues: str = Field(description="Clue deck file, relative to this file.")
+    board: FileRef = Field(description="Board file, relative to this file.")
+    clues: FileRef = Field(description="Clue deck file, relative to this file.")
     manifest: str | None = Field(
         default=None,
         description="Box manifest, relative to this file; default: the shipped cards/manifest.yaml.",
