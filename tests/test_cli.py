@@ -154,3 +154,63 @@ def test_vocabulary_lists_every_predicate_and_effect_with_an_example() -> None:
     r = run("vocabulary", "effects")
     assert r.exit_code == 0
     assert all(f"`{name}`" in r.output for name in EFFECTS)
+
+
+def _main(*args: str) -> tuple[int, str]:
+    """The console entry point itself (its last-resort handlers included), in-process."""
+    import contextlib
+    import io
+
+    from authoring.cli import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            main(list(args))
+        except SystemExit as exc:
+            return int(exc.code or 0), err.getvalue()
+    return 0, err.getvalue()
+
+
+def test_a_path_no_file_system_accepts_is_a_usage_error() -> None:
+    r = CliRunner().invoke(cli, ["validate", "x" * 300 + ".yaml"])
+    assert r.exit_code == 2
+    assert ("Invalid value for 'PATHS...': the name xxxxxxxxxxxxxxxxxxxxxxxx….yaml is 305 bytes "
+            "long; a file name has at most 255") in r.output
+    r = CliRunner().invoke(cli, ["clues", "check", "boards/de" + chr(0) + "ck.yaml"])
+    assert r.exit_code == 2 and "a file name cannot hold a NUL character" in r.output
+    r = CliRunner().invoke(cli, ["export", "-o", ""])
+    assert r.exit_code == 2 and "an empty path names no file" in r.output
+
+
+def test_a_pipe_or_a_device_is_refused_not_read(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "deck.yaml"
+    os.mkfifo(fifo)  # reading it would wait for a writer for ever
+    for args in (["validate", str(fifo)], ["clues", "check", str(fifo)],
+                 ["validate", "/dev/zero"]):
+        r = run(*args)
+        assert r.exit_code == 1, r.output
+        assert "is not a regular file (a pipe, a device or a socket) [file-not-regular]" \
+            in r.output
+
+
+def test_nan_options_are_refused() -> None:
+    r = CliRunner().invoke(cli, ["export", "--bleed", "nan"])
+    assert r.exit_code == 2 and "--bleed nan: the bleed must be between 0 and 10 mm" in r.output
+    r = CliRunner().invoke(cli, ["export", "--back-offset", "nan,0"])
+    assert r.exit_code == 2 and "nan and inf are no measure" in r.output
+    r = CliRunner().invoke(cli, ["simulate", "--table-speed", "inf"])
+    assert r.exit_code == 2 and "actions a minute must be above 0 and below 1000" in r.output
+
+
+def test_writing_under_a_file_says_which_file_without_a_traceback(tmp_path: Path) -> None:
+    blocker = tmp_path / "kit"
+    blocker.write_text("not a folder")
+    for args in (["board", "preview", TINY, "-o", str(blocker / "board.pdf")],
+                 ["export", "--only", "calibration", "-o", str(blocker / "sub" / "kit.pdf")]):
+        code, err = _main(*args)
+        assert code == 1, err
+        assert err == f"resistance: {blocker}: is a file, not a folder\n" \
+                      "    hint: a part of the path is a file, not a folder\n"

@@ -9,11 +9,14 @@ Exit status everywhere: 0 clean, 1 the input has problems, 2 command-line misuse
 
 from __future__ import annotations
 
+import errno
 import importlib
 import sys
 from typing import Any
 
 import click
+
+from authoring.io.yamlio import display_path
 
 # name -> (module, attribute, one-line help shown by --help without importing)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -78,3 +81,30 @@ def main(argv: list[str] | None = None) -> Any:
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except OSError as exc:  # the machine refused a read or a write: say which, no traceback
+        click.echo(os_error_message(exc), err=True)
+        sys.exit(1)
+
+
+_OS_HINTS = {
+    errno.EACCES: "choose a folder you may write to (-o), or change its permissions",
+    errno.EPERM: "choose a folder you may write to (-o), or change its permissions",
+    errno.EROFS: "the disk is read-only: choose another folder (-o)",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EISDIR: "name a file, not a folder",
+    errno.ENOSPC: "the disk is full: free some space and run it again",
+    errno.ENAMETOOLONG: "use a shorter name",
+}
+
+
+def os_error_message(exc: OSError) -> str:
+    """An operating-system refusal in a designer's words: the file, why, what to do.
+
+    >>> print(os_error_message(PermissionError(errno.EACCES, "Permission denied", "/ro/kit.pdf")))
+    resistance: /ro/kit.pdf: permission denied
+        hint: choose a folder you may write to (-o), or change its permissions
+    """
+    where = f"{display_path(exc.filename)}: " if exc.filename else ""
+    reason = (exc.strerror or str(exc)).lower()
+    hint = _OS_HINTS.get(exc.errno or 0)
+    return f"resistance: {where}{reason}" + (f"\n    hint: {hint}" if hint else "")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from authoring.cli.common import echo_json, json_option, load_or_exit
+from authoring.cli.common import SafePath, echo_json, json_option, load_or_exit
 
 
 @click.group()
@@ -13,7 +13,7 @@ def board() -> None:
 
 
 @board.command()
-@click.argument("board_file", metavar="BOARD", type=click.Path())
+@click.argument("board_file", metavar="BOARD", type=SafePath())
 @json_option
 def info(board_file: str, as_json: bool) -> None:
     """Regions, zones (size, coastal, neighbours), roads and zone-token total."""
@@ -43,9 +43,9 @@ def info(board_file: str, as_json: bool) -> None:
 
 
 @board.command()
-@click.argument("board_file", metavar="BOARD", type=click.Path())
+@click.argument("board_file", metavar="BOARD", type=SafePath())
 @click.option(
-    "-o", "--output", required=True, type=click.Path(dir_okay=False), help="PDF file to write."
+    "-o", "--output", required=True, type=SafePath(dir_okay=False), help="PDF file to write."
 )
 def preview(board_file: str, output: str) -> None:
     """One-page PDF of the island: zones by region, cities, roads, paths, ids."""

@@ -12,6 +12,7 @@ import click
 
 from authoring.cli.common import (
     EXIT_PROBLEMS,
+    SafePath,
     echo_json,
     fail_if_errors,
     json_option,
@@ -105,7 +106,7 @@ allowed_option = click.option(
 
 # -- check -------------------------------------------------------------------------------
 @clues.command()
-@click.argument("deck_file", metavar="DECK", type=click.Path())
+@click.argument("deck_file", metavar="DECK", type=SafePath())
 @json_option
 @strict_option
 @allowed_option
@@ -216,7 +217,7 @@ def _print_suggestions(proposals: dict[str, Any]) -> None:
 
 # -- explain -------------------------------------------------------------------------------
 @clues.command()
-@click.argument("deck_file", metavar="DECK", type=click.Path())
+@click.argument("deck_file", metavar="DECK", type=SafePath())
 @click.argument("first", metavar="PLACE")
 @click.argument("second", metavar="[CARD]", required=False)
 @json_option
@@ -270,7 +271,7 @@ def explain(deck_file: str, first: str, second: str | None, as_json: bool) -> No
 
 # -- simulate ------------------------------------------------------------------------------
 @clues.command()
-@click.argument("deck_file", metavar="DECK", type=click.Path())
+@click.argument("deck_file", metavar="DECK", type=SafePath())
 @click.option("--games", default=2000, show_default=True, type=click.IntRange(1, 1_000_000))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option(
@@ -368,8 +369,8 @@ def _histogram(hist: dict[str, int]) -> str:
 
 # -- generate ------------------------------------------------------------------------------
 @clues.command()
-@click.argument("board_file", metavar="BOARD", type=click.Path(), required=False)
-@click.option("--extend", "extend_deck", metavar="DECK", type=click.Path(),
+@click.argument("board_file", metavar="BOARD", type=SafePath(), required=False)
+@click.option("--extend", "extend_deck", metavar="DECK", type=SafePath(),
               help="Repair a deck instead: keep its cards and add the fewest that make every "
                    "allowed place isolatable (R6.1).")
 @click.option("--cards", default=43, show_default=True, type=click.IntRange(2, 500))
@@ -378,7 +379,7 @@ def _histogram(hist: dict[str, int]) -> str:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False),
+    type=SafePath(dir_okay=False),
     help="Deck file to write (atomically); default: print it.",
 )
 @click.option(

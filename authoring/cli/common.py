@@ -9,11 +9,26 @@ from typing import Any, NoReturn
 import click
 
 from authoring.io.diagnostics import Report
+from authoring.io.yamlio import path_problem
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 strict_option = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+
+
+class SafePath(click.Path):
+    """A path option or argument that refuses, as a usage error (exit 2), a name no file
+    system accepts (a NUL character, a name over 255 bytes) before anything opens it."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        problem = path_problem(value) if isinstance(value, str) else None
+        if problem is not None:
+            self.fail(problem, param, ctx)
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty path names no file", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def print_report(report: Report, *, as_json: bool = False, err: bool = True) -> None:

@@ -12,6 +12,7 @@ import click
 from authoring.cli.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    SafePath,
     echo_json,
     json_option,
     print_report,
@@ -38,8 +39,8 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 
 
 @click.command()
-@click.argument("scenario", required=False, type=click.Path(dir_okay=False))
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
+@click.argument("scenario", required=False, type=SafePath(dir_okay=False))
+@click.option("-o", "--output", type=SafePath(dir_okay=False),
               help="The kit PDF to write (default: output/<scenario id>-kit.pdf); the cut "
                    "files and images go beside it.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),

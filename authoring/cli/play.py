@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from authoring.cli.common import EXIT_PROBLEMS
+from authoring.cli.common import EXIT_PROBLEMS, SafePath
 from authoring.model.rules import LEVELS, PLAYER_COUNTS
 
 if TYPE_CHECKING:  # the engine is imported when the command runs (fast --help)
@@ -60,7 +60,7 @@ def _decision_pairs(ctx: click.Context, param: click.Parameter,
 
 
 @click.command()
-@click.argument("scenario", required=False, type=click.Path(dir_okay=False))
+@click.argument("scenario", required=False, type=SafePath(dir_okay=False))
 @click.option("--players", type=click.IntRange(min(PLAYER_COUNTS), max(PLAYER_COUNTS)),
               default=4, show_default=True, help="How many players (R0.4).")
 @click.option("--difficulty", type=click.Choice(LEVELS), default="normal", show_default=True,
@@ -82,11 +82,11 @@ def _decision_pairs(ctx: click.Context, param: click.Parameter,
                                              "--decision D4.2=supply (repeatable).")
 @click.option("--decisions", "list_decisions", is_flag=True,
               help="List the decisions with their choices, and exit.")
-@click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
+@click.option("--load", "load_path", type=SafePath(exists=True, dir_okay=False),
               help="Resume a saved game.")
-@click.option("--replay", "replay_path", type=click.Path(exists=True, dir_okay=False),
+@click.option("--replay", "replay_path", type=SafePath(exists=True, dir_okay=False),
               help="Step through a saved game: Enter for the next action, q to stop.")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False),
+@click.option("--save", "save_path", type=SafePath(dir_okay=False),
               help=f"Where `save` writes (default: {DEFAULT_SAVE}); the game is also saved "
                    "there when it ends.")
 @click.pass_context

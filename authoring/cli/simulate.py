@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from authoring.cli.common import EXIT_PROBLEMS, echo_json, json_option, print_report
+from authoring.cli.common import EXIT_PROBLEMS, SafePath, echo_json, json_option, print_report
 from authoring.io.wording import percent
 from authoring.model.rules import LEVELS, PLAYER_COUNTS
 
@@ -64,7 +64,7 @@ def _load(path: str) -> Any:
 
 
 @click.command()
-@click.argument("scenario", required=False, type=click.Path())
+@click.argument("scenario", required=False, type=SafePath())
 @click.option("--games", default=200, show_default=True, type=int,
               help="Games per difficulty and player count.")
 @click.option("--difficulty", "difficulty", default="all", show_default=True,
@@ -83,7 +83,7 @@ def _load(path: str) -> Any:
                    "the timer's minutes times this.")
 @click.option("--decision", "decisions", multiple=True, metavar="D=CHOICE",
               help="Play with a decision's alternative, e.g. D4.2=supply (repeatable).")
-@click.option("--compare", "compare_with", type=click.Path(),
+@click.option("--compare", "compare_with", type=SafePath(),
               help="A second scenario: report the difference of win rate per cell.")
 @click.option("--ladder", type=int, default=0, metavar="N",
               help="Also play N games with every bot (random, simple, heuristic, lookahead) on "
@@ -92,7 +92,7 @@ def _load(path: str) -> Any:
               help="Also run every alternative of every decision of rules.md and rank them by "
                    "how much they move the win rate.")
 @json_option
-@click.option("--report", "report_path", type=click.Path(),
+@click.option("--report", "report_path", type=SafePath(),
               help="FILE.pdf: the balance report (win rates, survival, heat map …) and "
                    "FILE.json beside it; FILE.json: the JSON only.")
 def simulate(scenario: str | None, games: int, difficulty: str, players: str, bot: str, seed: int,
@@ -108,8 +108,9 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         raise click.BadParameter("at least 1 game", param_hint="--games")
     if jobs < 1:
         raise click.BadParameter("at least 1 process", param_hint="--jobs")
-    if table_speed <= 0:
-        raise click.BadParameter("actions a minute must be above 0", param_hint="--table-speed")
+    if not 0 < table_speed < 1000:  # also refuses nan and inf
+        raise click.BadParameter("actions a minute must be above 0 and below 1000",
+                                 param_hint="--table-speed")
     if bot not in BOT_NAMES:
         from authoring.io.diagnostics import suggestion
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from authoring.cli.common import finish, json_option, print_report, strict_option
+from authoring.cli.common import SafePath, finish, json_option, print_report, strict_option
 from authoring.io.diagnostics import Span
 from authoring.model.scenario import Scenario
 from authoring.model.workspace import Workspace
@@ -51,7 +51,7 @@ def _check_playable(ws: Workspace, scenario: Scenario) -> None:
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=SafePath())
 @json_option
 @strict_option
 @click.option("--kind", help="Treat every file as this kind (board, deck, scenario, …).")

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Diagnostic, Report, Span
-from authoring.io.yamlio import atomic_write, display_path
+from authoring.io.yamlio import atomic_write, display_path, ensure_folder
 from authoring.pdf import clue_cards, game_cards, png, poster, sheets, tokens
 from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, PdfDocument, pt
 from authoring.pdf.cards import CALIBRATION_TITLE, draw_calibration
@@ -228,7 +228,7 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
         for final, staged, what in png_dirs:
             if final.exists():
                 shutil.rmtree(final)
-            final.parent.mkdir(parents=True, exist_ok=True)
+            ensure_folder(final.parent)
             shutil.move(str(staged), str(final))
             files.append(KitFile(final, what))
     return KitResult(tuple(files), tuple(writer.sections), writer.pages_written,
@@ -296,7 +296,7 @@ def _write_all(outputs: Sequence[tuple[Path, bytes, str, int]]) -> list[KitFile]
 
     files: list[KitFile] = []
     for path, data, what, pages in outputs:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        ensure_folder(path.parent)
         with atomic_write(path) as fh:
             fh.write(data)
         files.append(KitFile(path, what, pages))

@@ -9,6 +9,7 @@ module of the package imports a module that imports it back.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -108,6 +109,9 @@ def parse_offset(text: str) -> tuple[float, float]:
         x, y = float(parts[0]), float(parts[1])
     except ValueError:
         raise ValueError(f"'{text}' is not X,Y in mm (e.g. 1.5,-0.5)") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ValueError(f"'{text}' is not X,Y in mm (e.g. 1.5,-0.5): nan and inf are no "
+                         "measure")
     if not (abs(x) <= 20 and abs(y) <= 20):
         raise ValueError(f"back offset {x:g},{y:g} mm is larger than 20 mm: measure again")
     return (x, y)
@@ -148,8 +152,7 @@ class KitOptions:
 
     def why_invalid(self) -> str | None:
         """Why these options cannot print (bleed too large for the paper …), or None."""
-
-        if self.bleed < 0 or self.bleed > 10:
+        if not 0 <= self.bleed <= 10:  # also refuses nan, for which every comparison fails
             return f"--bleed {self.bleed:g}: the bleed must be between 0 and 10 mm"
         try:
             self.card_options().imposition()
