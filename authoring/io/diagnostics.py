@@ -88,12 +88,24 @@ class Report:
     """All diagnostics of one run, in the order found; sorted when printed."""
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    _seen: set[Diagnostic] = field(default_factory=set, init=False, repr=False, compare=False)
+    _seen_of: list[Diagnostic] | None = field(default=None, init=False, repr=False,
+                                              compare=False)
 
     def add(
         self, span: Span, level: Level, code: str, message: str, hint: str | None = None
     ) -> None:
-        d = Diagnostic(span.file, span.line, span.col, span.path, level, code, message, hint)
-        if d not in self.diagnostics:
+        self._append(Diagnostic(span.file, span.line, span.col, span.path, level, code,
+                                message, hint))
+
+    def _append(self, d: Diagnostic) -> None:
+        """Add ``d`` unless it is already there, in constant time (a set beside the list,
+        rebuilt if someone replaced the list)."""
+        if self._seen_of is not self.diagnostics or len(self._seen) != len(self.diagnostics):
+            self._seen = set(self.diagnostics)
+            self._seen_of = self.diagnostics
+        if d not in self._seen:
+            self._seen.add(d)
             self.diagnostics.append(d)
 
     def error(self, span: Span, code: str, message: str, hint: str | None = None) -> None:
@@ -107,9 +119,8 @@ class Report:
 
     def extend(self, other: Report | Sequence[Diagnostic]) -> None:
         items = other.diagnostics if isinstance(other, Report) else other
-        for d in items:
-            if d not in self.diagnostics:
-                self.diagnostics.append(d)
+        for d in list(items):
+            self._append(d)
 
     def __iter__(self) -> Iterator[Diagnostic]:
         return iter(self.sorted())
