@@ -62,9 +62,13 @@ class HeuristicBot:
         return self._plans[key]
 
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
+        return self.pick(self.scored(game, view, legal))
+
+    def pick(self, scored: Sequence[tuple[Action, float]]) -> Action:
+        """The best-scored action; a tie broken by the bot's own generator."""
         best: list[Action] = []
         top = -1e18
-        for a, s in self.scored(game, view, legal):
+        for a, s in scored:
             if s > top:
                 top, best = s, [a]
             elif s == top:
@@ -452,10 +456,11 @@ class LookaheadBot:
         self.margin = margin
 
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
-        choice = self.inner.act(game, view, legal)
         if len(legal) == 1 or view.phase != "players" or view.pending is not None:
-            return choice
-        ranked = sorted(self.inner.scored(game, view, legal), key=lambda x: -x[1])
+            return self.inner.act(game, view, legal)
+        scored = self.inner.scored(game, view, legal)  # scored once: choice and alternatives
+        choice = self.inner.pick(scored)
+        ranked = sorted(scored, key=lambda x: -x[1])
         others = [a for a, _ in ranked if a != choice][: self.candidates - 1]
         if not others:
             return choice
@@ -500,13 +505,13 @@ def _value(game: Game, state: Any) -> float:
     n = game.topo.n
     near = items = 0.0
     open_ = [o for o in objectives if state.done[o.index] < o.markers]
+    hands = [c for ps in state.players for c in ps.inventory]
     for o in open_:
         if len(state.revealed[o.index]) < o.markers:
             near += 1.0 - (_pool_left(game, state.clue_pool, o.candidates) - 1) / max(1, n - 1)
         else:
             near += 1.0
         if o.item >= 0:
-            hands = [c for ps in state.players for c in ps.inventory]
             if SPECIAL + o.item in hands:
                 items += 1.0
             else:
@@ -519,13 +524,8 @@ def _value(game: Game, state: Any) -> float:
     near, items = (near / k, items / k) if open_ else (1.0, 1.0)
     soldiers = state.reserve_soldiers / max(1, game.box_soldiers)
     officers = state.reserve_officers / max(1, game.officers)
-    w = _WEIGHTS
-    return (w[0] + w[1] * done + w[2] * revealed + w[3] * near + w[4] * items
-            + w[5] * soldiers + w[6] * officers)
-
-
-#: the weights of :func:`_value`: base, done, revealed, near, items, soldiers, officers
-_WEIGHTS = (0.05, 0.3, 0.15, 0.05, 0.1, 0.15, 0.2)
+    return (0.05 + 0.3 * done + 0.15 * revealed + 0.05 * near + 0.1 * items
+            + 0.15 * soldiers + 0.2 * officers)
 
 
 def _pool_left(game: Game, pool: Sequence[int], allowed: int) -> int:
