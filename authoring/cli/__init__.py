@@ -9,8 +9,10 @@ Exit status everywhere: 0 clean, 1 the input has problems, 2 command-line misuse
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import importlib
+import signal
 import sys
 from typing import Any
 
@@ -76,6 +78,7 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> Any:
     """Console-script entry point."""
+    _terminate_cleanly()
     try:
         return cli.main(args=argv, prog_name="resistance")
     except KeyboardInterrupt:  # pragma: no cover - interactive only
@@ -84,6 +87,17 @@ def main(argv: list[str] | None = None) -> Any:
     except OSError as exc:  # the machine refused a read or a write: say which, no traceback
         click.echo(os_error_message(exc), err=True)
         sys.exit(1)
+
+
+def _terminate_cleanly() -> None:
+    """``kill`` (SIGTERM) unwinds like Ctrl-C: staged files are removed and a swap
+    in progress is undone, so nothing is left half-written (exit 143)."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    with contextlib.suppress(ValueError, OSError):  # not the main thread: leave it
+        signal.signal(signal.SIGTERM, stop)
 
 
 _OS_HINTS = {

@@ -7,9 +7,9 @@ contents page can list page ranges and the progress bar knows its length.
 Sections printed double-sided start on an odd page (a blank verso is inserted
 when needed), so printing a page range of the kit double-sided lines up.
 
-Nothing is written until everything is rendered: the files are produced in
-memory and then written each through a temporary file and a rename
-(:func:`authoring.io.yamlio.atomic_write`), so a failure never leaves a broken kit.
+Nothing is written until everything is rendered, and the files are written as one
+set (:class:`authoring.io.fileset.FileSet`): staged beside the kit, then swapped in
+together, so a failure or a kill leaves the previous kit whole.
 
 This module imports no ReportLab at import time (the CLI stays light); the
 section renderers live in :mod:`~authoring.pdf.game_cards`,
@@ -19,15 +19,15 @@ section renderers live in :mod:`~authoring.pdf.game_cards`,
 
 from __future__ import annotations
 
-import shutil
-import tempfile
+import glob
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Diagnostic, Report, Span
-from authoring.io.yamlio import atomic_write, display_path, ensure_folder
+from authoring.io.fileset import FileSet, sweep_legacy_temp
+from authoring.io.yamlio import display_path
 from authoring.pdf import clue_cards, game_cards, png, poster, sheets, tokens
 from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, PdfDocument, pt
 from authoring.pdf.cards import CALIBRATION_TITLE, draw_calibration
@@ -201,8 +201,10 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
     if data:
         outputs.append((out, data, say(options.lang, "kit", "kit"), writer.pages_written))
     stem = out.with_suffix("")
-    with tempfile.TemporaryDirectory(prefix="resistance-export-") as tmp:
-        tmpdir = Path(tmp)
+    sweep_legacy_temp()
+    # The set is all-or-nothing: everything is staged beside the kit, then swapped in.
+    with FileSet(out.parent) as staging:
+        tmpdir = staging.scratch()
         if (writer.cut_sheets or writer.token_sheets) and options.cut_files:
             outputs.extend(_cut_files(writer, options, stem, tmpdir))
             writer.progress(1)
@@ -210,7 +212,6 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
             outputs.append(_calibration(options, stem, report))
             writer.progress(1)
         if options.singles:
-
             staged_singles = tmpdir / "singles.pdf"
             n = png.write_singles(sections, options, staged_singles)
             if n:
@@ -221,16 +222,17 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
             writer.progress(1)
         png_dirs: list[tuple[Path, Path, str]] = []
         if options.png or options.tts:
-
             png_dirs = png.render_images(sections, options, stem, tmpdir, report)
             writer.progress(1)
-        files = _write_all(outputs)
+        files: list[KitFile] = []
+        for path, blob, what, n_pages in outputs:
+            staging.add(path, blob)
+            files.append(KitFile(path, what, n_pages))
         for final, staged, what in png_dirs:
-            if final.exists():
-                shutil.rmtree(final)
-            ensure_folder(final.parent)
-            shutil.move(str(staged), str(final))
+            staging.add_folder(final, staged)
             files.append(KitFile(final, what))
+        staging.remove_on_commit(_previous_sheets(stem))
+        staging.commit()
     return KitResult(tuple(files), tuple(writer.sections), writer.pages_written,
                      tuple(report.diagnostics), tuple(writer.cut_sheets),
                      tuple(writer.cut_pages), tuple(writer.card_pages))
@@ -292,15 +294,13 @@ def _calibration(options: KitOptions, stem: Path,
                                       "duplex calibration"), len(doc.pages))
 
 
-def _write_all(outputs: Sequence[tuple[Path, bytes, str, int]]) -> list[KitFile]:
-
-    files: list[KitFile] = []
-    for path, data, what, pages in outputs:
-        ensure_folder(path.parent)
-        with atomic_write(path) as fh:
-            fh.write(data)
-        files.append(KitFile(path, what, pages))
-    return files
+def _previous_sheets(stem: Path) -> list[Path]:
+    """The numbered cut sheets a previous export wrote beside this kit: those the new
+    kit does not write again leave with the swap (no stale fourth sheet)."""
+    found: list[Path] = []
+    for name in ("perforations", "tokens-cut"):
+        found.extend(stem.parent.glob(f"{glob.escape(stem.name)}-{name}-[0-9][0-9].svg"))
+    return sorted(found)
 
 
 # --------------------------------------------------------------------------- cover
