@@ -3,6 +3,7 @@ generate clue decks (R5.3, R6.1)."""
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -427,16 +428,20 @@ def generate(
     )
     gen.scores.update(generated_scores(gen))
     gen.scores["seconds"] = round(time.perf_counter() - started, 2)
-    command = (
-        f"resistance clues generate {board_file} --cards {cards} --failures {failures} "
-        f"--seed {seed}"
-    )
+    def command(board_path: str) -> str:
+        return (f"resistance clues generate {board_path} --cards {cards} "
+                f"--failures {failures} --seed {seed}")
+
     if output:
-        write_deck(gen, Path(board_file), Path(output), command=command)
+        # the board as seen from the deck's folder: the same file from any folder
+        here = Path(output).resolve().parent
+        ref = os.path.relpath(Path(board_file).resolve(), here).replace(os.sep, "/")
+        write_deck(gen, Path(board_file), Path(output),
+                   command=f"{command(ref)}  (from this file's folder)")
     if as_json:
         echo_json({"output": output, "scores": gen.scores})
     elif not output:
-        click.echo(deck_yaml(gen, board_file, command=command), nl=False)
+        click.echo(deck_yaml(gen, board_file, command=command(board_file)), nl=False)
     if not as_json:
         click.echo(_scores_text(gen.scores, output), err=not output)
 

@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Diagnostic, Report, Span
 from authoring.io.fileset import FileSet, sweep_legacy_temp
-from authoring.io.yamlio import display_path
 from authoring.pdf import clue_cards, game_cards, png, poster, sheets, tokens
 from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, PdfDocument, pt
 from authoring.pdf.cards import CALIBRATION_TITLE, draw_calibration
@@ -323,7 +322,8 @@ def draw_cover(w: KitWriter, inputs: KitInputs, sections: Sequence[SectionInfo],
                                               "Print-and-play kit — ") + inputs.title)
         c.setFont(FONT_CONDENSED, 8)
         c.setFillGray(0.35)
-        source = display_path(inputs.source or inputs.board.file)
+        # the file's name only: the same kit from any folder is the same bytes
+        source = Path(inputs.source or inputs.board.file).name
         c.drawString(pt(x0), pt(top - 13), f"{source}  ·  "
                      f"{paper.name}  ·  {say(lang, 'fond perdu', 'bleed')} {o.bleed:g} mm  ·  "
                      f"duplex {o.duplex}  ·  back offset {o.back_offset[0]:g},"

@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from authoring.cli import cli
@@ -117,6 +118,21 @@ def test_generated_deck_passes_the_check(tmp_path: Path) -> None:
     assert data["summary"]["isolatable"] == 6
     assert not [d for d in data["diagnostics"] if d["level"] == "error"]
     assert run("validate", str(out)).exit_code == 0
+
+
+def test_generate_writes_the_same_bytes_from_any_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No run time, no working-folder path in the file (issue 13)."""
+    tiny = Path(TINY).resolve()
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    args = ["--cards", "9", "--failures", "3", "--seed", "4", "--iterations", "100"]
+    assert run("clues", "generate", TINY, *args, "-o", str(tmp_path / "one.yaml")).exit_code == 0
+    monkeypatch.chdir(tmp_path / "a" / "b")
+    assert run("clues", "generate", str(tiny), *args, "-o", "../../two.yaml").exit_code == 0
+    one, two = (tmp_path / "one.yaml").read_text("utf-8"), (tmp_path / "two.yaml").read_text("utf-8")
+    assert one == two
+    assert "seconds" not in one
+    assert "(from this file's folder)" in one.splitlines()[2]
 
 
 def test_generate_usage_errors() -> None:

@@ -16,6 +16,7 @@ import pytest
 from authoring.cli import main
 from authoring.io import fileset
 from authoring.io.fileset import STAGING_PREFIX, FileSet, sweep
+from authoring.model.workspace import default_path
 from authoring.pdf import kit
 
 ARGS = ["--only", "clues,calibration", "--cut-file", "both"]
@@ -176,3 +177,24 @@ def test_a_live_writers_staging_folder_is_left_alone(tmp_path: Path) -> None:
     (live / fileset.JOURNAL).write_text(json.dumps([]), "utf-8")
     assert sweep(tmp_path) == []
     assert live.exists()
+
+
+def test_two_exports_from_two_folders_give_the_same_bytes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Same input, same bytes, wherever it runs (issue 13)."""
+    scenario = default_path("scenarios", "scenario-1.yaml")
+    args = ["--only", "clues,scenario,calibration"]
+    (tmp_path / "one").mkdir()
+    (tmp_path / "x" / "y").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path / "one")
+    main_ok(["export", str(scenario), "-o", "kit.pdf", *args])
+    monkeypatch.chdir(tmp_path / "x" / "y")
+    main_ok(["export", os.path.relpath(scenario), "-o", "../../two/kit.pdf", *args])
+    assert _snapshot(tmp_path / "one") == _snapshot(tmp_path / "two")
+
+
+def main_ok(argv: list[str]) -> None:
+    try:
+        main(argv)
+    except SystemExit as exc:
+        assert not exc.code, exc.code
