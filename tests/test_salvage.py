@@ -257,7 +257,7 @@ def _messages(tmp_path: Path, name: str, text: str, kind: str) -> list[str]:
     return [f"{d.line}: {d.path}: {d.message}" for d in ws.report.sorted()]
 
 
-def test_messages_number_list_elements_as_written(tmp_path: Path) -> None:
+def test_messages_number_list_elements_as_written_from_1(tmp_path: Path) -> None:
     board = BOARD.replace("{zones}", _zone(1))
     board += "roads:\n  - {from: O 1}\n  - {from: O 1, to: X 9}\n  - {from: O 1, to: O 1}\n"
     assert _messages(tmp_path, "b.yaml", board, "board")[1:] == [
@@ -271,12 +271,12 @@ def test_messages_number_list_elements_as_written(tmp_path: Path) -> None:
     ).replace("{soldiers: 3, where: {size: capital}}", "{soldiers: x}\n    - {soldiers: 1}")
     # (a placement with no place at all is its own problem, whatever its counts)
     assert _messages(tmp_path, "s.yaml", text, "scenario") == [
-        "11: setup.army.0: setup.army.0 does not say where: give 'where' or 'zones'",
-        "11: setup.army.0.soldiers: setup.army.0.soldiers: expected a whole number, got 'x'",
-        "12: setup.army.1: setup.army.1 does not say where: give 'where' or 'zones'",
+        "11: setup.army.0: setup.army #1 does not say where: give 'where' or 'zones'",
+        "11: setup.army.0.soldiers: setup.army #1.soldiers: expected a whole number, got 'x'",
+        "12: setup.army.1: setup.army #2 does not say where: give 'where' or 'zones'",
         "17: setup.start.0: unknown zone 'W 9' in setup.start",
         "21: objectives.0.kind: unknown objective kind 'nope'",
-        "22: objectives.1.candidates.0: unknown zone 'E 9' in objectives.1.candidates",
+        "22: objectives.1.candidates.0: unknown zone 'E 9' in objectives #2.candidates",
         "23: objectives.2.item: objective 3 needs 2 × 'powder' to craft 'bomb' 2 times; "
         "the item deck has 1",
     ]

@@ -102,6 +102,22 @@ def dotted(path: Sequence[str | int]) -> str:
     return ".".join(str(p) for p in path)
 
 
+def human_path(path: Sequence[str | int]) -> str:
+    """A written path as a designer reads it: keys dotted, list entries counted from
+    1 as ``#n`` (the way the other messages say "zone 7" and "road 2").
+
+    >>> human_path(["zones", 3, "at"]), human_path([]), human_path(["roads", 0])
+    ('zones #4.at', '', 'roads #1')
+    """
+    out = ""
+    for step in path:
+        if isinstance(step, int):
+            out += f" #{step + 1}"
+        else:
+            out += f".{step}" if out else str(step)
+    return out
+
+
 @dataclass
 class YamlDoc:
     """One loaded YAML document: plain ``data`` plus a side table of positions."""

@@ -330,14 +330,18 @@ def build_board(doc: YamlDoc, report: Report, *, base: tuple[str | int, ...] = (
     # on what was left, without what depends on the dropped parts
     errors_before = len(report.errors)
     board = _assemble(spec, sv.doc, report, base, sv)
-    if board is None or len(report.errors) > errors_before:
+    if board is None:
         return None
-
+    # the geometry of what assembled is checked even when some entries did not (a city
+    # outside the coast shows in the same run as a misspelled size); the graph checks
+    # (connected island) would be doubtful with zones or roads missing
+    assembled = len(report.errors) == errors_before
     found = Report()
     check_geometry(board, sv.doc, found, base)
-    if not (sv.hit(*base, "zones") or sv.hit(*base, "roads")):
+    if assembled and not (sv.hit(*base, "zones") or sv.hit(*base, "roads")):
         _check_graph(board, sv.doc, found, base)
-    report.extend([d for d in found.diagnostics if not _depends_on_dropped(d, sv, base)])
+    report.extend([d for d in found.diagnostics if not _depends_on_dropped(d, sv, base)
+                   and (assembled or not d.code.startswith("minimap"))])
     if len(report.errors) > start:
         return None
     return board
@@ -389,6 +393,7 @@ def _assemble(
                 "region-duplicate",
                 f"duplicate region id '{r.id}' "
                 f"(also region {nth('regions', seen_regions[squash(r.id)])})",
+                "each region has its own id: rename one (zones name their region by id)",
             )
             continue
         seen_regions[squash(r.id)] = i
@@ -410,7 +415,7 @@ def _assemble(
                 "region-unknown",
                 f"zone {nth('zones', i)} ({z.city}) names unknown region '{z.region}'"
                 f"{suggestion(z.region, region_ids)}",
-                f"regions of this board: {', '.join(region_ids)}",
+                f"regions of this board: {', '.join(dict.fromkeys(region_ids))}",
             )
             continue
         key = (z.region, z.number)

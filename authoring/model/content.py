@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from authoring.io.diagnostics import Report, Span, suggestion
-from authoring.io.yamlio import YamlDoc, dotted, path_problem
+from authoring.io.yamlio import YamlDoc, dotted, human_path, path_problem
 from authoring.model.effects import EFFECTS, EffectBase, check_keys
 from authoring.model.schema.base import Model, Salvaged, salvage, validate
 from authoring.model.schema.content import (
@@ -232,7 +232,7 @@ def _check_characters(m: CharacterFile, doc: YamlDoc, report: Report, sv: Salvag
             report.error(
                 doc.span((*base, "skills"), key=True),
                 "key-missing",
-                f"missing skill row {', '.join(missing)} in {dotted(sv.raw((*base, 'skills')))}",
+                f"missing skill row {', '.join(missing)} in {human_path(sv.raw((*base, 'skills')))}",
                 "a sheet has the three rows C, M and I (R1.2)",
             )
         for skill, track in c.skills.items():

@@ -41,7 +41,7 @@ from pydantic import (
 
 from authoring.io.diagnostics import Report, did_you_mean
 from authoring.io.wording import cap, count_of, join_and, low
-from authoring.io.yamlio import YamlDoc, dotted
+from authoring.io.yamlio import YamlDoc, human_path
 from authoring.model.schema.base import Model
 
 Lang = Literal["fr", "en"]
@@ -1323,7 +1323,7 @@ def _check_entry(
         report.error(
             doc.span(path),
             f"{what}-shape",
-            f"{dotted(path)}: an {what} is a mapping with one key, its name; got {shown}",
+            f"{human_path(path)}: an {what} is a mapping with one key, its name; got {shown}",
             f"for example: {example}",
         )
         bad.append(path)
@@ -1333,7 +1333,7 @@ def _check_entry(
         report.error(
             doc.span(path),
             f"{what}-shape",
-            f"{dotted(path)}: an {what} has exactly one key, got {len(value)}: {names}",
+            f"{human_path(path)}: an {what} has exactly one key, got {len(value)}: {names}",
             f"write each {what} as its own list item",
         )
         bad.append(path)

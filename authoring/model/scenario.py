@@ -25,7 +25,7 @@ from typing import Any
 
 from authoring.io.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
 from authoring.io.wording import count_of, join_and
-from authoring.io.yamlio import YamlDoc, display_path, dotted, path_problem
+from authoring.io.yamlio import YamlDoc, display_path, dotted, human_path, path_problem
 from authoring.model.board import Board, squash
 from authoring.model.content import Place, check_effects
 from authoring.model.deck import ClueDeck
@@ -185,8 +185,9 @@ class _Ctx:
         return self.doc.span(path, key=key)
 
     def dotted(self, path: PathKey) -> str:
-        """``setup.army.2`` as written (a dropped list element shifts the model's indices)."""
-        return dotted(self.sv.raw(path))
+        """``setup.army #3`` as written (a dropped list element shifts the model's
+        indices), entries counted from 1."""
+        return human_path(self.sv.raw(path))
 
     def nth(self, *path: str | int) -> int:
         """The written number (1-based) of a list element: 'objective 2'."""

@@ -22,9 +22,10 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from annotated_types import MinLen
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError, create_model
+from pydantic.fields import FieldInfo
 
 from authoring.io.diagnostics import Report, Span, did_you_mean
-from authoring.io.yamlio import YamlDoc, path_problem
+from authoring.io.yamlio import YamlDoc, human_path, path_problem
 
 M = TypeVar("M", bound=BaseModel)
 DataPath = tuple[str | int, ...]
@@ -85,6 +86,14 @@ def _field_names(model: type[BaseModel]) -> list[str]:
 
 def _candidates_at(root: type[BaseModel], data_path: list[str | int]) -> list[str]:
     """Field names of the models that may sit at ``data_path`` under ``root``."""
+    out: list[str] = []
+    for m in _models_at(root, data_path):
+        out.extend(_field_names(m))
+    return list(dict.fromkeys(out))
+
+
+def _models_at(root: type[BaseModel], data_path: list[str | int]) -> list[type[BaseModel]]:
+    """The models that may sit at ``data_path`` under ``root``."""
     level: list[type[BaseModel]] = [root]
     for step in data_path:
         nxt: list[type[BaseModel]] = []
@@ -103,10 +112,7 @@ def _candidates_at(root: type[BaseModel], data_path: list[str | int]) -> list[st
         level = list(dict.fromkeys(nxt))
         if not level:
             return []
-    out: list[str] = []
-    for m in level:
-        out.extend(_field_names(m))
-    return list(dict.fromkeys(out))
+    return level
 
 
 def _data_path(
@@ -146,7 +152,36 @@ def _data_path(
             # a missing key: keep it so the message names it, stop descending
             path.append(step)
             cur = None
+        elif isinstance(cur, list) and isinstance(step, int) and last and missing:
+            path.append(step)  # a missing item of a fixed-length list: "too few items"
+            cur = None
     return path
+
+
+def _field_at(root: type[BaseModel], data_path: Sequence[str | int]) -> FieldInfo | None:
+    """The field of the models under ``root`` that a data path ends in (its last key)."""
+    keys = [i for i, step in enumerate(data_path) if isinstance(step, str)]
+    if not keys:
+        return None
+    last = keys[-1]
+    name = str(data_path[last])
+    for m in _models_at(root, list(data_path[:last])):
+        for fname, f in m.model_fields.items():
+            if name in (fname, f.alias):
+                return f
+    return None
+
+
+#: the schema's text patterns in a designer's words (the raw regex means nothing to one)
+PATTERNS = {
+    r"^#[0-9a-fA-F]{6}$": ("expected a colour as # and six hexadecimal digits",
+                           "write it like \"#3f7fbf\" (quoted: YAML reads # as a comment)"),
+    r"^[a-z0-9]+(?:-[a-z0-9]+)*$": ("expected an id of small letters, digits and single "
+                                     "dashes", "e.g. my-card-2 (no spaces, no accents)"),
+    r"^[A-Z]$": ("expected one capital letter", "e.g. A"),
+    r"^[a-z0-9][a-z0-9-]*$": ("expected an id of small letters, digits and dashes",
+                              "e.g. night-raid (no spaces, no accents)"),
+}
 
 
 def _short(value: Any) -> str:
@@ -237,6 +272,14 @@ _FRIENDLY = {
 }
 
 
+_BOUNDS = {
+    "less_than_equal": "expected at most {}",
+    "greater_than_equal": "expected at least {}",
+    "less_than": "expected less than {}",
+    "greater_than": "expected more than {}",
+}
+
+
 def _rank(kind: str) -> int:
     order = ["extra_forbidden", "missing", "literal_error", "enum", "value_error"]
     return order.index(kind) if kind in order else len(order)
@@ -254,12 +297,14 @@ def _report_one(
     kind = err["type"]
     # as written: in a salvaged document, a dropped list element shifts the indices
     written = doc.raw_path(path) if isinstance(doc, SalvagedDoc) else tuple(path)
-    where = ".".join(map(str, written)) or "(top level)"
+    where = human_path(written) or "(top level)"
     key = (where, kind)
     if key in seen:
         return
     seen.add(key)
     rel = path[len(base) :]
+    field = _field_at(model, rel)
+    about = _about(rel, field)
     if kind == "extra_forbidden":
         name = str(path[-1]) if path else "?"
         cands = _candidates_at(model, [p for p in rel[:-1]])
@@ -273,16 +318,26 @@ def _report_one(
             hint,
         )
         return
+    if kind == "missing" and path and isinstance(path[-1], int):
+        # a fixed-length list with too few items (``at: [430]``): the key is there
+        given = doc.get(path[:-1])
+        got = len(given) if isinstance(given, list) else 0
+        want = _arity(field) or path[-1] + 1
+        report.error(doc.span(path[:-1]), "value-invalid",
+                     f"{human_path(written[:-1])}: expected {want} items, got {got}",
+                     about or f"write {want} values in square brackets")
+        return
     if kind == "missing":
         name = str(path[-1]) if path else "?"
         report.error(
             doc.span(path[:-1]),
             "key-missing",
             f"missing required key '{name}' in {_parent(list(written))}",
-            f"add '{name}: …' here",
+            f"add '{name}: …' here" + (f" ({about})" if about else ""),
         )
         return
     value = err.get("input")
+    ctx = err.get("ctx") or {}
     msg = _FRIENDLY.get(kind, err["msg"])
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, ") :]
@@ -299,8 +354,25 @@ def _report_one(
     if kind == "finite_number":
         hint = ".inf, .nan and numbers too large for the machine (beyond about 1.8e308) mean " \
             "nothing on a table: write an ordinary number"
+    elif kind == "string_pattern_mismatch":
+        msg, hint = PATTERNS.get(str(ctx.get("pattern")),
+                                 (f"does not have the expected form ({ctx.get('pattern')})", None))
+    elif kind in _BOUNDS:
+        bound = next((ctx[k] for k in ("le", "ge", "lt", "gt") if k in ctx), "?")
+        msg = _BOUNDS[kind].format(bound)
+    elif kind in ("too_long", "too_short"):
+        arity = _arity(field)
+        actual = ctx.get("actual_length", len(value) if isinstance(value, list | str) else "?")
+        if arity is not None:
+            msg = f"expected {arity} items"
+        elif kind == "too_long":
+            msg = f"expected at most {ctx.get('max_length')} items"
+        else:
+            msg = f"expected at least {ctx.get('min_length')} items"
+        report.error(doc.span(path), code, f"{where}: {msg}, got {actual}", hint or about)
+        return
     if kind == "literal_error":
-        expected = err.get("ctx", {}).get("expected", "")
+        expected = ctx.get("expected", "")
         choices = [
             c.strip().strip("'") for c in expected.replace(" or ", ",").split(",") if c.strip()
         ]
@@ -308,20 +380,50 @@ def _report_one(
         mean = f" (did you mean '{best}'?)" if best else ""
         listed = ", ".join(f"'{c}'" for c in choices)
         report.error(
-            doc.span(path), "value-choice", f"{where}: {_short(value)} is not one of {listed}{mean}"
+            doc.span(path), "value-choice", f"{where}: {_short(value)} is not one of {listed}{mean}",
+            about,
         )
         return
     if isinstance(value, dict | list):
         shown = "a mapping" if isinstance(value, dict) else "a list"
         text = f"{where}: {msg}, got {shown}"
+    elif value is None:
+        text = f"{where}: {msg}, got nothing (the value is empty)"
     else:
         text = f"{where}: {msg}, got {_short(value)}"
-    report.error(doc.span(path), code, text, hint)
+    report.error(doc.span(path), code, text, hint or about)
+
+
+def _about(rel: Sequence[str | int], field: FieldInfo | None) -> str | None:
+    """What a field is, from its schema description (the hint of last resort)."""
+    if field is None or not field.description:
+        return None
+    name = next((str(s) for s in reversed(rel) if isinstance(s, str)), "")
+    text = field.description.strip().rstrip(".")
+    return f"{name}: {text[:1].lower()}{text[1:]}" if name else text
+
+
+def _arity(field: FieldInfo | None) -> int | None:
+    """The fixed number of items of a tuple field (``at: [x, y]`` is 2), if any."""
+    if field is None:
+        return None
+    stack = [field.annotation]
+    while stack:
+        a = stack.pop()
+        origin = get_origin(a)
+        if origin is typing.Annotated:
+            stack.append(get_args(a)[0])
+        elif origin in (Union, types.UnionType):
+            stack.extend(get_args(a))
+        elif origin is tuple:
+            args = get_args(a)
+            if args and args[-1] is not Ellipsis:
+                return len(args)
+    return None
 
 
 def _parent(path: list[str | int]) -> str:
-    parent = ".".join(map(str, path[:-1]))
-    return parent or "the top level"
+    return human_path(path[:-1]) or "the top level"
 
 
 def root_mapping(
