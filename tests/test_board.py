@@ -39,6 +39,16 @@ def test_sizes_tokens_and_max_occupation(tiny: Board) -> None:
     assert tiny.total_tokens == 3 + 1 + 2 + 2 + 1 + 1
 
 
+def test_a_partial_city_sizes_changes_only_the_sizes_it_lists() -> None:
+    """Issue 13: listing only ``village`` kept no rule for capitals and towns (24 false
+    errors); the sizes not listed keep their defaults (R4.1)."""
+    text = TINY.read_text("utf-8").replace(
+        "regions:", "city_sizes:\n  village: {value: 1, max_occupation: 2}\nregions:")
+    board = Board.from_yaml_text(text)
+    sizes = {z.size: (z.value, z.max_occupation) for z in board.zones}
+    assert sizes == {"capital": (3, 3), "town": (2, 2), "village": (1, 2)}
+
+
 def test_neighbours_in_deployment_order(tiny: Board) -> None:
     # R8.4: highest number first; D8.2: equal numbers by region order (O before E)
     assert tiny.neighbours("O 3") == ("O 1", "E 1")

@@ -434,8 +434,11 @@ def _assemble(
             lost.zones.add(squash(zone_id(z.region, z.number)))
             continue
         if rule is None:
+            lost.zones.add(squash(zone_id(z.region, z.number)))  # no "unknown zone" after
             report.error(
-                at("zones", i, "size"), "size-unknown", f"no city_sizes rule for '{z.size}'"
+                at("zones", i, "size"), "size-unknown", f"no city_sizes rule for '{z.size}'",
+                f"add '{z.size}: {{value: N}}' under city_sizes, or use one of: "
+                f"{', '.join(spec.city_sizes)}",
             )
             continue
         zid = zone_id(z.region, z.number)

@@ -188,7 +188,11 @@ class Board(Model):
         description="Tie-break between equal zone numbers in deployment (D8.2); default: "
         "the order of 'regions'.",
     )
-    city_sizes: dict[CitySize, SizeRule] = Field(default_factory=_default_sizes)
+    city_sizes: dict[CitySize, SizeRule] = Field(
+        default_factory=_default_sizes,
+        description="Rules per city size (R4.1); a size not listed keeps its default "
+        "(capital 3, town 2, village 1).",
+    )
     zones: list[Zone] = Field(min_length=1)
     roads: list[Road] = Field(default_factory=list)
     terrain: Terrain = Field(default_factory=Terrain)
@@ -199,12 +203,25 @@ class Board(Model):
     )
     action_tracks: dict[int, ActionTrack] = Field(
         default_factory=lambda: {n: ActionTrack(cells=TEAM_TRACK_CELLS) for n in PLAYER_COUNTS},
-        description="Team action-counter tracks per player count (R0.4, D8.1).",
+        description="Team action-counter tracks per player count (R0.4, D8.1); a count "
+        "not listed keeps the default track.",
     )
     eliminated_area: tuple[float, float, float, float] | None = Field(
         default=None, description="x, y, width, height of the eliminated-soldiers box, mm."
     )
     minimap: Minimap = Field(default_factory=Minimap)
+
+    @field_validator("city_sizes")
+    @classmethod
+    def _sizes_over_defaults(cls, v: dict[CitySize, SizeRule]) -> dict[CitySize, SizeRule]:
+        """Listing one size changes that size only: the others keep their rule."""
+        return {**_default_sizes(), **v}
+
+    @field_validator("action_tracks")
+    @classmethod
+    def _tracks_over_defaults(cls, v: dict[int, ActionTrack]) -> dict[int, ActionTrack]:
+        defaults = {n: ActionTrack(cells=TEAM_TRACK_CELLS) for n in PLAYER_COUNTS}
+        return {**defaults, **v}
 
     @field_validator("speed_track")
     @classmethod
