@@ -47,9 +47,22 @@ def test_billion_laughs_is_refused_quickly() -> None:
     assert time.process_time() - start < 5  # generous: the point is "not 9^11 nodes"
 
 
+def test_a_big_file_without_aliases_is_not_an_alias_bomb() -> None:
+    """Issue 13: a 3.9 MB deck of plain cards was refused as an 'alias bomb'. Only
+    what aliases add counts against the limit; the written size has its own."""
+    plain = "\n".join(f"- {{id: c{i}, n: {i}}}" for i in range(100))
+    doc, r = load(plain, Limits(max_nodes=50))
+    assert doc is not None and not len(r)
+    aliased = "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: [" + ", ".join(["*a"] * 10) + "]"
+    doc, r = load(aliased, Limits(max_nodes=50))
+    assert doc is None and r.codes() == ["alias-expansion"]
+    assert (r.diagnostics[0].line, r.diagnostics[0].col) == (1, 4)  # the &a anchor
+
+
 def test_deep_nesting_and_size_limits() -> None:
     _, r = load("[" * 200 + "]" * 200)
     assert r.codes() == ["too-deep"]
+    assert (r.diagnostics[0].line, r.diagnostics[0].col) == (1, 65)  # where it goes too deep
     _, r = load("a: " + "x" * 200, Limits(max_bytes=100))
     assert r.codes() == ["file-too-large"]
 

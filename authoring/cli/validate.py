@@ -19,7 +19,8 @@ def _expand(paths: tuple[str, ...], ws: Workspace) -> list[Path]:
         if p.is_dir():
             found = sorted([*p.rglob("*.yaml"), *p.rglob("*.yml")])
             if not found:
-                ws.report.warning(Span(raw), "no-files", f"no YAML file in folder {raw}")
+                ws.report.warning(Span(raw), "no-files", f"no YAML file in folder {raw}",
+                                  "give a file, or a folder holding .yaml files")
             out.extend(found)
         else:
             out.append(p)

@@ -95,8 +95,10 @@ class Report:
     def add(
         self, span: Span, level: Level, code: str, message: str, hint: str | None = None
     ) -> None:
-        self._append(Diagnostic(span.file, span.line, span.col, span.path, level, code,
-                                message, hint))
+        # a finding about a whole file (not found, too large, not a scenario) sits at its
+        # start: every line reads file:line:col, the form editors and CI tools parse
+        self._append(Diagnostic(span.file, span.line or 1, span.col or 1, span.path, level,
+                                code, message, hint))
 
     def _append(self, d: Diagnostic) -> None:
         """Add ``d`` unless it is already there, in constant time (a set beside the list,

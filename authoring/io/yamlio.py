@@ -28,7 +28,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from authoring.io.diagnostics import Report, Span
+from authoring.io.diagnostics import Report, Span, did_you_mean
 
 PathKey = tuple[str | int, ...]
 
@@ -58,9 +58,10 @@ DEFAULT_LIMITS = Limits()
 
 
 class _Refused(Exception):
-    def __init__(self, code: str, message: str, node: Node | None, hint: str | None = None):
+    def __init__(self, code: str, message: str, node: Node | None, hint: str | None = None,
+                 at: tuple[int, int] = (1, 1)):
         super().__init__(message)
-        self.code, self.message, self.node, self.hint = code, message, node, hint
+        self.code, self.message, self.node, self.hint, self.at = code, message, node, hint, at
 
 
 #: the longest file name (one path component) the usual file systems accept, in bytes
@@ -165,8 +166,10 @@ def _mark(node: Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
-def _expanded_size(node: Node, memo: dict[int, int], depth: int, limits: Limits) -> int:
+def _expanded_size(node: Node, memo: dict[int, int], depth: int, limits: Limits,
+                   reused: dict[int, Node] | None = None) -> int:
     """Nodes the data would hold once aliases are expanded (memoised, so linear)."""
+    reused = {} if reused is None else reused
     if depth > limits.max_depth:
         raise _Refused(
             "too-deep",
@@ -176,24 +179,28 @@ def _expanded_size(node: Node, memo: dict[int, int], depth: int, limits: Limits)
         )
     key = id(node)
     if key in memo:
+        reused[key] = node  # an anchor used again through an alias
         return memo[key]
     memo[key] = 1  # a recursive alias counts once while being measured
     total = 1
     if isinstance(node, SequenceNode):
         for child in node.value:
-            total += _expanded_size(child, memo, depth + 1, limits)
+            total += _expanded_size(child, memo, depth + 1, limits, reused)
     elif isinstance(node, MappingNode):
         for k, v in node.value:
-            total += _expanded_size(k, memo, depth + 1, limits)
-            total += _expanded_size(v, memo, depth + 1, limits)
-    if total > limits.max_nodes:
+            total += _expanded_size(k, memo, depth + 1, limits, reused)
+            total += _expanded_size(v, memo, depth + 1, limits, reused)
+    memo[key] = total
+    if depth == 0 and total - len(memo) > limits.max_nodes:
+        # what the aliases add beyond the written nodes: a big plain file adds nothing
+        # (its size is bounded by max_bytes), a 'billion laughs' adds billions
         raise _Refused(
             "alias-expansion",
-            f"the document expands to more than {limits.max_nodes} nodes through aliases",
-            node,
+            f"the aliases (*name) expand the document by more than {limits.max_nodes} values "
+            "(the biggest anchor they repeat starts here)",
+            max(reused.values(), key=lambda n: memo[id(n)], default=node),
             "this looks like an alias bomb ('billion laughs'); remove the nested aliases",
         )
-    memo[key] = total
     return total
 
 
@@ -303,9 +310,10 @@ def _check_depth(text: str, limits: Limits) -> None:
                 line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
                 raise _Refused(
                     "too-deep",
-                    f"nesting deeper than {limits.max_depth} levels (line {line}, column {col})",
+                    f"nesting deeper than {limits.max_depth} levels",
                     None,
                     "flatten the structure; no board, deck or scenario needs this depth",
+                    (line, col),
                 )
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
@@ -347,7 +355,8 @@ def load_text(
             )
             return None
     if len(text) > limits.max_bytes:
-        report.error(where, "file-too-large", f"file is larger than {limits.max_bytes} bytes")
+        report.error(where, "file-too-large", f"file is larger than {limits.max_bytes} bytes",
+                     _TOO_LARGE)
         return None
     doc = YamlDoc(file=file, path=path, data=None)
     loader: yaml.SafeLoader | None = None
@@ -364,7 +373,7 @@ def load_text(
         doc.data = _Builder(doc, report, loader).build(root, ())
         return doc
     except _Refused as exc:
-        line, col = _mark(exc.node) if exc.node is not None else (1, 1)
+        line, col = _mark(exc.node) if exc.node is not None else exc.at
         report.error(Span(file, line, col), exc.code, exc.message, exc.hint)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -403,6 +412,22 @@ def load_text(
     return None
 
 
+_TOO_LARGE = ("a board, deck or scenario is a few hundred kB at most: is this the right "
+              "file? (split a big content file in several, listed in the manifest)")
+
+
+def _near(path: Path) -> str:
+    """A hint for a missing file: the YAML files of its folder that resemble it."""
+    try:
+        names = sorted(p.name for p in path.parent.iterdir() if p.suffix in (".yaml", ".yml"))
+    except OSError:
+        return "check the folder: it does not exist (paths are relative to the current folder)"
+    best = did_you_mean(path.name, names)
+    if best:
+        return f"did you mean {display_path(path.parent / best)}?"
+    return "check the name and the folder (paths are relative to the current folder)"
+
+
 def load_file(
     path: Path | str, report: Report, *, limits: Limits = DEFAULT_LIMITS
 ) -> YamlDoc | None:
@@ -427,22 +452,25 @@ def load_file(
                 Span(file),
                 "file-too-large",
                 f"file is {size} bytes, more than the limit of {limits.max_bytes}",
+                _TOO_LARGE,
             )
             return None
         with open(p, "rb") as fh:  # never more than the limit, whatever the size said
             raw = fh.read(limits.max_bytes + 1)
         if len(raw) > limits.max_bytes:
             report.error(Span(file), "file-too-large",
-                         f"file is more than the limit of {limits.max_bytes} bytes")
+                         f"file is more than the limit of {limits.max_bytes} bytes", _TOO_LARGE)
             return None
     except FileNotFoundError:
-        report.error(Span(file), "file-not-found", f"no such file: {file}")
+        report.error(Span(file), "file-not-found", f"no such file: {file}", _near(p))
         return None
     except IsADirectoryError:
-        report.error(Span(file), "file-not-found", f"{file} is a folder, not a file")
+        report.error(Span(file), "file-not-found", f"{file} is a folder, not a file",
+                     "name a YAML file inside it (resistance validate also takes a folder)")
         return None
     except OSError as exc:
-        report.error(Span(file), "file-unreadable", f"cannot read {file}: {exc.strerror}")
+        report.error(Span(file), "file-unreadable", f"cannot read {file}: {exc.strerror}",
+                     "check the file's permissions (can you open it in your editor?)")
         return None
     return load_text(raw, file, report, path=p.resolve(), limits=limits)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from authoring.io.diagnostics import Report, Span, suggestion
-from authoring.io.yamlio import YamlDoc, load_file
+from authoring.io.yamlio import YamlDoc, display_path, load_file
 
 #: kind -> "module:function" of its loader. Later capabilities add their kinds here.
 KINDS: dict[str, str] = {
@@ -71,6 +71,34 @@ def detect_kind(doc: YamlDoc) -> str | None:
     return None
 
 
+#: a shipped file of each main kind, for hints
+EXAMPLES = {
+    "board": "scenarios/boards/island.yaml",
+    "deck": "cards/clues.yaml",
+    "scenario": "scenarios/scenario-1.yaml",
+}
+
+
+def _declared_kind(doc: YamlDoc) -> str | None:
+    """The kind a file says it is beyond doubt: its ``kind:`` key, or a board's keys."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return None
+    if isinstance(data.get("kind"), str):
+        return str(data["kind"])
+    if "zones" in data and "outline" in data:
+        return "board"
+    return None
+
+
+def _a(kind: str) -> str:
+    """'a deck', 'a board', 'an items file'."""
+    noun = {"deck": "clue deck", "manifest": "manifest"}.get(kind, kind)
+    if kind not in ("board", "deck", "scenario", "manifest"):
+        noun = f"{kind} file"
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
+
+
 class Workspace:
     """The files of one run, each loaded and checked once."""
 
@@ -103,6 +131,18 @@ class Workspace:
         if doc is None:
             return None
         k = kind or detect_kind(doc)
+        found = _declared_kind(doc)
+        if kind is not None and found is not None and found != kind and found in KINDS:
+            # a scenario given where a deck is wanted: one sentence, not 20 schema errors
+            data = doc.data if isinstance(doc.data, dict) else {}
+            where = ref or (doc.span(("kind",)) if "kind" in data else Span(doc.file, 1, 1))
+            self.report.error(
+                where,
+                "kind-wrong",
+                f"{display_path(p)} is {_a(found)}; {_a(kind)} is wanted here",
+                f"give {_a(kind)} file" + (f", e.g. {EXAMPLES[kind]}" if kind in EXAMPLES else ""),
+            )
+            return None
         if k is None:
             self.report.error(
                 Span(doc.file, 1, 1),
