@@ -214,3 +214,15 @@ def test_writing_under_a_file_says_which_file_without_a_traceback(tmp_path: Path
         assert code == 1, err
         assert err == f"resistance: {blocker}: is a file, not a folder\n" \
                       "    hint: a part of the path is a file, not a folder\n"
+
+
+def test_an_unknown_kind_is_a_usage_error() -> None:
+    code, out = _main("validate", "--kind", "bogus", "cards/clues.yaml")
+    assert code == 2 and "Invalid value for '--kind': 'bogus' is not one of 'board'" in out
+
+
+def test_every_meant_predicate_exists() -> None:
+    from authoring.model.predicates import MEANT, PREDICATES
+
+    assert set(MEANT.values()) <= set(PREDICATES)
+    assert MEANT["and"] == "all" and MEANT["or"] == "any"

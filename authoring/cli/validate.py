@@ -9,7 +9,7 @@ import click
 from authoring.cli.common import SafePath, finish, json_option, print_report, strict_option
 from authoring.io.diagnostics import Span
 from authoring.model.scenario import Scenario
-from authoring.model.workspace import Workspace
+from authoring.model.workspace import KINDS, Workspace
 
 
 def _expand(paths: tuple[str, ...], ws: Workspace) -> list[Path]:
@@ -55,7 +55,8 @@ def _check_playable(ws: Workspace, scenario: Scenario) -> None:
 @click.argument("paths", nargs=-1, required=True, type=SafePath())
 @json_option
 @strict_option
-@click.option("--kind", help="Treat every file as this kind (board, deck, scenario, …).")
+@click.option("--kind", type=click.Choice(sorted(KINDS), case_sensitive=False),
+              help="Treat every file as this kind.")
 def validate(paths: tuple[str, ...], as_json: bool, strict: bool, kind: str | None) -> None:
     """Check files and print every problem as file:line:col: level: message [code].
 

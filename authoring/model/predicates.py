@@ -1389,6 +1389,17 @@ _CLASSES: tuple[type[Predicate], ...] = (
 )
 PREDICATES: dict[str, type[Predicate]] = {cls.key: cls for cls in _CLASSES}
 
+#: words a designer writes for a predicate that is spelt otherwise here: the closest
+#: spelling would mislead ('and' is one letter from 'any', the opposite meaning)
+MEANT: dict[str, str] = {
+    "and": "all", "both": "all", "every": "all", "intersection": "all",
+    "or": "any", "either": "any", "some": "any", "union": "any",
+    "no": "not", "none": "not", "neither": "not", "except": "not", "without": "not",
+    "neighbour": "adjacent", "neighbor": "adjacent", "next_to": "adjacent",
+    "coast": "coastal", "sea": "coastal",
+    "city_size": "size", "tags": "tag", "regions": "region",
+}
+
 if TYPE_CHECKING:
     PredicateT = Predicate
 else:
@@ -1446,7 +1457,7 @@ def _parse_one(
 ) -> Predicate | None:
     cls = PREDICATES.get(key)
     if cls is None:
-        best = did_you_mean(key, PREDICATES)
+        best = MEANT.get(key.lower()) or did_you_mean(key, PREDICATES)
         mean = f" (did you mean '{best}'?)" if best else ""
         report.error(
             doc.span((*base, key), key=True),

@@ -384,7 +384,9 @@ def _report_one(
             about,
         )
         return
-    if isinstance(value, dict | list):
+    if kind == "value_error" and (isinstance(value, dict | list) or _short(value) in msg):
+        text = f"{where}: {msg}"  # the check's own sentence already shows the value
+    elif isinstance(value, dict | list):
         shown = "a mapping" if isinstance(value, dict) else "a list"
         text = f"{where}: {msg}, got {shown}"
     elif value is None:

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator
 
 from authoring.model.predicates import PredicateT
 from authoring.model.rules import BOX_CLUE_CARDS, DENSITY_BAND
-from authoring.model.schema.base import FileRef, Model
+from authoring.model.schema.base import HINT_MARK, FileRef, Model
 
 
 class Title(Model):
@@ -87,9 +87,18 @@ class DeckFile(Model):
     )
     cards: list[Card] = Field(min_length=1)
 
-    @model_validator(mode="after")
-    def _band(self) -> DeckFile:
-        lo, hi = self.density
+    @field_validator("density")
+    @classmethod
+    def _band(cls, v: tuple[float, float]) -> tuple[float, float]:
+        lo, hi = v
+        if 1 < hi <= 100 and 0 <= lo <= hi:
+            raise ValueError(
+                f"[{lo:g}, {hi:g}] reads as percentages; density is a share of the places, "
+                f"between 0 and 1{HINT_MARK}write [{lo / 100:.2f}, {hi / 100:.2f}] "
+                f"({hi:g} % is {hi / 100:.2f})")
         if not 0 <= lo <= hi <= 1:
-            raise ValueError(f"density band [{lo:g}, {hi:g}] must satisfy 0 ≤ low ≤ high ≤ 1")
-        return self
+            raise ValueError(
+                f"[{lo:g}, {hi:g}] is not a band: low and high are shares between 0 and 1, "
+                f"low first{HINT_MARK}e.g. [0.35, 0.60]: cards with 35 % to 60 % of the places "
+                f"as holes")
+        return v
