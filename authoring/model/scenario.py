@@ -303,6 +303,7 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
     levels = _levels(ctx, spec, officers)
     box = _box_counts(manifest)
     _check_pieces(ctx, spec, soldiers, officers, reputation, objectives, levels, box)
+    _check_timers(ctx, spec, levels, manifest)
     _check_reachable(ctx, start, objectives)
     if deck is not None:
         _check_deck(ctx, spec, deck, board, objectives)
@@ -764,7 +765,15 @@ def _check_pieces(
                 f"players need {level.officers - box['officers']} extra officer pieces "
                 "(another colour will do), or lower the count",
             )
-        if on_board and on_board >= level.officers:
+        if level.officers == 0:
+            ctx.report.error(
+                where,
+                "pieces-officers",
+                f"difficulty '{name}' ({label}) has 0 officers in the reserve: every officer "
+                "piece is on the island from the start, and the game is lost at once (R9.1)",
+                f"give at least 1 officer (the box holds {box['officers']})",
+            )
+        elif on_board and on_board >= level.officers:
             ctx.report.error(
                 where,
                 "pieces-officers",
@@ -794,6 +803,32 @@ def _check_pieces(
             ctx.at("setup", "start"),
             "pieces-pawns",
             f"{starts} start zones for at most {box['player_pawns']} players (R0.2)",
+        )
+
+
+def _check_timers(ctx: _Ctx, spec: schema.Scenario, levels: Mapping[str, Level],
+                  manifest: Manifest | None) -> None:
+    """A timer no sand timer of the box measures (R0.4: 5', 4', 3') is allowed (the book
+    also names a kitchen timer, "minuteur") but said, once per length."""
+    sand = manifest.box.sand_timers if manifest is not None else None
+    if not sand:
+        return
+    shown = ", ".join(f"{_minutes(t)}'" for t in sand)
+    said: set[float] = set()
+    for name, level in levels.items():
+        over = spec.difficulty.get(name)  # type: ignore[call-overload]
+        own = over is not None and over.timer is not None
+        if level.timer in sand or level.timer in said or ctx.sv.hit("difficulty", name):
+            continue
+        said.add(level.timer)
+        ctx.report.warning(
+            ctx.at("difficulty", name, "timer") if own else ctx.at("timer"),
+            "timer-no-sand-timer",
+            f"a players' phase of {_minutes(level.timer)}'{f' ({name})' if own else ''}: "
+            "no sand timer of the "
+            f"box measures it (the box has {shown}, R0.4)",
+            "players will need a kitchen or phone timer (the book allows one), or choose "
+            f"one of {shown}",
         )
 
 

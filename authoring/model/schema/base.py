@@ -359,7 +359,7 @@ def _report_one(
                                  (f"does not have the expected form ({ctx.get('pattern')})", None))
     elif kind in _BOUNDS:
         bound = next((ctx[k] for k in ("le", "ge", "lt", "gt") if k in ctx), "?")
-        msg = _BOUNDS[kind].format(bound)
+        msg = _BOUNDS[kind].format(f"{bound:g}" if isinstance(bound, float) else bound)
     elif kind in ("too_long", "too_short"):
         arity = _arity(field)
         actual = ctx.get("actual_length", len(value) if isinstance(value, list | str) else "?")

@@ -235,12 +235,17 @@ Rate = Annotated[float, Field(ge=0, le=1)]
 Band = tuple[Rate, Rate]
 
 
+#: the longest players' phase a scenario may set, minutes (the box's are 3 to 5)
+MAX_TIMER = 60
+
+
 class Difficulty(Model):
     """Overrides of the base parameters for one difficulty level (R2.2)."""
 
     officers: int | None = Field(default=None, ge=0, description="Officers in the reserve.")
     speed_start: SpeedStart | None = None
-    timer: float | None = Field(default=None, gt=0, description="Minutes per players' phase.")
+    timer: float | None = Field(default=None, gt=0, le=MAX_TIMER,
+                                description="Minutes per players' phase (R10.1).")
 
 
 # -- special rules ---------------------------------------------------------------
@@ -311,7 +316,8 @@ class Scenario(Model):
         default=None,
         description="Box manifest, relative to this file; default: the shipped cards/manifest.yaml.",
     )
-    timer: float = Field(gt=0, description="Minutes per players' phase (R10.1), base value.")
+    timer: float = Field(gt=0, le=MAX_TIMER,
+                         description="Minutes per players' phase (R10.1), base value.")
     setup: Setup
     objectives: list[Objective] = Field(min_length=1)
     difficulty: dict[DifficultyName, Difficulty] = Field(
