@@ -808,17 +808,21 @@ def _check_pieces(
 
 def _check_timers(ctx: _Ctx, spec: schema.Scenario, levels: Mapping[str, Level],
                   manifest: Manifest | None) -> None:
-    """A timer no sand timer of the box measures (R0.4: 5', 4', 3') is allowed (the book
-    also names a kitchen timer, "minuteur") but said, once per length."""
+    """A timer the box's sand timers cannot measure (R0.4: 5', 4', 3'; one of them, or
+    up to three turned one after another) is allowed (the book also names a kitchen
+    timer, "minuteur") but said, once per length."""
     sand = manifest.box.sand_timers if manifest is not None else None
     if not sand:
         return
     shown = ", ".join(f"{_minutes(t)}'" for t in sand)
+    # one sand timer, or two or three turned one after the other (6' = 3' twice)
+    measurable = {round(a + b + c, 6) for a in sand for b in [0.0, *sand] for c in [0.0, *sand]}
     said: set[float] = set()
     for name, level in levels.items():
         over = spec.difficulty.get(name)  # type: ignore[call-overload]
         own = over is not None and over.timer is not None
-        if level.timer in sand or level.timer in said or ctx.sv.hit("difficulty", name):
+        if (round(level.timer, 6) in measurable or level.timer in said
+                or ctx.sv.hit("difficulty", name)):
             continue
         said.add(level.timer)
         ctx.report.warning(
@@ -826,7 +830,7 @@ def _check_timers(ctx: _Ctx, spec: schema.Scenario, levels: Mapping[str, Level],
             "timer-no-sand-timer",
             f"a players' phase of {_minutes(level.timer)}'{f' ({name})' if own else ''}: "
             "no sand timer of the "
-            f"box measures it (the box has {shown}, R0.4)",
+            f"box measures it, alone or turned one after another (the box has {shown}, R0.4)",
             "players will need a kitchen or phone timer (the book allows one), or choose "
             f"one of {shown}",
         )
