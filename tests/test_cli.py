@@ -226,3 +226,25 @@ def test_every_meant_predicate_exists() -> None:
 
     assert set(MEANT.values()) <= set(PREDICATES)
     assert MEANT["and"] == "all" and MEANT["or"] == "any"
+
+
+def test_vocabulary_rules_lists_every_special_rule_and_its_example_plays(tmp_path: Path) -> None:
+    """Issue 13: special rules were in no help text. Each example, added to scenario 1,
+    validates (an example that rots fails here)."""
+    import re
+
+    r = run("vocabulary", "rules")
+    assert r.exit_code == 0
+    names = re.findall(r"^## `([a-z_]+)`", r.output, re.M)
+    assert names == ["max_occupation", "exclude_cards", "no_events_before_round", "effects"]
+    examples = re.findall(r"^  - (\{.*\})$", r.output, re.M)
+    assert len(examples) == 5
+    text = Path("scenarios/scenario-1.yaml").read_text("utf-8")
+    text = text.replace("board: boards/", f"board: {Path('scenarios/boards').resolve()}/")
+    text = text.replace("clues: ../cards/", f"clues: {Path('cards').resolve()}/")
+    text += "special_rules:\n" + "".join(f"  - {e}\n" for e in examples)
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(text, "utf-8")
+    r = run("validate", str(scenario))
+    assert ": error:" not in r.output, r.output
+    assert "[rule-text-only]" in r.output or "not played" in r.output, r.output

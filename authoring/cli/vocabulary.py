@@ -1,4 +1,5 @@
-"""``resistance vocabulary predicates|effects``: the closed vocabularies, documented."""
+"""``resistance vocabulary predicates|effects|rules``: the closed vocabularies,
+documented."""
 
 from __future__ import annotations
 
@@ -6,15 +7,19 @@ import click
 
 
 @click.command()
-@click.argument("which", type=click.Choice(["predicates", "effects"]))
+@click.argument("which", type=click.Choice(["predicates", "effects", "rules"]))
 def vocabulary(which: str) -> None:
     """Print the reference of WHICH vocabulary (Markdown, with an example per entry):
     predicates for `where:` (clue cards, setup rules, candidates), effects for cards,
-    characters and special rules."""
+    characters and special rules; rules for a scenario's special_rules."""
     if which == "predicates":
         from authoring.model.predicates import predicates_doc
 
         click.echo(predicates_doc())
+    elif which == "rules":
+        from authoring.model.scenario import special_rules_doc
+
+        click.echo(special_rules_doc())
     else:
         from authoring.model.effects import effects_doc
 

@@ -1338,3 +1338,36 @@ def _speed_text(start: schema.SpeedStart, level: Level, lang: str) -> str:
         else f"Put the invasion marker on cell {level.speed_cell + 1} of the speed track "
         f"(speed {level.speed})."
     )
+
+
+def special_rules_doc() -> str:
+    """The special rules a scenario may set (``special_rules:``), each with its meaning,
+    parameters and an example (Markdown, for ``resistance vocabulary rules``)."""
+    from typing import get_args
+
+    lines = ["# Special rules", ""]
+    lines += [
+        "A scenario's `special_rules:` is a list. Each entry names its `rule:` and may",
+        "carry the `text:` printed on the scenario card (fr/en). The engine plays each",
+        "rule below; an entry with only `text:` is printed, not played (a warning says so).",
+        "",
+    ]
+    classes: list[type[Model]] = [*get_args(get_args(schema.SpecialRule)[0]), schema.TextRule]
+    for cls in classes:
+        fields = cls.model_fields
+        rule = fields.get("rule")
+        name = get_args(rule.annotation)[0] if rule is not None else "(text only)"
+        lines += [f"## `{name}`", "", " ".join((cls.__doc__ or "").split()), ""]
+        for key, f in fields.items():
+            if key == "rule":
+                continue
+            what = f.description or ""
+            if key == "when":
+                what += " One of: " + ", ".join(f"`{t}`" for t in get_args(schema.Trigger)) + "."
+            if key == "deck":
+                what += " One of: " + ", ".join(f"`{t}`" for t in get_args(schema.Deck)) + "."
+            optional = "" if f.is_required() else " (optional)"
+            lines.append(f"- `{f.alias or key}`{optional}: {what}".rstrip(": "))
+        example = getattr(cls, "example", "")
+        lines += ["", "```yaml", "special_rules:", f"  - {example}", "```", ""]
+    return "\n".join(lines)

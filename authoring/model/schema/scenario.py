@@ -30,7 +30,7 @@ Example (abridged)::
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -258,39 +258,51 @@ class _Rule(Model):
 class MaxOccupationRule(_Rule):
     """R4.3 "unless a scenario says otherwise": another max occupation on some zones."""
 
+    example: ClassVar[str] = "{rule: max_occupation, value: 4, where: {size: capital}}"
+
     rule: Literal["max_occupation"]
-    value: int = Field(ge=0)
-    where: Predicate | None = None
-    zones: ZoneList = None
+    value: int = Field(ge=0, description="The max occupation of those zones.")
+    where: Predicate | None = Field(default=None, description="The zones, by a predicate.")
+    zones: ZoneList = Field(default=None, description="The zones, listed (or 'where').")
 
 
 
 class ExcludeCardsRule(_Rule):
     """Cards of a deck left in the box for this scenario (R2.6)."""
 
+    example: ClassVar[str] = "{rule: exclude_cards, deck: items, cards: [scope]}"
+
     rule: Literal["exclude_cards"]
-    deck: Deck
+    deck: Deck = Field(description="The deck the cards leave.")
     cards: list[str] = Field(min_length=1, description="Card ids (see the content files).")
 
 
 class NoEventsRule(_Rule):
     """No event card is drawn (R8.1) before this round: a gentler start."""
 
+    example: ClassVar[str] = "{rule: no_events_before_round, round: 3}"
+
     rule: Literal["no_events_before_round"]
-    round: int = Field(ge=2)
+    round: int = Field(ge=2, description="The first round with an event card.")
 
 
 class EffectsRule(_Rule):
     """One-off effects from the content vocabulary resolved at a moment of the round
     (no acting player, like an event card R8.1)."""
 
+    example: ClassVar[str] = (
+        "{rule: effects, when: players_phase_start, "
+        "effects: [{reputation: {amount: 1, who: each_player}}]}")
+
     rule: Literal["effects"]
-    when: Trigger
+    when: Trigger = Field(description="The moment of the round they resolve.")
     effects: list[Effect] = Field(min_length=1, description="Effects of the content vocabulary.")
 
 
 class TextRule(Model):
-    """A rule that is only printed (the engine does not play it)."""
+    """A rule that is only printed (the engine does not play it; validation says so)."""
+
+    example: ClassVar[str] = "{text: {fr: Les ports sont fermés., en: Ports are closed.}}"
 
     text: Text
 
