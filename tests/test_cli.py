@@ -29,7 +29,9 @@ def test_validate_clean_board_exits_0() -> None:
 def test_validate_every_broken_board_exits_1_with_a_location() -> None:
     for path in BROKEN:
         r = run("validate", "--kind", "board", str(path))
-        if path.stem.startswith("ok-") or path.stem in ("island-disconnected", "roads-cross"):
+        warned = ("island-disconnected", "roads-cross", "road-over-sea",
+                  "eliminated-area-over-island", "board-larger-than-a0")
+        if path.stem.startswith("ok-") or path.stem in warned:
             assert r.exit_code == 0, (path, r.output)
             continue
         assert r.exit_code == 1, (path, r.output)

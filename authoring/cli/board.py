@@ -27,6 +27,10 @@ def info(board_file: str, as_json: bool) -> None:
         f"{len(data['regions'])} regions, {len(data['zones'])} zones, "
         f"{len(data['roads'])} links, {data['total_zone_tokens']} zone tokens (R0.2)"
     )
+    w, h = data["size_mm"]
+    sheet = data["smallest_sheet"]
+    click.echo(f"{w:g} × {h:g} mm: " + (f"one {sheet} sheet at a print shop, or tiled at home"
+                                         if sheet else "larger than A0; tiled at home"))
     for r in data["regions"]:
         click.echo(f"\n{r['id']} — {r['name']} ({r['zones']} zones, {r['tokens']} tokens)")
         for z in data["zones"]:

@@ -34,7 +34,7 @@ import networkx as nx
 from authoring.io.diagnostics import Diagnostic, Report, Span, suggestion
 from authoring.io.errors import InputError, UnknownZone
 from authoring.io.yamlio import YamlDoc, load_text
-from authoring.model.geometry import BoardGeometry, check_geometry
+from authoring.model.geometry import BoardGeometry, check_geometry, smallest_sheet
 from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS, TEAM_TRACK_CELLS, army_actions
 from authoring.model.schema import board as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
@@ -296,6 +296,8 @@ class Board:
             ],
             "roads": [{"from": r.a, "to": r.b, "kind": r.kind} for r in self.roads],
             "total_zone_tokens": self.total_tokens,
+            "size_mm": list(self.spec.size),
+            "smallest_sheet": smallest_sheet(*self.spec.size),
         }
 
 

@@ -283,6 +283,8 @@ def check_geometry(board: Board, doc: YamlDoc, report: Report, base: tuple[str |
                         f"{kind[:-1]} '{f.name}' reaches outside the island",
                     )
     _check_crossings(board, doc, report, base)
+    _check_sea_links(board, raw, doc, report, base)
+    _check_furniture(board, raw, doc, report, base)
     if not any(not raw.covers(Point(z.at)) for z in board.zones):
         check_minimap(board, doc, report, base)
 
@@ -311,6 +313,90 @@ def _check_crossings(
                 f"{doc.span((*base, 'roads', r.index)).line}) on the map",
                 "crossing lines cannot be printed unambiguously; reroute one of them",
             )
+
+
+#: how far (mm) a link may leave the coast before it is said to cross the sea: a road
+#: drawn along a jagged coast may clip a bay by a hair
+SEA_TOLERANCE = 2.0
+
+#: ISO A sheets, portrait (width, height) mm, the largest a print shop commonly offers last
+SHEETS = (("A4", 210.0, 297.0), ("A3", 297.0, 420.0), ("A2", 420.0, 594.0),
+          ("A1", 594.0, 841.0), ("A0", 841.0, 1189.0))
+
+
+def _check_sea_links(board: Board, raw: Polygon, doc: YamlDoc, report: Report,
+                     base: tuple[str | int, ...]) -> None:
+    """A road or mountain path whose line leaves the island crosses the sea (R5.1 moves
+    along links over land): said, with how far it runs over water."""
+    geo = board.geometry
+    for r in board.roads:
+        if not (raw.covers(Point(board.zone(r.a).at)) and raw.covers(Point(board.zone(r.b).at))):
+            continue  # a city outside the island has its own error
+        wet = geo.link_line(r.a, r.b).difference(raw).length
+        if wet > SEA_TOLERANCE:
+            name = "mountain path" if r.kind == "mountain" else "road"
+            report.warning(
+                doc.span((*base, "roads", r.index)),
+                "road-over-sea",
+                f"{name} {r.a} – {r.b} crosses the sea for {wet:.0f} mm (its line leaves "
+                "the island)",
+                "links are drawn straight between the cities: move a city, or reshape the "
+                "coast so the link stays on land",
+            )
+
+
+def _check_furniture(board: Board, raw: Polygon, doc: YamlDoc, report: Report,
+                     base: tuple[str | int, ...]) -> None:
+    """The eliminated-soldiers box must not be drawn over the island or off the board;
+    a board larger than the largest sheet is said, with the sheet it needs."""
+    spec = board.spec
+    width, height = spec.size
+    if spec.eliminated_area is not None:
+        x, y, w, h = (float(v) for v in spec.eliminated_area)
+        area = shapely.box(x, y, x + w, y + h)
+        covered = [z for z in board.zones if area.covers(Point(z.at))]
+        over = area.intersection(raw).area
+        if covered or over > 1.0:
+            cities = ", ".join(f"{z.id} ({z.city})" for z in covered[:4])
+            more = " …" if len(covered) > 4 else ""
+            report.warning(
+                doc.span((*base, "eliminated_area")),
+                "eliminated-area-over-island",
+                f"the eliminated-soldiers box ({x:g}, {y:g}, {w:g} × {h:g} mm) is drawn over "
+                f"the island ({over:.0f} mm² of land"
+                + (f", covering {cities}{more})" if covered else ")"),
+                "move it to the sea, off the coast (x, y, width, height in mm; or remove the "
+                "key and the kit finds a free corner)",
+            )
+        if x < 0 or y < 0 or x + w > width or y + h > height:
+            report.warning(
+                doc.span((*base, "eliminated_area")),
+                "eliminated-area-off-board",
+                f"the eliminated-soldiers box ({x:g}, {y:g}, {w:g} × {h:g} mm) leaves the "
+                f"board ({width:g} × {height:g} mm)",
+                "keep x + width and y + height within the board's size",
+            )
+    small, large = sorted((float(width), float(height)))
+    name, sw, sh = SHEETS[-1]
+    if small > sw or large > sh:
+        report.warning(
+            doc.span((*base, "size")),
+            "board-larger-than-a0",
+            f"the board is {width:g} × {height:g} mm: larger than {name} ({sw:g} × {sh:g} mm), "
+            "the largest sheet print shops commonly print",
+            "the kit still tiles it over home-printer pages; for one printed sheet keep it "
+            f"within {sw:g} × {sh:g} mm (A1 is {SHEETS[-2][1]:g} × {SHEETS[-2][2]:g})",
+        )
+
+
+def smallest_sheet(width: float, height: float) -> str | None:
+    """The smallest ISO A sheet the board fits on, either way round.
+
+    >>> smallest_sheet(600, 480), smallest_sheet(200, 150), smallest_sheet(2000, 900)
+    ('A1', 'A4', None)
+    """
+    small, large = sorted((width, height))
+    return next((n for n, w, h in SHEETS if small <= w and large <= h), None)
 
 
 def check_minimap(board: Board, doc: YamlDoc, report: Report, base: tuple[str | int, ...]) -> None:
