@@ -40,7 +40,8 @@ def _load_deck(path: str, as_json: bool) -> tuple[ClueDeck, Report]:
     ws = Workspace()
     deck = ws.load(path, "deck")
     if deck is None and not ws.report.has_errors:
-        ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a deck")
+        ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a deck",
+            "the messages above say why; fix them first")
     if ws.report.has_errors:
         fail_if_errors(ws.report, as_json=as_json)
     return deck, ws.report

@@ -69,6 +69,7 @@ def load_or_exit(path: str, kind: str, *, as_json: bool = False) -> Any:
     if model is None and not ws.report.has_errors:
         from authoring.io.diagnostics import Span
 
-        ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a {kind}")
+        ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a {kind}",
+            "the messages above say why; fix them first")
     fail_if_errors(ws.report, as_json=as_json)
     return model

@@ -110,7 +110,8 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
         if not report.has_errors:
             from authoring.io.diagnostics import Span
 
-            report.error(Span(str(path)), "load-failed", f"{path} could not be loaded")
+            report.error(Span(str(path)), "load-failed", f"{path} could not be loaded",
+                "the messages above say why; fix them first")
         print_report(report, as_json=as_json)
         click.echo(f"resistance: {report.summary()}; nothing exported", err=True)
         sys.exit(EXIT_PROBLEMS)

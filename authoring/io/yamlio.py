@@ -266,7 +266,8 @@ class _Builder:
                             merged.setdefault(k, v)
                     else:
                         self.report.error(
-                            self.span_of(src, path), "yaml-merge", "'<<' must merge a mapping"
+                            self.span_of(src, path), "yaml-merge", "'<<' must merge a mapping",
+                            "<<: *anchor merges a mapping defined with &anchor"
                         )
                 continue
             if not isinstance(key_node, ScalarNode):
@@ -274,6 +275,7 @@ class _Builder:
                     self.span_of(key_node, path),
                     "key-not-scalar",
                     "a mapping key must be a plain word, not a list or mapping",
+                    "write keys as plain words (region: N-E), not lists or mappings",
                 )
                 continue
             key = self.scalar(key_node, path)
@@ -341,7 +343,7 @@ def load_text(
             report.error(
                 where,
                 "file-too-large",
-                f"file is {len(text)} bytes, more than the limit of {limits.max_bytes}",
+                f"file is {len(text)} bytes, more than the limit of {limits.max_bytes}", _TOO_LARGE,
             )
             return None
         try:
@@ -405,7 +407,8 @@ def load_text(
             "flatten the structure; no board, deck or scenario needs this depth",
         )
     except (ValueError, TypeError, OverflowError) as exc:
-        report.error(where, "yaml-value", f"unreadable value: {exc}")
+        report.error(where, "yaml-value", f"unreadable value: {exc}",
+            "check this value: quote it if it is meant as text")
     finally:
         if loader is not None:
             loader.dispose()

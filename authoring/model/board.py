@@ -387,6 +387,7 @@ def _assemble(
                 at("region_order", i),
                 "region-unknown",
                 f"unknown region '{name}' in region_order{suggestion(name, region_ids)}",
+                f"regions of this board: {', '.join(region_ids)}",
             )
     for i, r in enumerate(spec.regions):
         if squash(r.id) in seen_regions:
@@ -468,7 +469,7 @@ def _assemble(
             report.warning(
                 at("regions", region_ids.index(reg.id)),
                 "region-empty",
-                f"region '{reg.id}' has no zone",
+                f"region '{reg.id}' has no zone", "give it a zone, or remove the region",
             )
 
     roads: list[Road] = []
@@ -493,7 +494,8 @@ def _assemble(
             continue
         if ends[0] == ends[1]:
             report.error(
-                at("roads", i), "road-loop", f"road {nth('roads', i)} joins {ends[0]} to itself"
+                at("roads", i), "road-loop", f"road {nth('roads', i)} joins {ends[0]} to itself",
+                "a road joins two different cities: fix its from or to"
             )
             continue
         pair = frozenset(ends)
@@ -599,6 +601,8 @@ def _check_graph(board: Board, doc: YamlDoc, report: Report, base: tuple[str | i
                 doc.span((*base, "zones", _zone_index(board, z))),
                 "zone-isolated",
                 f"zone {z.id} ({z.city}) has no road and no mountain path",
+                "add a road or a mountain path to it: a place no one can reach cannot hold "
+                "an objective",
             )
 
 

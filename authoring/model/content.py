@@ -154,6 +154,8 @@ def check_effects(
                 "effect-context",
                 f"'remove_officer' is not allowed on {place.name}: officers are eliminated only "
                 "by max-Military characters, resistance cards or special items (R9.6)",
+                "give remove_officer to a resistance card, a special item or a character at "
+                "max Military (R9.6)",
             )
         elif place.lasting and not payload.lasting:
             report.error(

@@ -375,7 +375,7 @@ def _resolve_places(
             report.warning(
                 doc.span((*at, "places", j)),
                 "place-duplicate",
-                f"{zid} is listed twice in card '{cid}'",
+                f"{zid} is listed twice in card '{cid}'", "list each place once",
             )
         else:
             resolved.append(zid)
@@ -409,6 +409,7 @@ def _allowed(
                     doc.span(("allowed", j)),
                     "zone-unknown",
                     f"unknown zone '{ref}' in allowed{suggestion(str(ref), board.zone_ids)}",
+                    "zone ids are the region and the number, e.g. 'N-E 1'",
                 )
                 ok = False
             else:
@@ -421,6 +422,8 @@ def _allowed(
             doc.span(("allowed",)),
             "allowed-empty",
             "no place may hold an objective: 'allowed' selects nothing (D6.1)",
+            "widen allowed (a predicate or a zone list), or remove it: every place may "
+            "then hold one",
         )
         return None
     return tuple(z for z in board.zone_ids if z in zones)

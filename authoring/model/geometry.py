@@ -194,7 +194,8 @@ def check_geometry(board: Board, doc: YamlDoc, report: Report, base: tuple[str |
         )
         return
     if raw.area <= 0:
-        report.error(at("outline"), "outline-invalid", "the island outline has no area")
+        report.error(at("outline"), "outline-invalid", "the island outline has no area",
+            "list at least three points around the island, in order")
         return
     width, height = spec.size
     minx, miny, maxx, maxy = raw.bounds
@@ -204,6 +205,7 @@ def check_geometry(board: Board, doc: YamlDoc, report: Report, base: tuple[str |
             "outline-off-board",
             f"the island ({minx:.0f}–{maxx:.0f} × {miny:.0f}–{maxy:.0f} mm) overflows the "
             f"board size {width:g} × {height:g} mm",
+            "enlarge size: [width, height], or move the outline inside it"
         )
     specs = _zone_specs(board)
     index_of = {id(s): i for i, s in enumerate(spec.zones)}
@@ -225,6 +227,8 @@ def check_geometry(board: Board, doc: YamlDoc, report: Report, base: tuple[str |
                     at("zones", i, "polygon"),
                     "zone-polygon-invalid",
                     f"zone {z.id} polygon is invalid: {explain_validity(poly)}",
+                    "the zone's border must not cross itself; list its points in order around "
+                    "the zone",
                 )
             elif not poly.covers(p):
                 report.error(
@@ -241,6 +245,7 @@ def check_geometry(board: Board, doc: YamlDoc, report: Report, base: tuple[str |
                     at("zones", index_of[id(specs[b.index])], "at"),
                     "city-overlap",
                     f"cities '{a.city}' ({a.id}) and '{b.city}' ({b.id}) are at the same point",
+                    "two cities cannot share a point on the map: move one",
                 )
     for kind, features in spec.terrain.kinds().items():
         if kind not in TERRAIN_KINDS:
@@ -266,6 +271,7 @@ def check_geometry(board: Board, doc: YamlDoc, report: Report, base: tuple[str |
                     at("terrain", kind, j),
                     "terrain-empty",
                     f"{kind[:-1]} '{f.name}' has neither polygon nor line",
+                    "give it a polygon (an area: forest, lake, mountain) or a line (a river)",
                 )
             elif f.polygon is not None:
                 poly = Polygon(f.polygon) if len(f.polygon) >= 3 else None
@@ -275,12 +281,15 @@ def check_geometry(board: Board, doc: YamlDoc, report: Report, base: tuple[str |
                         at("terrain", kind, j, "polygon"),
                         "terrain-invalid",
                         f"{kind[:-1]} '{f.name}' polygon is invalid: {why}",
+                        "its border must not cross itself; list at least three points in order",
                     )
                 elif not raw.buffer(0.5).covers(poly):
                     report.warning(
                         at("terrain", kind, j, "polygon"),
                         "terrain-off-island",
                         f"{kind[:-1]} '{f.name}' reaches outside the island",
+                        "keep the feature inside the island outline (clue cards test places "
+                        "against it)",
                     )
     _check_crossings(board, doc, report, base)
     _check_sea_links(board, raw, doc, report, base)
@@ -451,6 +460,7 @@ def check_minimap(board: Board, doc: YamlDoc, report: Report, base: tuple[str | 
                     "minimap-key",
                     f"clue-card hole of {z.id} ({z.city}) is too close to alignment mark "
                     f"{k + 1} ({d:.2f} mm)",
+                    "move the city, or move the alignment marks (minimap.keys)",
                 )
     for k, mark in enumerate(mm.keys):
         kr = mark.diameter / 2

@@ -984,6 +984,7 @@ def _check_feature(
                 doc.span((*path, "feature")),
                 "feature-none",
                 f"the board has no {ref.feature}: no place is near one",
+                "add the feature under terrain in the board, or use another predicate",
             )
         return True
     if ref.name not in names:
@@ -1249,7 +1250,8 @@ class TouchesRiver(Predicate):
     def check(self, board: Board, doc: YamlDoc, path: PathKey, report: Report) -> Predicate | None:
         if isinstance(self.river, bool):
             if not board.geometry.terrain.get("rivers"):
-                report.warning(doc.span((*path, "river")), "feature-none", "the board has no river")
+                report.warning(doc.span((*path, "river")), "feature-none", "the board has no river",
+                    "add a river under terrain.rivers in the board, or use another predicate")
             return self
         ok = _check_feature(
             FeatureRef(feature="rivers", name=self.river), board, doc, (*path, "river"), report

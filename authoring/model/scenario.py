@@ -788,6 +788,7 @@ def _check_pieces(
             "pieces-reputation",
             f"setup puts {cubes} reputation cubes on the island; the box holds "
             f"{box['reputation_cubes']} (R0.2)",
+            "place fewer cubes, or raise reputation_cubes in the box manifest",
         )
     markers = sum(o.markers for o in objectives)
     if markers > box["objective_markers"]:
@@ -796,6 +797,7 @@ def _check_pieces(
             "pieces-objective-markers",
             f"the objectives need {markers} objective markers; the box holds "
             f"{box['objective_markers']} (R0.2)",
+            "fewer objectives, or raise objective_markers in the box manifest",
         )
     starts = len(spec.setup.start)
     if starts > box["player_pawns"]:
@@ -803,6 +805,7 @@ def _check_pieces(
             ctx.at("setup", "start"),
             "pieces-pawns",
             f"{starts} start zones for at most {box['player_pawns']} players (R0.2)",
+            "list at most one start zone per player pawn",
         )
 
 

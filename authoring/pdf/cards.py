@@ -488,7 +488,8 @@ def render_cards(faces: Sequence[CardFace], backs: CardBack | Sequence[CardBack]
     report = Report()
     file = str(out)
     if not faces:
-        report.warning(Span(file), "cards-none", "no cards to print; nothing written")
+        report.warning(Span(file), "cards-none", "no cards to print; nothing written",
+            "choose parts that hold cards (--only cards, clues)")
         return RenderResult(out, 0, (), tuple(report.diagnostics))
     doc = PdfDocument(out, title=options.title, printable_margin=options.printable_margin)
     with doc:
@@ -579,7 +580,8 @@ def render_tokens(faces: Sequence[DrawFn], grid: TokenGrid, path: Path | str, *,
     out = Path(path)
     report = Report()
     if not faces:
-        report.warning(Span(str(out)), "tokens-none", "no tokens to print; nothing written")
+        report.warning(Span(str(out)), "tokens-none", "no tokens to print; nothing written",
+            "choose parts that hold tokens (--only tokens)")
         return TokenResult(out, 0, (), (), tuple(report.diagnostics))
     with PdfDocument(out, title=title) as doc:
         fronts, rear = draw_token_sheets(doc, faces, grid, backs=backs, duplex=duplex,
