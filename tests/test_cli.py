@@ -250,3 +250,13 @@ def test_vocabulary_rules_lists_every_special_rule_and_its_example_plays(tmp_pat
     r = run("validate", str(scenario))
     assert ": error:" not in r.output, r.output
     assert "[rule-text-only]" in r.output or "not played" in r.output, r.output
+
+
+def test_a_missing_output_folder_is_created_and_said(tmp_path: Path) -> None:
+    """Issue 13: a typo in -o made a folder silently; it is still made, and said."""
+    out = tmp_path / "outptu" / "deep" / "kit.pdf"
+    code, err = _main("export", "--only", "calibration", "-o", str(out))
+    assert code == 0 and out.exists()
+    assert err.rstrip().endswith(f"note: created the folder {tmp_path / 'outptu'}")
+    code, err = _main("export", "--only", "calibration", "-o", str(out))
+    assert "created the folder" not in err

@@ -80,6 +80,13 @@ def main(argv: list[str] | None = None) -> Any:
     """Console-script entry point."""
     _terminate_cleanly()
     try:
+        return _run(argv)
+    finally:
+        _say_created_folders()
+
+
+def _run(argv: list[str] | None) -> Any:
+    try:
         return cli.main(args=argv, prog_name="resistance")
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         click.echo("interrupted", err=True)
@@ -87,6 +94,16 @@ def main(argv: list[str] | None = None) -> Any:
     except OSError as exc:  # the machine refused a read or a write: say which, no traceback
         click.echo(os_error_message(exc), err=True)
         sys.exit(1)
+
+
+def _say_created_folders() -> None:
+    """A missing output folder is created (like mkdir -p), and said once at the end."""
+    from authoring.io.yamlio import CREATED_FOLDERS
+
+    for folder in dict.fromkeys(CREATED_FOLDERS):
+        if folder.is_dir():
+            click.echo(f"note: created the folder {display_path(folder)}", err=True)
+    CREATED_FOLDERS.clear()
 
 
 def _terminate_cleanly() -> None:

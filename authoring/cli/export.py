@@ -82,6 +82,7 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
     calibration sheet. Exit 0 when written (warnings are printed), 1 when the input
     has problems, 2 on a command-line mistake.
     """
+    from authoring.io.wording import count_of
     from authoring.model.workspace import Workspace, default_path
     from authoring.pdf.kit import default_output, export_kit, summary
     from authoring.pdf.section import KitOptions, inputs_from
@@ -145,7 +146,7 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
         for f in result.files:
             pages = f" ({f.pages} page{'s' * (f.pages != 1)})" if f.pages else ""
             click.echo(f"wrote {f.path}{pages} — {f.what}")
-        click.echo(f"resistance: {result.pages} pages, {report.summary()}", err=True)
+        click.echo(f"resistance: {count_of(result.pages, 'page')}, {report.summary()}", err=True)
     sys.exit(EXIT_PROBLEMS if report.failed(strict) else EXIT_OK)
 
 

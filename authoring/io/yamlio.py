@@ -478,15 +478,25 @@ def load_file(
     return load_text(raw, file, report, path=p.resolve(), limits=limits)
 
 
+#: folders this run created for its outputs (the command line says so at the end: a
+#: typo in ``-o outptu/kit.pdf`` must not go unnoticed)
+CREATED_FOLDERS: list[Path] = []
+
+
 def ensure_folder(folder: Path) -> None:
-    """Create ``folder`` and its parents if missing; a file in the way is an error that
-    names it (mkdir alone would say "file exists", which misleads)."""
+    """Create ``folder`` and its parents if missing, and remember the top one created
+    (:data:`CREATED_FOLDERS`); a file in the way is an error that names it (mkdir alone
+    would say "file exists", which misleads)."""
+    missing: Path | None = None
     for f in (folder, *folder.parents):
         if f.exists():
             if not f.is_dir():
                 raise NotADirectoryError(errno.ENOTDIR, "Is a file, not a folder", str(f))
             break
+        missing = f
     folder.mkdir(parents=True, exist_ok=True)
+    if missing is not None:
+        CREATED_FOLDERS.append(missing)
 
 
 @contextmanager
