@@ -409,18 +409,10 @@ def _arity(field: FieldInfo | None) -> int | None:
     """The fixed number of items of a tuple field (``at: [x, y]`` is 2), if any."""
     if field is None:
         return None
-    stack = [field.annotation]
-    while stack:
-        a = stack.pop()
-        origin = get_origin(a)
-        if origin is typing.Annotated:
-            stack.append(get_args(a)[0])
-        elif origin in (Union, types.UnionType):
-            stack.extend(get_args(a))
-        elif origin is tuple:
-            args = get_args(a)
-            if args and args[-1] is not Ellipsis:
-                return len(args)
+    for a in _flat([field.annotation]):
+        args = get_args(a)
+        if get_origin(a) is tuple and args and args[-1] is not Ellipsis:
+            return len(args)
     return None
 
 
