@@ -9,8 +9,10 @@ imported lazily so that light commands stay light.
 
 from __future__ import annotations
 
+import gc
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +101,20 @@ def _a(kind: str) -> str:
     return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Loading builds many small objects and frees them in bulk; Python's cycle
+    collector would scan the growing heap again and again (validation time grew
+    faster than the file). Paused while a file loads, then back as it was."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 class Workspace:
     """The files of one run, each loaded and checked once."""
 
@@ -166,5 +182,6 @@ class Workspace:
             self._models[key] = None  # guards against reference cycles
             module_name, func = KINDS[k].split(":")
             loader: Loader = getattr(importlib.import_module(module_name), func)
-            self._models[key] = loader(doc, self)
+            with _no_cycle_collection():
+                self._models[key] = loader(doc, self)
         return self._models[key]
