@@ -54,6 +54,9 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
                                   "calibration sheet.")
 @click.option("--bleed", type=float, default=3.0, show_default=True,
               help="Bleed around the cards, mm.")
+@click.option("--margin", type=float, default=5.0, show_default=True,
+              help="Border of the paper your printer cannot print, mm: no crop mark, "
+                   "registration mark or test bar is drawn in it.")
 @click.option("--only", default=None, callback=_parts, metavar="PARTS",
               help="Comma-separated parts or groups: cards (calibration, items, special-items, "
                    "resistance, events, clues), board, tokens, counters, sheets (characters, "
@@ -73,7 +76,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 @json_option
 @strict_option
 def export(scenario: str | None, output: str | None, paper: str, lang: str, duplex: str,
-           back_offset: tuple[float, float], bleed: float, only: tuple[str, ...],
+           back_offset: tuple[float, float], bleed: float, margin: float, only: tuple[str, ...],
            cut_file: str, singles: bool, png: bool, tts: bool, dpi: int, as_json: bool,
            strict: bool) -> None:
     """Print-and-play kit of SCENARIO (default: the shipped scenario 1) as one PDF:
@@ -91,7 +94,8 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
     options = KitOptions(paper_name=paper.lower(), lang=lang,  # type: ignore[arg-type]
                          duplex=duplex,  # type: ignore[arg-type]
                          back_offset=back_offset, bleed=bleed, parts=only, cut_files=cuts,
-                         singles=singles, png=png, tts=tts, png_dpi=dpi)
+                         singles=singles, png=png, tts=tts, png_dpi=dpi,
+                         printable_margin=margin)
     problem = options.why_invalid()
     if problem is not None:
         raise click.UsageError(problem)

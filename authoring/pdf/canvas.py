@@ -41,6 +41,7 @@ from authoring.io.yamlio import atomic_write
 from authoring.pdf.layout import (
     NOTE_HEIGHT,
     NOTE_LENGTH,
+    PRINTABLE_MARGIN,
     Circle,
     LayoutIssue,
     NoteBand,
@@ -169,8 +170,15 @@ def clip_circle(c: Canvas, cx: float, cy: float, r: float) -> None:
 
 
 def draw_crop_marks(c: Canvas, marks: Sequence[Segment], width_mm: float = 0.15) -> None:
-    """Crop marks in registration black (they must show on every separation)."""
+    """Crop marks in registration black (they must show on every separation); a mark
+    over the bleed's art gets a white halo so it shows on dark colours."""
     c.saveState()
+    halo = [m for m in marks if m.over_art]
+    if halo:
+        c.setStrokeColorRGB(1, 1, 1)
+        c.setLineWidth(pt(width_mm + 0.5))
+        for m in halo:
+            draw_segment(c, m)
     c.setStrokeColor(REGISTRATION_BLACK)
     c.setLineWidth(pt(width_mm))
     for m in marks:
@@ -237,7 +245,7 @@ class PdfDocument:
     """
 
     def __init__(self, path: Path | str | None, *, title: str, subject: str = "",
-                 printable_margin: float = 4.0,
+                 printable_margin: float = PRINTABLE_MARGIN,
                  on_page: Callable[[PageInfo], None] | None = None) -> None:
         register_fonts()
         self.path = Path(path) if path is not None else None
@@ -266,10 +274,13 @@ class PdfDocument:
     @contextmanager
     def page(self, paper: Paper, *, trim: Rect | None = None, bleed: Rect | None = None,
              label: str = "", note: bool = True, obstacles: Sequence[Rect] = (),
-             segments: Sequence[Segment] = ()) -> Iterator[Canvas]:
+             segments: Sequence[Segment] = (),
+             over_bleed: Sequence[Rect] | None = None) -> Iterator[Canvas]:
         """One page of ``paper``: yields the canvas (points, origin lower-left); on
         exit sets TrimBox/BleedBox, draws the print note in a free band found
-        around ``obstacles`` and ``segments``, and the page label beside it."""
+        around ``obstacles`` and ``segments``, and the page label beside it.
+        ``over_bleed`` (the trims alone) lets the note sit over the outer bleed,
+        on a white ground, when the printable area has no other room (Letter)."""
         c = self.canvas
         c.setPageSize((pt(paper.width), pt(paper.height)))
         c.setTrimBox(_box(trim))
@@ -279,6 +290,16 @@ class PdfDocument:
         if note:
             band = find_note_band(paper, obstacles, segments,
                                   printable_margin=self.printable_margin)
+            if band is None and over_bleed is not None:
+                band = find_note_band(paper, over_bleed, segments,
+                                      printable_margin=self.printable_margin)
+                if band is not None:
+                    obstacles = over_bleed
+                    c.saveState()
+                    c.setFillColorRGB(1, 1, 1)
+                    r = band.rect
+                    c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=0, fill=1)
+                    c.restoreState()
             if band is None:
                 n = len(self.pages) + 1
                 self.issues.append(LayoutIssue(

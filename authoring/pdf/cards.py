@@ -45,6 +45,7 @@ from authoring.pdf.canvas import (
 )
 from authoring.pdf.cutfile import RegistrationMark, draw_registration_marks
 from authoring.pdf.layout import (
+    MARK_CLEARANCE,
     Duplex,
     Imposition,
     LayoutIssue,
@@ -155,7 +156,6 @@ class CardOptions(Imposition):
     body_min_pt: float = 6.0
     title_max_pt: float = 11.0
     title_min_pt: float = 7.0
-    printable_margin: float = 4.0
     skill_colours: Mapping[str, str] = field(default_factory=lambda: dict(SKILL_COLOURS))
     title: str = "Cartes"
     label: str = "Cartes"
@@ -458,7 +458,9 @@ def draw_card_sheets(doc: PdfDocument, faces: Sequence[CardFace],
         if items[0].side == "front":
             label = f"{options.label} — {words['front']} {sheet}/{sheets}"
             with doc.page(options.paper, trim=imp.grid_trim, bleed=imp.grid_bleed, label=label,
-                          obstacles=(*imp.obstacles(), *front_obstacles), segments=marks) as c:
+                          obstacles=(*imp.obstacles(), *front_obstacles), segments=marks,
+                          over_bleed=(imp.grid_trim.expand(MARK_CLEARANCE), *front_obstacles)
+                          ) as c:
                 for p in items:
                     face = faces[p.index]
                     span = face.origin or (span_of(p.index, face) if span_of is not None
@@ -472,7 +474,8 @@ def draw_card_sheets(doc: PdfDocument, faces: Sequence[CardFace],
             label = (f"{options.label} — {words['back']} {sheet}/{sheets} "
                      f"({words[options.duplex]})")
             with doc.page(options.paper, trim=back_trim, bleed=back_bleed, label=label,
-                          obstacles=(back_bleed,)) as c:
+                          obstacles=(back_bleed,),
+                          over_bleed=(back_trim.expand(MARK_CLEARANCE),)) as c:
                 for p in items:
                     draw_card_back(c, back_list[p.index], p.trim, p.bleed, options,
                                    rotated=p.rotated)

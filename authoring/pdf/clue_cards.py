@@ -27,7 +27,7 @@ from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD,
 from authoring.pdf.cards import CardBack, CardFace
 from authoring.pdf.cutfile import CutSheet, Hole, RegistrationMark, draw_registration_marks
 from authoring.pdf.game_cards import draw_kit_cards, form_back, sheet_count
-from authoring.pdf.layout import Rect
+from authoring.pdf.layout import PRINTABLE_MARGIN, Rect
 from authoring.pdf.section import KitOptions, KitWriter, Lang, PrintedClue, draw_once, say
 from authoring.pdf.text import Fonts, draw_fitted, fit_text
 
@@ -69,7 +69,8 @@ def clue_holes(card: PrintedClue, board: Board) -> tuple[CardHole, ...]:
     return tuple(holes)
 
 
-def registration_marks(imp: Imposition, printable_margin: float = 4.0, size: float = 4.0,
+def registration_marks(imp: Imposition, printable_margin: float = PRINTABLE_MARGIN,
+                       size: float = 4.0,
                        clearance: float = 1.0, step: float = 0.5
                        ) -> tuple[RegistrationMark, ...]:
     """Four registration marks as near the paper corners as the printer can print,

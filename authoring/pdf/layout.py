@@ -38,6 +38,14 @@ TokenShape = Literal["circle", "square"]
 EPS = 1e-9
 
 
+#: the border (mm) most home printers cannot print; no mark is drawn in it (--margin)
+PRINTABLE_MARGIN = 5.0
+#: the shortest crop mark worth printing, mm
+MIN_MARK = 2.0
+#: how far a crop mark drawn over the bleed stays from the card's edge, mm
+MARK_CLEARANCE = 0.5
+
+
 class LayoutError(ValueError):
     """A layout that cannot be printed as asked (does not fit, negative size …)."""
 
@@ -132,13 +140,17 @@ class Segment:
     y0: float
     x1: float
     y1: float
+    #: drawn over the outer bleed (no room outside it within the printable margin):
+    #: printed with a white halo so it shows on dark art; it is cut away with the bleed
+    over_art: bool = False
 
     @property
     def length(self) -> float:
         return _r(math.hypot(self.x1 - self.x0, self.y1 - self.y0))
 
     def translate(self, dx: float, dy: float) -> Segment:
-        return Segment(_r(self.x0 + dx), _r(self.y0 + dy), _r(self.x1 + dx), _r(self.y1 + dy))
+        return Segment(_r(self.x0 + dx), _r(self.y0 + dy), _r(self.x1 + dx), _r(self.y1 + dy),
+                       self.over_art)
 
     def clipped(self, rect: Rect) -> Segment | None:
         """The part of the segment inside ``rect`` (closed), or None (Liang–Barsky)."""
@@ -158,7 +170,7 @@ class Segment:
             if t0 > t1 + EPS:
                 return None
         return Segment(_r(self.x0 + t0 * dx), _r(self.y0 + t0 * dy),
-                       _r(self.x0 + t1 * dx), _r(self.y0 + t1 * dy))
+                       _r(self.x0 + t1 * dx), _r(self.y0 + t1 * dy), self.over_art)
 
     def crosses(self, rect: Rect) -> bool:
         """True when some stretch of the segment lies in the open interior of ``rect``."""
@@ -294,6 +306,7 @@ class Imposition:
     cols: int = 3
     mark_offset: float = 1.0
     mark_length: float = 4.0
+    printable_margin: float = PRINTABLE_MARGIN
 
     def __post_init__(self) -> None:
         problem = self.why_invalid()
@@ -403,12 +416,15 @@ class Imposition:
         ``mark_offset`` from it, ``mark_length`` long, cut short at the paper edge.
         They never cross any card (the grid bleed holds every card's bleed)."""
         return crop_marks_around(self.grid_bleed, *self.cut_lines(), paper=self.paper,
-                                 offset=self.mark_offset, length=self.mark_length)
+                                 offset=self.mark_offset, length=self.mark_length,
+                                 margin=self.printable_margin, trim=self.grid_trim)
 
-    def issues(self, printable_margin: float = 4.0, min_visible: float = 2.0) -> tuple[LayoutIssue, ...]:
-        """Doubtful but printable: crop marks that a printer with an unprintable
-        border of ``printable_margin`` mm would (mostly) not print."""
-        return crop_mark_issues(self.crop_marks(), self.paper, printable_margin, min_visible,
+    def issues(self, printable_margin: float | None = None,
+               min_visible: float = MIN_MARK) -> tuple[LayoutIssue, ...]:
+        """Doubtful but printable: a side of the sheet left without crop marks, since
+        none fits in the printable area (``printable_margin``, default the layout's)."""
+        margin = self.printable_margin if printable_margin is None else printable_margin
+        return crop_mark_issues(self.crop_marks(), self.paper, margin, min_visible,
                                 self.bleed)
 
     def obstacles(self) -> tuple[Rect, ...]:
@@ -417,24 +433,44 @@ class Imposition:
 
 
 def crop_marks_around(area: Rect, xs: Iterable[float], ys: Iterable[float], *, paper: Paper,
-                      offset: float = 1.0, length: float = 4.0) -> tuple[Segment, ...]:
+                      offset: float = 1.0, length: float = 4.0, margin: float = 0.0,
+                      trim: Rect | None = None) -> tuple[Segment, ...]:
     """Crop marks for cut lines at ``xs`` (vertical) and ``ys`` (horizontal), placed
-    outside ``area``: below and above it for each x, left and right of it for each y."""
+    outside ``area``: below and above it for each x, left and right of it for each y.
+
+    No mark enters the ``margin`` mm border a printer cannot print. Where a mark
+    outside ``area`` would keep less than :data:`MIN_MARK` there (Letter leaves 4.7 mm
+    above three rows of cards), it moves into the outer bleed, stopping
+    :data:`MARK_CLEARANCE` short of ``trim`` (it is cut away with the bleed, and
+    drawn with a white halo: ``over_art``); with no room for that either, the mark is
+    left out (:func:`crop_mark_issues` says so)."""
+    printable = paper.rect.inset(margin)
     marks: list[Segment] = []
+
+    def add(outside: Segment, inside: Segment | None) -> None:
+        part = outside.clipped(printable)
+        if part is not None and part.length >= MIN_MARK - EPS:
+            marks.append(part)
+            return
+        if inside is None:
+            return
+        part = inside.clipped(printable)
+        if part is not None and part.length >= MIN_MARK - EPS:
+            marks.append(part)
+
+    def inner(x0: float, y0: float, x1: float, y1: float) -> Segment | None:
+        return Segment(_r(x0), _r(y0), _r(x1), _r(y1), over_art=True) if trim else None
+
+    t = trim or area
+    c = MARK_CLEARANCE
     for x in sorted(set(xs)):
-        lo = area.bottom - offset
-        if lo > EPS:
-            marks.append(Segment(x, _r(lo), x, _r(max(0.0, lo - length))))
-        hi = area.top + offset
-        if hi < paper.height - EPS:
-            marks.append(Segment(x, _r(hi), x, _r(min(paper.height, hi + length))))
+        lo, hi = area.bottom - offset, area.top + offset
+        add(Segment(x, _r(lo), x, _r(lo - length)), inner(x, t.bottom - c, x, t.bottom - c - length))
+        add(Segment(x, _r(hi), x, _r(hi + length)), inner(x, t.top + c, x, t.top + c + length))
     for y in sorted(set(ys)):
-        lo = area.left - offset
-        if lo > EPS:
-            marks.append(Segment(_r(lo), y, _r(max(0.0, lo - length)), y))
-        hi = area.right + offset
-        if hi < paper.width - EPS:
-            marks.append(Segment(_r(hi), y, _r(min(paper.width, hi + length)), y))
+        lo, hi = area.left - offset, area.right + offset
+        add(Segment(_r(lo), y, _r(lo - length), y), inner(t.left - c, y, t.left - c - length, y))
+        add(Segment(_r(hi), y, _r(hi + length), y), inner(t.right + c, y, t.right + c + length, y))
     return tuple(m for m in marks if m.length > EPS)
 
 
@@ -456,12 +492,12 @@ def crop_mark_issues(marks: Sequence[Segment], paper: Paper, printable_margin: f
     bad = [s for s in ("bottom", "top", "left", "right") if worst[s] < min_visible - EPS]
     if not bad:
         return ()
-    shown = ", ".join(f"{s} {worst[s]:g} mm" for s in bad)
+    shown = ", ".join(bad)
     return (LayoutIssue(
         "pdf-crop-marks-unprintable",
-        f"on {paper.name}, crop marks fall in the {printable_margin:g} mm border most printers "
-        f"cannot print (visible length: {shown})",
-        f"use a smaller --bleed (now {bleed:g} mm) or another paper size, "
+        f"on {paper.name}, no crop mark fits on the {shown} side{'s' * (len(bad) > 1)} "
+        f"outside the {printable_margin:g} mm border most printers cannot print",
+        f"use a smaller --bleed (now {bleed:g} mm) or --margin, another paper size, "
         f"or cut along the card edges",
     ),)
 
@@ -502,7 +538,7 @@ NOTE_HEIGHT = 5.0
 
 def find_note_band(paper: Paper, obstacles: Sequence[Rect] = (), segments: Sequence[Segment] = (),
                    *, length: float = NOTE_LENGTH, height: float = NOTE_HEIGHT,
-                   printable_margin: float = 4.0, clearance: float = 1.0,
+                   printable_margin: float = PRINTABLE_MARGIN, clearance: float = 1.0,
                    step: float = 0.5) -> NoteBand | None:
     """A free band for the print-at-100 % note, or None when the page has no room.
 

@@ -23,7 +23,7 @@ from authoring.model.scenario import text_of
 from authoring.model.workspace import default_path, detect_kind
 from authoring.pdf.canvas import FONT_CONDENSED, PdfDocument, pt
 from authoring.pdf.cards import CardOptions
-from authoring.pdf.layout import LayoutError, paper_named
+from authoring.pdf.layout import PRINTABLE_MARGIN, LayoutError, paper_named
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -132,7 +132,7 @@ class KitOptions:
     tts: bool = False
     singles: bool = False
     png_dpi: int = 200
-    printable_margin: float = 4.0
+    printable_margin: float = PRINTABLE_MARGIN
     player_colours: tuple[tuple[str, str, str], ...] = PLAYER_COLOURS
 
     @property
@@ -154,6 +154,9 @@ class KitOptions:
         """Why these options cannot print (bleed too large for the paper …), or None."""
         if not 0 <= self.bleed <= 10:  # also refuses nan, for which every comparison fails
             return f"--bleed {self.bleed:g}: the bleed must be between 0 and 10 mm"
+        if not 0 <= self.printable_margin <= 20:
+            return (f"--margin {self.printable_margin:g}: the unprintable border must be "
+                    "between 0 and 20 mm")
         try:
             self.card_options().imposition()
         except (LayoutError, ValueError) as exc:

@@ -11,6 +11,7 @@ from authoring.pdf.layout import (
     LETTER,
     Imposition,
     LayoutError,
+    Paper,
     Rect,
     Segment,
     TokenGrid,
@@ -127,12 +128,35 @@ def test_crop_marks_outside_the_grid_and_never_cross_a_bleed_box() -> None:
     assert len(marks) == 16
     assert marks[0] == Segment(10.5, 12.5, 10.5, 8.5)
     assert marks[1] == Segment(10.5, 284.5, 10.5, 288.5)
-    assert Segment(6.5, 104.5, 2.5, 104.5) in marks
+    # issue 14: the side marks ran 6.5 → 2.5 mm, into the 5 mm border a printer cannot
+    # print; outside the bleed only 1.5 mm is printable, so they sit over the outer
+    # bleed (cut away with it), 0.5 mm from the card, with a white halo
+    assert Segment(10.0, 104.5, 6.0, 104.5, over_art=True) in marks
     assert all(m.length == 4.0 for m in marks)
     for m in marks:
-        assert not m.crosses(imp.grid_bleed)
         for s in imp.slots():
-            assert not m.crosses(s.bleed) and not m.crosses(s.trim)
+            assert not m.crosses(s.trim)
+            if not m.over_art:
+                assert not m.crosses(s.bleed)
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+def test_every_crop_mark_lies_in_the_printable_area_on_every_side(paper: Paper) -> None:
+    """Issue 14 acceptance: on A4 and Letter every mark lies ≥ 5 mm from the edge,
+    and each side of the sheet still has its marks (no side left uncut)."""
+    imp = Imposition(paper)
+    printable = paper.rect.inset(5.0)
+    marks = imp.crop_marks()
+    for m in marks:
+        assert printable.contains_point(m.x0, m.y0) and printable.contains_point(m.x1, m.y1), m
+        assert m.length >= 2.0
+    xs, ys = imp.cut_lines()
+    vertical = [m for m in marks if m.x0 == m.x1]
+    horizontal = [m for m in marks if m.y0 == m.y1]
+    assert sorted({m.x0 for m in vertical}) == list(xs)
+    assert sorted({m.y0 for m in horizontal}) == list(ys)
+    assert len(vertical) == 2 * len(xs) and len(horizontal) == 2 * len(ys)
+    assert imp.issues() == ()
 
 
 @given(bleed=st.floats(0, 3), gap=st.floats(0, 3), offset=st.floats(0, 2),
@@ -141,9 +165,11 @@ def test_crop_marks_never_cross_bleed_property(bleed: float, gap: float, offset:
                                                length: float) -> None:
     imp = Imposition(LETTER, bleed=round(bleed, 2), gap=round(gap, 2),
                      mark_offset=round(offset, 2), mark_length=round(length, 2))
+    printable = LETTER.rect.inset(imp.printable_margin)
     for m in imp.crop_marks():
-        assert LETTER.rect.contains_point(m.x0, m.y0) and LETTER.rect.contains_point(m.x1, m.y1)
-        assert all(not m.crosses(s.bleed) for s in imp.slots())
+        assert printable.contains_point(m.x0, m.y0) and printable.contains_point(m.x1, m.y1)
+        assert all(not m.crosses(s.trim) for s in imp.slots())
+        assert m.over_art or all(not m.crosses(s.bleed) for s in imp.slots())
 
 
 def test_gap_doubles_the_cut_lines() -> None:
@@ -152,12 +178,13 @@ def test_gap_doubles_the_cut_lines() -> None:
     assert len(ys) == 6
 
 
-def test_letter_crop_marks_in_unprintable_border_are_reported() -> None:
+def test_a_side_with_no_room_for_crop_marks_is_reported() -> None:
     assert Imposition(A4).issues() == ()
-    (issue,) = Imposition(LETTER).issues()
+    assert Imposition(LETTER).issues() == ()  # over the outer bleed (issue 14)
+    # an 8 mm unprintable border on Letter leaves no room above or below the cards
+    (issue,) = Imposition(LETTER, printable_margin=8.0).issues()
     assert issue.code == "pdf-crop-marks-unprintable"
-    assert "bottom 0 mm, top 0 mm" in issue.message
-    assert Imposition(LETTER, bleed=1.0, mark_offset=0.5).issues(printable_margin=3.0) == ()
+    assert "no crop mark fits on the bottom, top sides outside the 8 mm border" in issue.message
 
 
 def test_layout_that_does_not_fit_is_refused_with_reason() -> None:
@@ -174,11 +201,14 @@ def test_note_band_avoids_grid_and_marks() -> None:
     imp = Imposition(A4)
     band = find_note_band(A4, imp.obstacles(), imp.crop_marks())
     assert band is not None and band.rotation == 0
-    assert band.rect == Rect(79.0, 4.0, 52.0, 5.0)
+    assert band.rect == Rect(79.0, 5.0, 52.0, 5.0)  # on the 5 mm printable margin
     letter = Imposition(LETTER)
-    side = find_note_band(LETTER, letter.obstacles(), letter.crop_marks())
+    # Letter leaves no band outside the bleed within the 5 mm margin; the page then
+    # accepts one that only keeps off the cards (trims), over the outer bleed
+    assert find_note_band(LETTER, letter.obstacles(), letter.crop_marks()) is None
+    side = find_note_band(LETTER, (letter.grid_trim.expand(0.5),), letter.crop_marks())
     assert side is not None and side.rotation == 90
-    assert side.rect == Rect(4.0, 113.7, 5.0, 52.0)
+    assert side.rect == Rect(5.0, 113.7, 5.0, 52.0)
     for m in letter.crop_marks():
         assert not m.crosses(side.rect.expand(1.0))
     full = find_note_band(A4, (A4.rect.inset(1.0),))
