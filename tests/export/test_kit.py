@@ -172,13 +172,13 @@ def test_text_that_cannot_fit_is_a_warning_naming_the_card(
 
 
 def expected_holes(clues: Sequence[PrintedClue], paper: Paper, bleed: float = 3.0,
-                   keys: bool = False) -> list[list[tuple[float, float, float]]]:
+                   keys: bool = False, gap: float = 0.0) -> list[list[tuple[float, float, float]]]:
     """Per clue sheet: every hole in page mm, from the deck's holes mapped through
     geometry.hole_centre and the card's slot (computed here, not by the renderer)."""
     board = sample.island()
     mm = board.spec.minimap
     cards = expanded(clues)
-    slots = Imposition(paper, bleed=bleed).slots()
+    slots = Imposition(paper, bleed=bleed, gap=gap).slots()
     out: list[list[tuple[float, float, float]]] = []
     for first in range(0, len(cards), 9):
         sheet: list[tuple[float, float, float]] = []
@@ -484,3 +484,35 @@ def test_warnings_point_at_the_card_in_its_yaml_file(tmp_path: Path) -> None:
     result = export_kit(inputs, KitOptions(parts=("items",)), tmp_path / "k.pdf")
     d = next(d for d in result.diagnostics if d.code == "card-title-overflow")
     assert d.format().startswith(f"{span.file}:7:12: warning: card 'item wordy': title ")
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+def test_a_gutter_leaves_bleed_between_all_cards_and_holes_follow(
+        tmp_path: Path, paper: Paper) -> None:
+    """Issue 14: ``--gutter 3`` puts 3 mm between neighbouring cards, filled with their
+    bleed (1.5 mm each), and the perforations move with the cards."""
+    out = tmp_path / "g.pdf"
+    options = KitOptions(gutter=3.0, parts=("clues",), cut_files=(),
+                         paper_name=paper.name.lower())
+    result = export_kit(sample.inputs(), options, out)
+    imp = options.card_options().imposition()
+    assert imp.gap == 3.0 and imp.inner_bleed == 1.5
+    slots = imp.slots()
+    for a in slots:
+        for b in slots:
+            if a.row == b.row and b.col == a.col + 1:
+                assert round(b.trim.left - a.trim.right, 6) == 3.0
+                assert a.bleed.right == b.bleed.left == a.trim.right + 1.5
+            if a.col == b.col and b.row == a.row + 1:
+                assert round(a.trim.bottom - b.trim.top, 6) == 3.0
+    reader = pypdf.PdfReader(out)
+    assert (round(mm_box(reader.pages[2].trimbox)[2] - mm_box(reader.pages[2].trimbox)[0], 3)
+            == 3 * 63 + 2 * 3)
+    board = sample.island()
+    r = board.spec.minimap.hole_diameter / 2
+    s = result.section("clues")
+    want = expected_holes(sample.clue_cards(board), paper, gap=3.0)
+    for page, sheet in zip(range(s.first, s.last + 1, 2), want, strict=True):
+        drawn = [(x, y) for x, y, rr in circles(reader.pages[page - 1]) if abs(rr - r) < 0.005]
+        extra, missing = match(drawn, [(x, y) for x, y, _ in sheet])
+        assert extra == [] and missing == []
