@@ -3,7 +3,6 @@ generate clue decks (R5.3, R6.1)."""
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -13,6 +12,7 @@ import click
 
 from authoring.cli.common import (
     EXIT_PROBLEMS,
+    LOAD_FAILED_HINT,
     SafePath,
     echo_json,
     fail_if_errors,
@@ -41,7 +41,7 @@ def _load_deck(path: str, as_json: bool) -> tuple[ClueDeck, Report]:
     deck = ws.load(path, "deck")
     if deck is None and not ws.report.has_errors:
         ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a deck",
-            "the messages above say why; fix them first")
+                        LOAD_FAILED_HINT)
     if ws.report.has_errors:
         fail_if_errors(ws.report, as_json=as_json)
     return deck, ws.report
@@ -405,7 +405,7 @@ def generate(
     isolatable, few cards needed, early reveals, balanced densities, objectives spread.
     Deterministic for a seed; prints its scores beside the theoretical lower bound."""
     from authoring.cli.common import load_or_exit
-    from authoring.clues.generate import deck_yaml, generated_scores, write_deck
+    from authoring.clues.generate import BOARD_REF, deck_yaml, generated_scores, write_deck
     from authoring.clues.generate import generate as run
 
     if extend_deck is not None:
@@ -429,20 +429,16 @@ def generate(
     )
     gen.scores.update(generated_scores(gen))
     gen.scores["seconds"] = round(time.perf_counter() - started, 2)
-    def command(board_path: str) -> str:
-        return (f"resistance clues generate {board_path} --cards {cards} "
-                f"--failures {failures} --seed {seed}")
-
+    args = f"--cards {cards} --failures {failures} --seed {seed}"
     if output:
-        # the board as seen from the deck's folder: the same file from any folder
-        here = Path(output).resolve().parent
-        ref = os.path.relpath(Path(board_file).resolve(), here).replace(os.sep, "/")
         write_deck(gen, Path(board_file), Path(output),
-                   command=f"{command(ref)}  (from this file's folder)")
+                   command=f"resistance clues generate {BOARD_REF} {args}  "
+                   "(from this file's folder)")
     if as_json:
         echo_json({"output": output, "scores": gen.scores})
     elif not output:
-        click.echo(deck_yaml(gen, board_file, command=command(board_file)), nl=False)
+        click.echo(deck_yaml(gen, board_file,
+                             command=f"resistance clues generate {board_file} {args}"), nl=False)
     if not as_json:
         click.echo(_scores_text(gen.scores, output), err=not output)
 

@@ -59,6 +59,10 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+#: the hint of a file that could not be loaded (its own diagnostics come first)
+LOAD_FAILED_HINT = "the messages above say why; fix them first"
+
+
 def load_or_exit(path: str, kind: str, *, as_json: bool = False) -> Any:
     """Load and check one file of ``kind``; on errors print them and exit 1.
     Warnings go to stderr and the model is returned."""
@@ -70,6 +74,6 @@ def load_or_exit(path: str, kind: str, *, as_json: bool = False) -> Any:
         from authoring.io.diagnostics import Span
 
         ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a {kind}",
-            "the messages above say why; fix them first")
+                        LOAD_FAILED_HINT)
     fail_if_errors(ws.report, as_json=as_json)
     return model

@@ -12,6 +12,7 @@ import click
 from authoring.cli.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    LOAD_FAILED_HINT,
     SafePath,
     echo_json,
     json_option,
@@ -121,7 +122,7 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
             from authoring.io.diagnostics import Span
 
             report.error(Span(str(path)), "load-failed", f"{path} could not be loaded",
-                "the messages above say why; fix them first")
+                         LOAD_FAILED_HINT)
         print_report(report, as_json=as_json)
         click.echo(f"resistance: {report.summary()}; nothing exported", err=True)
         sys.exit(EXIT_PROBLEMS)

@@ -764,12 +764,17 @@ def deck_yaml(
     return "\n".join(lines) + "\n"
 
 
+#: in :func:`write_deck`'s ``command``, replaced by the board path as the deck names it
+BOARD_REF = "{board}"
+
+
 def write_deck(gen: Generated, board_path: Path, out: Path, *, command: str = "") -> None:
-    """Write the deck atomically; the board path is written relative to the deck."""
+    """Write the deck atomically; the board path is written relative to the deck (also
+    where ``command`` says :data:`BOARD_REF`, so the file is the same from any folder)."""
 
     here = out.resolve().parent
     ref = os.path.relpath(board_path.resolve(), here).replace(os.sep, "/")
     schema = os.path.relpath(JSON_DIR / "deck.schema.json", here).replace(os.sep, "/")
-    text = deck_yaml(gen, ref, command=command, schema_ref=schema)
+    text = deck_yaml(gen, ref, command=command.replace(BOARD_REF, ref), schema_ref=schema)
     with atomic_write(out, "w") as fh:
         fh.write(text)

@@ -35,6 +35,8 @@ from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
 
+from authoring.io.yamlio import ensure_folder, new_file_mode
+
 STAGING_PREFIX = ".resistance-staging-"
 JOURNAL = "journal.json"
 DONE = "done"
@@ -113,13 +115,6 @@ def _undo(steps: Iterable[Step]) -> None:
                 os.replace(backup, final)
 
 
-def _remove(path: Path) -> None:
-    if path.is_dir() and not path.is_symlink():
-        shutil.rmtree(path)
-    else:
-        path.unlink()
-
-
 class FileSet:
     """Stage files and folders beside their final place, then swap them all in.
 
@@ -139,8 +134,6 @@ class FileSet:
         """The staging folder (created on first use; its name carries our pid so a
         later run knows whether its writer is still alive)."""
         if self._dir is None:
-            from authoring.io.yamlio import ensure_folder
-
             ensure_folder(self.folder)
             sweep(self.folder)
             self._dir = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-",
@@ -164,7 +157,7 @@ class FileSet:
         staged = self._slot(final)
         with open(staged, "wb") as fh:
             fh.write(data)
-        os.chmod(staged, 0o666 & ~_umask())
+        os.chmod(staged, new_file_mode())
         self.entries.append((final, staged))
 
     def add_folder(self, final: Path, source: Path) -> None:
@@ -220,8 +213,3 @@ class FileSet:
             shutil.rmtree(self._dir, ignore_errors=True)
             self._dir = None
 
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

@@ -267,7 +267,7 @@ class _Builder:
                     else:
                         self.report.error(
                             self.span_of(src, path), "yaml-merge", "'<<' must merge a mapping",
-                            "<<: *anchor merges a mapping defined with &anchor"
+                            "<<: *anchor merges a mapping defined with &anchor",
                         )
                 continue
             if not isinstance(key_node, ScalarNode):
@@ -343,7 +343,8 @@ def load_text(
             report.error(
                 where,
                 "file-too-large",
-                f"file is {len(text)} bytes, more than the limit of {limits.max_bytes}", _TOO_LARGE,
+                f"file is {len(text)} bytes, more than the limit of {limits.max_bytes}",
+                _TOO_LARGE,
             )
             return None
         try:
@@ -408,7 +409,7 @@ def load_text(
         )
     except (ValueError, TypeError, OverflowError) as exc:
         report.error(where, "yaml-value", f"unreadable value: {exc}",
-            "check this value: quote it if it is meant as text")
+                     "check this value: quote it if it is meant as text")
     finally:
         if loader is not None:
             loader.dispose()
@@ -499,6 +500,13 @@ def ensure_folder(folder: Path) -> None:
         CREATED_FOLDERS.append(missing)
 
 
+def new_file_mode() -> int:
+    """The mode a plain ``open()`` would give a new file (0o666 less the umask)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 @contextmanager
 def atomic_write(path: Path | str, mode: str = "wb") -> Iterator[Any]:
     """Write to a temporary file beside ``path`` and rename it into place on success,
@@ -506,9 +514,7 @@ def atomic_write(path: Path | str, mode: str = "wb") -> Iterator[Any]:
     target = Path(path)
     ensure_folder(target.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a written file is not
+    os.chmod(tmp, new_file_mode())  # mkstemp makes it private; a written file is not
     try:
         encoding = None if "b" in mode else "utf-8"
         with open(fd, mode, encoding=encoding) as fh:

@@ -495,7 +495,7 @@ def _assemble(
         if ends[0] == ends[1]:
             report.error(
                 at("roads", i), "road-loop", f"road {nth('roads', i)} joins {ends[0]} to itself",
-                "a road joins two different cities: fix its from or to"
+                "a road joins two different cities: fix its from or to",
             )
             continue
         pair = frozenset(ends)

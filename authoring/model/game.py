@@ -134,7 +134,7 @@ class GameModel:
                 if root.resolve() not in target.parents:
                     report.error(
                         Span("<game>", 1, 1), "game-json", f"file path '{rel}' leaves the game",
-                        "a saved game lists its files by paths inside it: was it edited by hand?"
+                        "a saved game lists its files by paths inside it: was it edited by hand?",
                     )
                     raise InputError(report, report.format())
                 target.parent.mkdir(parents=True, exist_ok=True)

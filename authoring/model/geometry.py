@@ -195,7 +195,7 @@ def check_geometry(board: Board, doc: YamlDoc, report: Report, base: tuple[str |
         return
     if raw.area <= 0:
         report.error(at("outline"), "outline-invalid", "the island outline has no area",
-            "list at least three points around the island, in order")
+                     "list at least three points around the island, in order")
         return
     width, height = spec.size
     minx, miny, maxx, maxy = raw.bounds
@@ -205,14 +205,15 @@ def check_geometry(board: Board, doc: YamlDoc, report: Report, base: tuple[str |
             "outline-off-board",
             f"the island ({minx:.0f}–{maxx:.0f} × {miny:.0f}–{maxy:.0f} mm) overflows the "
             f"board size {width:g} × {height:g} mm",
-            "enlarge size: [width, height], or move the outline inside it"
+            "enlarge size: [width, height], or move the outline inside it",
         )
     specs = _zone_specs(board)
     index_of = {id(s): i for i, s in enumerate(spec.zones)}
+    outside = {z.id for z in board.zones if not raw.covers(Point(z.at))}
     for z, zs in zip(board.zones, specs, strict=True):
         i = index_of[id(zs)]
         p = Point(z.at)
-        if not raw.covers(p):
+        if z.id in outside:
             report.error(
                 at("zones", i, "at"),
                 "city-outside-island",
@@ -292,9 +293,9 @@ def check_geometry(board: Board, doc: YamlDoc, report: Report, base: tuple[str |
                         "against it)",
                     )
     _check_crossings(board, doc, report, base)
-    _check_sea_links(board, raw, doc, report, base)
+    _check_sea_links(board, raw, outside, doc, report, base)
     _check_furniture(board, raw, doc, report, base)
-    if not any(not raw.covers(Point(z.at)) for z in board.zones):
+    if not outside:
         check_minimap(board, doc, report, base)
 
 
@@ -333,14 +334,15 @@ SHEETS = (("A4", 210.0, 297.0), ("A3", 297.0, 420.0), ("A2", 420.0, 594.0),
           ("A1", 594.0, 841.0), ("A0", 841.0, 1189.0))
 
 
-def _check_sea_links(board: Board, raw: Polygon, doc: YamlDoc, report: Report,
-                     base: tuple[str | int, ...]) -> None:
+def _check_sea_links(board: Board, raw: Polygon, outside: set[str], doc: YamlDoc,
+                     report: Report, base: tuple[str | int, ...]) -> None:
     """A road or mountain path whose line leaves the island crosses the sea (R5.1 moves
-    along links over land): said, with how far it runs over water."""
+    along links over land): said, with how far it runs over water. Links of a city
+    ``outside`` the island are left to that city's own error."""
     geo = board.geometry
     for r in board.roads:
-        if not (raw.covers(Point(board.zone(r.a).at)) and raw.covers(Point(board.zone(r.b).at))):
-            continue  # a city outside the island has its own error
+        if r.a in outside or r.b in outside:
+            continue
         wet = geo.link_line(r.a, r.b).difference(raw).length
         if wet > SEA_TOLERANCE:
             name = "mountain path" if r.kind == "mountain" else "road"
@@ -385,9 +387,8 @@ def _check_furniture(board: Board, raw: Polygon, doc: YamlDoc, report: Report,
                 f"board ({width:g} × {height:g} mm)",
                 "keep x + width and y + height within the board's size",
             )
-    small, large = sorted((float(width), float(height)))
-    name, sw, sh = SHEETS[-1]
-    if small > sw or large > sh:
+    if smallest_sheet(width, height) is None:
+        name, sw, sh = SHEETS[-1]
         report.warning(
             doc.span((*base, "size")),
             "board-larger-than-a0",

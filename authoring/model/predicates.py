@@ -1250,8 +1250,10 @@ class TouchesRiver(Predicate):
     def check(self, board: Board, doc: YamlDoc, path: PathKey, report: Report) -> Predicate | None:
         if isinstance(self.river, bool):
             if not board.geometry.terrain.get("rivers"):
-                report.warning(doc.span((*path, "river")), "feature-none", "the board has no river",
-                    "add a river under terrain.rivers in the board, or use another predicate")
+                report.warning(
+                    doc.span((*path, "river")), "feature-none", "the board has no river",
+                    "add a river under terrain.rivers in the board, or use another predicate",
+                )
             return self
         ok = _check_feature(
             FeatureRef(feature="rivers", name=self.river), board, doc, (*path, "river"), report

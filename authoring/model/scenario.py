@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from authoring.io.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
 from authoring.io.wording import count_of, join_and
@@ -1346,8 +1346,6 @@ def _speed_text(start: schema.SpeedStart, level: Level, lang: str) -> str:
 def special_rules_doc() -> str:
     """The special rules a scenario may set (``special_rules:``), each with its meaning,
     parameters and an example (Markdown, for ``resistance vocabulary rules``)."""
-    from typing import get_args
-
     lines = ["# Special rules", ""]
     lines += [
         "A scenario's `special_rules:` is a list. Each entry names its `rule:` and may",

@@ -68,9 +68,7 @@ def detect_kind(doc: YamlDoc) -> str | None:
             return NAME_HINTS[stem]
         if doc.path.parent.name == "boards":
             return "board"
-    if isinstance(data, dict) and "zones" in data and "outline" in data:
-        return "board"
-    return None
+    return _declared_kind(doc)  # a board by its keys
 
 
 #: a shipped file of each main kind, for hints

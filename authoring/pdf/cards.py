@@ -440,7 +440,7 @@ def draw_card_sheets(doc: PdfDocument, faces: Sequence[CardFace],
     placements, pages counted from 1 at the first page drawn here."""
     back_list = _each(backs, len(faces), lambda b: isinstance(b, CardBack), "backs")
     imp = options.imposition()
-    for issue in imp.issues(options.printable_margin):
+    for issue in imp.issues():
         _issue(report, file, issue)
     with_backs = back_list is not None and options.duplex != "none"
     placements = card_placements(len(faces), options, backs=with_backs)
@@ -492,7 +492,7 @@ def render_cards(faces: Sequence[CardFace], backs: CardBack | Sequence[CardBack]
     file = str(out)
     if not faces:
         report.warning(Span(file), "cards-none", "no cards to print; nothing written",
-            "choose parts that hold cards (--only cards, clues)")
+                       "choose parts that hold cards (--only cards, clues)")
         return RenderResult(out, 0, (), tuple(report.diagnostics))
     doc = PdfDocument(out, title=options.title, printable_margin=options.printable_margin)
     with doc:
@@ -584,7 +584,7 @@ def render_tokens(faces: Sequence[DrawFn], grid: TokenGrid, path: Path | str, *,
     report = Report()
     if not faces:
         report.warning(Span(str(out)), "tokens-none", "no tokens to print; nothing written",
-            "choose parts that hold tokens (--only tokens)")
+                       "choose parts that hold tokens (--only tokens)")
         return TokenResult(out, 0, (), (), tuple(report.diagnostics))
     with PdfDocument(out, title=title) as doc:
         fronts, rear = draw_token_sheets(doc, faces, grid, backs=backs, duplex=duplex,

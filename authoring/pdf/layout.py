@@ -419,13 +419,11 @@ class Imposition:
                                  offset=self.mark_offset, length=self.mark_length,
                                  margin=self.printable_margin, trim=self.grid_trim)
 
-    def issues(self, printable_margin: float | None = None,
-               min_visible: float = MIN_MARK) -> tuple[LayoutIssue, ...]:
+    def issues(self, min_visible: float = MIN_MARK) -> tuple[LayoutIssue, ...]:
         """Doubtful but printable: a side of the sheet left without crop marks, since
-        none fits in the printable area (``printable_margin``, default the layout's)."""
-        margin = self.printable_margin if printable_margin is None else printable_margin
-        return crop_mark_issues(self.crop_marks(), self.paper, margin, min_visible,
-                                self.bleed)
+        none fits in the printable area (within ``printable_margin`` of the edge)."""
+        return crop_mark_issues(self.crop_marks(), self.paper, self.printable_margin,
+                                min_visible, self.bleed)
 
     def obstacles(self) -> tuple[Rect, ...]:
         """Areas a page note must avoid (for :func:`find_note_band`)."""

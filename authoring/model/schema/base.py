@@ -172,15 +172,20 @@ def _field_at(root: type[BaseModel], data_path: Sequence[str | int]) -> FieldInf
     return None
 
 
+#: the text forms the schema asks for (``Field(pattern=…)``), each with its sentence
+COLOUR = r"^#[0-9a-fA-F]{6}$"
+CARD_ID = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+LETTER = r"^[A-Z]$"
+SCENARIO_ID = r"^[a-z0-9][a-z0-9-]*$"
 #: the schema's text patterns in a designer's words (the raw regex means nothing to one)
 PATTERNS = {
-    r"^#[0-9a-fA-F]{6}$": ("expected a colour as # and six hexadecimal digits",
-                           "write it like \"#3f7fbf\" (quoted: YAML reads # as a comment)"),
-    r"^[a-z0-9]+(?:-[a-z0-9]+)*$": ("expected an id of small letters, digits and single "
-                                     "dashes", "e.g. my-card-2 (no spaces, no accents)"),
-    r"^[A-Z]$": ("expected one capital letter", "e.g. A"),
-    r"^[a-z0-9][a-z0-9-]*$": ("expected an id of small letters, digits and dashes",
-                              "e.g. night-raid (no spaces, no accents)"),
+    COLOUR: ("expected a colour as # and six hexadecimal digits",
+             "write it like \"#3f7fbf\" (quoted: YAML reads # as a comment)"),
+    CARD_ID: ("expected an id of small letters, digits and single dashes",
+              "e.g. my-card-2 (no spaces, no accents)"),
+    LETTER: ("expected one capital letter", "e.g. A"),
+    SCENARIO_ID: ("expected an id of small letters, digits and dashes",
+                  "e.g. night-raid (no spaces, no accents)"),
 }
 
 

@@ -27,7 +27,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from authoring.model.rules import PLAYER_COUNTS, SPEED_TRACK, TEAM_TRACK_CELLS
-from authoring.model.schema.base import Model
+from authoring.model.schema.base import COLOUR, Model
 
 Point = Annotated[tuple[float, float], Field(description="[x, y] in mm (x east, y north)")]
 CitySize = Literal["capital", "town", "village"]
@@ -40,7 +40,7 @@ class Region(Model):
     id: str = Field(description="Short id printed on tokens, e.g. 'N-E'.", min_length=1)
     name: str = Field(default="", description="Full name, e.g. 'Nord-Est'.")
     colour: str = Field(
-        default="#888888", pattern=r"^#[0-9a-fA-F]{6}$", description="Tint as #rrggbb."
+        default="#888888", pattern=COLOUR, description="Tint as #rrggbb."
     )
 
 
@@ -150,6 +150,10 @@ class ActionTrack(Model):
     )
 
 
+def _default_tracks() -> dict[int, ActionTrack]:
+    return {n: ActionTrack(cells=TEAM_TRACK_CELLS) for n in PLAYER_COUNTS}
+
+
 class Mark(Model):
     """A keyed alignment mark on the clue-card mini-map (a hole or a notch)."""
 
@@ -202,7 +206,7 @@ class Board(Model):
         description="Invasion-speed track: one speed value per cell (D2.2).",
     )
     action_tracks: dict[int, ActionTrack] = Field(
-        default_factory=lambda: {n: ActionTrack(cells=TEAM_TRACK_CELLS) for n in PLAYER_COUNTS},
+        default_factory=_default_tracks,
         description="Team action-counter tracks per player count (R0.4, D8.1); a count "
         "not listed keeps the default track.",
     )
@@ -220,8 +224,7 @@ class Board(Model):
     @field_validator("action_tracks")
     @classmethod
     def _tracks_over_defaults(cls, v: dict[int, ActionTrack]) -> dict[int, ActionTrack]:
-        defaults = {n: ActionTrack(cells=TEAM_TRACK_CELLS) for n in PLAYER_COUNTS}
-        return {**defaults, **v}
+        return {**_default_tracks(), **v}
 
     @field_validator("speed_track")
     @classmethod

@@ -31,12 +31,12 @@ from pydantic import Discriminator, Field, PrivateAttr, Tag
 
 from authoring.model.effects import Condition, Effect, Lang, Skill
 from authoring.model.rules import ACTION_COUNTER_MAX, INVENTORY_LIMIT, STARTING_REPUTATION
-from authoring.model.schema.base import FileRef, Model
+from authoring.model.schema.base import CARD_ID, LETTER, FileRef, Model
 
 Id = Annotated[
     str,
     Field(
-        pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$",
+        pattern=CARD_ID,
         description="kebab-case id: lower-case letters, digits and dashes (e.g. 'hunting-rifle').",
     ),
 ]
@@ -126,7 +126,7 @@ class RecruitToken(Model):
     (no letter, no values) that fits nowhere. The loader checks which is which."""
 
     letter: str | None = Field(
-        default=None, pattern=r"^[A-Z]$", description="Letter printed on the token."
+        default=None, pattern=LETTER, description="Letter printed on the token."
     )
     C: int | None = Field(default=None, ge=1, le=4, description="Communication value.")
     M: int | None = Field(default=None, ge=1, le=4, description="Military value.")

@@ -35,7 +35,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field
 
 from authoring.model.effects import Effect
-from authoring.model.schema.base import FileRef, Model
+from authoring.model.schema.base import SCENARIO_ID, FileRef, Model
 
 
 class LocalText(Model):
@@ -317,7 +317,7 @@ class Scenario(Model):
     """One scenario card (R2.1)."""
 
     kind: Literal["scenario"] | None = Field(default=None, description="File kind marker.")
-    id: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: str = Field(min_length=1, pattern=SCENARIO_ID)
     number: int | None = Field(default=None, ge=0, description="Number on the card.")
     title: Text
     context: Text | None = Field(default=None, description="Story text printed on the card.")
