@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -55,10 +56,10 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
                                   "calibration sheet.")
 @click.option("--bleed", type=float, default=3.0, show_default=True,
               help="Bleed around the cards, mm.")
-@click.option("--gutter", type=float, default=0.0, show_default=True,
+@click.option("--gutter", type=float, default=None,
               help="Space between neighbouring cards, mm, filled with their bleed: a "
                    "slightly missed cut shows the card's own art (0: cards edge to edge, one cut "
-                   "between two; 2 fits A4 and Letter).")
+                   "between two).  [default: 2, fits A4 and Letter]")
 @click.option("--margin", type=float, default=5.0, show_default=True,
               help="Border of the paper your printer cannot print, mm: no crop mark, "
                    "registration mark or test bar is drawn in it.")
@@ -81,7 +82,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 @json_option
 @strict_option
 def export(scenario: str | None, output: str | None, paper: str, lang: str, duplex: str,
-           back_offset: tuple[float, float], bleed: float, gutter: float, margin: float,
+           back_offset: tuple[float, float], bleed: float, gutter: float | None, margin: float,
            only: tuple[str, ...],
            cut_file: str, singles: bool, png: bool, tts: bool, dpi: int, as_json: bool,
            strict: bool) -> None:
@@ -101,7 +102,9 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
                          duplex=duplex,  # type: ignore[arg-type]
                          back_offset=back_offset, bleed=bleed, parts=only, cut_files=cuts,
                          singles=singles, png=png, tts=tts, png_dpi=dpi,
-                         printable_margin=margin, gutter=gutter)
+                         printable_margin=margin)
+    if gutter is not None:
+        options = replace(options, gutter=gutter)
     problem = options.why_invalid()
     if problem is not None:
         raise click.UsageError(problem)

@@ -136,6 +136,7 @@ def assert_holes_match_clues_check(pdf: Path, sections: list[dict], deck_file: P
     """Every clue card's printed holes are the ones ``resistance clues check --json``
     reports for its deck (the acceptance of issue 5)."""
     from authoring.pdf.layout import Imposition
+    from authoring.pdf.section import DEFAULT_GUTTER
 
     check = CliRunner().invoke(cli, ["clues", "check", str(deck_file), "--json"])
     cards = json.loads(check.stdout)["cards"]
@@ -143,7 +144,7 @@ def assert_holes_match_clues_check(pdf: Path, sections: list[dict], deck_file: P
     clues = next(s for s in sections if s["part"] == "clues")
     reader = pypdf.PdfReader(pdf)
     deck = [c for c in cards for _ in range(c["copies"])]
-    slots = Imposition().slots()
+    slots = Imposition(gap=DEFAULT_GUTTER).slots()
     r_hole = board.spec.minimap.hole_diameter / 2
     fronts = list(range(clues["first"], clues["last"] + 1, 2))
     assert len(fronts) == -(-len(deck) // 9)

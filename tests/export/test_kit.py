@@ -18,6 +18,7 @@ from authoring.pdf.cutfile import read_svg_holes
 from authoring.pdf.kit import KitResult, export_kit, layout_pages
 from authoring.pdf.layout import A4, LETTER, Imposition, Paper
 from authoring.pdf.section import (
+    DEFAULT_GUTTER,
     PARTS,
     KitInputs,
     KitOptions,
@@ -67,8 +68,13 @@ def test_back_offset_parsing() -> None:
 
 def test_bleed_that_does_not_fit_is_explained() -> None:
     assert KitOptions(bleed=3).why_invalid() is None
-    assert KitOptions(paper_name="letter", bleed=7).why_invalid() is None  # 278 ≤ 279.4 mm
-    assert KitOptions(paper_name="letter", bleed=8).why_invalid() == (
+    # the default 2 mm gutter: 264 + 4 + 2 × 5 = 278 ≤ 279.4 mm
+    assert KitOptions(paper_name="letter", bleed=5).why_invalid() is None
+    assert KitOptions(paper_name="letter", bleed=7, gutter=0).why_invalid() is None  # 278 mm
+    assert KitOptions(paper_name="letter", bleed=7).why_invalid() == (
+        "--bleed 7 on letter: 3 × 3 cards of 63 × 88 mm with 7 mm bleed and 2 mm gap need "
+        "207 × 282 mm; Letter is 215.9 × 279.4 mm")
+    assert KitOptions(paper_name="letter", bleed=8, gutter=0).why_invalid() == (
         "--bleed 8 on letter: 3 × 3 cards of 63 × 88 mm with 8 mm bleed and 0 mm gap need "
         "205 × 280 mm; Letter is 215.9 × 279.4 mm")
     assert KitOptions(bleed=-1).why_invalid() == (
@@ -94,7 +100,7 @@ def test_double_sided_sections_start_on_a_recto() -> None:
 def test_every_card_is_63_by_88_and_sheets_are_3_by_3(
         kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
     result, reader, _ = kit
-    imp = Imposition(A4)
+    imp = Imposition(A4, gap=DEFAULT_GUTTER)
     card_parts = ("items", "special-items", "resistance", "events", "clues")
     sections = [s for s in result.sections if s.part in card_parts]
     assert [s.part for s in sections] == ["items", "special-items", "resistance",
@@ -104,10 +110,11 @@ def test_every_card_is_63_by_88_and_sheets_are_3_by_3(
         for page in range(s.first, s.last + 1):
             p = reader.pages[page - 1]
             trim, bleed = mm_box(p.trimbox), mm_box(p.bleedbox)
-            # the page TrimBox is the 3 × 3 grid of 63 × 88 mm cards, the BleedBox 3 mm more
-            assert (round(trim[2] - trim[0], 3), round(trim[3] - trim[1], 3)) == (189.0, 264.0)
-            assert (round(bleed[2] - bleed[0], 3), round(bleed[3] - bleed[1], 3)) == (195.0,
-                                                                                      270.0)
+            # the page TrimBox is the 3 × 3 grid of 63 × 88 mm cards with two 2 mm gutters
+            # each way, the BleedBox 3 mm more
+            assert (round(trim[2] - trim[0], 3), round(trim[3] - trim[1], 3)) == (193.0, 268.0)
+            assert (round(bleed[2] - bleed[0], 3), round(bleed[3] - bleed[1], 3)) == (199.0,
+                                                                                      274.0)
             if (page - s.first) % 2 == 0:  # fronts: exactly the imposition's grid
                 assert trim == imp.grid_trim.box and bleed == imp.grid_bleed.box
     for slot in imp.slots():
@@ -142,8 +149,8 @@ def test_backs_are_mirrored_behind_their_fronts_with_the_offset(tmp_path: Path) 
     s = result.section("events")
     reader = pypdf.PdfReader(out)
     front, back = reader.pages[s.first - 1], reader.pages[s.first]
-    assert mm_box(front.trimbox) == (10.5, 16.5, 199.5, 280.5)
-    assert mm_box(back.trimbox) == (12.0, 16.0, 201.0, 280.0)
+    assert mm_box(front.trimbox) == (8.5, 14.5, 201.5, 282.5)  # 193 × 268 mm, centred
+    assert mm_box(back.trimbox) == (10.0, 14.0, 203.0, 282.0)
 
 
 def test_short_edge_and_single_sided(tmp_path: Path) -> None:
@@ -172,7 +179,8 @@ def test_text_that_cannot_fit_is_a_warning_naming_the_card(
 
 
 def expected_holes(clues: Sequence[PrintedClue], paper: Paper, bleed: float = 3.0,
-                   keys: bool = False, gap: float = 0.0) -> list[list[tuple[float, float, float]]]:
+                   keys: bool = False,
+                   gap: float = DEFAULT_GUTTER) -> list[list[tuple[float, float, float]]]:
     """Per clue sheet: every hole in page mm, from the deck's holes mapped through
     geometry.hole_centre and the card's slot (computed here, not by the renderer)."""
     board = sample.island()
@@ -236,7 +244,7 @@ def test_cut_files_match_the_printed_holes_and_marks(
         # the registration marks of the cut file are printed on the sheet, clear of cards
         marks = cut.marks
         assert len(marks) == 4 and marks[0].kind == "square"
-        grid = Imposition(A4).grid_bleed
+        grid = Imposition(A4, gap=DEFAULT_GUTTER).grid_bleed
         for m in marks:
             assert not m.rect.overlaps(grid)
             assert m.rect.x >= 4.0 and m.rect.right <= 206.0
@@ -411,7 +419,7 @@ def test_letter_paper(tmp_path: Path) -> None:
     drawn = [(x, y) for x, y, rr in circles(page) if abs(rr - r) < 0.005]
     assert match(drawn, [(x, y) for x, y, _ in want]) == ([], [])
     for m in result.cut_sheets[0].marks:
-        assert not m.rect.overlaps(Imposition(LETTER).grid_bleed)
+        assert not m.rect.overlaps(Imposition(LETTER, gap=DEFAULT_GUTTER).grid_bleed)
 
 
 def test_a_failure_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -430,7 +438,7 @@ def test_card_options_follow_the_kit_options() -> None:
     opts = KitOptions(paper_name="letter", bleed=2, duplex="short", back_offset=(1, 2))
     c = opts.card_options()
     assert c == CardOptions(paper=LETTER, bleed=2, duplex="short", back_offset=(1, 2),
-                            title="Cartes", label="Cartes")
+                            gap=DEFAULT_GUTTER, title="Cartes", label="Cartes")
 
 
 def test_clue_cards_from_a_deck_use_its_hole_ids() -> None:
