@@ -49,8 +49,12 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
               default="a4", show_default=True, help="Paper size.")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True,
               help="Language of the printed texts.")
-@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long",
-              show_default=True, help="How the printer turns the sheet for card backs.")
+@click.option("--duplex", type=click.Choice(["long", "short", "none", "fold"]),
+              default="long", show_default=True,
+              help="Card backs: long or short, the edge the printer turns the sheet on; "
+                   "none, no duplex printer (each back page follows its front, to print "
+                   "on its own or by hand on the back); fold, front and back side by side "
+                   "with a fold line.")
 @click.option("--back-offset", default="0,0", show_default=True, callback=_offset,
               metavar="X,Y", help="Shift of the card backs in mm, measured with the "
                                   "calibration sheet.")

@@ -48,16 +48,21 @@ from authoring.pdf.layout import (
     MARK_CLEARANCE,
     Duplex,
     Imposition,
+    LayoutError,
     LayoutIssue,
     Paper,
     Placement,
     Rect,
+    Segment,
     TokenGrid,
     TokenSheetCuts,
     TokenSlot,
     behind,
     behind_point,
+    crop_marks_around,
+    max_grid,
     place_cards,
+    sheet_turn,
 )
 from authoring.pdf.text import draw_fitted, fit_line, fit_text
 
@@ -162,8 +167,27 @@ class CardOptions(Imposition):
     lang: Lang = "fr"
 
     def imposition(self) -> Imposition:
-        """The sheet layout alone (a plain :class:`Imposition`)."""
-        return Imposition(**{f.name: getattr(self, f.name) for f in fields(Imposition)})
+        """The sheet layout alone (a plain :class:`Imposition`). With ``duplex``
+        ``fold``, front-and-back pairs of cards fill the paper in whichever
+        orientation holds more of them."""
+        base = {f.name: getattr(self, f.name) for f in fields(Imposition)}
+        if self.duplex != "fold":
+            return Imposition(**base)
+        best: tuple[int, Paper, int, int] | None = None
+        for paper in (self.paper.portrait(), self.paper.landscape()):
+            rows, pairs = max_grid(paper, 2 * self.card_width + self.gap, self.card_height,
+                                   bleed=self.bleed, gap=self.gap,
+                                   margin=self.printable_margin)
+            if rows * pairs and (best is None or rows * pairs > best[0]):
+                best = (rows * pairs, paper, rows, pairs)
+        if best is None:
+            raise LayoutError(
+                f"a front-and-back pair of {2 * self.card_width:g} × {self.card_height:g} mm "
+                f"with {self.bleed:g} mm bleed does not fit on {self.paper.name} inside "
+                f"the {self.printable_margin:g} mm margin")
+        _, paper, rows, pairs = best
+        return Imposition(**{**base, "paper": paper, "rows": rows, "cols": 2 * pairs,
+                             "fold": True})
 
 
 @dataclass(frozen=True)
@@ -398,8 +422,14 @@ def _pattern(c: Canvas, back: CardBack, area: Rect) -> None:
 # --------------------------------------------------------------------------- sheets
 
 SIDE_WORDS: dict[str, dict[str, str]] = {
-    "fr": {"front": "recto", "back": "verso", "long": "bord long", "short": "bord court"},
-    "en": {"front": "front", "back": "back", "long": "long edge", "short": "short edge"},
+    "fr": {"front": "recto", "back": "verso", "long": "bord long", "short": "bord court",
+           "none": "à imprimer à part, ou au dos à la main en retournant la feuille "
+                   "sur le bord long",
+           "fold": "recto | verso, pliez sur les pointillés", "fold-word": "pli"},
+    "en": {"front": "front", "back": "back", "long": "long edge", "short": "short edge",
+           "none": "print on its own, or by hand on the back, turning the sheet on its "
+                   "long edge",
+           "fold": "front | back, fold on the dashes", "fold-word": "fold"},
 }
 """Page-label words for each side of a sheet and each duplex mode, by language."""
 
@@ -442,44 +472,77 @@ def draw_card_sheets(doc: PdfDocument, faces: Sequence[CardFace],
     imp = options.imposition()
     for issue in imp.issues():
         _issue(report, file, issue)
-    with_backs = back_list is not None and options.duplex != "none"
+    with_backs = back_list is not None
     placements = card_placements(len(faces), options, backs=with_backs)
     marks = imp.crop_marks()
-    sheets = -(-len(faces) // imp.per_page)
-    back_trim, back_bleed = (imp.back_grid(options.duplex, options.back_offset)
-                             if with_backs else (imp.grid_trim, imp.grid_bleed))
+    folds = fold_marks(imp)
+    sheets = -(-len(faces) // imp.cards_per_page)
+    separate_backs = with_backs and not imp.fold
+    back_trim, back_bleed = (imp.back_grid(sheet_turn(options.duplex), options.back_offset)
+                             if separate_backs else (imp.grid_trim, imp.grid_bleed))
     words = SIDE_WORDS[options.lang]
     by_page: dict[int, list[Placement]] = {}
     for p in placements:
         by_page.setdefault(p.page, []).append(p)
     for page in sorted(by_page):
         items = by_page[page]
-        sheet = (page - 1) // (2 if with_backs else 1) + 1
+        sheet = (page - 1) // (2 if separate_backs else 1) + 1
         if items[0].side == "front":
-            label = f"{options.label} — {words['front']} {sheet}/{sheets}"
-            with doc.page(options.paper, trim=imp.grid_trim, bleed=imp.grid_bleed, label=label,
-                          obstacles=(*imp.obstacles(), *front_obstacles), segments=marks,
+            label = (f"{options.label} — {words['fold']} {sheet}/{sheets}" if imp.fold
+                     else f"{options.label} — {words['front']} {sheet}/{sheets}")
+            with doc.page(imp.paper, trim=imp.grid_trim, bleed=imp.grid_bleed, label=label,
+                          obstacles=(*imp.obstacles(), *front_obstacles),
+                          segments=(*marks, *folds),
                           over_bleed=(imp.grid_trim.expand(MARK_CLEARANCE), *front_obstacles)
                           ) as c:
                 for p in items:
+                    if p.side == "back":  # fold-over: the back beside its front
+                        assert back_list is not None
+                        draw_card_back(c, back_list[p.index], p.trim, p.bleed, options)
+                        continue
                     face = faces[p.index]
                     span = face.origin or (span_of(p.index, face) if span_of is not None
                                            else Span(file, path=f"cards.{p.index}"))
                     draw_card_face(c, face, p.trim, p.bleed, options, report=report, span=span)
                 draw_crop_marks(c, marks)
+                draw_fold_marks(c, folds, words["fold-word"])
                 if on_front is not None:
                     on_front(c, sheet, items)
         else:
             assert back_list is not None
             label = (f"{options.label} — {words['back']} {sheet}/{sheets} "
                      f"({words[options.duplex]})")
-            with doc.page(options.paper, trim=back_trim, bleed=back_bleed, label=label,
+            with doc.page(imp.paper, trim=back_trim, bleed=back_bleed, label=label,
                           obstacles=(back_bleed,),
                           over_bleed=(back_trim.expand(MARK_CLEARANCE),)) as c:
                 for p in items:
                     draw_card_back(c, back_list[p.index], p.trim, p.bleed, options,
                                    rotated=p.rotated)
     return placements
+
+
+def fold_marks(imp: Imposition) -> tuple[Segment, ...]:
+    """Where a fold-over sheet folds: a mark above and below the grid at every fold
+    line, like a crop mark but to be folded on, not cut."""
+    return crop_marks_around(imp.grid_bleed, imp.fold_lines(), (), paper=imp.paper,
+                             offset=imp.mark_offset, length=imp.mark_length + 2,
+                             margin=imp.printable_margin)
+
+
+def draw_fold_marks(c: Canvas, folds: Sequence[Segment], word: str) -> None:
+    """Fold marks dashed, each with the word for "fold" beside it."""
+    if not folds:
+        return
+    c.saveState()
+    c.setStrokeColor(REGISTRATION_BLACK)
+    c.setFillColor(REGISTRATION_BLACK)
+    c.setLineWidth(pt(0.2))
+    c.setDash(pt(1.0), pt(0.8))
+    c.setFont(FONT_CONDENSED, 6)
+    for f in folds:
+        c.line(pt(f.x0), pt(f.y0), pt(f.x1), pt(f.y1))
+        c.drawString(pt(f.x0 + 0.8), pt(min(f.y0, f.y1) + 0.5), word)
+    c.restoreState()
 
 
 def render_cards(faces: Sequence[CardFace], backs: CardBack | Sequence[CardBack] | None,
@@ -539,7 +602,8 @@ def draw_token_sheets(doc: PdfDocument, faces: Sequence[DrawFn], grid: TokenGrid
     duplex mode, each sheet is followed by its back page. Returns the front and
     back slots."""
     n = len(faces)
-    back_fns = _each(backs if duplex != "none" else None, n, callable, "token backs")
+    duplex = sheet_turn(duplex)
+    back_fns = _each(backs, n, callable, "token backs")
     fronts = grid.slots(n)
     rear = grid.back_slots(n, duplex, back_offset) if back_fns is not None else ()
     obstacles = grid.obstacles()
@@ -658,11 +722,12 @@ def draw_calibration(doc: PdfDocument, options: CardOptions = CardOptions(), *,
     graduated in mm. Held against the light, the front cross lines cross the
     rulers at the correction to add. Returns the front points and the ruler
     origins behind them; duplex ``none`` is measured as ``long`` (a warning)."""
-    duplex: Duplex = options.duplex if options.duplex != "none" else "long"
-    if options.duplex == "none" and report is not None:
+    duplex: Duplex = options.duplex if options.duplex in ("long", "short") else "long"
+    if options.duplex not in ("long", "short") and report is not None:
         report.warning(Span(file), "calibration-duplex-none",
-                       "duplex 'none' has no back page; the calibration sheet assumes 'long'",
-                       "print it with the duplex setting you will use (--duplex long|short)")
+                       f"duplex '{options.duplex}' has no printer-turned back page; the "
+                       "calibration sheet assumes 'long' (turning the sheet by hand)",
+                       "print it the way you will print the backs")
     paper = options.paper
     fronts = calibration_points(paper)
     dx, dy = options.back_offset

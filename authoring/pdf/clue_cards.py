@@ -320,7 +320,7 @@ class ClueSection:
         # the holes are placed for the card size of the board's mini-map: print that size
         mw, mh = board.spec.minimap.card
         self.card_options = dataclasses.replace(card_options, card_width=mw, card_height=mh)
-        self.duplex = options.duplex != "none"
+        self.duplex = options.printer_duplex
         self.faces_maker = ClueFaces(board, self.card_options, lang)
         self.cards: list[PrintedClue] = [card for card in self.clues
                                       for _ in range(max(1, card.copies))]
@@ -336,16 +336,21 @@ class ClueSection:
 
     def draw(self, w: KitWriter) -> None:
 
-        sheets = -(-len(self.faces) // self.card_options.imposition().per_page)
-        paper: Paper = self.card_options.paper
+        imp = self.card_options.imposition()
+        sheets = -(-len(self.faces) // imp.cards_per_page)
+        paper: Paper = imp.paper
         lang = w.lang
 
         def on_front(c: Canvas, sheet: int, items: Sequence[Placement]) -> None:
             draw_registration_marks(c, self.marks)
             holes: list[Hole] = []
             for p in items:
+                # a fold-over back is cut with its front folded onto it: its holes
+                # are the front's mirrored across the fold
+                mirror = p.side == "back"
                 for h in clue_holes(self.cards[p.index], self.board):
-                    holes.append(Hole(round(p.trim.x + h.x, 4), round(p.trim.y + h.y, 4),
+                    hx = p.trim.w - h.x if mirror else h.x
+                    holes.append(Hole(round(p.trim.x + hx, 4), round(p.trim.y + h.y, 4),
                                       h.diameter))
             page = w.pages_written + 1
             label = say(lang, f"Indices — recto {sheet}/{sheets} (page {page} du kit)",

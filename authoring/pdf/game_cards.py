@@ -304,10 +304,11 @@ def form_back(back: CardBack, key: str, options: CardOptions) -> CardBack:
 # --------------------------------------------------------------------------- sheets
 
 def sheet_count(count: int, options: CardOptions) -> int:
-    """Pages the cards need: a front per sheet, and a back unless single-sided."""
-    per = options.rows * options.cols
-    sheets = -(-count // per)
-    return sheets * (1 if options.duplex == "none" else 2)
+    """Pages the cards need: a front and a back page per sheet, or one page per
+    sheet when front and back are side by side (``fold``)."""
+    imp = options.imposition()
+    sheets = -(-count // imp.cards_per_page)
+    return sheets * (1 if imp.fold else 2)
 
 
 def draw_kit_cards(w: KitWriter, faces: Sequence[CardFace], back: CardBack | None,
@@ -345,7 +346,7 @@ class DeckSection:
         self.part = deck.part
         self.title = deck.title
         self.card_options = options.card_options(deck.title, deck.title)
-        self.duplex = options.duplex != "none"
+        self.duplex = options.printer_duplex
 
     def pages(self) -> int:
         return sheet_count(self.deck.count, self.card_options)

@@ -31,8 +31,19 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
-Duplex = Literal["long", "short", "none"]
-DUPLEX_MODES: tuple[Duplex, ...] = ("long", "short", "none")
+Duplex = Literal["long", "short", "none", "fold"]
+"""How card backs are printed: ``long`` / ``short``, the printer turns the sheet on
+that edge; ``none``, a printer without duplex: each back page follows its front
+page, to print by hand on the same sheet turned over (long edge) or on its own
+sheet; ``fold``, front and back side by side with a fold line between them."""
+DUPLEX_MODES: tuple[Duplex, ...] = ("long", "short", "none", "fold")
+
+
+def sheet_turn(duplex: Duplex) -> Duplex:
+    """How the sheet turns for a back page: ``none`` prints its back pages as if
+    the sheet were turned by hand on its long edge (the usual "manual duplex"), and
+    so does ``fold`` for what is not folded (tokens)."""
+    return "long" if duplex in ("none", "fold") else duplex
 TokenShape = Literal["circle", "square"]
 
 EPS = 1e-9
@@ -295,6 +306,10 @@ class Imposition:
 
     ``gap`` is the distance between neighbouring trim boxes; ``bleed`` is printed
     around the outside of the grid and, between cards, up to the middle of the gap.
+
+    ``fold``: the columns go in pairs, a card's front in the left column and its
+    back in the right one, touching at a fold line (no gap, no cut, no bleed
+    there); ``gap`` separates the pairs.
     """
 
     paper: Paper = A4
@@ -307,6 +322,7 @@ class Imposition:
     mark_offset: float = 1.0
     mark_length: float = 4.0
     printable_margin: float = PRINTABLE_MARGIN
+    fold: bool = False
 
     def __post_init__(self) -> None:
         problem = self.why_invalid()
@@ -321,6 +337,8 @@ class Imposition:
             return "bleed, gap and crop-mark sizes must not be negative"
         if self.rows < 1 or self.cols < 1:
             return f"a sheet needs at least one row and one column, not {self.rows} × {self.cols}"
+        if self.fold and self.cols % 2:
+            return f"a fold-over sheet needs an even number of columns, not {self.cols}"
         w, h = self._grid_size()
         if w + 2 * self.bleed > self.paper.width + EPS or h + 2 * self.bleed > self.paper.height + EPS:
             return (
@@ -333,13 +351,35 @@ class Imposition:
 
     def _grid_size(self) -> tuple[float, float]:
         return (
-            _r(self.cols * self.card_width + (self.cols - 1) * self.gap),
+            _r(self.cols * self.card_width + self._gaps_before(self.cols - 1) * self.gap),
             _r(self.rows * self.card_height + (self.rows - 1) * self.gap),
         )
 
+    def _gaps_before(self, col: int) -> int:
+        """Gaps left of column ``col`` (with ``fold``, only between pairs)."""
+        return col // 2 if self.fold else col
+
+    def _folds_after(self, col: int) -> bool:
+        """Whether column ``col`` meets the next one at a fold line."""
+        return self.fold and col % 2 == 0
+
     @property
     def per_page(self) -> int:
+        """Card positions on a sheet (with ``fold``, two per card)."""
         return self.rows * self.cols
+
+    @property
+    def cards_per_page(self) -> int:
+        """Cards on a sheet: every position, or with ``fold`` one pair per card."""
+        return self.per_page // 2 if self.fold else self.per_page
+
+    def fold_lines(self) -> tuple[float, ...]:
+        """The x of every fold line (the right edge of each front column)."""
+        if not self.fold:
+            return ()
+        x0 = self.grid_trim.x
+        return tuple(_r(x0 + (c + 1) * self.card_width + self._gaps_before(c) * self.gap)
+                     for c in range(0, self.cols, 2))
 
     @property
     def grid_trim(self) -> Rect:
@@ -375,14 +415,20 @@ class Imposition:
                 return self.bleed
             return inner if row * self.cols + col < used else self.bleed
 
+        def across(row: int, col: int, toward: int) -> float:
+            """Bleed from (row, col) toward column ``toward``: none over a fold."""
+            if self._folds_after(min(col, toward)):
+                return 0.0
+            return side(row, toward)
+
         out: list[Slot] = []
         for row in range(self.rows):
             for col in range(self.cols):
-                x = _r(g.x + col * (self.card_width + self.gap))
+                x = _r(g.x + col * self.card_width + self._gaps_before(col) * self.gap)
                 y = _r(g.top - self.card_height - row * (self.card_height + self.gap))
                 trim = Rect(x, y, self.card_width, self.card_height)
-                bleed = trim.expand_sides(side(row, col - 1), side(row + 1, col),
-                                          side(row, col + 1), side(row - 1, col))
+                bleed = trim.expand_sides(across(row, col, col - 1), side(row + 1, col),
+                                          across(row, col, col + 1), side(row - 1, col))
                 out.append(Slot(len(out), row, col, trim, bleed))
         return tuple(out)
 
@@ -409,7 +455,7 @@ class Imposition:
         for s in self.slots():
             xs.update((s.trim.left, s.trim.right))
             ys.update((s.trim.bottom, s.trim.top))
-        return tuple(sorted(xs)), tuple(sorted(ys))
+        return tuple(sorted(xs - set(self.fold_lines()))), tuple(sorted(ys))
 
     def crop_marks(self) -> tuple[Segment, ...]:
         """Crop marks: every cut line extended outside the grid's bleed area, starting
@@ -917,8 +963,11 @@ def place_cards(count: int, imposition: Imposition, duplex: Duplex = "long",
     >>> [(q.index, q.side, q.page, q.slot) for q in p if q.index in (0, 9)]
     [(0, 'front', 1, 0), (0, 'back', 2, 0), (9, 'front', 3, 0), (9, 'back', 4, 0)]
     """
-    with_backs = backs and duplex != "none"
-    rotated = (duplex == "short") if rotate_backs is None else rotate_backs
+    if imposition.fold:
+        return _fold_cards(count, imposition, backs)
+    with_backs = backs
+    turn = sheet_turn(duplex)
+    rotated = (turn == "short") if rotate_backs is None else rotate_backs
     per = imposition.per_page
     pages_per_sheet = 2 if with_backs else 1
     out: list[Placement] = []
@@ -926,12 +975,33 @@ def place_cards(count: int, imposition: Imposition, duplex: Duplex = "long",
         used = min(per, count - first)
         occupied = None if used == per else used
         fronts = imposition.slots(occupied)
-        rear = imposition.back_slots(duplex, offset, occupied) if with_backs else ()
+        rear = imposition.back_slots(turn, offset, occupied) if with_backs else ()
         page = (first // per) * pages_per_sheet + 1
         for k in range(used):
             out.append(Placement(first + k, "front", page, k, fronts[k].trim, fronts[k].bleed))
             if with_backs:
                 out.append(Placement(first + k, "back", page + 1, k, rear[k].trim,
                                      rear[k].bleed, rotated))
+    out.sort(key=lambda p: (p.page, p.slot))
+    return tuple(out)
+
+
+def _fold_cards(count: int, imposition: Imposition, backs: bool) -> tuple[Placement, ...]:
+    """Fold-over placements: card ``k`` of a sheet takes the ``k``-th pair of
+    columns, front on the left of the fold, back (upright) on the right."""
+    per = imposition.cards_per_page
+    half = imposition.cols // 2
+    out: list[Placement] = []
+    for first in range(0, count, per):
+        used = min(per, count - first)
+        slots = imposition.slots()
+        page = first // per + 1
+        for k in range(used):
+            row, pair = divmod(k, half)
+            front = slots[row * imposition.cols + 2 * pair]
+            out.append(Placement(first + k, "front", page, front.index, front.trim, front.bleed))
+            if backs:
+                back = slots[front.index + 1]
+                out.append(Placement(first + k, "back", page, back.index, back.trim, back.bleed))
     out.sort(key=lambda p: (p.page, p.slot))
     return tuple(out)

@@ -127,7 +127,7 @@ class KitOptions:
 
     paper_name: str = "a4"
     lang: Lang = "fr"
-    duplex: Literal["long", "short", "none"] = "long"
+    duplex: Literal["long", "short", "none", "fold"] = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     bleed: float = 3.0
     #: mm between neighbouring cards, the bleed drawn into it (a miscut shows the
@@ -173,6 +173,12 @@ class KitOptions:
         except (LayoutError, ValueError) as exc:
             return f"--bleed {self.bleed:g} on {self.paper_name}: {exc}"
         return None
+
+    @property
+    def printer_duplex(self) -> bool:
+        """Whether the printer prints the backs on the other side of the sheet (a
+        double-sided section starts on a recto)."""
+        return self.duplex in ("long", "short")
 
     def wants(self, *parts: str) -> bool:
         return any(p in self.parts for p in parts)

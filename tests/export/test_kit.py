@@ -161,9 +161,37 @@ def test_short_edge_and_single_sided(tmp_path: Path) -> None:
                                                      duplex="none"),
                          tmp_path / "n.pdf")
     info = simplex.section("events")
-    assert not info.duplex and (info.first, info.last) == (2, 2)  # no blank, no back page
+    # single-sided: no blank verso before the section, but the back page stays
+    assert not info.duplex and (info.first, info.last) == (2, 3)
     assert not (tmp_path / "n-calibration.pdf").exists()
     assert (tmp_path / "s-calibration.pdf").exists()
+
+
+def test_fold_over_clue_cards_are_cut_through_both_halves(tmp_path: Path) -> None:
+    """--duplex fold: each clue card's back sits right of its front, and the cut file
+    holds the front's holes and, mirrored across the fold, the back's."""
+    out = tmp_path / "f.pdf"
+    result = export_kit(sample.inputs(), KitOptions(parts=("clues",), duplex="fold"), out)
+    s = result.section("clues")
+    assert not s.duplex
+    board = sample.island()
+    cards = expanded(sample.clue_cards(board))
+    pages = -(-len(cards) // 4)
+    assert (s.first, s.last) == (2, 1 + pages)
+    options = KitOptions(duplex="fold").card_options()
+    imp = options.imposition()
+    assert (imp.paper.width, imp.rows, imp.cols) == (297.0, 2, 4)
+    cut = result.cut_sheets[0]
+    slots = imp.slots()
+    want: list[tuple[float, float]] = []
+    for k, card in enumerate(cards[:4]):
+        row, pair = divmod(k, 2)
+        front, back = slots[row * 4 + 2 * pair].trim, slots[row * 4 + 2 * pair + 1].trim
+        for z in card.holes:
+            hx, hy = board.geometry.hole_centre(z)
+            want += [(front.x + hx, front.y + hy), (back.x + back.w - hx, back.y + hy)]
+    got = [(h.x, h.y) for h in cut.holes if h.diameter == board.spec.minimap.hole_diameter]
+    assert match(got, want, tol=0.001) == ([], [])
 
 
 def test_text_that_cannot_fit_is_a_warning_naming_the_card(

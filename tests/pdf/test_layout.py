@@ -220,11 +220,37 @@ def test_place_cards_pages_and_sides() -> None:
     assert len(p) == 20
     assert [(q.page, q.side) for q in p if q.index == 9] == [(3, "front"), (4, "back")]
     assert {q.page for q in p} == {1, 2, 3, 4}
+    # no duplex printer: the back pages stay, laid out for turning the sheet by hand
     single = place_cards(10, Imposition(A4), "none")
-    assert {q.side for q in single} == {"front"} and {q.page for q in single} == {1, 2}
+    assert [(q.page, q.side, q.trim) for q in single] == [
+        (q.page, q.side, q.trim) for q in p]
+    fronts = place_cards(10, Imposition(A4), "none", backs=False)
+    assert {q.side for q in fronts} == {"front"} and {q.page for q in fronts} == {1, 2}
     short = place_cards(2, Imposition(A4), "short")
     assert [(q.page, q.side, q.rotated) for q in short] == [
         (1, "front", False), (1, "front", False), (2, "back", True), (2, "back", True)]
+
+
+def test_fold_over_pairs_touch_at_the_fold_with_no_cut_there() -> None:
+    """--duplex fold: a card's front left of the fold and its back right of it,
+    touching (no gap, no bleed, no crop mark at the fold); the gutter between pairs."""
+    imp = Imposition(A4.landscape(), rows=2, cols=4, gap=2.0, fold=True)
+    assert imp.cards_per_page == 4 and imp.per_page == 8
+    assert imp.grid_trim == Rect(21.5, 16.0, 254.0, 178.0)  # 4 × 63 + 2, 2 × 88 + 2
+    assert imp.fold_lines() == (84.5, 212.5)
+    xs, _ = imp.cut_lines()
+    assert xs == (21.5, 147.5, 149.5, 275.5)  # no cut at a fold
+    p = place_cards(5, imp)
+    front, back = p[0], p[1]
+    assert (front.side, back.side, front.page, back.page) == ("front", "back", 1, 1)
+    assert front.trim.right == back.trim.left == 84.5
+    assert front.bleed.right == front.trim.right and back.bleed.left == back.trim.left
+    assert front.bleed.left == front.trim.left - 3.0 and not back.rotated
+    assert [(q.index, q.side, q.page) for q in p if q.index == 4] == [
+        (4, "front", 2), (4, "back", 2)]
+    assert {m.x0 for m in imp.crop_marks() if m.x0 == m.x1}.isdisjoint(imp.fold_lines())
+    with pytest.raises(LayoutError, match="even number of columns"):
+        Imposition(A4, cols=3, fold=True)
 
 
 def test_paper_names_and_max_grid() -> None:

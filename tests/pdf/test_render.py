@@ -212,10 +212,28 @@ def test_letter_short_edge_backs(tmp_path: Path) -> None:
     assert back.rotated and back.trim == Rect(13.45, 7.7, 63.0, 88.0)
 
 
-def test_single_sided_has_no_back_pages(tmp_path: Path) -> None:
+def test_single_sided_keeps_every_back_on_its_own_page(tmp_path: Path) -> None:
+    """--duplex none: no card loses its back; each back page follows its front,
+    laid out as if the sheet were turned by hand on its long edge."""
     result = render(tmp_path / "s.pdf", n=10, duplex="none")
-    assert result.pages == 2
-    assert {p.side for p in result.placements} == {"front"}
+    assert result.pages == 4
+    backs = [p for p in result.placements if p.side == "back"]
+    assert len(backs) == 10 and {p.page for p in backs} == {2, 4}
+    long = render(tmp_path / "l.pdf", n=10, duplex="long")
+    assert [p.trim for p in backs] == [p.trim for p in long.placements if p.side == "back"]
+    labels = [page.extract_text() for page in pypdf.PdfReader(tmp_path / "s.pdf").pages]
+    assert "verso 1/2 (à imprimer à part" in labels[1].replace("\n", " ")
+
+
+def test_fold_over_puts_each_back_beside_its_front(tmp_path: Path) -> None:
+    result = render(tmp_path / "f.pdf", n=10, duplex="fold")
+    assert result.pages == 3  # 4 cards a sheet, landscape
+    for k in range(10):
+        front, back = result.placement(k, "front"), result.placement(k, "back")
+        assert front.page == back.page and front.trim.right == back.trim.left
+    reader = pypdf.PdfReader(tmp_path / "f.pdf")
+    assert mm_box(reader.pages[0].mediabox) == (0.0, 0.0, 297.0, 210.0)
+    assert "pli" in reader.pages[0].extract_text()
 
 
 def test_calibration_points_and_rulers(tmp_path: Path) -> None:
