@@ -28,16 +28,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from authoring.io.diagnostics import Report, Span, suggestion
+from authoring.io.images import ImageProblem, image_facts, print_dpi
 from authoring.io.yamlio import YamlDoc, dotted, human_path, path_problem
 from authoring.model.effects import EFFECTS, EffectBase, check_keys
 from authoring.model.schema.base import Model, Salvaged, salvage, validate
 from authoring.model.schema.content import (
+    ART_BOX_MM,
+    ART_MIN_DPI,
     FILE_KEYS,
     SCHEMAS,
     SKILLS,
     CharacterFile,
     Content,
     EventFile,
+    Illustrated,
     ItemFile,
     Manifest,
     PlanningFile,
@@ -297,8 +301,52 @@ def _check_recruits(m: RecruitFile, doc: YamlDoc, report: Report, sv: Salvaged) 
             )
 
 
+def _check_art(cards: Iterable[tuple[Illustrated, DataPath]], doc: YamlDoc,
+               report: Report) -> None:
+    """Each card's ``art:``: a file beside the content file, a picture the kit can
+    draw, sharp enough for print. Problems are warnings (the card then gets a
+    generated face); a usable file is remembered on the card for the printer."""
+    base = doc.path.parent if doc.path is not None else Path(".")
+    for card, path in cards:
+        art = getattr(card, "art", None)
+        if art is None:
+            continue
+        where = doc.span((*path, "art"))
+        file = base / art
+        try:
+            facts = image_facts(file)
+        except ImageProblem as exc:
+            hint = ("write a path relative to this file's folder, e.g. art/toolbox.png"
+                    if str(exc) == "no such file" else "use a PNG, JPEG or SVG picture")
+            report.warning(where, "art-unusable",
+                           f"art '{art}' of '{_id(card)}': {exc}; the card gets a "
+                           "generated face", hint)
+            continue
+        card._art_file = file
+        if facts.pixels is not None:
+            dpi = print_dpi(facts.pixels, ART_BOX_MM)
+            if dpi < ART_MIN_DPI:
+                w, h = ART_BOX_MM
+                report.warning(
+                    where, "art-resolution",
+                    f"art '{art}' of '{_id(card)}' is {facts.pixels[0]} × {facts.pixels[1]} px: "
+                    f"{dpi:.0f} dpi in the {w:g} × {h:g} mm art box, too soft for print",
+                    f"use at least {ART_MIN_DPI} dpi ({_px(w, ART_MIN_DPI)} × "
+                    f"{_px(h, ART_MIN_DPI)} px); 300 dpi ({_px(w, 300)} × {_px(h, 300)} px) "
+                    "is best")
+
+
+def _id(card: Illustrated) -> str:
+    return str(getattr(card, "id", ""))
+
+
+def _px(mm: float, dpi: int) -> int:
+    return round(mm / 25.4 * dpi)
+
+
 def _check_items(m: ItemFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
     _check_ids("items", m.items, "item", doc, report)
+    _check_art(((it, ("items", i)) for i, it in enumerate(m.items)), doc, report)
     for i, it in enumerate(m.items):
         base: DataPath = ("items", i)
         check_effects(it.effects, (*base, "effects"), HELD, doc, report, sv)
@@ -337,6 +385,8 @@ _OBJECTIVE_EFFECTS = {
 
 def _check_special_items(m: SpecialItemFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
     _check_ids("special_items", m.special_items, "special item", doc, report)
+    _check_art(((sp, ("special_items", i)) for i, sp in enumerate(m.special_items)), doc,
+               report)
     for i, s in enumerate(m.special_items):
         raw_use = doc.get(("special_items", i, "use"))
         known = not sv.hit("special_items", i, "use")  # a dropped use or condition
@@ -389,6 +439,8 @@ def _check_resistance(m: ResistanceFile, doc: YamlDoc, report: Report, sv: Salva
         report,
         "id-duplicate",
     )
+    _check_art(((c, ("sets", i, "cards", j)) for i, s in enumerate(m.sets)
+                for j, c in enumerate(s.cards)), doc, report)
     for i, s in enumerate(m.sets):
         for j, c in enumerate(s.cards):
             check_effects(
@@ -398,6 +450,7 @@ def _check_resistance(m: ResistanceFile, doc: YamlDoc, report: Report, sv: Salva
 
 def _check_events(m: EventFile, doc: YamlDoc, report: Report, sv: Salvaged) -> None:
     _check_ids("events", m.events, "event", doc, report)
+    _check_art(((e, ("events", i)) for i, e in enumerate(m.events)), doc, report)
     for i, e in enumerate(m.events):
         check_effects(e.effects, ("events", i, "effects"), EVENT, doc, report, sv)
 

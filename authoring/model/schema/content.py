@@ -25,6 +25,7 @@ Example (an item file, abridged)::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, PrivateAttr, Tag
@@ -148,12 +149,41 @@ class RecruitFile(Model):
     tokens: list[RecruitToken] = Field(min_length=1)
 
 
+# -------------------------------------------------------------------------- art
+
+#: the art box of a printed card, mm (width × height): where ``art:`` is drawn,
+#: scaled to fill it (the PDF's card layout uses the same size)
+ART_BOX_MM: tuple[float, float] = (57.0, 26.0)
+#: below this a picture prints visibly soft (300 dpi is best)
+ART_MIN_DPI = 150
+
+
+def _art_field() -> Any:
+    return Field(
+        default=None, min_length=1,
+        description="Picture for the card's art box (57 × 26 mm): a PNG, JPEG or SVG file, "
+                    "relative to this file, e.g. art/toolbox.png; 300 dpi (673 × 307 px) is "
+                    "best. Without it the card gets a generated face.")
+
+
+class Illustrated(Model):
+    """A card that may carry a picture: its ``art:`` field (declared last in each
+    card, after ``flavour``) and, once validated, the file it names."""
+
+    _art_file: Path | None = PrivateAttr(default=None)
+
+    @property
+    def art_file(self) -> Path | None:
+        """The picture file, once validation found it usable (else None)."""
+        return self._art_file
+
+
 # ------------------------------------------------------------------------ items
 
 ItemKind = Literal["bonus", "part", "useless"]
 
 
-class Item(Model):
+class Item(Illustrated):
     """An item card (R5.4): a lasting bonus while held, a part of special items
     (R5.5), or useless ("Objet inutile")."""
 
@@ -164,6 +194,7 @@ class Item(Model):
     effects: list[Effect] = Field(default_factory=list, description="Lasting, while held.")
     part_of: list[Id] = Field(default_factory=list, description="Special items it helps craft.")
     flavour: Text | None = None
+    art: str | None = _art_field()
 
 
 class ItemFile(Model):
@@ -196,7 +227,7 @@ Uses = Annotated[
 ]
 
 
-class SpecialItem(Model):
+class SpecialItem(Illustrated):
     """A special item card (R5.7), crafted from item cards (R5.5)."""
 
     id: Id
@@ -207,6 +238,7 @@ class SpecialItem(Model):
     )
     use: Uses = Field(description="How it is used: one use, or a list meaning 'choose one'.")
     flavour: Text | None = None
+    art: str | None = _art_field()
 
     @property
     def uses(self) -> list[Use]:
@@ -224,7 +256,7 @@ class SpecialItemFile(Model):
 # ------------------------------------------------------------------- resistance
 
 
-class ResistanceCard(Model):
+class ResistanceCard(Illustrated):
     """A resistance card (R5.8): filled with reputation cubes up to its cost, then
     activated for one-off effects."""
 
@@ -234,6 +266,7 @@ class ResistanceCard(Model):
     effects: list[Effect] = Field(min_length=1)
     copies: int = Field(default=1, ge=1, le=8)
     flavour: Text | None = None
+    art: str | None = _art_field()
 
 
 class ResistanceSet(Model):
@@ -253,7 +286,7 @@ class ResistanceFile(Model):
 # ----------------------------------------------------------------------- events
 
 
-class EventCard(Model):
+class EventCard(Illustrated):
     """An event card, drawn at the start of each army phase (R8.1)."""
 
     id: Id
@@ -261,6 +294,7 @@ class EventCard(Model):
     effects: list[Effect] = Field(min_length=1)
     copies: int = Field(default=1, ge=1, le=12)
     flavour: Text | None = None
+    art: str | None = _art_field()
 
 
 class EventFile(Model):
