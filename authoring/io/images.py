@@ -43,10 +43,11 @@ def image_facts(path: Path) -> ImageFacts:
     authoring.io.images.ImageProblem: no such file
     """
     try:
-        if not path.is_file():
-            raise ImageProblem("no such file" if not path.exists() else "not a file")
+        is_file, exists = path.is_file(), path.exists()
     except (OSError, ValueError):  # a name too long, a NUL byte
         raise ImageProblem("not a usable file name") from None
+    if not is_file:
+        raise ImageProblem("not a file" if exists else "no such file")
     fmt = ART_SUFFIXES.get(path.suffix.lower())
     if fmt is None:
         raise ImageProblem(f"'{path.suffix or path.name}' is not a picture format for card art")
