@@ -155,6 +155,33 @@ def draw_circle(c: Canvas, circle: Circle, *, stroke: bool = True, fill: bool = 
     c.circle(pt(circle.cx), pt(circle.cy), pt(circle.r), stroke=int(stroke), fill=int(fill))
 
 
+def draw_picture(c: Canvas, path: Path, box: Rect) -> None:
+    """Draw the picture at ``path`` (PNG, JPEG or SVG) to fill ``box``: scaled to
+    cover it, centred, the overflow clipped. A bitmap is embedded once per
+    document however many cards show it (ReportLab keys images by content)."""
+    c.saveState()
+    clip_rect(c, box)
+    if path.suffix.lower() == ".svg":
+        from reportlab.graphics import renderPDF
+        from svglib.svglib import svg2rlg
+
+        drawing = svg2rlg(str(path))
+        if drawing is not None and drawing.width > 0 and drawing.height > 0:
+            k = max(pt(box.w) / drawing.width, pt(box.h) / drawing.height)
+            c.translate(pt(box.cx) - drawing.width * k / 2, pt(box.cy) - drawing.height * k / 2)
+            c.scale(k, k)
+            renderPDF.draw(drawing, c, 0, 0)
+    else:
+        from reportlab.lib.utils import ImageReader
+
+        image = ImageReader(str(path))
+        iw, ih = image.getSize()
+        k = max(pt(box.w) / iw, pt(box.h) / ih)
+        c.drawImage(image, pt(box.cx) - iw * k / 2, pt(box.cy) - ih * k / 2, iw * k, ih * k,
+                    mask="auto")
+    c.restoreState()
+
+
 def clip_rect(c: Canvas, r: Rect) -> None:
     """Clip further drawing to ``r`` (call inside ``saveState``/``restoreState``)."""
     p = c.beginPath()

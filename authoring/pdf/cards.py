@@ -30,6 +30,7 @@ from authoring.pdf.canvas import (
     FONT_BOLD,
     FONT_CONDENSED,
     FONT_CONDENSED_BOLD,
+    FONT_REGULAR,
     REGISTRATION_BLACK,
     DrawFn,
     PdfDocument,
@@ -64,7 +65,7 @@ from authoring.pdf.layout import (
     place_cards,
     sheet_turn,
 )
-from authoring.pdf.text import draw_fitted, fit_line, fit_text
+from authoring.pdf.text import Fonts, draw_fitted, fit_line, fit_text
 
 BackPattern = Literal["plain", "stripes", "dots", "grid"]
 Lang = Literal["fr", "en"]
@@ -93,8 +94,12 @@ class CardFace:
     ``icons`` shows skill values or requirements in the given order, e.g.
     ``{"C": 2, "M": 1, "I": 3}``; with ``icons_signed`` they are bonuses or maluses
     and print signed (``+1``, ``−1``). ``cost`` is a number in a badge (reputation
-    cubes, R5.8). ``art_caption`` (or an ``art`` callback) adds an art box. ``draw``
-    replaces the whole standard layout (clue cards draw their mini-map this way).
+    cubes, R5.8). An ``art`` callback draws the picture in the art box; without
+    one, ``glyphs`` (a family symbol, then one per effect) make a generated
+    emblem with ``art_caption`` (the flavour text) beside it, and the effect text
+    is set a point larger; with neither, a non-empty ``art_caption`` alone gets a
+    caption box. No card shows an empty box. ``draw`` replaces the whole standard
+    layout (clue cards draw their mini-map this way).
     ``key`` and ``origin`` name the card in warnings.
     """
 
@@ -107,6 +112,7 @@ class CardFace:
     accent: str = "#3f6f8f"
     art_caption: str | None = None
     art: DrawFn | None = None
+    glyphs: tuple[str, ...] = ()
     draw: DrawFn | None = None
     footer: str = ""
     key: str = ""
@@ -265,19 +271,31 @@ def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
         c.setFont(FONT_CONDENSED_BOLD, 6.5)
         c.drawString(pt(trim.left + m), pt(trim.top - band_h + 2.2), face.kind.upper())
 
+    # the art box first, at the same place on every card; the skill icons below it
     cursor = panel.top - 1.0
-    icons = face.icon_items
-    if icons:
-        cursor = _icons_row(c, icons, trim, cursor, options, signed=face.icons_signed)
-    if face.art_caption is not None or face.art is not None:
+    body_max = options.body_max_pt
+    if face.art is not None:
         art = Rect.from_box(trim.left + m, cursor - options.art_height, trim.right - m, cursor)
         _art_box(c, face, art, accent)
         cursor = art.bottom - 1.5
-    bottom = trim.bottom + m + (2.8 if face.footer else 0.0)
+    elif face.glyphs:
+        emblem = Rect.from_box(trim.left + m, cursor - options.art_height, trim.right - m,
+                               cursor)
+        _emblem(c, face, emblem)
+        cursor = emblem.bottom - 1.5
+        body_max += 1.0
+    elif face.art_caption:
+        art = Rect.from_box(trim.left + m, cursor - options.art_height, trim.right - m, cursor)
+        _art_box(c, face, art, accent)
+        cursor = art.bottom - 1.5
+    icons = face.icon_items
+    if icons:
+        cursor = _icons_row(c, icons, trim, cursor, options, signed=face.icons_signed)
+    bottom = trim.bottom + m + (FOOTER_PT * 0.5 if face.footer else 0.0)
     body_box = Rect.from_box(trim.left + m + 0.8, bottom, trim.right - m - 0.8, cursor - 0.8)
     if face.body:
         fitted = fit_text(face.body, body_box.w, max(body_box.h, 0.0),
-                          max_size=options.body_max_pt, min_size=options.body_min_pt)
+                          max_size=body_max, min_size=options.body_min_pt)
         if not fitted.fits and report is not None:
             room = len(fitted.lines)
             report.warning(
@@ -289,9 +307,59 @@ def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
         c.setFillColor(colour(INK))
         draw_fitted(c, fitted, body_box.x, body_box.top, body_box.w)
     if face.footer:
-        c.setFillColor(colour("#777777"))
-        c.setFont(FONT_CONDENSED, 5.0)
+        c.setFillColor(colour("#666666"))
+        size, _ = fit_line(face.footer, trim.w - 2 * m, FONT_CONDENSED, max_size=FOOTER_PT,
+                           min_size=MIN_PRINTED_PT)
+        c.setFont(FONT_CONDENSED, size)
         c.drawCentredString(pt(trim.cx), pt(trim.bottom + m + 0.2), face.footer)
+    c.restoreState()
+
+
+#: the smallest text printed anywhere in the kit, pt (issue 14: legible ink)
+MIN_PRINTED_PT = 6.0
+#: the footer line of a card (its rule references), pt
+FOOTER_PT = 6.0
+
+
+def _emblem(c: Canvas, face: CardFace, box: Rect) -> None:
+    """A card's generated face: its family symbol in a disc, one small disc per
+    kind of effect, the flavour text beside them."""
+    c.saveState()
+    c.setFillColor(mix(face.accent, "#ffffff", 0.82))
+    c.roundRect(pt(box.x), pt(box.y), pt(box.w), pt(box.h), pt(1.5), stroke=0, fill=1)
+    family, *effects = face.glyphs
+    r = min(box.h / 2 - 2.0, 9.0)
+    cx, cy = box.left + 2.0 + r, box.cy
+    c.setFillColor(colour(face.accent))
+    c.circle(pt(cx), pt(cy), pt(r), stroke=0, fill=1)
+    c.setFillColor(white)
+    size = r * 2.6  # pt: the symbol fills about two thirds of the disc
+    c.setFont(FONT_REGULAR, size)
+    c.drawCentredString(pt(cx), pt(cy) - size * 0.36, family)
+    x0 = cx + r + 2.5
+    room = box.right - 1.5 - x0
+    dark = mix(face.accent, "#000000", 0.35)
+    small = 2.8
+    if effects:
+        gy = box.bottom + 1.5 + small if face.art_caption else cy
+        x = x0 + small
+        for g in effects[:6]:
+            c.setFillColor(white)
+            c.setStrokeColor(colour(face.accent))
+            c.setLineWidth(pt(0.4))
+            c.circle(pt(x), pt(gy), pt(small), stroke=1, fill=1)
+            c.setFillColor(dark)
+            c.setFont(FONT_REGULAR, 8.5)
+            c.drawCentredString(pt(x), pt(gy) - 3.0, g)
+            x += 2 * small + 1.4
+    if face.art_caption:
+        top = box.top - 1.5
+        bottom = box.bottom + (2 * small + 2.5 if effects else 1.5)
+        condensed = Fonts(FONT_CONDENSED, FONT_CONDENSED_BOLD)
+        fitted = fit_text(face.art_caption, room, top - bottom, max_size=7.5,
+                          min_size=MIN_PRINTED_PT, fonts=condensed)
+        c.setFillColor(dark)
+        draw_fitted(c, fitted, x0, top, room, fonts=condensed)
     c.restoreState()
 
 
@@ -341,7 +409,7 @@ def _art_box(c: Canvas, face: CardFace, art: Rect, accent: Color) -> None:
         if face.art_caption:
             c.setFillColor(mix(face.accent, "#000000", 0.35))
             size, _ = fit_line(face.art_caption, art.w - 4, FONT_CONDENSED, max_size=7,
-                               min_size=5)
+                               min_size=MIN_PRINTED_PT)
             c.setFont(FONT_CONDENSED, size)
             c.drawCentredString(pt(art.cx), pt(art.cy) - size * 0.35, face.art_caption)
     c.restoreState()

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from authoring.io.diagnostics import Report, Span
 from authoring.model.effects import render_conditions, render_effects
 from authoring.model.schema.content import text_of
+from authoring.pdf.canvas import DrawFn, draw_picture
 from authoring.pdf.cards import CardBack, CardFace, draw_card_back, draw_card_sheets
 from authoring.pdf.layout import Rect
 from authoring.pdf.section import KitOptions, KitWriter, Lang, draw_once, say
@@ -45,6 +46,55 @@ BACKS: dict[str, str] = {
     "events": "#6b241c",
     "clues": "#1d3354",
 }
+
+#: the symbol of each card family on a generated face (a card with no ``art:``)
+FAMILY_GLYPHS: dict[str, str] = {
+    "items": "⚒",
+    "special-items": "⚙",
+    "resistance": "⚑",
+    "events": "⚡",
+}
+#: the symbol of each kind of effect on a generated face, by effect key
+EFFECT_GLYPHS: dict[str, str] = {
+    **dict.fromkeys(("add_soldiers", "remove_soldiers", "promote_soldiers",
+                     "eliminate_officers", "remove_officer", "eliminate_general",
+                     "eliminate_range"), "⚔"),
+    **dict.fromkeys(("reputation", "place_reputation_cube", "remove_reputation_cubes",
+                     "resistance_discount"), "★"),
+    **dict.fromkeys(("draw_items", "draw_clues", "draw_bonus", "draw_recruits",
+                     "draw_resistance", "discard_items", "discard_resistance"), "✉"),
+    **dict.fromkeys(("move_free", "move_range", "speed", "transfer_range", "join_squad"),
+                    "➜"),
+    **dict.fromkeys(("skill_bonus", "malus_reduction"), "✚"),
+    **dict.fromkeys(("army_action", "army_moves", "skip_army_action"), "♜"),
+    **dict.fromkeys(("destroy_base", "complete_objective", "free_prisoner"), "✦"),
+    **dict.fromkeys(("free_actions", "planning_tokens", "timer"), "↻"),
+    **dict.fromkeys(("inventory_size", "craft_requirement"), "⚒"),
+    **dict.fromkeys(("add_zone_tokens", "remove_zone_tokens"), "◆"),
+}
+
+
+def glyphs_for(family: str, effects: Iterable[Any]) -> tuple[str, ...]:
+    """The family symbol, then one symbol per kind of effect (each once, in order)."""
+    out = [FAMILY_GLYPHS[family]]
+    for e in effects or ():
+        g = EFFECT_GLYPHS.get(str(getattr(e, "key", "")), "●")
+        if g not in out[1:]:
+            out.append(g)
+    return tuple(out)
+
+
+def picture(model: Any) -> DrawFn | None:
+    """The card's ``art:`` picture as an art-box callback (None without one, or
+    when validation found the file unusable)."""
+    path = getattr(model, "art_file", None)
+    if path is None:
+        return None
+
+    def draw(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+        draw_picture(c, path, Rect(x, y, w, h))
+
+    return draw
 
 
 @dataclass(frozen=True)
@@ -171,7 +221,9 @@ def item_deck(items: Sequence[Any], lang: Lang, specials: Sequence[Any] = ()) ->
         face = CardFace(
             title=text(item.title, lang), kind=kinds.get(kind, kinds["bonus"]), body=body,
             icons=skill_icons(getattr(item, "effects", ())), icons_signed=True,
-            accent=ACCENTS["items"],
+            accent=ACCENTS["items"], art=picture(item),
+            glyphs=glyphs_for("items", getattr(item, "effects", ()))
+            + (FAMILY_GLYPHS["special-items"],) * bool(part_of),
             art_caption=flavour, footer="R5.4" + (" · R5.5" if part_of else ""),
             key=f"item {item.id}")
         faces.extend([face] * _copies(item))
@@ -189,10 +241,10 @@ def special_deck(specials: Sequence[Any], lang: Lang, items: Sequence[Any] = ())
     for sp in specials:
         recipe = getattr(sp, "recipe", {}) or {}
         parts = ", ".join(f"{n} × {names.get(str(k), str(k))}" for k, n in recipe.items())
+        effects = [e for use in _uses(sp) for e in getattr(use, "effects", ()) or ()]
         lines = [say(lang, "**Recette** : ", "**Recipe**: ") + parts]
         icons: dict[str, int] = {}
-        raw_use = getattr(sp, "uses", None) or getattr(sp, "use", None) or []
-        uses = list(raw_use) if isinstance(raw_use, list | tuple) else [raw_use]
+        uses = _uses(sp)
         for k, use in enumerate(uses):
             cond = render_conditions(getattr(use, "requires", ()) or (), lang)
             eff = effects_text(getattr(use, "effects", ()), lang)
@@ -207,7 +259,8 @@ def special_deck(specials: Sequence[Any], lang: Lang, items: Sequence[Any] = ())
         face = CardFace(
             title=text(sp.title, lang), kind=say(lang, "Objet spécial", "Special item"),
             body="\n".join(lines), icons={k: icons[k] for k in ("C", "M", "I") if k in icons},
-            accent=ACCENTS["special-items"],
+            accent=ACCENTS["special-items"], art=picture(sp),
+            glyphs=glyphs_for("special-items", effects),
             art_caption=text(getattr(sp, "flavour", None), lang),
             footer=say(lang, "Fabriquer : Ingénierie − malus ≥ 4 (R5.5)",
                        "Craft: Engineering − malus ≥ 4 (R5.5)"),
@@ -217,6 +270,11 @@ def special_deck(specials: Sequence[Any], lang: Lang, items: Sequence[Any] = ())
                     BACKS["special-items"], "grid")
     return CardDeck("special-items", "special-items",
                 say(lang, "Cartes Objet spécial", "Special item cards"), tuple(faces), back)
+
+
+def _uses(sp: Any) -> list[Any]:
+    raw_use = getattr(sp, "uses", None) or getattr(sp, "use", None) or []
+    return list(raw_use) if isinstance(raw_use, list | tuple) else [raw_use]
 
 
 def resistance_sets(content: Any) -> list[tuple[int | None, list[Any]]]:
@@ -243,13 +301,15 @@ def resistance_decks(sets: Sequence[tuple[int | None, Sequence[Any]]],
         faces: list[CardFace] = []
         who = say(lang, f"{players} joueurs", f"{players} players") if players else ""
         for card in cards:
+            kind = say(lang, "Résistance", "Resistance")
             face = CardFace(
-                title=text(card.title, lang), kind=say(lang, "Résistance", "Resistance"),
+                # the player count on the face, where players sort the cards (D0.2)
+                title=text(card.title, lang), kind=f"{kind} · {who}" if who else kind,
                 body=effects_text(getattr(card, "effects", ()), lang), cost=int(card.cost),
-                accent=ACCENTS["resistance"],
+                accent=ACCENTS["resistance"], art=picture(card),
+                glyphs=glyphs_for("resistance", getattr(card, "effects", ())),
                 art_caption=text(getattr(card, "flavour", None), lang),
-                footer=(who + " · " if who else "") + say(lang, "coût en Réputation (R5.8)",
-                                                          "cost in reputation (R5.8)"),
+                footer=say(lang, "coût en Réputation (R5.8)", "cost in reputation (R5.8)"),
                 key=f"resistance {card.id}")
             faces.extend([face] * _copies(card))
         back = CardBack(say(lang, "Résistance", "Resistance"), who or "Project: Resistance",
@@ -270,6 +330,7 @@ def event_deck(events: Sequence[Any], lang: Lang) -> CardDeck | None:
         face = CardFace(
             title=text(ev.title, lang), kind=say(lang, "Événement", "Event"),
             body=effects_text(getattr(ev, "effects", ()), lang), accent=ACCENTS["events"],
+            art=picture(ev), glyphs=glyphs_for("events", getattr(ev, "effects", ())),
             art_caption=text(getattr(ev, "flavour", None), lang),
             footer=say(lang, "Phase de l'armée (R8.1)", "Army phase (R8.1)"),
             key=f"event {ev.id}")

@@ -99,12 +99,19 @@ def _words(runs: Sequence[Run]) -> list[list[Run]]:
 
 _STICK_TO_NEXT = {"«", "‹", "—"}
 _STICK_TO_PREVIOUS = {"»", "›", ":", ";", "!", "?", "…"}
+#: signs kept on one line with both neighbours: ``2 × Pièce``, ``Ingénierie − malus``
+_STICK_BOTH = {"×", "−", "≥", "≤", "="}
 
 
 def _glue_french(words: list[list[Run]]) -> list[list[Run]]:
     """Keep French spaced punctuation on the line of its word: ``«`` with the
-    next word, ``»``, ``:``, ``;``, ``!``, ``?`` with the previous one (the space
-    becomes part of the word, like a non-breaking space)."""
+    next word, ``»``, ``:``, ``;``, ``!``, ``?`` with the previous one, and the
+    signs ``×``, ``−``, ``≥`` between their two words (the space becomes part of
+    the word, like a non-breaking space).
+
+    >>> [''.join(r.text for r in w) for w in _words([Run("2 × Détonateur − malus ≥ 4")])]
+    ['2 × Détonateur − malus ≥ 4']
+    """
     out: list[list[Run]] = []
     pending: list[Run] | None = None
     for word in words:
@@ -114,6 +121,8 @@ def _glue_french(words: list[list[Run]]) -> list[list[Run]]:
             pending = None
         if text in _STICK_TO_PREVIOUS and out:
             out[-1] = _join(out[-1], word)
+        elif text in _STICK_BOTH:
+            pending = _join(out.pop(), word) if out else word
         elif text in _STICK_TO_NEXT:
             pending = word
         else:

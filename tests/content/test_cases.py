@@ -36,7 +36,7 @@ def test_every_case_has_its_expected_file() -> None:
     cases = [p for p in CASES.rglob("*.yaml") if p.parent == CASES or p.name not in helpers]
     missing = [str(p) for p in cases if not p.with_suffix(".expected").exists()]
     assert missing == []
-    assert len(cases) == 20
+    assert len(cases) == 25
 
 
 def test_a_helper_box_reports_only_the_problem_of_its_case() -> None:

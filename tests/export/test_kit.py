@@ -433,8 +433,9 @@ def test_english_kit(tmp_path: Path) -> None:
     reader = pypdf.PdfReader(out)
     text = "".join(p.extract_text() for p in reader.pages)
     assert "Contents" in text and "Toolbox" in text and "Player aid — Blue" in text
-    assert "+1 Engineering while this card is\nin your inventory" in text
-    assert "Toolbox\nITEM\nI\n+1\n" in text  # the bonus icon is signed (R1.2)
+    assert "+1 Engineering while this card is in your inventory" in " ".join(text.split())
+    # the bonus icon is signed (R1.2), below the generated emblem (⚒ item, ✚ skill)
+    assert "Toolbox\nITEM\n⚒\n✚\nI\n+1\n" in text
 
 
 def test_letter_paper(tmp_path: Path) -> None:
@@ -552,3 +553,56 @@ def test_a_gutter_leaves_bleed_between_all_cards_and_holes_follow(
         drawn = [(x, y) for x, y, rr in circles(reader.pages[page - 1]) if abs(rr - r) < 0.005]
         extra, missing = match(drawn, [(x, y) for x, y, _ in sheet])
         assert extra == [] and missing == []
+
+
+# --------------------------------------------------------------------------- card faces
+
+
+def test_every_shipped_card_has_a_picture_or_a_generated_face() -> None:
+    """No card face shows an empty art box: the shipped cards have no ``art:``, so
+    each gets a generated emblem (its family symbol first)."""
+    from authoring.model.workspace import Workspace, default_path
+    from authoring.pdf.game_cards import DECK_PARTS, FAMILY_GLYPHS, decks_for
+
+    ws = Workspace()
+    scenario = ws.load(default_path("scenarios", "scenario-1.yaml"))
+    content = scenario.content  # type: ignore[union-attr]
+    faces = 0
+    for part in DECK_PARTS:
+        for deck in decks_for(part, content, "fr"):
+            for face in deck.faces:
+                assert face.art is not None or face.glyphs[0] == FAMILY_GLYPHS[part], face
+                faces += 1
+    assert faces == 120  # items, special items, the resistance sets, events
+
+
+def test_card_art_fills_the_art_box(tmp_path: Path) -> None:
+    """``art:`` pictures (JPEG and SVG) are drawn in the art box, scaled to cover
+    it; the JPEG is embedded once for its two copies."""
+    import shutil
+
+    from authoring.model.workspace import Workspace
+    from authoring.pdf.cards import CardOptions, render_cards
+    from authoring.pdf.game_cards import item_deck
+
+    art = Path(__file__).resolve().parents[1] / "cases" / "content" / "art"
+    shutil.copytree(art, tmp_path / "art")
+    (tmp_path / "items.yaml").write_text(
+        "kind: items\nitems:\n"
+        "  - {id: knife, title: Couteau, kind: useless, copies: 2, art: art/sharp.jpg}\n"
+        "  - {id: toolbox, title: Boîte, kind: useless, art: art/toolbox.svg}\n", "utf-8")
+    ws = Workspace()
+    items = ws.load(tmp_path / "items.yaml")
+    assert not ws.report.diagnostics
+    deck = item_deck(items.items, "fr")  # type: ignore[union-attr]
+    assert deck is not None
+    result = render_cards(deck.faces, deck.back, tmp_path / "c.pdf", CardOptions())
+    page = pypdf.PdfReader(tmp_path / "c.pdf").pages[0]
+    xobjects = page["/Resources"]["/XObject"]  # type: ignore[index]
+    images = [k for k in xobjects if xobjects[k]["/Subtype"] == "/Image"]
+    assert len(images) == 1  # one JPEG, drawn on two cards
+    data = page.get_contents().get_data().decode("latin-1")  # type: ignore[union-attr]
+    assert data.count(f"{images[0]} Do") == 2
+    # the SVG's brown box is drawn as vector paths in the third card's art box
+    assert "0.541176 0.427451 0.231373 rg" in data or ".541176 .427451 .231373 rg" in data
+    assert result.pages == 2
