@@ -45,8 +45,11 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 @click.option("-o", "--output", type=SafePath(dir_okay=False),
               help="The kit PDF to write (default: output/<scenario id>-kit.pdf); the cut "
                    "files and images go beside it.")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              default="a4", show_default=True, help="Paper size.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "legal", "tabloid"],
+                                          case_sensitive=False),
+              default="a4", show_default=True,
+              help="Paper size (cards: 3 × 3 a sheet on A4, Letter and Legal, 4 × 4 on A3 "
+                   "and Tabloid).")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True,
               help="Language of the printed texts.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none", "fold"]),
@@ -78,6 +81,9 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 @click.option("--singles", is_flag=True,
               help="Also write every card on its own page with bleed (TrimBox = card), "
                    "each front followed by its back: the file print shops ask for.")
+@click.option("--cmyk", is_flag=True,
+              help="Colours of the kit PDF in process CMYK (for print shops that ask for "
+                   "it); pictures keep their own colours.")
 @click.option("--png", is_flag=True, help="Also write one PNG per card (needs pdftoppm).")
 @click.option("--tts", is_flag=True,
               help="Also write Tabletop Simulator deck sheets (10 × 7 cards, ≤ 4096 px wide).")
@@ -88,7 +94,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 def export(scenario: str | None, output: str | None, paper: str, lang: str, duplex: str,
            back_offset: tuple[float, float], bleed: float, gutter: float | None, margin: float,
            only: tuple[str, ...],
-           cut_file: str, singles: bool, png: bool, tts: bool, dpi: int, as_json: bool,
+           cut_file: str, singles: bool, cmyk: bool, png: bool, tts: bool, dpi: int, as_json: bool,
            strict: bool) -> None:
     """Print-and-play kit of SCENARIO (default: the shipped scenario 1) as one PDF:
     cards with duplex backs, perforated clue cards, the board as a tiled poster,
@@ -106,7 +112,7 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
                          duplex=duplex,  # type: ignore[arg-type]
                          back_offset=back_offset, bleed=bleed, parts=only, cut_files=cuts,
                          singles=singles, png=png, tts=tts, png_dpi=dpi,
-                         printable_margin=margin)
+                         printable_margin=margin, cmyk=cmyk)
     if gutter is not None:
         options = replace(options, gutter=gutter)
     problem = options.why_invalid()

@@ -155,6 +155,26 @@ def draw_circle(c: Canvas, circle: Circle, *, stroke: bool = True, fill: bool = 
     c.circle(pt(circle.cx), pt(circle.cy), pt(circle.r), stroke=int(stroke), fill=int(fill))
 
 
+def as_cmyk(value: Any) -> Any:
+    """A colour in process CMYK (``--cmyk``): RGB converted with black generation
+    from the darkest channel; CMYK and spot colours unchanged.
+
+    >>> as_cmyk(colour("#ff8000")).cmyk()
+    (0.0, 0.498039, 1.0, 0.0)
+    """
+    from reportlab.lib.colors import CMYKColor, toColor
+
+    c = toColor(value)
+    if isinstance(c, CMYKColor):
+        return c
+    r, g, b = c.red, c.green, c.blue
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0:
+        return CMYKColor(0, 0, 0, 1, alpha=c.alpha)
+    return CMYKColor(*(round((1.0 - v - k) / (1.0 - k), 6) for v in (r, g, b)), round(k, 6),
+                     alpha=c.alpha)
+
+
 def draw_picture(c: Canvas, path: Path, box: Rect) -> None:
     """Draw the picture at ``path`` (PNG, JPEG or SVG) to fill ``box``: scaled to
     cover it, centred, the overflow clipped. A bitmap is embedded once per
@@ -273,13 +293,16 @@ class PdfDocument:
 
     def __init__(self, path: Path | str | None, *, title: str, subject: str = "",
                  printable_margin: float = PRINTABLE_MARGIN,
-                 on_page: Callable[[PageInfo], None] | None = None) -> None:
+                 on_page: Callable[[PageInfo], None] | None = None, cmyk: bool = False) -> None:
         register_fonts()
         self.path = Path(path) if path is not None else None
         self.printable_margin = printable_margin
         self._buffer = io.BytesIO()
         self.canvas = Canvas(self._buffer, invariant=1, pageCompression=1,
                              initialFontName=FONT_REGULAR, initialFontSize=9)
+        if cmyk:
+            # every colour set from here on is converted (spot colours stay spots)
+            self.canvas._enforceColorSpace = as_cmyk  # type: ignore[attr-defined]
         self.canvas.setTitle(title)
         self.canvas.setAuthor(PRODUCER)
         self.canvas.setCreator(PRODUCER)

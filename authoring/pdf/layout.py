@@ -234,11 +234,15 @@ class Paper:
 A4 = Paper("A4", 210.0, 297.0)
 LETTER = Paper("Letter", 215.9, 279.4)
 A3 = Paper("A3", 297.0, 420.0)
-PAPERS: dict[str, Paper] = {"a4": A4, "letter": LETTER, "a3": A3}
+LEGAL = Paper("Legal", 215.9, 355.6)
+TABLOID = Paper("Tabloid", 279.4, 431.8)
+PAPERS: dict[str, Paper] = {"a4": A4, "letter": LETTER, "a3": A3, "legal": LEGAL,
+                            "tabloid": TABLOID}
 
 
 def paper_named(name: str) -> Paper | None:
-    """The paper called ``name`` (case-insensitive: ``a4``, ``letter``, ``a3``), or None."""
+    """The paper called ``name`` (case-insensitive: ``a4``, ``letter``, ``a3``,
+    ``legal``, ``tabloid``), or None."""
     return PAPERS.get(name.strip().lower())
 
 

@@ -23,7 +23,7 @@ from authoring.model.scenario import text_of
 from authoring.model.workspace import default_path, detect_kind
 from authoring.pdf.canvas import FONT_CONDENSED, PdfDocument, pt
 from authoring.pdf.cards import CardOptions
-from authoring.pdf.layout import PRINTABLE_MARGIN, LayoutError, paper_named
+from authoring.pdf.layout import PRINTABLE_MARGIN, LayoutError, max_grid, paper_named
 
 #: the default gap between cards on a sheet, mm (--gutter): wide enough that a
 #: slightly missed cut shows the card's own bleed, narrow enough for A4 and Letter
@@ -141,6 +141,7 @@ class KitOptions:
     singles: bool = False
     png_dpi: int = 200
     printable_margin: float = PRINTABLE_MARGIN
+    cmyk: bool = False
     player_colours: tuple[tuple[str, str, str], ...] = PLAYER_COLOURS
 
     @property
@@ -152,8 +153,12 @@ class KitOptions:
         return p
 
     def card_options(self, title: str = "Cartes", label: str = "Cartes") -> CardOptions:
-
+        """Card sheets: as many 63 × 88 mm cards as the paper holds inside the
+        printable margin (3 × 3 on A4 and Letter, 4 × 4 on A3 and Tabloid)."""
+        rows, cols = max_grid(self.paper, 63.0, 88.0, bleed=0.0, gap=self.gutter,
+                              margin=self.printable_margin)
         return CardOptions(paper=self.paper, bleed=self.bleed, gap=self.gutter,
+                           rows=max(1, rows), cols=max(1, cols),
                            duplex=self.duplex,
                            back_offset=self.back_offset,
                            printable_margin=self.printable_margin, title=title, label=label,
@@ -407,7 +412,8 @@ class KitWriter:
         self.progress = progress or (lambda n: None)
         self.doc: PdfDocument = PdfDocument(None, title=title, subject="Project: Resistance",
                                             printable_margin=options.printable_margin,
-                                            on_page=lambda _info: self.progress(1))
+                                            on_page=lambda _info: self.progress(1),
+                                            cmyk=options.cmyk)
         self.cut_sheets: list[CutSheet] = []
         self.token_sheets: list[CutSheet] = []
         self.cut_pages: list[int] = []

@@ -606,3 +606,30 @@ def test_card_art_fills_the_art_box(tmp_path: Path) -> None:
     # the SVG's brown box is drawn as vector paths in the third card's art box
     assert "0.541176 0.427451 0.231373 rg" in data or ".541176 .427451 .231373 rg" in data
     assert result.pages == 2
+
+
+@pytest.mark.parametrize(("paper", "size", "grid"), [
+    ("a3", (297.0, 420.0), (4, 4)), ("legal", (215.9, 355.6), (3, 3)),
+    ("tabloid", (279.4, 431.8), (4, 4))])
+def test_larger_papers_hold_more_cards(tmp_path: Path, paper: str,
+                                       size: tuple[float, float], grid: tuple[int, int]) -> None:
+    opts = KitOptions(paper_name=paper, parts=("events",))
+    c = opts.card_options()
+    assert (c.rows, c.cols) == grid
+    out = tmp_path / "k.pdf"
+    result = export_kit(sample.inputs(), opts, out)
+    page = pypdf.PdfReader(out).pages[result.section("events").first - 1]
+    assert mm_box(page.mediabox) == (0.0, 0.0, *size)
+    assert not [d for d in result.diagnostics if d.code.startswith("crop")]
+
+
+def test_cmyk_kit_sets_no_rgb_colour(tmp_path: Path) -> None:
+    """--cmyk: every colour operator of the kit is CMYK (k/K), none RGB (rg/RG)."""
+    out = tmp_path / "k.pdf"
+    export_kit(sample.inputs(), KitOptions(parts=("events", "tokens"), cmyk=True), out)
+    rgb = cmyk = 0
+    for page in pypdf.PdfReader(out).pages:
+        data = page.get_contents().get_data().decode("latin-1")  # type: ignore[union-attr]
+        rgb += len(re.findall(r"(?:^|\s)(?:[\d.]+ ){3}(?:rg|RG)\b", data))
+        cmyk += len(re.findall(r"(?:^|\s)(?:[\d.]+ ){4}(?:k|K)\b", data))
+    assert rgb == 0 and cmyk > 50
