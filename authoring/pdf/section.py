@@ -153,10 +153,11 @@ class KitOptions:
         return p
 
     def card_options(self, title: str = "Cartes", label: str = "Cartes") -> CardOptions:
-        """Card sheets: as many 63 × 88 mm cards as the paper holds inside the
-        printable margin (3 × 3 on A4 and Letter, 4 × 4 on A3 and Tabloid)."""
-        rows, cols = max_grid(self.paper, 63.0, 88.0, bleed=0.0, gap=self.gutter,
-                              margin=self.printable_margin)
+        """Card sheets: as many 63 × 88 mm cards with their bleed as the paper holds
+        (3 × 3 on A4, Letter and Legal, 4 × 4 on A3 and Tabloid); crop marks that
+        find no room in the printable area move over the outer bleed."""
+        rows, cols = max_grid(self.paper, 63.0, 88.0, bleed=self.bleed, gap=self.gutter,
+                              margin=0.0)
         return CardOptions(paper=self.paper, bleed=self.bleed, gap=self.gutter,
                            rows=max(1, rows), cols=max(1, cols),
                            duplex=self.duplex,

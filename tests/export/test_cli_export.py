@@ -68,8 +68,8 @@ def scenario(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (["--back-offset", "1,x"],
      "Invalid value for '--back-offset': '1,x' is not X,Y in mm (e.g. 1.5,-0.5)"),
     (["--bleed", "20"], "--bleed 20: the bleed must be between 0 and 10 mm"),
-    (["--bleed", "8", "--paper", "letter"], "--bleed 8 on letter: 3 × 3 cards of 63 × 88 mm"),
-    (["--paper", "a5"], "Invalid value for '--paper': 'a5' is not one of 'a4', 'letter'."),
+    (["--bleed", "11", "--paper", "letter"], "--bleed 11: the bleed must be between 0 and 10"),
+    (["--paper", "a5"], "Invalid value for '--paper': 'a5' is not one of 'a4', 'letter', 'a3', 'legal', 'tabloid'."),
     (["--duplex", "both"], "Invalid value for '--duplex'"),
 ])
 def test_usage_errors_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
