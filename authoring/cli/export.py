@@ -84,11 +84,13 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 @click.option("--cmyk", is_flag=True,
               help="Colours of the kit PDF in process CMYK (for print shops that ask for "
                    "it); pictures keep their own colours.")
-@click.option("--png", is_flag=True, help="Also write one PNG per card (needs pdftoppm).")
+@click.option("--png", is_flag=True,
+              help="Also write one PNG per card with its bleed (69 × 94 mm with 3 mm bleed, "
+                   "as print-on-demand shops ask; needs pdftoppm).")
 @click.option("--tts", is_flag=True,
               help="Also write Tabletop Simulator deck sheets (10 × 7 cards, ≤ 4096 px wide).")
-@click.option("--dpi", type=click.IntRange(72, 600), default=200, show_default=True,
-              help="Resolution of the --png images.")
+@click.option("--dpi", type=click.IntRange(72, 600), default=300, show_default=True,
+              help="Resolution of the --png images (each card with its bleed).")
 @json_option
 @strict_option
 def export(scenario: str | None, output: str | None, paper: str, lang: str, duplex: str,

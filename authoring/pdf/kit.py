@@ -210,6 +210,16 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
         if _wants_calibration(options, sections):
             outputs.append(_calibration(options, stem, report))
             writer.progress(1)
+        board_sheet = next((s for s in sections if isinstance(s, poster.PosterSection)), None)
+        if board_sheet is not None:
+            w_mm, h_mm = board_sheet.board.spec.size
+            outputs.append((stem.parent / f"{stem.name}-board.pdf",
+                            poster.true_size_board(board_sheet.board, options),
+                            say(options.lang,
+                                f"plateau à taille réelle sur une feuille ({w_mm:g} × {h_mm:g} "
+                                "mm, traceur ou imprimeur)",
+                                f"true-size board on one sheet ({w_mm:g} × {h_mm:g} mm, "
+                                "large-format printer or print shop)"), 1))
         if options.singles:
             staged_singles = tmpdir / "singles.pdf"
             n = png.write_singles(sections, options, staged_singles)
@@ -253,7 +263,7 @@ def _extra_steps(options: KitOptions, sections: Sequence[Section]) -> int:
 def _wants_calibration(options: KitOptions,
                        sections: Sequence[Section] | Sequence[SectionInfo]) -> bool:
     """The calibration sheet goes with double-sided cards (or when asked alone)."""
-    if "calibration" not in options.parts or options.duplex == "none":
+    if "calibration" not in options.parts or not options.printer_duplex:
         return False
     return options.parts == ("calibration",) or any(s.duplex for s in sections)
 

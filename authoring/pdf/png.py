@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 TTS_COLS, TTS_ROWS = 10, 7
 TTS_CARD_PX = 409  # 10 × 409 = 4090 px ≤ 4096
 TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1
+TTS_BOARD_PX = 4096  # the board image's longer side
 
 
 def tts_card_height(card_w: float = 63.0, card_h: float = 88.0) -> int:
@@ -103,8 +104,12 @@ def render_images(sections: Sequence[Section], options: KitOptions, stem: Path, 
             if wanted:
                 staged = tmpdir / name
                 staged.mkdir()
-                write(decks, options, staged, tool)
-                out.append((stem.parent / f"{stem.name}-{name}", staged, what))
+                final = stem.parent / f"{stem.name}-{name}"
+                if name == "tts":
+                    _tts(decks, options, staged, tool, final=final, board=_board_of(sections))
+                else:
+                    write(decks, options, staged, tool)
+                out.append((final, staged, what))
     except (OSError, RuntimeError, subprocess.CalledProcessError) as exc:
         detail = getattr(exc, "stderr", b"") or b""
         report.warning(Span(str(stem)), "png-failed",
@@ -146,15 +151,19 @@ def _card_paper(options: CardOptions) -> Any:
 
 def _pngs(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOptions]],
           options: KitOptions, folder: Path, tool: str | None) -> None:
-    """One page per distinct card face (and per deck back), trim size, then PNGs."""
+    """One page per distinct card face (and per deck back) with its bleed (69 × 94
+    mm for a 63 × 88 mm card and 3 mm bleed, the size print-on-demand shops ask
+    for), then PNGs."""
 
     names: list[str] = []
     index: list[dict[str, Any]] = []
     doc = PdfDocument(folder / "cards.pdf", title="Project: Resistance — cards")
     with doc:
         for key, _title, faces, back, copt in decks:
-            paper = _card_paper(copt)
-            trim = Rect(0, 0, copt.card_width, copt.card_height)
+            b = copt.bleed
+            paper = Paper("card", copt.card_width + 2 * b, copt.card_height + 2 * b)
+            trim = Rect(b, b, copt.card_width, copt.card_height)
+            bleed_box = paper.rect
             seen: dict[str, int] = {}
             order: list[CardFace] = []
             for f in faces:
@@ -163,15 +172,15 @@ def _pngs(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardO
                     order.append(f)
                 seen[f.name] += 1
             for n, face in enumerate(order, start=1):
-                with doc.page(paper, trim=trim, bleed=trim, note=False) as c:
-                    draw_card_face(c, face, trim, trim, copt)
+                with doc.page(paper, trim=trim, bleed=bleed_box, note=False) as c:
+                    draw_card_face(c, face, trim, bleed_box, copt)
                 name = f"{key}-{n:02d}-{_slug(face.name.rsplit(' ', 1)[-1])}.png"
                 names.append(name)
                 index.append({"file": name, "deck": key, "card": face.name,
                               "title": face.title, "copies": seen[face.name]})
             if back is not None:
-                with doc.page(paper, trim=trim, bleed=trim, note=False) as c:
-                    draw_card_back(c, back, trim, trim, copt)
+                with doc.page(paper, trim=trim, bleed=bleed_box, note=False) as c:
+                    draw_card_back(c, back, trim, bleed_box, copt)
                 name = f"{key}-back.png"
                 names.append(name)
                 index.append({"file": name, "deck": key, "card": "back", "title": back.title,
@@ -185,9 +194,18 @@ def _pngs(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardO
     (folder / "cards.pdf").unlink()
 
 
+def _board_of(sections: Sequence[Section]) -> Any:
+    return next((getattr(s, "board", None) for s in sections if s.part == "board"), None)
+
+
 def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOptions]],
-         options: KitOptions, folder: Path, tool: str | None) -> None:
-    """Per deck: sheets of 10 × 7 cards (69 cards and the back) and a back image."""
+         options: KitOptions, folder: Path, tool: str | None, *, final: Path | None = None,
+         board: Any = None) -> None:
+    """Per deck: sheets of 10 × 7 cards (69 cards and the back) and a back image;
+    the board as one image; ``tts.json`` indexes them and ``tts-object.json`` is
+    a Tabletop Simulator saved object of it all (the decks with their backs and
+    every copy, and the board), its images named as ``file://`` addresses in
+    ``final``, the folder they end up in."""
 
     manifest: list[dict[str, Any]] = []
     jobs: list[tuple[Path, list[str], list[str]]] = []
@@ -220,11 +238,28 @@ def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOp
                        for n, chunk in zip(names, chunks, strict=True)],
             "back": back_name,
             "size_px": [TTS_COLS * TTS_CARD_PX, TTS_ROWS * tts_card_height(cw, ch)],
+            # each copy's place on its sheet (the sheets hold every copy)
+            "card_ids": [n % TTS_PER_SHEET for n in range(len(faces))],
         })
     (folder / "tts.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                      "utf-8")
+    board_name = None
+    if board is not None:
+        from authoring.pdf.poster import true_size_board
+
+        board_name = "board.png"
+        (folder / "board.pdf").write_bytes(true_size_board(board, options))
+    base = (final or folder).resolve().as_uri() + "/"
+    saved = tts_saved_object(manifest, base, board_name,
+                             board.spec.size if board is not None else None)
+    (folder / "tts-object.json").write_text(
+        json.dumps(saved, indent=2, ensure_ascii=False) + "\n", "utf-8")
     if tool is None:
         return
+    if board_name is not None:
+        _rasterise(tool, folder / "board.pdf", folder, [board_name],
+                   ["-scale-to", str(TTS_BOARD_PX)])
+        (folder / "board.pdf").unlink()
     from concurrent.futures import ThreadPoolExecutor
 
     def run(job: tuple[Path, list[str], list[str]]) -> None:
@@ -240,6 +275,67 @@ def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOp
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         list(pool.map(run, jobs))
+
+
+def tts_saved_object(manifest: Sequence[dict[str, Any]], base: str, board: str | None,
+                     board_mm: tuple[float, float] | None) -> dict[str, Any]:
+    """A Tabletop Simulator saved object (drop it in "Saved Objects"): one custom
+    deck per deck, every copy a card (``CardID`` = sheet number × 100 + place on
+    the sheet), the back hidden; the board as a custom board at its proportions.
+
+    >>> o = tts_saved_object([{"deck": "events", "title": "Events", "cards": 2,
+    ...     "sheets": [{"file": "events-sheet-1.png", "cards": 2}], "back": "b.png",
+    ...     "card_ids": [0, 0]}], "file:///k/", None, None)
+    >>> [(d["Nickname"], d["DeckIDs"]) for d in o["ObjectStates"]]
+    [('Events', [100, 100])]
+    """
+    objects: list[dict[str, Any]] = []
+    sheet_no = 0
+    for k, deck in enumerate(manifest):
+        custom: dict[str, Any] = {}
+        ids: list[int] = []
+        firsts: dict[int, int] = {}
+        for sheet in deck["sheets"]:
+            sheet_no += 1
+            custom[str(sheet_no)] = {
+                "FaceURL": base + sheet["file"],
+                "BackURL": base + (deck["back"] or sheet["file"]),
+                "NumWidth": TTS_COLS, "NumHeight": TTS_ROWS,
+                "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+            firsts[len(firsts)] = sheet_no
+        for n, place in enumerate(deck["card_ids"]):
+            ids.append(firsts[n // TTS_PER_SHEET] * 100 + place)
+        cards = [{"Name": "Card", "Nickname": deck["title"], "CardID": cid,
+                  "Transform": _transform(0, 0, flipped=True),
+                  "CustomDeck": {str(cid // 100): custom[str(cid // 100)]},
+                  "GUID": _guid(f"{deck['deck']}-{n}")} for n, cid in enumerate(ids)]
+        objects.append({
+            "Name": "DeckCustom", "Nickname": deck["title"], "Description": deck["deck"],
+            "Transform": _transform(-12 + 3.0 * k, 12, flipped=True),
+            "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": cards,
+            "Hands": False, "SidewaysCard": False, "GUID": _guid(deck["deck"])})
+    if board is not None and board_mm is not None:
+        w, h = board_mm
+        objects.append({
+            "Name": "Custom_Board", "Nickname": "Board",
+            "Transform": {**_transform(0, 0), "scaleX": round(w / h, 4)},
+            "CustomImage": {"ImageURL": base + board, "ImageSecondaryURL": "",
+                            "WidthScale": 0.0},
+            "Locked": True, "GUID": _guid("board")})
+    return {"SaveName": "Project: Resistance", "GameMode": "", "Date": "", "Table": "",
+            "Sky": "", "Note": "", "Rules": "", "LuaScript": "", "LuaScriptState": "",
+            "XmlUI": "", "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+
+
+def _transform(x: float, z: float, *, flipped: bool = False) -> dict[str, float]:
+    return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0 if flipped else 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def _guid(key: str) -> str:
+    import hashlib
+
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:6]
 
 
 def _rasterise(tool: str, pdf: Path, folder: Path, names: Sequence[str],

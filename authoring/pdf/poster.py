@@ -19,11 +19,12 @@ from authoring.pdf.canvas import (
     FONT_CONDENSED,
     FONT_REGULAR,
     REGISTRATION_BLACK,
+    PdfDocument,
     colour,
     draw_poster,
     pt,
 )
-from authoring.pdf.layout import tile_poster
+from authoring.pdf.layout import Paper, Rect, tile_poster
 from authoring.pdf.section import KitOptions, KitWriter, draw_once, say
 from authoring.pdf.text import draw_fitted, fit_text
 
@@ -183,3 +184,16 @@ class PosterSection:
             hints.append(f"{t.tile(tile.row + 1, tile.col).label} ↓")
         c.drawString(pt(p.x + 14), pt(top), "   ".join(hints))
         c.restoreState()
+
+
+def true_size_board(board: Board, options: KitOptions) -> bytes:
+    """The board on one sheet at true size, for a large-format printer or a print
+    shop: the page is the board (its TrimBox), no marks, no note."""
+
+    w, h = board.spec.size
+    doc = PdfDocument(None, title=f"Project: Resistance — {board.spec.id}",
+                      printable_margin=0.0, cmyk=options.cmyk)
+    with doc.page(Paper("board", w, h), trim=Rect(0, 0, w, h), bleed=Rect(0, 0, w, h),
+                  note=False) as c:
+        draw_board(c, board, View(1.0), lang=options.lang)
+    return doc.to_bytes()

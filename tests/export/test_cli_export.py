@@ -220,7 +220,8 @@ def test_png_and_tts(tmp_path: Path) -> None:
     assert pngs == ["clues-01-coastal.png", "clues-02-big.png", "clues-03-north-east.png",
                     "clues-04-odd.png", "clues-05-failure.png", "clues-06-first.png",
                     "clues-back.png", "events-01-reinforcements.png", "events-back.png"]
-    assert png_size(tmp_path / "img-png" / "events-back.png") == (249, 347)  # 63×88 mm, 100 dpi
+    # each card with its 3 mm bleed: 69 × 94 mm at 100 dpi
+    assert png_size(tmp_path / "img-png" / "events-back.png") == (272, 371)
     index = json.loads((tmp_path / "img-png" / "index.json").read_text("utf-8"))
     assert {e["file"]: e["copies"] for e in index}["clues-01-coastal.png"] == 2
     tts = json.loads((tmp_path / "img-tts" / "tts.json").read_text("utf-8"))
@@ -230,3 +231,15 @@ def test_png_and_tts(tmp_path: Path) -> None:
         w, h = png_size(sheet)
         assert w <= 4096 and (w, h) == (4090, 3997)  # 10 × 7 cards of 409 × 571 px
         assert png_size(tmp_path / "img-tts" / d["back"]) == (409, 571)
+    # the saved object: a custom deck per deck with every copy, the back hidden, the board
+    saved = json.loads((tmp_path / "img-tts" / "tts-object.json").read_text("utf-8"))
+    decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
+    assert [(o["Description"], len(o["DeckIDs"]), len(o["ContainedObjects"])) for o in decks] \
+        == [("events", 2, 2), ("clues", 10, 10)]
+    for o in decks:
+        (number, sheet), = o["CustomDeck"].items()
+        assert all(cid // 100 == int(number) for cid in o["DeckIDs"])
+        assert sheet["FaceURL"].startswith("file://") and sheet["BackIsHidden"]
+        assert sheet["FaceURL"].endswith(f"img-tts/{o['Description']}-sheet-1.png")
+        assert sheet["BackURL"].endswith(f"img-tts/{o['Description']}-back.png")
+    assert [o["Name"] for o in saved["ObjectStates"]].count("Custom_Board") == 0  # no board part

@@ -631,3 +631,14 @@ def test_cmyk_kit_sets_no_rgb_colour(tmp_path: Path) -> None:
         rgb += len(re.findall(r"(?:^|\s)(?:[\d.]+ ){3}(?:rg|RG)\b", data))
         cmyk += len(re.findall(r"(?:^|\s)(?:[\d.]+ ){4}(?:k|K)\b", data))
     assert rgb == 0 and cmyk > 50
+
+
+def test_the_board_also_comes_true_size_on_one_sheet(tmp_path: Path) -> None:
+    out = tmp_path / "k.pdf"
+    result = export_kit(sample.inputs(), KitOptions(parts=("board",)), out)
+    sheet = out.with_name("k-board.pdf")
+    assert any(f.path == sheet for f in result.files)
+    reader = pypdf.PdfReader(sheet)
+    w, h = sample.island().spec.size
+    assert len(reader.pages) == 1
+    assert mm_box(reader.pages[0].mediabox) == mm_box(reader.pages[0].trimbox) == (0, 0, w, h)
