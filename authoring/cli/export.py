@@ -81,6 +81,15 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 @click.option("--singles", is_flag=True,
               help="Also write every card on its own page with bleed (TrimBox = card), "
                    "each front followed by its back: the file print shops ask for.")
+@click.option("--cutter", type=click.Choice(["none", "silhouette", "cricut"]), default="none",
+              show_default=True,
+              help="Prepare the card sheets for a cutting machine: silhouette prints its "
+                   "registration marks (square and two L-brackets, 10 mm in) and keeps the "
+                   "cards clear of them; cricut keeps them inside its Print Then Cut area "
+                   "(6.75 × 9.25 in). The cut files then hold every card's outline; no crop "
+                   "marks.")
+@click.option("--corner-radius", "corner_radius", type=click.FloatRange(0, 10), default=3.0,
+              show_default=True, help="Rounded corners of the card outlines in the cut files, mm.")
 @click.option("--cmyk", is_flag=True,
               help="Colours of the kit PDF in process CMYK (for print shops that ask for "
                    "it); pictures keep their own colours.")
@@ -96,7 +105,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 def export(scenario: str | None, output: str | None, paper: str, lang: str, duplex: str,
            back_offset: tuple[float, float], bleed: float, gutter: float | None, margin: float,
            only: tuple[str, ...],
-           cut_file: str, singles: bool, cmyk: bool, png: bool, tts: bool, dpi: int, as_json: bool,
+           cut_file: str, singles: bool, cutter: str, corner_radius: float, cmyk: bool, png: bool, tts: bool, dpi: int, as_json: bool,
            strict: bool) -> None:
     """Print-and-play kit of SCENARIO (default: the shipped scenario 1) as one PDF:
     cards with duplex backs, perforated clue cards, the board as a tiled poster,
@@ -114,7 +123,9 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
                          duplex=duplex,  # type: ignore[arg-type]
                          back_offset=back_offset, bleed=bleed, parts=only, cut_files=cuts,
                          singles=singles, png=png, tts=tts, png_dpi=dpi,
-                         printable_margin=margin, cmyk=cmyk)
+                         printable_margin=margin, cmyk=cmyk,
+                         cutter=cutter,  # type: ignore[arg-type]
+                         corner_radius=corner_radius)
     if gutter is not None:
         options = replace(options, gutter=gutter)
     problem = options.why_invalid()

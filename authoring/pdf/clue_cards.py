@@ -26,7 +26,7 @@ from authoring.pdf.boardmap import tint
 from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD, colour, pt
 from authoring.pdf.cards import CardBack, CardFace
 from authoring.pdf.cutfile import CutSheet, Hole, RegistrationMark, draw_registration_marks
-from authoring.pdf.game_cards import draw_kit_cards, form_back, sheet_count
+from authoring.pdf.game_cards import card_outlines, draw_kit_cards, form_back, sheet_count
 from authoring.pdf.layout import PRINTABLE_MARGIN, Rect
 from authoring.pdf.section import KitOptions, KitWriter, Lang, PrintedClue, draw_once, say
 from authoring.pdf.text import Fonts, draw_fitted, fit_text
@@ -327,8 +327,9 @@ class ClueSection:
         self.faces: list[CardFace] = [self.faces_maker.face(card, 0) for card in self.cards]
         self.back = CardBack(say(lang, "Indice", "Clue"), "Project: Resistance", "#1d3354",
                              "dots")
-        self.marks = registration_marks(self.card_options.imposition(),
-                                        options.printable_margin)
+        imp = self.card_options.imposition()
+        self.marks = (options.cutter_marks(imp.paper) if options.cutter != "none"
+                      else registration_marks(imp, options.printable_margin))
 
     def pages(self) -> int:
 
@@ -355,7 +356,9 @@ class ClueSection:
             page = w.pages_written + 1
             label = say(lang, f"Indices — recto {sheet}/{sheets} (page {page} du kit)",
                         f"Clues — front {sheet}/{sheets} (kit page {page})")
-            w.cut_sheets.append(CutSheet(paper, tuple(holes), self.marks, label))
+            w.cut_sheets.append(CutSheet(paper, tuple(holes), self.marks, label,
+                                         card_outlines(items, w.options),
+                                         w.options.corner_radius))
             w.cut_pages.append(page)
 
         mark_rects = tuple(m.rect.expand(1.0) for m in self.marks)

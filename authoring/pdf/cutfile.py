@@ -35,7 +35,18 @@ SVG_NS = "http://www.w3.org/2000/svg"
 CUT_RED = "#ff0000"
 HAIRLINE_MM = 0.01
 
-MarkKind = Literal["square", "cross"]
+MarkKind = Literal["square", "cross", "bracket-tr", "bracket-bl"]
+
+#: Silhouette Studio's registration marks (type 1, its defaults): a 5 mm filled
+#: square at the top-left corner and two 20 mm L-brackets, 0.5 mm thick, at the
+#: top-right and bottom-left corners, each 10 mm in from the paper edges
+SILHOUETTE_INSET = 10.0
+SILHOUETTE_SQUARE = 5.0
+SILHOUETTE_LENGTH = 20.0
+SILHOUETTE_THICKNESS = 0.5
+#: Cricut Design Space's largest Print Then Cut image, mm (6.75 × 9.25 in); it
+#: prints its own frame around it
+CRICUT_AREA = (171.45, 234.95)
 
 
 @dataclass(frozen=True)
@@ -54,17 +65,45 @@ class Hole:
 @dataclass(frozen=True)
 class RegistrationMark:
     """A mark printed on the sheet and repeated in the cut file so the cutter (or
-    the person) can align both: a filled ``square`` or a ``cross``, ``size`` mm."""
+    the person) can align both: a filled ``square`` or a ``cross`` centred on
+    ``(x, y)``, ``size`` mm; or an L-shaped ``bracket-tr`` / ``bracket-bl`` whose
+    outer corner is ``(x, y)``, arms ``size`` mm long and ``thickness`` thick."""
 
     x: float
     y: float
     size: float = 5.0
     kind: MarkKind = "cross"
+    thickness: float = SILHOUETTE_THICKNESS
 
     @property
     def rect(self) -> Rect:
+        if self.kind == "bracket-tr":
+            return Rect(self.x - self.size, self.y - self.size, self.size, self.size)
+        if self.kind == "bracket-bl":
+            return Rect(self.x, self.y, self.size, self.size)
         h = self.size / 2
         return Rect(self.x - h, self.y - h, self.size, self.size)
+
+    def areas(self) -> tuple[Rect, ...]:
+        """What the mark inks: a bracket's two arms, else its square."""
+        return self.arms() if self.kind.startswith("bracket") else (self.rect,)
+
+    def arms(self) -> tuple[Rect, Rect]:
+        """A bracket's two filled arms (horizontal, vertical)."""
+        t, n = self.thickness, self.size
+        if self.kind == "bracket-tr":
+            return (Rect(self.x - n, self.y - t, n, t), Rect(self.x - t, self.y - n, t, n))
+        return (Rect(self.x, self.y, n, t), Rect(self.x, self.y, t, n))
+
+
+def silhouette_marks(paper: Paper) -> tuple[RegistrationMark, ...]:
+    """Silhouette's type-1 registration marks at their default places on
+    ``paper`` (portrait or landscape, as it will be fed)."""
+    w, h, i = paper.width, paper.height, SILHOUETTE_INSET
+    s = SILHOUETTE_SQUARE / 2
+    return (RegistrationMark(i + s, h - i - s, SILHOUETTE_SQUARE, "square"),
+            RegistrationMark(w - i, h - i, SILHOUETTE_LENGTH, "bracket-tr"),
+            RegistrationMark(i, i, SILHOUETTE_LENGTH, "bracket-bl"))
 
 
 @dataclass(frozen=True)
@@ -75,6 +114,9 @@ class CutSheet:
     holes: tuple[Hole, ...]
     marks: tuple[RegistrationMark, ...] = ()
     label: str = ""
+    #: card outlines (trim boxes) to cut, with rounded corners of ``corner_radius`` mm
+    outlines: tuple[Rect, ...] = ()
+    corner_radius: float = 3.0
 
 
 def default_registration_marks(paper: Paper, inset: float = 10.0,
@@ -132,6 +174,10 @@ def sheet_svg(sheet: CutSheet) -> str:
     ]
     for i, hole in enumerate(sheet.holes):
         out.append(f'    <path id="hole-{i}" d="{_hole_path(hole, h)}"/>')
+    for i, r in enumerate(sheet.outlines):
+        rx = _n(min(sheet.corner_radius, r.w / 2, r.h / 2))
+        out.append(f'    <rect id="card-{i}" x="{_n(r.x)}" y="{_n(h - r.top)}" '
+                   f'width="{_n(r.w)}" height="{_n(r.h)}" rx="{rx}" ry="{rx}"/>')
     out.append("  </g>")
     out.append('  <g id="registration" fill="#000000" stroke="#000000" stroke-width="0.3">')
     for i, m in enumerate(sheet.marks):
@@ -140,6 +186,10 @@ def sheet_svg(sheet: CutSheet) -> str:
         if m.kind == "square":
             out.append(f'    <rect id="mark-{i}" x="{_n(m.x - s)}" y="{_n(y - s)}" '
                        f'width="{_n(m.size)}" height="{_n(m.size)}" stroke="none"/>')
+        elif m.kind.startswith("bracket"):
+            for k, arm in enumerate(m.arms()):
+                out.append(f'    <rect id="mark-{i}-{k}" x="{_n(arm.x)}" y="{_n(h - arm.top)}" '
+                           f'width="{_n(arm.w)}" height="{_n(arm.h)}" stroke="none"/>')
         else:
             out.append(f'    <path id="mark-{i}" fill="none" d="M {_n(m.x - s)} {_n(y)} '
                        f'H {_n(m.x + s)} M {_n(m.x)} {_n(y - s)} V {_n(y + s)}"/>')
@@ -201,6 +251,9 @@ def draw_registration_marks(c: Canvas, marks: Sequence[RegistrationMark]) -> Non
     for m in marks:
         if m.kind == "square":
             draw_rect(c, m.rect)
+        elif m.kind.startswith("bracket"):
+            for arm in m.arms():
+                draw_rect(c, arm)
         else:
             s = m.size / 2
             c.line(pt(m.x - s), pt(m.y), pt(m.x + s), pt(m.y))
@@ -228,5 +281,8 @@ def write_cut_pdf(sheets: Sequence[CutSheet], path: Path | str, *,
                 c.setLineWidth(pt(HAIRLINE_MM))
                 for hole in sheet.holes:
                     c.circle(pt(hole.x), pt(hole.y), pt(hole.radius), stroke=1, fill=0)
+                for r in sheet.outlines:
+                    rad = min(sheet.corner_radius, r.w / 2, r.h / 2)
+                    c.roundRect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), pt(rad), stroke=1, fill=0)
                 c.restoreState()
     return out

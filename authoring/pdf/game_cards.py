@@ -21,6 +21,7 @@ from authoring.model.effects import render_conditions, render_effects
 from authoring.model.schema.content import text_of
 from authoring.pdf.canvas import DrawFn, draw_picture
 from authoring.pdf.cards import CardBack, CardFace, draw_card_back, draw_card_sheets
+from authoring.pdf.cutfile import CutSheet, draw_registration_marks
 from authoring.pdf.layout import Rect
 from authoring.pdf.section import KitOptions, KitWriter, Lang, draw_once, say
 
@@ -414,4 +415,32 @@ class DeckSection:
 
     def draw(self, w: KitWriter) -> None:
         back = form_back(self.deck.back, self.deck.key, self.card_options)
-        draw_kit_cards(w, self.deck.faces, back, self.card_options)
+        if self.options.cutter == "none":
+            draw_kit_cards(w, self.deck.faces, back, self.card_options)
+            return
+        # a cutting machine cuts the cards out: its marks on every front, the card
+        # outlines in the cut files
+        imp = self.card_options.imposition()
+        marks = self.options.cutter_marks(imp.paper)
+        sheets = -(-self.deck.count // imp.cards_per_page)
+
+        def on_front(c: Canvas, sheet: int, items: Sequence[Placement]) -> None:
+            draw_registration_marks(c, marks)
+            w.cut_sheets.append(CutSheet(imp.paper, (), marks,
+                                         f"{self.title} — {sheet}/{sheets}",
+                                         card_outlines(items, self.options),
+                                         self.options.corner_radius))
+            w.cut_pages.append(w.pages_written + 1)
+
+        draw_kit_cards(w, self.deck.faces, back, self.card_options, on_front=on_front,
+                       front_obstacles=tuple(a.expand(1.0) for m in marks for a in m.areas()))
+
+
+def card_outlines(items: Sequence[Placement], options: KitOptions) -> tuple[Rect, ...]:
+    """The outlines a cutter cuts on a front page: each card's trim (with a
+    fold-over back, the front and back together)."""
+    fronts = {p.index: p.trim for p in items if p.side == "front"}
+    for p in items:
+        if p.side == "back" and p.index in fronts:
+            fronts[p.index] = fronts[p.index].union(p.trim)
+    return tuple(fronts[k] for k in sorted(fronts))

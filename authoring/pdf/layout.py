@@ -327,6 +327,8 @@ class Imposition:
     mark_length: float = 4.0
     printable_margin: float = PRINTABLE_MARGIN
     fold: bool = False
+    #: crop marks (off when a cutting machine cuts the cards out)
+    crop: bool = True
 
     def __post_init__(self) -> None:
         problem = self.why_invalid()
@@ -465,6 +467,8 @@ class Imposition:
         """Crop marks: every cut line extended outside the grid's bleed area, starting
         ``mark_offset`` from it, ``mark_length`` long, cut short at the paper edge.
         They never cross any card (the grid bleed holds every card's bleed)."""
+        if not self.crop:
+            return ()
         return crop_marks_around(self.grid_bleed, *self.cut_lines(), paper=self.paper,
                                  offset=self.mark_offset, length=self.mark_length,
                                  margin=self.printable_margin, trim=self.grid_trim)
@@ -472,6 +476,8 @@ class Imposition:
     def issues(self, min_visible: float = MIN_MARK) -> tuple[LayoutIssue, ...]:
         """Doubtful but printable: a side of the sheet left without crop marks, since
         none fits in the printable area (within ``printable_margin`` of the edge)."""
+        if not self.crop:
+            return ()
         return crop_mark_issues(self.crop_marks(), self.paper, self.printable_margin,
                                 min_visible, self.bleed)
 

@@ -23,7 +23,16 @@ from authoring.model.scenario import text_of
 from authoring.model.workspace import default_path, detect_kind
 from authoring.pdf.canvas import FONT_CONDENSED, PdfDocument, pt
 from authoring.pdf.cards import CardOptions
-from authoring.pdf.layout import PRINTABLE_MARGIN, LayoutError, max_grid, paper_named
+from authoring.pdf.cutfile import CRICUT_AREA, RegistrationMark, silhouette_marks
+from authoring.pdf.layout import (
+    PRINTABLE_MARGIN,
+    Imposition,
+    LayoutError,
+    Paper,
+    Rect,
+    max_grid,
+    paper_named,
+)
 
 #: the default gap between cards on a sheet, mm (--gutter): wide enough that a
 #: slightly missed cut shows the card's own bleed, narrow enough for A4 and Letter
@@ -142,6 +151,10 @@ class KitOptions:
     png_dpi: int = 200
     printable_margin: float = PRINTABLE_MARGIN
     cmyk: bool = False
+    #: the cutting machine the sheets are prepared for (its registration marks,
+    #: card outlines in the cut files, no crop marks), or none
+    cutter: Literal["none", "silhouette", "cricut"] = "none"
+    corner_radius: float = 3.0
     player_colours: tuple[tuple[str, str, str], ...] = PLAYER_COLOURS
 
     @property
@@ -156,10 +169,13 @@ class KitOptions:
         """Card sheets: as many 63 × 88 mm cards with their bleed as the paper holds
         (3 × 3 on A4, Letter and Legal, 4 × 4 on A3 and Tabloid); crop marks that
         find no room in the printable area move over the outer bleed."""
-        rows, cols = max_grid(self.paper, 63.0, 88.0, bleed=self.bleed, gap=self.gutter,
+        paper = self.paper
+        rows, cols = max_grid(paper, 63.0, 88.0, bleed=self.bleed, gap=self.gutter,
                               margin=0.0)
-        return CardOptions(paper=self.paper, bleed=self.bleed, gap=self.gutter,
-                           rows=max(1, rows), cols=max(1, cols),
+        if self.cutter != "none":
+            paper, rows, cols = self.cutter_grid()
+        return CardOptions(paper=paper, bleed=self.bleed, gap=self.gutter,
+                           rows=max(1, rows), cols=max(1, cols), crop=self.cutter == "none",
                            duplex=self.duplex,
                            back_offset=self.back_offset,
                            printable_margin=self.printable_margin, title=title, label=label,
@@ -179,6 +195,43 @@ class KitOptions:
         except (LayoutError, ValueError) as exc:
             return f"--bleed {self.bleed:g} on {self.paper_name}: {exc}"
         return None
+
+    def cutter_marks(self, paper: Paper) -> tuple[RegistrationMark, ...]:
+        """The registration marks the cutter reads on ``paper`` (Cricut prints its
+        own Print Then Cut frame: none of ours)."""
+        return silhouette_marks(paper) if self.cutter == "silhouette" else ()
+
+    def cutter_grid(self) -> tuple[Paper, int, int]:
+        """The paper orientation and card grid that hold the most cards clear of
+        the cutter's marks (Silhouette: 1 mm from them) or inside its largest
+        printable area (Cricut's Print Then Cut image, 6.75 × 9.25 in)."""
+        best: tuple[int, Paper, int, int] = (0, self.paper, 1, 1)
+        for paper in (self.paper.portrait(), self.paper.landscape()):
+            if self.cutter == "cricut":
+                area = Rect(0, 0, *CRICUT_AREA)
+                if paper.is_landscape:
+                    area = Rect(0, 0, CRICUT_AREA[1], CRICUT_AREA[0])
+                rows, cols = max_grid(Paper("cricut", area.w, area.h), 63.0, 88.0,
+                                      bleed=self.bleed, gap=self.gutter, margin=0.0)
+                fits = [(rows, cols)]
+            else:
+                top_r, top_c = max_grid(paper, 63.0, 88.0, bleed=self.bleed, gap=self.gutter,
+                                        margin=0.0)
+                keep_out = [a.expand(1.0) for m in self.cutter_marks(paper) for a in m.areas()]
+                fits = []
+                for r in range(top_r, 0, -1):
+                    for c in range(top_c, 0, -1):
+                        try:
+                            imp = Imposition(paper, bleed=self.bleed, gap=self.gutter, rows=r,
+                                             cols=c)
+                        except LayoutError:
+                            continue
+                        if not any(imp.grid_bleed.overlaps(k) for k in keep_out):
+                            fits.append((r, c))
+            for rows, cols in fits:
+                if rows * cols > best[0]:
+                    best = (rows * cols, paper, rows, cols)
+        return best[1], best[2], best[3]
 
     @property
     def printer_duplex(self) -> bool:
