@@ -61,7 +61,7 @@ def load_for_preview(path: Path | str) -> Shown:
         board = model
     elif model is None:
         partial = True
-        board, deck = _salvage(ws, p)
+        board, deck = _Salvage(ws)(p)
     else:
         ws.report.error(Span(str(p)), "preview-kind",
                         f"{p} is not a scenario, a board or a clue deck: nothing to preview",
@@ -72,46 +72,54 @@ def load_for_preview(path: Path | str) -> Shown:
     return Shown(p, board, deck, scenario, ws.report, ws.files, partial)
 
 
-def _salvage(ws: Workspace, path: Path) -> tuple[Board | None, ClueDeck | None]:
-    doc = ws.doc(path) if path.is_file() else None
-    if doc is None or not isinstance(doc.data, dict):
+class _Salvage:
+    """What builds of a broken file and the files it names; each board salvaged once
+    (a scenario's board and its deck's are then the same object)."""
+
+    def __init__(self, ws: Workspace):
+        self.ws = ws
+        self.boards: dict[Path, Board | None] = {}
+
+    def __call__(self, path: Path) -> tuple[Board | None, ClueDeck | None]:
+        doc = self.ws.doc(path) if path.is_file() else None
+        if doc is None or not isinstance(doc.data, dict):
+            return None, None
+        kind = detect_kind(doc)
+        data: dict[str, Any] = doc.data
+        if kind == "board":
+            return salvage_board(doc), None
+        if kind == "deck":
+            board = self.board(doc, data.get("board"))
+            return board, self.deck(path, board)
+        if kind == "scenario":
+            board = self.board(doc, data.get("board"))
+            clues = data.get("clues")
+            deck = None
+            if isinstance(clues, str) and (deck_path := doc.resolve(clues)).is_file():
+                deck = self.deck(deck_path, board)
+            return board, deck
         return None, None
-    kind = detect_kind(doc)
-    data: dict[str, Any] = doc.data
-    if kind == "board":
-        return salvage_board(doc), None
-    if kind == "deck":
-        board = _board_ref(ws, doc, data.get("board"))
-        return board, _deck_of(ws, path, board)
-    if kind == "scenario":
-        board = _board_ref(ws, doc, data.get("board"))
-        clues = data.get("clues")
-        deck = None
-        if isinstance(clues, str) and (deck_path := doc.resolve(clues)).is_file():
-            deck = _deck_of(ws, deck_path, board)
-        return board, deck
-    return None, None
 
+    def board(self, doc: Any, ref: object) -> Board | None:
+        if not isinstance(ref, str) or not ref:
+            return None
+        path = doc.resolve(ref).resolve()
+        if not path.is_file():
+            return None
+        board = self.ws.load(path, "board")  # already loaded (and reported): cached
+        if isinstance(board, Board):
+            return board
+        if path not in self.boards:
+            bdoc = self.ws.doc(path)
+            self.boards[path] = salvage_board(bdoc) if bdoc is not None else None
+        return self.boards[path]
 
-def _board_ref(ws: Workspace, doc: Any, ref: object) -> Board | None:
-    if not isinstance(ref, str) or not ref:
-        return None
-    path = doc.resolve(ref)
-    if not path.is_file():
-        return None
-    board = ws.load(path, "board")  # already loaded (and reported): cached
-    if isinstance(board, Board):
-        return board
-    bdoc = ws.doc(path)
-    return salvage_board(bdoc) if bdoc is not None else None
-
-
-def _deck_of(ws: Workspace, path: Path, fallback_board: Board | None) -> ClueDeck | None:
-    deck = ws.load(path, "deck")
-    if isinstance(deck, ClueDeck):
-        return deck
-    ddoc = ws.doc(path)
-    if ddoc is None or not isinstance(ddoc.data, dict):
-        return None
-    board = _board_ref(ws, ddoc, ddoc.data.get("board")) or fallback_board
-    return salvage_deck(ddoc, board) if board is not None else None
+    def deck(self, path: Path, fallback_board: Board | None) -> ClueDeck | None:
+        deck = self.ws.load(path, "deck")
+        if isinstance(deck, ClueDeck):
+            return deck
+        ddoc = self.ws.doc(path)
+        if ddoc is None or not isinstance(ddoc.data, dict):
+            return None
+        board = self.board(ddoc, ddoc.data.get("board")) or fallback_board
+        return salvage_deck(ddoc, board) if board is not None else None

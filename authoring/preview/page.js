@@ -63,7 +63,11 @@
     });
   }
 
-  function update() { stack(); paint(); remember(); }
+  function update() {
+    stack(); paint();
+    if (single >= 0 && single !== focused) focus(single);  // the isolated place's facts
+    remember();
+  }
 
   function toggle(c) {
     if (cards[c].failure) return;

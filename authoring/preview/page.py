@@ -124,6 +124,7 @@ def render(shown: Shown, live: int | None = None) -> str:
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="icon" href="data:,">'  # no favicon request, from disk or --serve
         f"<title>{escape(shown.title)} — preview</title><style>{_asset('page.css')}</style>"
         f"</head><body{live_attr}>{''.join(body)}"
         f'<script type="application/json" id="data">{payload}</script>'
