@@ -7,7 +7,15 @@ from pathlib import Path
 
 import click
 
-from authoring.cli.common import EXIT_OK, EXIT_PROBLEMS, SafePath, print_report, strict_option
+from authoring.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    SafePath,
+    echo_json,
+    json_option,
+    print_report,
+    strict_option,
+)
 
 
 @click.command()
@@ -19,8 +27,10 @@ from authoring.cli.common import EXIT_OK, EXIT_PROBLEMS, SafePath, print_report,
                    "save of any file it shows (Ctrl-C stops).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
               help="Port of --serve (0: any free port).")
+@json_option
 @strict_option
-def preview(file: str | None, output: str, serve: bool, port: int, strict: bool) -> None:
+def preview(file: str | None, output: str, serve: bool, port: int, as_json: bool,
+            strict: bool) -> None:
     """Self-contained HTML page of FILE (a scenario, board or clue deck; default: the
     shipped scenario 1): the island at true proportions with the scenario's setup, a
     place's facts on hover or focus, and the clue cards to stack as on the table (only
@@ -49,7 +59,13 @@ def preview(file: str | None, output: str, serve: bool, port: int, strict: bool)
     shown = load_for_preview(path)
     with atomic_write(output, "w") as fh:
         fh.write(render(shown))
-    print_report(shown.report)
-    click.echo(f"wrote {output}")
-    click.echo(f"resistance: {shown.report.summary()}", err=True)
+    if as_json:
+        echo_json({"file": output, "places": len(shown.board.zones) if shown.board else 0,
+                   "cards": len(shown.deck.cards) if shown.deck else 0,
+                   "partial": shown.partial,
+                   "diagnostics": [d.to_dict() for d in shown.report.sorted()]})
+    else:
+        print_report(shown.report)
+        click.echo(f"wrote {output}")
+        click.echo(f"resistance: {shown.report.summary()}", err=True)
     sys.exit(EXIT_PROBLEMS if shown.report.failed(strict) else EXIT_OK)

@@ -203,16 +203,16 @@ def _panel(shown: Shown) -> str:
                         f'<span class="t">{escape(c.title)}{copies}</span>{en}'
                         f'<span class="n">{count_of(n, "hole")} · {density:.0%}</span>'
                         f'<span class="bar" style="--d:{density:.3f}"></span></button></li>')
-        cards = f'<ul class="deck">{"".join(rows)}</ul>'
+        cards = ('<p class="muted">Select cards to stack them: only the common holes stay '
+                 f'open.</p><ul class="deck">{"".join(rows)}</ul>')
+    stack = ('<section id="stack" aria-label="Stacked cards"><p id="status" aria-live="polite">'
+             '</p><div class="buttons"><button id="clear" type="button">Clear the stack</button>'
+             '<button id="witness" type="button">Minimum witness</button></div></section>'
+             if deck is not None else "")
     return (
-        '<aside>'
-        '<section id="stack" aria-label="Stacked cards"><p id="status" aria-live="polite"></p>'
-        '<div class="buttons"><button id="clear" type="button">Clear the stack</button>'
-        '<button id="witness" type="button">Minimum witness</button></div></section>'
+        f'<aside>{stack}'
         '<section id="info" aria-label="Place"><label for="place">Place</label>'
         f'<select id="place">{options}</select><div id="facts" aria-live="polite"></div>'
         '</section>'
-        f'<section id="cards" aria-label="Clue deck"><h2>Clue deck</h2>'
-        '<p class="muted">Select cards to stack them: only the common holes stay open.</p>'
-        f'{cards}</section></aside>'
+        f'<section id="cards" aria-label="Clue deck"><h2>Clue deck</h2>{cards}</section></aside>'
     )

@@ -114,11 +114,14 @@ def watch(live: LivePage, stop: threading.Event) -> None:
         if not folders:
             stop.wait(0.5)
             continue
-        for changes in watch_changes(*folders, debounce=300, step=50, stop_event=stop,
-                                     rust_timeout=500, yield_on_timeout=False):
-            if any(str(Path(p).resolve()) in names for _, p in changes):
-                live.rebuild()
-                break  # the files read may have changed (a new board:): watch them anew
+        try:
+            for changes in watch_changes(*folders, debounce=300, step=50, stop_event=stop,
+                                         rust_timeout=500, yield_on_timeout=False):
+                if any(str(Path(p).resolve()) in names for _, p in changes):
+                    live.rebuild()
+                    break  # the files read may have changed (a new board:): watch them anew
+        except (OSError, RuntimeError):  # a watched folder went away: look again shortly
+            stop.wait(0.5)
 
 
 def serve_preview(path: Path, port: int, on_ready: Callable[[str], None]) -> None:

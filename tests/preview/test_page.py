@@ -96,6 +96,15 @@ def test_nothing_to_preview_is_a_page_of_diagnostics_and_exit_1(tmp_path: Path) 
     assert "Nothing of the island could be loaded" in out.read_text(encoding="utf-8")
 
 
+def test_json_says_what_was_written(tmp_path: Path) -> None:
+    out = tmp_path / "p.html"
+    r = CliRunner().invoke(cli, ["preview", str(SCENARIO), "-o", str(out), "--json"])
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    assert (data["places"], data["cards"], data["partial"]) == (60, 38, False)
+    assert [d["code"] for d in data["diagnostics"]] == ["pieces-officers"]
+
+
 def test_a_command_line_mistake_is_exit_2() -> None:
     r = CliRunner().invoke(cli, ["preview", "--port", "x"])
     assert r.exit_code == 2
