@@ -30,6 +30,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "board": ("authoring.cli.board", "board", "Inspect and preview a board."),
     "clues": ("authoring.cli.clues", "clues", "Prove, simulate and generate clue decks."),
     "export": ("authoring.cli.export", "export", "Print-and-play kit as PDF (+ cut file)."),
+    "preview": (
+        "authoring.cli.preview",
+        "preview",
+        "The island and its stacking clue cards in the browser; --serve reloads on save.",
+    ),
     "play": ("authoring.cli.play", "play", "Play a scenario at the terminal, hot seat, timed."),
     "schema": ("authoring.cli.schema", "schema", "JSON Schema of a file kind, for editors."),
     "simulate": (

@@ -255,10 +255,13 @@ def _build_cards(
     board: Board,
     report: Report,
     raw: list[Any],
+    *,
+    salvage: bool = False,
 ) -> list[ClueCard] | None:
     """Cards with their holes. After schema errors the predicates and places of every
     written card are still checked, and the ids of the cards ``sv`` kept, so that every
-    problem is reported at once."""
+    problem is reported at once. ``salvage``: the cards that did build, even when others
+    did not (a preview of a broken deck), instead of None."""
     cards: list[ClueCard] = []
     seen: dict[str, int] = {}
     ok = spec is not None and not sv
@@ -352,7 +355,7 @@ def _build_cards(
                 index=i,
             )
         )
-    return cards if ok else None
+    return cards if ok or salvage else None
 
 
 def _resolve_places(

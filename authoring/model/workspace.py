@@ -121,6 +121,12 @@ class Workspace:
         self._docs: dict[Path, YamlDoc | None] = {}
         self._models: dict[tuple[str, Path], Any] = {}
 
+    @property
+    def files(self) -> tuple[Path, ...]:
+        """Every file this run read or tried to read, resolved, in the order it did
+        (what a watcher of the run's input watches)."""
+        return tuple(self._docs)
+
     def doc(self, path: Path | str) -> YamlDoc | None:
         p = Path(path).resolve()
         if p not in self._docs:
