@@ -46,6 +46,17 @@ def test_no_title_is_a_class_name() -> None:
         assert not classes & set(titles), (kind, sorted(classes & set(titles)))
 
 
+def test_every_definition_has_a_title() -> None:
+    """Without one, the YAML language server labels an entry's skeleton (its required
+    keys) and names the expected type after the $ref: 'Zone', 'NearSpec'."""
+    for kind in SCHEMAS:
+        defs = json_schema(kind).get("$defs", {})
+        assert [n for n, d in defs.items() if not d.get("title")] == [], kind
+    titles = json_schema("board")["$defs"]
+    assert (titles["Zone"]["title"], titles["ActionTrack"]["title"]) == ("zone", "action track")
+    assert json_schema("deck")["$defs"]["where"]["title"] == "predicate"
+
+
 def test_every_board_key_has_a_description() -> None:
     schema = json_schema("board")
     missing = [(k, p) for _, n in walk(schema) for k, p in n.get("properties", {}).items()

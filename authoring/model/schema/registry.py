@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,8 @@ def for_people(schema: dict[str, Any]) -> dict[str, Any]:
     mappings (the ``where:`` predicates, the card effects) becomes one mapping whose
     keys are the alternatives, so completion offers ``region``, ``near`` … and a
     misspelt key is one error ("nearr is not allowed"), not one per alternative;
-    titles are the keys a designer types, never a class name; a key without a
+    titles are the keys a designer types, or what they hold in the designer's words
+    (``zone``, ``action track``, ``predicate``), never a class name; a key without a
     description takes the one of what it holds."""
     defs: dict[str, Any] = schema.get("$defs", {})
 
@@ -83,6 +85,8 @@ def for_people(schema: dict[str, Any]) -> dict[str, Any]:
                                "additionalProperties": False, "minProperties": 1}
         if "all" not in props:  # predicates: several keys are all of them; effects: one
             out["maxProperties"] = 1
+        out["title"] = next((t for k, t in _MERGED_TITLES.items() if k in props),
+                            "one of " + ", ".join(props))
         return out
 
     def described(node: dict[str, Any]) -> str | None:
@@ -109,6 +113,7 @@ def for_people(schema: dict[str, Any]) -> dict[str, Any]:
                         else "one-of-" + "-".join(sorted(keys))[:60])
                 if name not in defs:
                     defs[name] = m
+                    merged_names.add(name)
                     todo.append(name)
                 node = {"$ref": f"#/$defs/{name}",
                         **{k: v for k, v in node.items() if k not in (union, "discriminator")}}
@@ -127,6 +132,7 @@ def for_people(schema: dict[str, Any]) -> dict[str, Any]:
         return node
 
     todo: list[str] = list(defs)
+    merged_names: set[str] = set()
     out: dict[str, Any] = visit({k: v for k, v in schema.items() if k != "$defs"})
     done: set[str] = set()
     while todo:
@@ -136,8 +142,12 @@ def for_people(schema: dict[str, Any]) -> dict[str, Any]:
             defs[name] = visit(defs[name])
     if defs:
         out["$defs"] = dict(sorted(defs.items()))
-    for d in out.get("$defs", {}).values():
-        d.pop("title", None)  # a class name, shown by editors as a completion label
+    for name, d in out.get("$defs", {}).items():
+        # an editor labels a definition by its title, else by the name its $ref ends
+        # with (a class name): the skeleton of an entry's required keys ("Zone"), the
+        # type in "Incorrect type. Expected …"; so it is titled in a designer's words
+        if name not in merged_names:
+            d["title"] = people_name(name)
     # drop the definitions the merged unions no longer use
     while True:
         text = json.dumps({k: v for k, v in out.items() if k != "$defs"}) + json.dumps(
@@ -148,6 +158,21 @@ def for_people(schema: dict[str, Any]) -> dict[str, Any]:
         for k in unused:
             del out["$defs"][k]
     return out
+
+
+#: the title of a merged union, by a key only it has: what an editor calls it
+_MERGED_TITLES = {"all": "predicate", "skill_bonus": "effect"}
+
+
+def people_name(definition: str) -> str:
+    """A definition's name in a designer's words: ``Zone`` → ``zone``, ``ActionTrack`` →
+    ``action track``, ``NearSpec`` → ``near``, ``authoring__model__effects__DestroyBase``
+    → ``destroy base`` (pydantic's name for a class two modules define)."""
+    name = definition.rsplit("__", 1)[-1]
+    words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", name) or [name]
+    if len(words) > 1 and words[-1] in ("Spec", "Ref"):
+        words.pop()
+    return " ".join(w.lower() for w in words)
 
 
 def write_all(directory: Path = JSON_DIR) -> list[Path]:
