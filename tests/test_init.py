@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,19 @@ def test_every_file_points_at_a_schema_in_the_folder(tmp_path: Path) -> None:
     assert "  items: items.yaml" in manifest and os.sep + "cards" + os.sep not in manifest
     r = run("validate", "--strict", str(game))
     assert r.exit_code == 0, r.output
+
+
+@pytest.mark.parametrize("content", ["link", "copy"])
+def test_the_summary_and_the_readme_read_well(tmp_path: Path, content: str) -> None:
+    r = run("init", str(tmp_path / "a-long-name"), "--regions", "1", "--zones", "8",
+            "--content", content)
+    assert r.exit_code == 0, r.output
+    assert "an island of 8 zones in 1 region, " in r.output
+    readme = (tmp_path / "a-long-name" / "README.md").read_text("utf-8")
+    table = readme.split("\n\n")[2].splitlines()  # the files and what they hold
+    assert len(table) == 5 and all(len(line) <= 88 for line in table), table
+    columns = {m.start(2) for line in table if (m := re.match(r" {4}(\S+) +(\S)", line))}
+    assert columns == {35}, table
 
 
 def test_the_island_is_the_same_for_a_seed_and_another_for_another() -> None:

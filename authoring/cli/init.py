@@ -36,6 +36,7 @@ def init(folder: str, regions: int, zones: int, seed: int, content: str, as_json
     from pathlib import Path
 
     from authoring.clues.newgame import InitError, build, why_not
+    from authoring.io.wording import count_of
     from authoring.io.yamlio import display_path
     from authoring.model.island import IslandSpec, problems
 
@@ -59,7 +60,8 @@ def init(folder: str, regions: int, zones: int, seed: int, content: str, as_json
                    "deck": game.deck, "manifest": game.manifest, "places": game.places,
                    "isolatable": game.isolatable})
         return
-    click.echo(f"made {where}/: an island of {game.places} zones in {regions} regions, "
+    click.echo(f"made {where}/: an island of {count_of(game.places, 'zone')} in "
+               f"{count_of(regions, 'region')}, "
                f"a clue deck that isolates {game.isolatable}/{game.places} places, a scenario")
     click.echo(f"  {where}/README.md says what to edit first; then:")
     click.echo(f"  resistance validate {where}")

@@ -169,9 +169,9 @@ difficulty:                                 # R2.2
 
 
 def _readme(sid: str, content: ContentMode) -> str:
-    cards = ("cards/*.yaml         the characters, items, events … (copies: yours to edit)"
+    cards = ("cards/*.yaml                   copies of the shipped cards, yours to edit"
              if content == "copy" else
-             "cards/manifest.yaml  the box; its `files:` name the shipped cards (characters, items …)")
+             "cards/manifest.yaml            the box: `files:` names the shipped cards")
     return f"""\
 # A new Project: Resistance game
 
@@ -180,9 +180,9 @@ at a time and run `resistance validate .` after each change.
 
     scenarios/boards/island.yaml   the island: regions, zones, roads, terrain
     cards/clues.yaml               the clue deck made for this island
-    scenarios/{sid}.yaml{" " * max(1, 19 - len(sid))}the scenario: setup, objective, difficulty
+    scenarios/{sid}.yaml{" " * max(1, 16 - len(sid))}the scenario: setup, objective, difficulty
     {cards}
-    schemas/                       JSON Schemas: your editor completes and checks the files
+    schemas/                       JSON Schemas: your editor completes and checks
 
 What to edit first:
 
