@@ -248,3 +248,15 @@ def test_completion_under_where_offers_the_predicates(game: Path,
                                                               line, 6)))
     assert {"region", "near", "within", "size", "coastal", "all", "any", "not"} <= got, got
     assert not class_names() & {w for g in got for w in re.findall(r"\w+", g)}, got
+
+
+def test_a_misspelt_predicate_is_one_diagnostic(game: Path, server: LanguageServer) -> None:
+    """Not one "Missing property" per predicate it might have meant."""
+    path = game / "cards" / "typo.yaml"
+    deck = (game / "cards" / "clues.yaml").read_text("utf-8")
+    text = deck.replace("cards:\n", "cards:\n  - id: new\n    title: Nouvelle\n"
+                        "    where: {nearr: {feature: lake, mm: 20}}\n", 1)
+    path.write_text(text, "utf-8")
+    found = [(d["range"]["start"]["line"], d["message"])
+             for d in server.diagnostics(server.open(path, text))]
+    assert found == [(line_of(text, "nearr"), "Property nearr is not allowed.")], found
