@@ -30,6 +30,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "board": ("authoring.cli.board", "board", "Inspect and preview a board."),
     "clues": ("authoring.cli.clues", "clues", "Prove, simulate and generate clue decks."),
     "export": ("authoring.cli.export", "export", "Print-and-play kit as PDF (+ cut file)."),
+    "init": (
+        "authoring.cli.init",
+        "init",
+        "Start a new game: island, clue deck, scenario, schemas, README.",
+    ),
     "preview": (
         "authoring.cli.preview",
         "preview",

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import click
 
-from authoring.cli.common import EXIT_USAGE, echo_json
+from authoring.cli.common import EXIT_USAGE, SafePath, echo_json
 
 
 @click.command()
 @click.argument("kind", required=False)
 @click.option("--list", "list_kinds", is_flag=True, help="List the kinds.")
-def schema(kind: str | None, list_kinds: bool) -> None:
+@click.option("--write", "write_dir", type=SafePath(file_okay=False), default=None,
+              metavar="DIR", help="Write every kind's schema into DIR (KIND.schema.json).")
+def schema(kind: str | None, list_kinds: bool, write_dir: str | None) -> None:
     """Print the JSON Schema of KIND (board, deck, scenario, items, …).
 
     Shipped YAML files start with `# yaml-language-server: $schema=…` pointing at
@@ -18,6 +20,17 @@ def schema(kind: str | None, list_kinds: bool) -> None:
     """
     from authoring.model.schema.registry import SCHEMAS, json_schema
 
+    if write_dir is not None:
+        from pathlib import Path
+
+        from authoring.io.yamlio import display_path
+        from authoring.model.schema.registry import write_all
+
+        written = write_all(Path(write_dir))
+        click.echo(f"wrote {len(written)} schemas into {display_path(Path(write_dir))}/; "
+                   "point a file at one with its first line: "
+                   "# yaml-language-server: $schema=<path>/board.schema.json")
+        return
     if list_kinds or kind is None:
         for k in sorted(SCHEMAS):
             click.echo(k)

@@ -805,7 +805,13 @@ def _load(kind: str, doc: YamlDoc, ws: Workspace) -> Any:
             box.check_all()
         else:
             box.check(kind, sv.doc, model)
-    return None if _errors_in(ws.report, doc) > before else model
+    if _errors_in(ws.report, doc) > before:
+        return None
+    if box is not None and box.manifest.content is not None:
+        # the manifest was loaded while this file was (its cycle guard gave it None):
+        # its content gets this file, or a scenario validated after it has no characters
+        box.manifest._content = content_of(box)
+    return model
 
 
 #: the loaders :data:`authoring.model.workspace.KINDS` names, one per content kind

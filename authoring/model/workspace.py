@@ -9,6 +9,7 @@ imported lazily so that light commands stay light.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 from collections.abc import Callable, Iterator
@@ -50,11 +51,23 @@ NAME_HINTS: dict[str, str] = {
 Loader = Callable[[YamlDoc, "Workspace"], Any]
 
 ROOT = Path(__file__).resolve().parents[2]
+SHARE = "share/resistance-authoring"
 
 
 def default_path(*parts: str) -> Path:
-    """A file of the shipped default game (``scenarios/…``, ``cards/…``)."""
-    return ROOT.joinpath(*parts)
+    """A file of the shipped default game (``scenarios/…``, ``cards/…``): in the source
+    checkout, else where pip installed the package's data (``share/resistance-authoring``)."""
+    here = ROOT.joinpath(*parts)
+    if here.exists():
+        return here
+    import sysconfig
+
+    for scheme in dict.fromkeys([sysconfig.get_default_scheme(), *sysconfig.get_scheme_names()]):
+        with contextlib.suppress(KeyError):
+            installed = Path(sysconfig.get_path("data", scheme), SHARE, *parts)
+            if installed.exists():
+                return installed
+    return here
 
 
 def detect_kind(doc: YamlDoc) -> str | None:

@@ -73,9 +73,12 @@ class Road(Model):
 class Feature(Model):
     """A named piece of terrain: a polygon (mountains, forests, lakes) or a line (rivers)."""
 
-    name: str = Field(min_length=1)
-    polygon: list[Point] | None = None
-    line: list[Point] | None = None
+    name: str = Field(min_length=1, description="Printed name, e.g. 'Lac de Vaulne'; clue "
+                      "titles use it ('Près de la Vaulne').")
+    polygon: list[Point] | None = Field(
+        default=None, description="Outline of an area, mm: [[x, y], …] (mountains, forests, lakes).")
+    line: list[Point] | None = Field(
+        default=None, description="A line, mm: [[x, y], …] (rivers).")
     width: float = Field(default=3.0, gt=0, description="Drawn width of a line feature, mm.")
 
 
@@ -98,10 +101,14 @@ class Terrain(Model):
     model_config = ConfigDict(extra="allow")
     __pydantic_extra__: dict[str, list[Feature]] = Field(init=False)  # type: ignore[assignment]
 
-    mountains: list[Feature] = Field(default_factory=list)
-    forests: list[Feature] = Field(default_factory=list)
-    lakes: list[Feature] = Field(default_factory=list)
-    rivers: list[Feature] = Field(default_factory=list)
+    mountains: list[Feature] = Field(
+        default_factory=list, description="Mountain ranges: {name: Monts du Givre, polygon: [...]}.")
+    forests: list[Feature] = Field(
+        default_factory=list, description="Forests: {name: Forêt de Chantebois, polygon: [...]}.")
+    lakes: list[Feature] = Field(
+        default_factory=list, description="Lakes: {name: Lac de Vaulne, polygon: [...]}.")
+    rivers: list[Feature] = Field(
+        default_factory=list, description="Rivers: {name: La Vaulne, line: [...], width: 3}.")
     titles: dict[str, KindTitle] = Field(
         default_factory=dict, description="Clue titles of new terrain kinds."
     )
@@ -127,8 +134,9 @@ class SizeRule(Model):
     and number of zone tokens (R0.2, default: the size)."""
 
     value: int = Field(ge=0, description="Zone size (R4.1): 3 capital, 2 town, 1 village.")
-    max_occupation: int | None = Field(default=None, ge=0)
-    tokens: int | None = Field(default=None, ge=0)
+    max_occupation: int | None = Field(
+        default=None, ge=0, description="Most pieces of the army in such a zone (R4.3).")
+    tokens: int | None = Field(default=None, ge=0, description="Zone tokens per such zone (R0.2).")
 
 
 def _default_sizes() -> dict[CitySize, SizeRule]:
@@ -158,7 +166,7 @@ class Mark(Model):
     """A keyed alignment mark on the clue-card mini-map (a hole or a notch)."""
 
     at: Point = Field(description="Position on the card, mm from the card's lower-left corner.")
-    diameter: float = Field(default=2.0, gt=0)
+    diameter: float = Field(default=2.0, gt=0, description="Mark diameter, mm.")
 
 
 class Minimap(Model):
@@ -169,7 +177,7 @@ class Minimap(Model):
         default=(4.0, 4.0, 55.0, 62.0),
         description="x, y, width, height of the map window on the card, mm from lower-left.",
     )
-    hole_diameter: float = Field(default=2.8, gt=0)
+    hole_diameter: float = Field(default=2.8, gt=0, description="Perforation diameter, mm.")
     min_bridge: float = Field(default=1.0, ge=0, description="Minimum material between holes.")
     min_edge: float = Field(default=2.0, ge=0, description="Minimum material hole–card edge.")
     keys: list[Mark] = Field(
@@ -182,24 +190,35 @@ class Board(Model):
     """An island board (R0.1)."""
 
     kind: Literal["board"] | None = Field(default=None, description="File kind marker.")
-    id: str = Field(min_length=1)
-    name: str = Field(default="")
+    id: str = Field(min_length=1, description="Short id of the board, e.g. 'island'.")
+    name: str = Field(default="", description="Printed name, e.g. 'Île de Mornevent'.")
     size: tuple[float, float] = Field(description="Printed board width and height, mm.")
     outline: list[Point] = Field(min_length=3, description="Island coastline polygon, mm.")
-    regions: list[Region] = Field(min_length=1)
+    regions: list[Region] = Field(
+        min_length=1,
+        description="The regions (R0.1): - {id: N-O, name: Nord-Ouest, colour: \"#3f7fbf\"}.")
     region_order: list[str] | None = Field(
         default=None,
-        description="Tie-break between equal zone numbers in deployment (D8.2); default: "
-        "the order of 'regions'.",
+        description="Tie-break between equal zone numbers in deployment (D8.2), e.g. "
+        "[N-O, N-E, S-E, S-O]; default: the order of 'regions'.",
     )
     city_sizes: dict[CitySize, SizeRule] = Field(
         default_factory=_default_sizes,
         description="Rules per city size (R4.1); a size not listed keeps its default "
         "(capital 3, town 2, village 1).",
     )
-    zones: list[Zone] = Field(min_length=1)
-    roads: list[Road] = Field(default_factory=list)
-    terrain: Terrain = Field(default_factory=Terrain)
+    zones: list[Zone] = Field(
+        min_length=1,
+        description="The zones, one city each (R0.1); zone id = region + number ('N-O 1'): "
+        "- {region: N-O, number: 1, city: Brumecôte, size: capital, at: [120, 380], tags: [port]}.")
+    roads: list[Road] = Field(
+        default_factory=list,
+        description="Links between cities (R5.1): - {from: N-O 1, to: N-O 2} (a road) or "
+        "- {from: N-O 2, to: N-O 3, kind: mountain} (a dotted mountain path).")
+    terrain: Terrain = Field(
+        default_factory=Terrain,
+        description="Named terrain by kind, for the map and the clues: "
+        "{mountains: [...], forests: [...], lakes: [...], rivers: [{name: Lune, line: [...]}]}.")
     speed_track: list[int] = Field(
         default_factory=lambda: list(SPEED_TRACK),
         min_length=1,
@@ -213,7 +232,10 @@ class Board(Model):
     eliminated_area: tuple[float, float, float, float] | None = Field(
         default=None, description="x, y, width, height of the eliminated-soldiers box, mm."
     )
-    minimap: Minimap = Field(default_factory=Minimap)
+    minimap: Minimap = Field(
+        default_factory=Minimap,
+        description="The island on the clue cards: {window: [4, 4, 55, 62], hole_diameter: 2.8, "
+        "min_bridge: 1.0}.")
 
     @field_validator("city_sizes")
     @classmethod
