@@ -176,15 +176,126 @@ def draw_island(
     for z in board.zones:
         x, y = view.pt(*z.at)
         _city(c, x, y, CITY_SIZE_CIRCLES.get(z.size, 1), view)
-        if labels:
-            region = board.region(z.region)
-            c.setFillColor(tint(region.colour, 1.0))
-            c.setFont(fonts.BOLD, 7.5 * s)
-            c.drawString(x + view.len(7.0), y + view.len(0.5), z.id)
+    if labels:
+        for lab in zone_labels(board, city_names=city_names):
+            c.setFillColor(lab.colour)
+            c.setFont(fonts.BOLD, LABEL_PT * s)
+            c.drawString(*view.pt(lab.box[0], lab.box[3] - LABEL_PT * PT_MM * 0.8), lab.zone)
             if city_names:
-                c.setFillColor(HexColor("#333333"))
-                c.setFont(fonts.REGULAR, 5.5 * s)
-                c.drawString(x + view.len(7.0), y - view.len(2.6), z.city)
+                c.setFillColor(lab.city_colour)
+                c.setFont(fonts.REGULAR, CITY_PT * s)
+                c.drawString(*view.pt(lab.box[0], lab.box[1] + CITY_PT * PT_MM * 0.25), lab.city)
+
+
+#: zone label sizes at true size, pt (nothing printed below 6 pt)
+LABEL_PT = 7.5
+CITY_PT = 6.0
+PT_MM = 25.4 / 72
+#: WCAG's ratio for small text, which the labels must reach on their ground
+MIN_CONTRAST = 4.5
+
+
+@dataclass(frozen=True)
+class ZoneLabel:
+    """Where a zone's label goes (board mm box ``x0, y0, x1, y1``), its colours
+    and the colour of the ground under it."""
+
+    zone: str
+    city: str
+    box: tuple[float, float, float, float]
+    colour: Color
+    city_colour: Color
+    ground: Color
+
+
+def luminance(c: Color) -> float:
+    """WCAG relative luminance."""
+
+    def ch(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * ch(c.red) + 0.7152 * ch(c.green) + 0.0722 * ch(c.blue)
+
+
+def contrast(a: Color, b: Color) -> float:
+    """WCAG contrast ratio of two colours (1 to 21).
+
+    >>> round(contrast(HexColor("#000000"), HexColor("#ffffff")), 1)
+    21.0
+    """
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def readable(ink: Color, ground: Color, ratio: float = MIN_CONTRAST) -> Color:
+    """``ink`` darkened toward black just enough to reach ``ratio`` on ``ground``."""
+    for k in range(0, 101):
+        t = k / 100
+        c = Color(ink.red * (1 - t), ink.green * (1 - t), ink.blue * (1 - t))
+        if contrast(c, ground) >= ratio:
+            return c
+    return Color(0, 0, 0)
+
+
+def zone_labels(board: Board, *, city_names: bool = True) -> list[ZoneLabel]:
+    """Each zone's label (its id over its city name) placed beside its city where
+    it crosses no road, path, river, other city or label (the first free place of
+    eight around the city, on three rings, else the least crossed), in its region's colour darkened
+    to read at :data:`MIN_CONTRAST` on the ground under it."""
+    from shapely.geometry import LineString, Point, box
+
+    from authoring.pdf.canvas import string_width
+
+    geo = board.geometry
+    lines = [LineString([board.zone(r.a).at, board.zone(r.b).at]).buffer(0.5)
+             for r in board.roads]
+    lines += [LineString(f.line).buffer(f.width / 2) for f in board.spec.terrain.rivers
+              if f.line]
+    cities = {z.id: Point(z.at).buffer(1.5 + 1.5 * CITY_SIZE_CIRCLES.get(z.size, 1))
+              for z in board.zones}
+    terrain = [(tint(c, 0.75), g) for kind, c in (("forests", FOREST), ("mountains", MOUNTAIN),
+                                                 ("lakes", LAKE))
+               for _n, g in geo.terrain.get(kind, ())]
+    placed: list[Any] = []
+    out: list[ZoneLabel] = []
+    for z in board.zones:
+        w = string_width(z.id, fonts.BOLD, LABEL_PT)
+        if city_names:
+            w = max(w, string_width(z.city, fonts.REGULAR, CITY_PT))
+        h = (LABEL_PT + (CITY_PT if city_names else 0)) * PT_MM * 1.05
+        x, y = z.at
+        near = 1.5 + 1.5 * CITY_SIZE_CIRCLES.get(z.size, 1)
+        spots = []
+        for gap in (near, near + 2.5, near + 5.0):  # rings around the city, nearest first
+            d = gap * 0.7
+            spots += [(x + gap, y - h / 2), (x - gap - w, y - h / 2), (x - w / 2, y + gap),
+                      (x - w / 2, y - gap - h), (x + d, y + d), (x + d, y - d - h),
+                      (x - d - w, y + d), (x - d - w, y - d - h)]
+        others = [g for zid, g in cities.items() if zid != z.id]
+        best: tuple[float, Any] | None = None
+        for sx, sy in spots:
+            b = box(sx, sy, sx + w, sy + h)
+            hit = sum(b.intersection(g).area for g in (*lines, *others, *placed))
+            hit += b.difference(geo.outline).area  # off the island: in the sea
+            if best is None or hit < best[0] - 1e-9:
+                best = (hit, b)
+            if hit == 0:
+                break
+        assert best is not None
+        chosen = best[1]
+        placed.append(chosen.buffer(0.3))
+        region = board.region(z.region)
+        ground = tint(region.colour, 0.35)
+        if not geo.outline.contains(chosen) and luminance(SEA) < luminance(ground):
+            ground = SEA
+        for colour_, g in terrain:
+            if g.intersects(chosen):
+                ground = colour_ if luminance(colour_) < luminance(ground) else ground
+        x0, y0, x1, y1 = chosen.bounds
+        out.append(ZoneLabel(z.id, z.city, (x0, y0, x1, y1),
+                             readable(tint(region.colour, 1.0), ground),
+                             readable(HexColor("#333333"), ground), ground))
+    return out
 
 
 @dataclass(frozen=True)

@@ -680,3 +680,24 @@ def test_silhouette_marks_at_their_places_and_card_outlines_in_the_cut_file(
     rects = [r for r in cut.iter(f"{{{SVG_NS}}}rect")]
     assert len(rects) == 2  # the two event cards of the sample
     assert {(r.get("width"), r.get("height"), r.get("rx")) for r in rects} == {("63", "88", "3")}
+
+
+def test_board_labels_read_at_4_5_to_1_and_cross_no_road() -> None:
+    """Every zone label reaches WCAG's 4.5:1 on the ground under it (the region's
+    tint, terrain or sea), and none crosses a road or mountain path."""
+    from shapely.geometry import LineString, box
+
+    from authoring.model.workspace import Workspace, default_path
+    from authoring.pdf.boardmap import contrast, zone_labels
+
+    ws = Workspace()
+    board = ws.load(default_path("scenarios", "boards", "island.yaml"))
+    labels = zone_labels(board)  # type: ignore[arg-type]
+    assert len(labels) == len(board.zones)  # type: ignore[union-attr]
+    for lab in labels:
+        assert contrast(lab.colour, lab.ground) >= 4.5, lab.zone
+        assert contrast(lab.city_colour, lab.ground) >= 4.5, lab.zone
+    roads = [LineString([board.zone(r.a).at, board.zone(r.b).at])  # type: ignore[union-attr]
+             for r in board.roads]  # type: ignore[union-attr]
+    crossed = [lab.zone for lab in labels if any(box(*lab.box).intersects(r) for r in roads)]
+    assert crossed == []
