@@ -300,7 +300,7 @@ class ClueFaces:
             n = len(card.holes)
             c.drawRightString(pt(x + wx + ww - 1.0), pt(y + wy + 1.0),
                               say(lang, f"{n} lieu{'x' * (n != 1)}", f"{n} place{'s' * (n != 1)}"))
-            c.drawString(pt(x + wx + 1.0), pt(y + wy + 1.0), card.id)
+            c.drawString(pt(x + wx + 1.0), pt(y + wy + 1.0), card.label)
 
 
 class ClueSection:

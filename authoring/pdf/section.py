@@ -10,6 +10,7 @@ module of the package imports a module that imports it back.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -257,6 +258,13 @@ class PrintedClue:
     failure: bool = False
     holes: tuple[str, ...] = ()
     text: str = ""
+    #: the name printed small on the card to find it in the deck file; in English,
+    #: the English title's words (the file's ids are often French words)
+    printed_id: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.printed_id or self.id
 
 
 #: the first words of a card or sheet key → the content kind whose file holds it
@@ -351,12 +359,13 @@ class KitInputs:
     source: str = ""
     locate: Locator | None = None
     scenarios: list[Any] = field(default_factory=list)
+    lang: Lang = "fr"
 
     @property
     def title(self) -> str:
+        """The scenario's title in the kit's language (the board's name without one)."""
         if self.scenario is not None:
-
-            return text_of(self.scenario.spec.title)
+            return text_of(self.scenario.spec.title, self.lang)
         return self.board.spec.name or self.board.spec.id
 
 
@@ -377,14 +386,17 @@ def clue_cards_of(deck: Any, board: Board, lang: Lang = "fr") -> list[PrintedClu
         wanted = set(holes or ())
         ordered = tuple(z.id for z in board.zones if z.id in wanted)
         title = str(getattr(card, "title", "") or "")
+        printed = ""
         if lang == "en" and getattr(card, "title_en", None):
             title = str(card.title_en)
+            printed = "-".join(re.findall(r"[a-z0-9]+", title.lower()))
         out.append(PrintedClue(
             id=str(getattr(card, "id", len(out) + 1)),
             title=title or say(lang, "Échec", "Failure"),
             copies=int(getattr(card, "copies", 1) or 1),
             failure=failure,
             holes=() if failure else ordered,
+            printed_id=printed,
         ))
     return out
 
@@ -417,12 +429,12 @@ def inputs_from(model: Any, source: str = "", lang: Lang = "fr") -> KitInputs:
     """Kit inputs from a loaded scenario (or a bare board: board-only parts)."""
 
     if isinstance(model, Board):
-        return KitInputs(board=model, name=model.spec.id, source=source)
+        return KitInputs(board=model, name=model.spec.id, source=source, lang=lang)
     board = model.board
     content = getattr(model, "content", None)
     return KitInputs(board=board, scenario=model, clues=clue_cards_of(model.deck, board, lang),
                      content=content, name=model.id, source=source,
-                     locate=locator_for(model), scenarios=[model])
+                     locate=locator_for(model), scenarios=[model], lang=lang)
 
 
 # --------------------------------------------------------------------------- sections

@@ -483,8 +483,9 @@ def test_clue_cards_from_a_deck_use_its_hole_ids() -> None:
         cards = (Card("a", frozenset({"N-E 1", "N-O 3"})), Card("f", frozenset(), True))
 
     got = clue_cards_of(Deck(), board, "en")
-    assert got == [PrintedClue("a", "Title", 2, False, ("N-O 3", "N-E 1")),
-                   PrintedClue("f", "Title", 2, True, ())]
+    # in English a card is named by its English title's words
+    assert got == [PrintedClue("a", "Title", 2, False, ("N-O 3", "N-E 1"), printed_id="title"),
+                   PrintedClue("f", "Title", 2, True, (), printed_id="title")]
 
 
 def test_json_summary_is_serialisable(kit: tuple[KitResult, pypdf.PdfReader, Path]) -> None:
@@ -701,3 +702,25 @@ def test_board_labels_read_at_4_5_to_1_and_cross_no_road() -> None:
              for r in board.roads]  # type: ignore[union-attr]
     crossed = [lab.zone for lab in labels if any(box(*lab.box).intersects(r) for r in roads)]
     assert crossed == []
+
+
+def test_english_kit_titles_and_card_names_are_english(tmp_path: Path) -> None:
+    """--lang en: the scenario's English title on the contents page and in the PDF
+    metadata; clue cards name themselves by their English title, not the file's
+    French ids."""
+    from authoring.model.workspace import Workspace, default_path
+    from authoring.pdf.section import inputs_from
+
+    ws = Workspace()
+    path = default_path("scenarios", "scenario-1.yaml")
+    scenario = ws.load(path)
+    out = tmp_path / "en.pdf"
+    export_kit(inputs_from(scenario, str(path), "en"), KitOptions(parts=("clues",), lang="en"),
+               out)
+    reader = pypdf.PdfReader(out)
+    title = scenario.spec.title.en  # type: ignore[union-attr]
+    assert reader.metadata is not None and reader.metadata.title == f"Project: Resistance — {title}"
+    assert f"Print-and-play kit — {title}" in reader.pages[0].extract_text()
+    words = " ".join(p.extract_text() for p in reader.pages[1:])
+    assert "north-of-the-island" in words
+    assert not re.search(r"\bnord\b", words)
