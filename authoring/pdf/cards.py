@@ -274,18 +274,12 @@ def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
     # the art box first, at the same place on every card; the skill icons below it
     cursor = panel.top - 1.0
     body_max = options.body_max_pt
-    if face.art is not None:
-        art = Rect.from_box(trim.left + m, cursor - options.art_height, trim.right - m, cursor)
-        _art_box(c, face, art, accent)
+    art = Rect.from_box(trim.left + m, cursor - options.art_height, trim.right - m, cursor)
+    if face.art is None and face.glyphs:
+        _emblem(c, face, art)
+        body_max += 1.0  # no picture: the effect text a point larger
         cursor = art.bottom - 1.5
-    elif face.glyphs:
-        emblem = Rect.from_box(trim.left + m, cursor - options.art_height, trim.right - m,
-                               cursor)
-        _emblem(c, face, emblem)
-        cursor = emblem.bottom - 1.5
-        body_max += 1.0
-    elif face.art_caption:
-        art = Rect.from_box(trim.left + m, cursor - options.art_height, trim.right - m, cursor)
+    elif face.art is not None or face.art_caption:
         _art_box(c, face, art, accent)
         cursor = art.bottom - 1.5
     icons = face.icon_items

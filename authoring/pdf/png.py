@@ -144,11 +144,6 @@ def write_singles(sections: Sequence[Section], options: KitOptions, path: Path) 
     return len(doc.pages)
 
 
-def _card_paper(options: CardOptions) -> Any:
-
-    return Paper("card", options.card_width, options.card_height)
-
-
 def _pngs(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOptions]],
           options: KitOptions, folder: Path, tool: str | None) -> None:
     """One page per distinct card face (and per deck back) with its bleed (69 × 94
