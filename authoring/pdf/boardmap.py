@@ -21,6 +21,7 @@ from reportlab.lib.units import mm
 
 from authoring.io.yamlio import atomic_write
 from authoring.pdf import fonts
+from authoring.pdf.canvas import MIN_TEXT_PT, MINIATURE_TEXT_PT, draw_once
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -177,19 +178,34 @@ def draw_island(
         x, y = view.pt(*z.at)
         _city(c, x, y, CITY_SIZE_CIRCLES.get(z.size, 1), view)
     if labels:
-        for lab in zone_labels(board, city_names=city_names):
+        # a miniature sets its zone ids at MINIATURE_TEXT_PT at least (placed for
+        # that size) and leaves out the city names it would print smaller
+        label_pt = LABEL_PT if s >= 1 else max(LABEL_PT, MINIATURE_TEXT_PT / s)
+        city_names = city_names and CITY_PT * s >= MINIATURE_TEXT_PT - 1e-9
+        for lab in zone_labels(board, city_names=city_names, label_pt=label_pt):
             c.setFillColor(lab.colour)
-            c.setFont(fonts.BOLD, LABEL_PT * s)
-            c.drawString(*view.pt(lab.box[0], lab.box[3] - LABEL_PT * PT_MM * 0.8), lab.zone)
+            c.setFont(fonts.BOLD, label_pt * s)
+            c.drawString(*view.pt(lab.box[0], lab.box[3] - label_pt * PT_MM * 0.8), lab.zone)
             if city_names:
                 c.setFillColor(lab.city_colour)
                 c.setFont(fonts.REGULAR, CITY_PT * s)
                 c.drawString(*view.pt(lab.box[0], lab.box[1] + CITY_PT * PT_MM * 0.25), lab.city)
 
 
-#: zone label sizes at true size, pt (nothing printed below 6 pt)
+def _font(c: Any, font: str, size: float, view: View) -> bool:
+    """Set ``size`` pt (at true size) through the view; False, and nothing set,
+    when a miniature would print it below :data:`MINIATURE_TEXT_PT` (the caller
+    leaves that text out)."""
+    printed = size * view.scale
+    if printed < MINIATURE_TEXT_PT - 1e-9:
+        return False
+    c.setFont(font, printed)
+    return True
+
+
+#: zone label sizes at true size, pt (nothing printed below MIN_TEXT_PT)
 LABEL_PT = 7.5
-CITY_PT = 6.0
+CITY_PT = MIN_TEXT_PT
 PT_MM = 25.4 / 72
 #: WCAG's ratio for small text, which the labels must reach on their ground
 MIN_CONTRAST = 4.5
@@ -237,7 +253,8 @@ def readable(ink: Color, ground: Color, ratio: float = MIN_CONTRAST) -> Color:
     return Color(0, 0, 0)
 
 
-def zone_labels(board: Board, *, city_names: bool = True) -> list[ZoneLabel]:
+def zone_labels(board: Board, *, city_names: bool = True,
+                label_pt: float = LABEL_PT) -> list[ZoneLabel]:
     """Each zone's label (its id over its city name) placed beside its city where
     it crosses no road, path, river, other city or label (the first free place of
     eight around the city, on three rings, else the least crossed), in its region's colour darkened
@@ -259,10 +276,10 @@ def zone_labels(board: Board, *, city_names: bool = True) -> list[ZoneLabel]:
     placed: list[Any] = []
     out: list[ZoneLabel] = []
     for z in board.zones:
-        w = string_width(z.id, fonts.BOLD, LABEL_PT)
+        w = string_width(z.id, fonts.BOLD, label_pt)
         if city_names:
             w = max(w, string_width(z.city, fonts.REGULAR, CITY_PT))
-        h = (LABEL_PT + (CITY_PT if city_names else 0)) * PT_MM * 1.05
+        h = (label_pt + (CITY_PT if city_names else 0)) * PT_MM * 1.05
         x, y = z.at
         near = 1.5 + 1.5 * CITY_SIZE_CIRCLES.get(z.size, 1)
         spots = []
@@ -398,28 +415,28 @@ def draw_board(c: Any, board: Board, view: View, *, lang: str = "fr",
     c.roundRect(*view.pt(ex, ey), view.len(ew), view.len(eh), view.len(4), stroke=1, fill=1)
     c.setDash([])
     c.setFillColor(HexColor("#7a1f1f"))
-    c.setFont(fonts.BOLD, 14 * s)
-    c.drawCentredString(*view.pt(ex + ew / 2, ey + eh - 12),
-                        "Soldats éliminés" if fr else "Eliminated soldiers")
-    c.setFont(fonts.REGULAR, 7 * s)
-    c.drawCentredString(*view.pt(ex + ew / 2, ey + eh - 19),
-                        "R5.6 — en fin de phase des joueurs, chaque pion ici" if fr else
-                        "R5.6 — at the end of the players' phase, each piece here")
-    c.drawCentredString(*view.pt(ex + ew / 2, ey + eh - 23.5),
-                        "devient un cube Réputation (R7.2)" if fr else
-                        "becomes a reputation cube (R7.2)")
+    if _font(c, fonts.BOLD, 14, view):
+        c.drawCentredString(*view.pt(ex + ew / 2, ey + eh - 12),
+                            "Soldats éliminés" if fr else "Eliminated soldiers")
+    if _font(c, fonts.REGULAR, 7, view):
+        c.drawCentredString(*view.pt(ex + ew / 2, ey + eh - 19),
+                            "R5.6 — en fin de phase des joueurs, chaque pion ici" if fr else
+                            "R5.6 — at the end of the players' phase, each piece here")
+        c.drawCentredString(*view.pt(ex + ew / 2, ey + eh - 23.5),
+                            "devient un cube Réputation (R7.2)" if fr else
+                            "becomes a reputation cube (R7.2)")
     # invasion-speed track (D2.2)
     if f.speed_cells:
         x0, y0, size, _ = f.speed_cells[0]
         last = f.speed_cells[-1]
         c.setFillColor(HexColor("#3b3530"))
-        c.setFont(fonts.BOLD, 9 * s)
-        c.drawString(*view.pt(x0, y0 + size + 2.2),
-                     "Vitesse d'invasion (R2.5, R8.8)" if fr else "Invasion speed (R2.5, R8.8)")
-        c.setFont(fonts.REGULAR, 6 * s)
-        c.drawRightString(*view.pt(last[0] + last[2], y0 + size + 2.2),
-                          "+1 case à chaque fin de phase de l'armée →" if fr else
-                          "+1 cell at the end of every army phase →")
+        if _font(c, fonts.BOLD, 9, view):
+            c.drawString(*view.pt(x0, y0 + size + 2.2), "Vitesse d'invasion (R2.5, R8.8)"
+                         if fr else "Invasion speed (R2.5, R8.8)")
+        if _font(c, fonts.REGULAR, MIN_TEXT_PT, view):
+            c.drawRightString(*view.pt(last[0] + last[2], y0 + size + 2.2),
+                              "+1 case à chaque fin de phase de l'armée →" if fr else
+                              "+1 cell at the end of every army phase →")
         for i, ((x, y, sz, _), speed) in enumerate(
             zip(f.speed_cells, board.spec.speed_track, strict=True)
         ):
@@ -428,10 +445,10 @@ def draw_board(c: Any, board: Board, view: View, *, lang: str = "fr",
             c.setLineWidth(0.8 * s)
             c.roundRect(*view.pt(x, y), view.len(sz), view.len(sz), view.len(2), stroke=1, fill=1)
             c.setFillColor(HexColor("#ffffff") if speed >= 4 else HexColor("#3b3530"))
-            c.setFont(fonts.BOLD, 16 * s * sz / 18)
-            c.drawCentredString(*view.pt(x + sz / 2, y + sz / 2 - 2.2 * sz / 18), str(speed))
-            c.setFont(fonts.REGULAR, 5 * s)
-            c.drawString(*view.pt(x + 1.2, y + 1.2), str(i + 1))
+            if _font(c, fonts.BOLD, 16 * sz / 18, view):
+                c.drawCentredString(*view.pt(x + sz / 2, y + sz / 2 - 2.2 * sz / 18), str(speed))
+            if _font(c, fonts.REGULAR, MIN_TEXT_PT, view):
+                c.drawString(*view.pt(x + 1.2, y + 1.2), str(i + 1))
             if speed_marker == i:
                 c.setStrokeColor(HexColor("#000000"))
                 c.setLineWidth(1.6 * s)
@@ -439,15 +456,32 @@ def draw_board(c: Any, board: Board, view: View, *, lang: str = "fr",
     if f.title is not None:
         tx, ty, tw, th = f.title
         c.setFillColor(HexColor("#1b2a3a"))
-        c.setFont(fonts.BOLD, 16 * s)
-        c.drawString(*view.pt(tx, ty + th - 7), board.spec.name or board.spec.id)
-        c.setFont(fonts.REGULAR, 7 * s)
-        c.drawString(*view.pt(tx, ty + th - 13), "Project: Resistance — " + (
-            f"{len(board.zones)} zones, {board.total_tokens} jetons Zone" if fr else
-            f"{len(board.zones)} zones, {board.total_tokens} zone tokens"))
+        if _font(c, fonts.BOLD, 16, view):
+            c.drawString(*view.pt(tx, ty + th - 7), board.spec.name or board.spec.id)
+        if _font(c, fonts.REGULAR, 7, view):
+            c.drawString(*view.pt(tx, ty + th - 13), "Project: Resistance — " + (
+                f"{len(board.zones)} zones, {board.total_tokens} jetons Zone" if fr else
+                f"{len(board.zones)} zones, {board.total_tokens} zone tokens"))
     if f.legend is not None:
         _legend(c, board, view, f.legend, fr)
     return f
+
+
+def draw_miniature(c: Any, board: Board, x: float, y: float, scale: float, *,
+                   lang: str = "fr", speed_marker: int | None = None) -> View:
+    """The board at ``scale`` (< 1) with its lower-left corner at page mm (x, y),
+    through a form named ``miniature-…`` (stored once: the scenario sheets share
+    it). Drawn at its own size, not the true-size board shrunk: labels are set at
+    :data:`MINIATURE_TEXT_PT` at least or left out. Returns the view that places
+    board mm on the page (for what goes on top, like a scenario's setup)."""
+    bw, bh = board.spec.size
+
+    def draw(cc: Any) -> None:
+        draw_board(cc, board, View(scale), lang=lang, speed_marker=speed_marker)
+
+    name = f"miniature-{board.spec.id}-{lang}-{scale:.4f}-{speed_marker}"
+    draw_once(c, name, (0, 0, bw * scale, bh * scale), draw, x, y)
+    return View(scale, x * mm, y * mm)
 
 
 def _legend(c: Any, board: Board, view: View, area: tuple[float, float, float, float],
@@ -458,15 +492,15 @@ def _legend(c: Any, board: Board, view: View, area: tuple[float, float, float, f
     c.setStrokeColor(HexColor("#8a8a8a"))
     c.setLineWidth(0.5 * s)
     c.roundRect(*view.pt(x, y), view.len(w), view.len(h), view.len(2), stroke=1, fill=1)
-    row = y + h - 7
+    row = y + h - 8  # the capital's outer circle (6 mm) clear of the frame
     sizes = (("capital", "Capitale (taille 3)", "Capital (size 3)"),
              ("town", "Ville (taille 2)", "Town (size 2)"),
              ("village", "Village (taille 1)", "Village (size 1)"))
     for k, (size, f_txt, e_txt) in enumerate(sizes):
-        cx = x + 9 + k * (w - 10) / 3
+        cx = x + 3 + (k + 0.5) * (w - 6) / 3  # three columns, each label centred in its own
         _city(c, *view.pt(cx, row), CITY_SIZE_CIRCLES[size], view)
-        c.setFont(fonts.REGULAR, 5.5 * s)
-        c.drawCentredString(*view.pt(cx, row - 9), f_txt if fr else e_txt)
+        if _font(c, fonts.REGULAR, MIN_TEXT_PT, view):
+            c.drawCentredString(*view.pt(cx, row - 9), f_txt if fr else e_txt)
     for k, (kind, f_txt, e_txt) in enumerate((("road", "Route (R5.1 : jusqu'à 3)",
                                                 "Road (R5.1: up to 3)"),
                                                ("mountain", "Chemin de montagne (1)",
@@ -479,8 +513,8 @@ def _legend(c: Any, board: Board, view: View, area: tuple[float, float, float, f
         c.drawPath(p, stroke=1, fill=0)
         c.setDash([])
         c.setFillColor(ROAD)
-        c.setFont(fonts.REGULAR, 6 * s)
-        c.drawString(*view.pt(x + 29, ly - 1.5), f_txt if fr else e_txt)
+        if _font(c, fonts.REGULAR, MIN_TEXT_PT, view):
+            c.drawString(*view.pt(x + 29, ly - 1.5), f_txt if fr else e_txt)
 
 
 def fit_view(board: Board, x: float, y: float, w: float, h: float) -> View:

@@ -66,6 +66,13 @@ FONT_FILES: dict[str, str] = {
     FONT_CONDENSED_BOLD: "DejaVuSansCondensed-Bold.ttf",
 }
 
+#: the smallest text printed anywhere in the kit, pt: cards, sheets, aids, tokens,
+#: the board and the print notes (legible ink; issue 14)
+MIN_TEXT_PT = 6.0
+#: a miniature map (a scenario sheet's island, the poster's page map) sets its
+#: labels at least this large, and leaves out those it cannot
+MINIATURE_TEXT_PT = 4.0
+
 CUT_CONTOUR = "CutContour"
 HAIRLINE_MM = 0.01
 PRINT_NOTE = "Imprimer à 100 % · Print at 100 %"
@@ -253,9 +260,9 @@ def draw_print_note(c: Canvas, band: NoteBand, text: str = PRINT_NOTE) -> None:
     x0 = (length - BAR_MM) / 2
     c.setFillColor(REGISTRATION_BLACK)
     c.setStrokeColor(REGISTRATION_BLACK)
-    c.setFont(FONT_CONDENSED, 5.5)
+    c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
     c.drawString(pt(x0), pt(thick - 2.0), text)
-    c.setFont(FONT_CONDENSED_BOLD, 5.5)
+    c.setFont(FONT_CONDENSED_BOLD, MIN_TEXT_PT)
     c.drawRightString(pt(x0 + BAR_MM), pt(thick - 2.0), "50 mm")
     # the bar: 0.8 mm thick, ticks every 10 mm
     c.rect(pt(x0), pt(0.6), pt(BAR_MM), pt(0.8), stroke=0, fill=1)
@@ -507,3 +514,24 @@ def _assembly_page(doc: PdfDocument, tiling: PosterTiling, label: str) -> None:
         for line in text:
             c.drawString(pt(20), pt(y), line)
             y -= 4.2
+
+
+def draw_once(c: Canvas, name: str, box: tuple[float, float, float, float],
+              draw: Callable[[Canvas], None], x: float, y: float, scale: float = 1.0) -> None:
+    """Draw ``draw`` (in its own mm frame) at page mm ``(x, y)``, scaled, through a
+    PDF form XObject defined on first use: a card back, a mini-map or the board
+    repeated on many pages is stored once in the file and drawn by reference."""
+
+    defined: set[str] = c.__dict__.setdefault("_resistance_forms", set())
+    if name not in defined:
+        x0, y0, x1, y1 = box
+        c.beginForm(name, lowerx=pt(x0), lowery=pt(y0), upperx=pt(x1), uppery=pt(y1))
+        draw(c)
+        c.endForm()
+        defined.add(name)
+    c.saveState()
+    c.translate(pt(x), pt(y))
+    if scale != 1.0:
+        c.scale(scale, scale)
+    c.doForm(name)
+    c.restoreState()

@@ -31,6 +31,7 @@ from authoring.pdf.canvas import (
     FONT_CONDENSED,
     FONT_CONDENSED_BOLD,
     FONT_REGULAR,
+    MIN_TEXT_PT,
     REGISTRATION_BLACK,
     DrawFn,
     PdfDocument,
@@ -303,14 +304,12 @@ def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
     if face.footer:
         c.setFillColor(colour("#666666"))
         size, _ = fit_line(face.footer, trim.w - 2 * m, FONT_CONDENSED, max_size=FOOTER_PT,
-                           min_size=MIN_PRINTED_PT)
+                           min_size=MIN_TEXT_PT)
         c.setFont(FONT_CONDENSED, size)
         c.drawCentredString(pt(trim.cx), pt(trim.bottom + m + 0.2), face.footer)
     c.restoreState()
 
 
-#: the smallest text printed anywhere in the kit, pt (issue 14: legible ink)
-MIN_PRINTED_PT = 6.0
 #: the footer line of a card (its rule references), pt
 FOOTER_PT = 6.0
 
@@ -351,7 +350,7 @@ def _emblem(c: Canvas, face: CardFace, box: Rect) -> None:
         bottom = box.bottom + (2 * small + 2.5 if effects else 1.5)
         condensed = Fonts(FONT_CONDENSED, FONT_CONDENSED_BOLD)
         fitted = fit_text(face.art_caption, room, top - bottom, max_size=7.5,
-                          min_size=MIN_PRINTED_PT, fonts=condensed)
+                          min_size=MIN_TEXT_PT, fonts=condensed)
         c.setFillColor(dark)
         draw_fitted(c, fitted, x0, top, room, fonts=condensed)
     c.restoreState()
@@ -383,7 +382,7 @@ def _icons_row(c: Canvas, icons: Sequence[tuple[str, int]], trim: Rect, top: flo
         c.setFillColor(col)
         c.circle(pt(x + r), pt(cy), pt(r), stroke=0, fill=1)
         c.setFillColor(white)
-        c.setFont(FONT_BOLD, 7.5 if len(key) == 1 else 5.5)
+        c.setFont(FONT_BOLD, 7.5 if len(key) == 1 else MIN_TEXT_PT)
         c.drawCentredString(pt(x + r), pt(cy) - 2.7, key)
         c.setFillColor(colour(INK))
         c.setFont(FONT_BOLD, 9)
@@ -403,7 +402,7 @@ def _art_box(c: Canvas, face: CardFace, art: Rect, accent: Color) -> None:
         if face.art_caption:
             c.setFillColor(mix(face.accent, "#000000", 0.35))
             size, _ = fit_line(face.art_caption, art.w - 4, FONT_CONDENSED, max_size=7,
-                               min_size=MIN_PRINTED_PT)
+                               min_size=MIN_TEXT_PT)
             c.setFont(FONT_CONDENSED, size)
             c.drawCentredString(pt(art.cx), pt(art.cy) - size * 0.35, face.art_caption)
     c.restoreState()
@@ -841,7 +840,8 @@ def _calibration_text(c: Canvas, paper: Paper, lines: Sequence[str]) -> None:
     y = paper.height / 2 + 40
     for k, line in enumerate(lines):
         font, size = (FONT_BOLD, 10) if k == 0 else (FONT_CONDENSED, 7.5)
-        size_fit, _ = fit_line(line, paper.width - 40, font, max_size=size, min_size=5)
+        size_fit, _ = fit_line(line, paper.width - 40, font, max_size=size,
+                               min_size=MIN_TEXT_PT)
         c.setFont(font, size_fit)
         c.drawCentredString(pt(paper.width / 2), pt(y), line)
         y -= 5.5 if k == 0 else 4.2
@@ -857,7 +857,7 @@ def _cross(c: Canvas, x: float, y: float, name: str, paper: Paper) -> None:
     c.circle(pt(x), pt(y), pt(1.5), stroke=1, fill=0)
     c.setFont(FONT_BOLD, 8)
     c.drawString(pt(x + 2), pt(y + 2), name)
-    c.setFont(FONT_CONDENSED, 5)
+    c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
     text = f"{x:g} mm du bord gauche · from left, {paper.height - y:g} mm du bord haut · from top"
     if x > paper.width / 2:
         c.drawRightString(pt(x - 2), pt(y - 4.5), text)
@@ -876,7 +876,7 @@ def _rulers(c: Canvas, x: float, y: float, name: str) -> None:
     ry, rx = y + 6, x + 6
     c.line(pt(x - 5), pt(ry), pt(x + 5), pt(ry))
     c.line(pt(rx), pt(y - 5), pt(rx), pt(y + 5))
-    c.setFont(FONT_CONDENSED, 4)
+    c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
     for k in range(-10, 11):
         v = k / 2
         long_tick = k % 2 == 0
@@ -884,10 +884,12 @@ def _rulers(c: Canvas, x: float, y: float, name: str) -> None:
         c.line(pt(x + v), pt(ry), pt(x + v), pt(ry + t))
         c.line(pt(rx), pt(y + v), pt(rx + t), pt(y + v))
         if long_tick and k % 4 == 0:
-            c.drawCentredString(pt(x + v), pt(ry + 2.0), _signed(v))
-            c.drawString(pt(rx + 2.0), pt(y + v) - 1.4, _signed(v))
+            # every 2 mm, on two staggered rows: 6 pt numbers are wider than 2 mm
+            far = k % 8 != 0
+            c.drawCentredString(pt(x + v), pt(ry + (4.4 if far else 2.0)), _signed(v))
+            c.drawString(pt(rx + (5.6 if far else 2.0)), pt(y + v) - 1.4, _signed(v))
     c.setFont(FONT_BOLD, 6)
-    c.drawString(pt(x - 7), pt(ry + 1), "X")
+    c.drawString(pt(x - 9), pt(ry + 1), "X")
     c.drawString(pt(rx - 0.8), pt(y - 7.5), "Y")
     c.setFont(FONT_BOLD, 8)
     c.drawString(pt(x - 8), pt(y - 8), name)

@@ -23,12 +23,21 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from authoring.pdf.boardmap import tint
-from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD, colour, pt
+from authoring.pdf.canvas import (
+    FONT_BOLD,
+    FONT_CONDENSED,
+    FONT_CONDENSED_BOLD,
+    MIN_TEXT_PT,
+    colour,
+    draw_once,
+    pt,
+    string_width,
+)
 from authoring.pdf.cards import CardBack, CardFace
 from authoring.pdf.cutfile import CutSheet, Hole, RegistrationMark, draw_registration_marks
 from authoring.pdf.game_cards import card_outlines, draw_kit_cards, form_back, sheet_count
 from authoring.pdf.layout import PRINTABLE_MARGIN, Rect
-from authoring.pdf.section import KitOptions, KitWriter, Lang, PrintedClue, draw_once, say
+from authoring.pdf.section import KitOptions, KitWriter, Lang, PrintedClue, say
 from authoring.pdf.text import Fonts, draw_fitted, fit_text
 
 if TYPE_CHECKING:
@@ -39,6 +48,11 @@ if TYPE_CHECKING:
     from authoring.pdf.cutfile import RegistrationMark
     from authoring.pdf.layout import Imposition, Paper, Placement, Rect
     from authoring.pdf.text import Fitted
+
+#: points → mm
+PT_MM = 25.4 / 72
+#: text on a card stays this far inside its trim (a slightly missed cut)
+SAFE_MM = 2.0
 
 LAND = "#f1ecdc"
 SEA = "#dcebf4"
@@ -154,20 +168,31 @@ class MiniMap:
         geo = self.board.geometry
         return {z.id: geo.hole_centre(z.id) for z in self.board.zones}
 
-    def draw(self, c: Canvas, x0: float, y0: float, *, grey: bool = False) -> None:
+    def draw(self, c: Canvas, x0: float, y0: float) -> None:
         """The window's sea, the zones tinted light by region, the coast (a form:
         stored once per document, drawn by reference on every card)."""
 
         cw, ch = self.board.spec.minimap.card
-        name = f"minimap-{self.board.spec.id}-{'grey' if grey else 'colour'}"
-        draw_once(c, name, (0, 0, cw, ch), lambda cc: self._draw(cc, 0, 0, grey), x0, y0)
+        draw_once(c, f"minimap-{self.board.spec.id}-colour", (0, 0, cw, ch),
+                  lambda cc: self._draw(cc, 0, 0), x0, y0)
 
-    def _draw(self, c: Canvas, x0: float, y0: float, grey: bool) -> None:
+    def draw_island(self, c: Canvas, x: float, y: float, w: float, h: float) -> None:
+        """The island alone, grey, fitted and centred in the box (card mm on the
+        page): a failure card's picture (a form, stored once)."""
 
-        mm = self.board.spec.minimap
-        wx, wy, ww, wh = mm.window
-        c.setFillColor(colour("#eeeeee" if grey else SEA))
-        c.roundRect(pt(x0 + wx), pt(y0 + wy), pt(ww), pt(wh), pt(1.5), stroke=0, fill=1)
+        xs = [p[0] for p in self.outline]
+        ys = [p[1] for p in self.outline]
+        bx0, by0, bx1, by1 = min(xs), min(ys), max(xs), max(ys)
+        if w <= 0 or h <= 0 or bx1 <= bx0 or by1 <= by0:
+            return
+        scale = min(1.0, w / (bx1 - bx0), h / (by1 - by0))
+        px = x + (w - (bx1 - bx0) * scale) / 2
+        py = y + (h - (by1 - by0) * scale) / 2
+        draw_once(c, f"minimap-{self.board.spec.id}-island-grey", (bx0, by0, bx1, by1),
+                  lambda cc: self._island(cc, 0, 0, grey=True),
+                  px - bx0 * scale, py - by0 * scale, scale)
+
+    def _island(self, c: Canvas, x0: float, y0: float, *, grey: bool) -> None:
         c.setLineWidth(pt(0.12))
         c.setStrokeColor(colour("#9a9a9a" if grey else "#7d8a96"))
         for col, rings in self.zones:
@@ -177,11 +202,18 @@ class MiniMap:
         c.setLineWidth(pt(0.35))
         c.setStrokeColor(colour("#777777" if grey else "#2f5b7a"))
         c.drawPath(_path(c, self.outline, x0, y0), stroke=1, fill=0)
-        if not grey:
-            # every city as a small dot; a card's holes are drawn over theirs
-            c.setFillColor(colour("#6d6d6d"))
-            for cx, cy in self.cities.values():
-                c.circle(pt(x0 + cx), pt(y0 + cy), pt(0.35), stroke=0, fill=1)
+
+    def _draw(self, c: Canvas, x0: float, y0: float) -> None:
+
+        mm = self.board.spec.minimap
+        wx, wy, ww, wh = mm.window
+        c.setFillColor(colour(SEA))
+        c.roundRect(pt(x0 + wx), pt(y0 + wy), pt(ww), pt(wh), pt(1.5), stroke=0, fill=1)
+        self._island(c, x0, y0, grey=False)
+        # every city as a small dot; a card's holes are drawn over theirs
+        c.setFillColor(colour("#6d6d6d"))
+        for cx, cy in self.cities.values():
+            c.circle(pt(x0 + cx), pt(y0 + cy), pt(0.35), stroke=0, fill=1)
 
 
 def _path(c: Canvas, ring: Sequence[tuple[float, float]], x0: float, y0: float) -> Any:
@@ -263,7 +295,7 @@ class ClueFaces:
         c.setFillColor(colour("#e6ebf2" if not card.failure else "#f2e4e4"))
         c.rect(pt(x - b), pt(y + top_band), pt(w + 2 * b), pt(h - top_band + b), stroke=0, fill=1)
         c.setFillColor(colour(accent))
-        c.setFont(FONT_CONDENSED_BOLD, 5.5)
+        c.setFont(FONT_CONDENSED_BOLD, MIN_TEXT_PT)
         c.drawCentredString(pt(x + w / 2), pt(y + h - 5.2),
                             say(lang, "INDICE", "CLUE") if not card.failure else
                             say(lang, "INDICE — ÉCHEC", "CLUE — FAILURE"))
@@ -273,34 +305,78 @@ class ClueFaces:
         top = y + top_band + (box_h + fitted.height) / 2 + 0.3
         draw_fitted(c, fitted, x + margin, top, w - 2 * margin, fonts=Fonts(FONT_BOLD, FONT_BOLD),
                     align="center")
-        self.map.draw(c, x, y, grey=card.failure)
         if card.failure:
-            msg = card.text or say(lang, "La population ne sait rien… ou ne veut rien dire.",
-                                   "The people know nothing… or won't say.")
-            note = fit_text(msg, ww - 8, 14, max_size=7, min_size=5.5)
-            # a plain band under the words, so no zone border runs through them
-            cy = y + wy + wh / 2
-            band_bottom = cy - 4 - note.height - 1.5
-            c.setFillColor(colour("#eeeeee"))
-            c.roundRect(pt(x + wx + 2), pt(band_bottom), pt(ww - 4), pt(cy + 8.0 - band_bottom),
-                        pt(1.5), stroke=0, fill=1)
-            c.setFillColor(colour("#7a1f1f"))
-            c.setFont(FONT_BOLD, 20)
-            c.drawCentredString(pt(x + wx + ww / 2), pt(cy), say(lang, "ÉCHEC", "FAILURE"))
-            c.setFillColor(colour("#333333"))
-            draw_fitted(c, note, x + wx + 4, y + wy + wh / 2 - 4, ww - 8, align="center")
-        else:
-            for hole in clue_holes(card, self.board):
-                if hole.zone is None:
-                    draw_key(c, x + hole.x, y + hole.y, hole.diameter)
-                else:
-                    draw_hole(c, x + hole.x, y + hole.y, hole.diameter)
-            c.setFillColor(colour("#6d6d6d"))
-            c.setFont(FONT_CONDENSED, 4.2)
-            n = len(card.holes)
-            c.drawRightString(pt(x + wx + ww - 1.0), pt(y + wy + 1.0),
-                              say(lang, f"{n} lieu{'x' * (n != 1)}", f"{n} place{'s' * (n != 1)}"))
-            c.drawString(pt(x + wx + 1.0), pt(y + wy + 1.0), card.label)
+            self.draw_failure(c, card, x, y)
+            return
+        self.map.draw(c, x, y)
+        for hole in clue_holes(card, self.board):
+            if hole.zone is None:
+                draw_key(c, x + hole.x, y + hole.y, hole.diameter)
+            else:
+                draw_hole(c, x + hole.x, y + hole.y, hole.diameter)
+        n = len(card.holes)
+        count = say(lang, f"{n} lieu{'x' * (n != 1)}", f"{n} place{'s' * (n != 1)}")
+        spots = self.footer_spots(w, h, (card.label, count))
+        if spots is not None:
+            c.setFillColor(colour("#5f5f5f"))
+            c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
+            (lx, ly), (rx, ry) = spots
+            c.drawString(pt(x + lx), pt(y + ly), card.label)
+            c.drawRightString(pt(x + rx), pt(y + ry), count)
+
+    def footer_spots(self, w: float, h: float, texts: tuple[str, str]
+                     ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """Where the card's id (left) and its number of places (right) go, card mm
+        (baselines; the right one is the text's end), at :data:`MIN_TEXT_PT`: in the
+        window's bottom corners when the island leaves room there, else under the
+        window, else its top corners; None when no place is free (they are left out
+        rather than printed smaller or over the island, where a hole may cut them)."""
+
+        from shapely.geometry import Point, Polygon, box
+
+        mm = self.board.spec.minimap
+        wx, wy, ww, wh = mm.window
+        island = Polygon(self.map.outline).buffer(0.6)
+        keys = [Point(k.at).buffer(k.diameter / 2 + 0.6) for k in mm.keys]
+        tall = MIN_TEXT_PT * PT_MM
+        widths = [string_width(t, FONT_CONDENSED, MIN_TEXT_PT) for t in texts]
+        safe = box(SAFE_MM, SAFE_MM, w - SAFE_MM, h - SAFE_MM)
+
+        def fits(baseline: float) -> bool:
+            boxes = [box(wx + 1.0, baseline - 0.25 * tall, wx + 1.0 + widths[0], baseline + tall),
+                     box(wx + ww - 1.0 - widths[1], baseline - 0.25 * tall, wx + ww - 1.0,
+                         baseline + tall)]
+            return (widths[0] + widths[1] + 3.0 <= ww
+                    and all(safe.contains(b) for b in boxes)
+                    and not any(b.intersects(o) for b in boxes for o in (island, *keys)))
+
+        for baseline in (wy + 1.2, wy - 0.3 - tall, wy + wh - 1.0 - tall):
+            if fits(baseline):
+                return (wx + 1.0, baseline), (wx + ww - 1.0, baseline)
+        return None
+
+    def draw_failure(self, c: Canvas, card: PrintedClue, x: float, y: float) -> None:
+        """A failure card (R5.3): no hole; the island grey and smaller, framed by
+        the word and the card's text, all inside the window."""
+
+        lang = self.lang
+        wx, wy, ww, wh = self.board.spec.minimap.window
+        c.setFillColor(colour("#eeeeee"))
+        c.roundRect(pt(x + wx), pt(y + wy), pt(ww), pt(wh), pt(1.5), stroke=0, fill=1)
+        msg = card.text or say(lang, "La population ne sait rien… ou ne veut rien dire.",
+                               "The people know nothing… or won't say.")
+        word = say(lang, "ÉCHEC", "FAILURE")
+        word_pt = min(20.0, (ww - 6) / max(string_width(word, FONT_BOLD, 1.0), 1e-6))
+        note = fit_text(msg, ww - 6, max(wh * 0.3, 8.0), max_size=7.5, min_size=MIN_TEXT_PT)
+        top = y + wy + wh - 2.5 - word_pt * PT_MM * 0.75   # the word's baseline
+        bottom = y + wy + 2.5 + note.height                 # the note's first line top
+        c.setFillColor(colour("#7a1f1f"))
+        c.setFont(FONT_BOLD, word_pt)
+        c.drawCentredString(pt(x + wx + ww / 2), pt(top), word)
+        c.setFillColor(colour("#333333"))
+        draw_fitted(c, note, x + wx + 3, bottom, ww - 6, align="center")
+        # the island between them, as large as the room allows
+        self.map.draw_island(c, x + wx + 2, bottom + 2.0, ww - 4, top - 3.0 - bottom - 2.0)
 
 
 class ClueSection:

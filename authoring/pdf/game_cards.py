@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 from authoring.io.diagnostics import Report, Span
 from authoring.model.effects import render_conditions, render_effects
 from authoring.model.schema.content import text_of
-from authoring.pdf.canvas import DrawFn, draw_picture
+from authoring.pdf.canvas import DrawFn, draw_once, draw_picture
 from authoring.pdf.cards import CardBack, CardFace, draw_card_back, draw_card_sheets
 from authoring.pdf.cutfile import CutSheet, draw_registration_marks
 from authoring.pdf.layout import Rect
-from authoring.pdf.section import KitOptions, KitWriter, Lang, draw_once, say
+from authoring.pdf.section import KitOptions, KitWriter, Lang, say
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

@@ -13,19 +13,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from authoring.pdf.boardmap import View, draw_board
+from authoring.pdf.boardmap import View, draw_board, draw_miniature
 from authoring.pdf.canvas import (
     FONT_BOLD,
     FONT_CONDENSED,
     FONT_REGULAR,
+    MIN_TEXT_PT,
     REGISTRATION_BLACK,
     PdfDocument,
     colour,
+    draw_once,
     draw_poster,
     pt,
 )
 from authoring.pdf.layout import Paper, Rect, tile_poster
-from authoring.pdf.section import KitOptions, KitWriter, draw_once, say
+from authoring.pdf.section import KitOptions, KitWriter, say
 from authoring.pdf.text import draw_fitted, fit_text
 
 if TYPE_CHECKING:
@@ -99,7 +101,9 @@ class PosterSection:
             scale = min(box_w / bw, box_h / bh)
             x0 = (paper.width - bw * scale) / 2
             y0 = paper.height - 35 - bh * scale
-            self._board(c, x0, y0, scale)
+            # drawn anew at its size (not the true-size form scaled down): a
+            # miniature sets its labels at 4 pt or leaves them out
+            draw_miniature(c, self.board, x0, y0, scale, lang=lang)
             for tile in t.tiles:
                 s = tile.source
                 c.setStrokeColor(colour("#b33a2f"))
@@ -115,8 +119,8 @@ class PosterSection:
                 c.setFillColor(colour("#b33a2f"))
                 c.setFont(FONT_BOLD, 9)
                 c.drawCentredString(pt(cx), pt(cy + 0.3), tile.label)
-                c.setFont(FONT_CONDENSED, 5.5)
-                c.drawCentredString(pt(cx), pt(cy - 3.2),
+                c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
+                c.drawCentredString(pt(cx), pt(cy - 3.3),
                                     f"p. {first_tile_page + tile.index}")
             y = y0 - 8
             steps = say(

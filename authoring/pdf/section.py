@@ -527,24 +527,3 @@ class KitWriter:
             if where is not None and d.file == self.file:
                 d = replace(d, file=where.file, line=where.line, col=where.col, path=where.path)
             self.report.extend([d])
-
-
-def draw_once(c: Canvas, name: str, box: tuple[float, float, float, float],
-              draw: Callable[[Canvas], None], x: float, y: float, scale: float = 1.0) -> None:
-    """Draw ``draw`` (in its own mm frame) at page mm ``(x, y)``, scaled, through a
-    PDF form XObject defined on first use: a card back, a mini-map or the board
-    repeated on many pages is stored once in the file and drawn by reference."""
-
-    defined: set[str] = c.__dict__.setdefault("_resistance_forms", set())
-    if name not in defined:
-        x0, y0, x1, y1 = box
-        c.beginForm(name, lowerx=pt(x0), lowery=pt(y0), upperx=pt(x1), uppery=pt(y1))
-        draw(c)
-        c.endForm()
-        defined.add(name)
-    c.saveState()
-    c.translate(pt(x), pt(y))
-    if scale != 1.0:
-        c.scale(scale, scale)
-    c.doForm(name)
-    c.restoreState()

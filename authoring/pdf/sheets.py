@@ -16,8 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 from authoring.model import rules
 from authoring.model.scenario import Scenario, card_text
-from authoring.pdf.boardmap import View, draw_board
-from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, colour, pt
+from authoring.pdf.boardmap import draw_miniature
+from authoring.pdf.canvas import (
+    FONT_BOLD,
+    FONT_CONDENSED,
+    FONT_REGULAR,
+    MIN_TEXT_PT,
+    colour,
+    pt,
+)
 from authoring.pdf.cards import SKILL_COLOURS
 from authoring.pdf.game_cards import content_list, effects_text, text
 from authoring.pdf.layout import Rect
@@ -158,7 +165,7 @@ class CharacterSection:
                   align="center")
             flav = text(getattr(ch, "flavour", None), lang)
             if flav:
-                _para(w, c, flav, px + 3, py + 18, pw - 6, 16, max_size=6.5, min_size=5,
+                _para(w, c, flav, px + 3, py + 18, pw - 6, 16, max_size=6.5, min_size=MIN_TEXT_PT,
                       what=f"character '{name}' flavour", key=f"character {ch.id}",
                       align="center")
             # skills (R1.2) with max-level bonuses (R1.3)
@@ -387,10 +394,9 @@ class ScenarioSection:
             scale = min(box_w / bw, box_h / bh)
             mx = m + (box_w - bw * scale) / 2
             my = y - bh * scale
-            view = View(scale, pt(mx), pt(my))
             level = sc.level("normal") if "normal" in getattr(sc, "levels", {}) else None
-            draw_board(c, board, view, lang=lang,
-                       speed_marker=level.speed_cell if level is not None else None)
+            view = draw_miniature(c, board, mx, my, scale, lang=lang,
+                                  speed_marker=level.speed_cell if level is not None else None)
             self._setup_marks(c, sc, view)
             y = my - 4
             self._legend(c, m, y, lang)
@@ -426,11 +432,12 @@ class ScenarioSection:
                 c.setFillColor(colour(fill))
                 c.setStrokeColor(colour("#1b1b1b"))
                 c.setLineWidth(pt(0.2))
-                c.circle(pt(x + 1.2), pt(y + 0.9), pt(1.4), stroke=kind == "★", fill=1)
+                c.circle(pt(x + 1.2), pt(y + 0.9), pt(1.6 if kind == "★" else 1.4),
+                         stroke=kind == "★", fill=1)
                 if kind == "★":
                     c.setFillColor(colour("#1b1b1b"))
-                    c.setFont(FONT_BOLD, 5)
-                    c.drawCentredString(pt(x + 1.2), pt(y + 0.2), "★")
+                    c.setFont(FONT_BOLD, MIN_TEXT_PT)
+                    c.drawCentredString(pt(x + 1.2), pt(y + 0.05), "★")
             c.setFillColor(colour("#444444"))
             c.setFont(FONT_CONDENSED, 7)
             c.drawString(pt(x + 3.5), pt(y), label)
@@ -457,14 +464,14 @@ class ScenarioSection:
                 c.setLineWidth(0.4)
                 c.circle(cx, y + r * 1.2, r * 0.55, stroke=1, fill=1)
                 c.setFillColor(colour("#ffffff"))
-                c.setFont(FONT_BOLD, r * 0.75)
+                c.setFont(FONT_BOLD, max(r * 0.75, MIN_TEXT_PT))
                 c.drawCentredString(cx, y + r * 1.2 - r * 0.27, str(n))
                 k += 1
             if cubes:
                 c.setFillColor(colour("#4a4a4a"))
                 c.rect(x + r * 0.5, y - r * 1.5, r * 0.8, r * 0.8, stroke=0, fill=1)
                 c.setFillColor(colour("#ffffff"))
-                c.setFont(FONT_BOLD, r * 0.6)
+                c.setFont(FONT_BOLD, max(r * 0.6, MIN_TEXT_PT))
                 c.drawCentredString(x + r * 0.9, y - r * 1.35, str(cubes))
             if z.id in sc.start:
                 c.setFillColor(colour("#f2d04b"))
@@ -472,7 +479,7 @@ class ScenarioSection:
                 c.setLineWidth(0.6)
                 c.circle(x, y, r * 0.75, stroke=1, fill=1)
                 c.setFillColor(colour("#1b1b1b"))
-                c.setFont(FONT_BOLD, r * 0.95)
+                c.setFont(FONT_BOLD, max(r * 0.95, MIN_TEXT_PT))
                 c.drawCentredString(x, y - r * 0.33, "★")
 
     def _difficulty(self, c: Canvas, sc: Any, x: float, y: float, width: float,
@@ -665,6 +672,6 @@ class AidSection:
         round_, actions = aid_text(lang)
         colw = (box.w - 6) / 2
         _para(w, c, round_, box.x + 1, box.top - 12, colw - 1, box.h - 13, max_size=8,
-              min_size=5.5, what="player aid (round)")
+              min_size=MIN_TEXT_PT, what="player aid (round)")
         _para(w, c, actions, box.x + colw + 5, box.top - 12, colw - 1, box.h - 13, max_size=8,
-              min_size=5.5, what="player aid (actions)")
+              min_size=MIN_TEXT_PT, what="player aid (actions)")

@@ -15,7 +15,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD, colour, pt
+from authoring.pdf.canvas import (
+    FONT_BOLD,
+    FONT_CONDENSED,
+    FONT_CONDENSED_BOLD,
+    MIN_TEXT_PT,
+    colour,
+    pt,
+    string_width,
+)
 from authoring.pdf.cards import SKILL_COLOURS, draw_token_sheets
 from authoring.pdf.cutfile import token_cut_sheets
 from authoring.pdf.game_cards import content_list, text
@@ -67,6 +75,71 @@ def box_count(inputs: KitInputs, name: str, default: int) -> int:
     return int(value) if isinstance(value, int) else default
 
 
+# --------------------------------------------------------------------------- text in a token
+
+#: text keeps this far from a token's cut line (a slightly missed cut), mm
+CUT_SAFE = 0.8
+#: points → mm
+PT_MM = 25.4 / 72
+
+
+def _chord(r: float, low: float, high: float) -> float:
+    """Width free for text whose glyphs span heights ``low``…``high`` mm from the
+    centre of a disc of radius ``r``, clear of its cut line."""
+    d = 0.0 if low <= 0.0 <= high else max(abs(low), abs(high))  # the narrower edge
+    return 2 * max((r - CUT_SAFE) ** 2 - d ** 2, 0.0) ** 0.5
+
+
+def _shortened(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` mm at ``size`` pt."""
+    if string_width(text, font, size) <= width:
+        return text
+    while len(text) > 1 and string_width(text.rstrip(" -") + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip(" -") + "…"
+
+
+def disc_lines(text: str, font: str, r: float, baseline: float, *, max_size: float,
+               gap: float = 2.3) -> tuple[float, list[tuple[str, float]]]:
+    """``text`` set in a disc of radius ``r`` mm from ``baseline`` (mm from the
+    centre) downwards, at ``max_size`` pt shrunk to :data:`MIN_TEXT_PT` at most:
+    one line if it fits, else two split at the space, slash or hyphen nearest the
+    middle (``gap`` mm apart), else shortened with an ellipsis. Returns the size
+    and the lines with their baselines; nothing is ever set below the minimum.
+
+    >>> disc_lines("Mirebourg", FONT_CONDENSED, 10.0, -4.4, max_size=6.0)
+    (6.0, [('Mirebourg', -4.4)])
+    >>> disc_lines("Saint-Jean-des-Corbières", FONT_CONDENSED, 10.0, -4.4, max_size=6.0)
+    (6.0, [('Saint-Jean-des-', -4.4), ('Corbières', -6.7)])
+    >>> disc_lines("Anticonstitutionnellement-Grand", FONT_CONDENSED, 10.0, -4.4, max_size=6.0)
+    (6.0, [('Anticonstituti…', -4.4)])
+    """
+
+    def room(y: float, size: float) -> float:
+        return _chord(r, y - 0.24 * size * PT_MM, y + 0.76 * size * PT_MM)
+
+    size, fits = fit_line(text, room(baseline, max_size), font, max_size=max_size,
+                          min_size=MIN_TEXT_PT)
+    if fits:
+        return size, [(text, baseline)]
+    size = MIN_TEXT_PT
+    cuts = [i + 1 for i, ch in enumerate(text) if ch in " -/" and 0 < i < len(text) - 1
+            and not text[i + 1:].lstrip().startswith(("/", "-"))]  # no line opens with one
+    for i in sorted(cuts, key=lambda i: abs(i - len(text) / 2)):
+        first, second = text[:i].rstrip(), text[i:].strip()
+        if (string_width(first, font, size) <= room(baseline, size)
+                and string_width(second, font, size) <= room(baseline - gap, size)):
+            return size, [(first, baseline), (second, baseline - gap)]
+    return size, [(_shortened(text, font, size, room(baseline, size)), baseline)]
+
+
+def _draw_lines(c: Canvas, font: str, size: float, cx: float, cy: float,
+                lines: Sequence[tuple[str, float]]) -> None:
+    c.setFont(font, size)
+    for line, y in lines:
+        c.drawCentredString(pt(cx), pt(cy + y), line)
+
+
 # --------------------------------------------------------------------------- round tokens
 
 
@@ -84,18 +157,18 @@ def zone_tokens(inputs: KitInputs, lang: Lang) -> list[Token]:
             ink = colour(_text_colour(fill))
             c.setFillColor(ink)
             c.setFont(bold, 7)
-            c.drawCentredString(pt(cx), pt(cy + r * 0.5), z.region)
+            c.drawCentredString(pt(cx), pt(cy + r * 0.6), z.region)
             c.setFont(bold, 16 if z.number < 100 else 11)
-            c.drawCentredString(pt(cx), pt(cy - r * 0.42), str(z.number))
-            c.setFont(condensed, 4.0)
-            name = z.city if len(z.city) <= 16 else z.city[:15] + "…"
-            c.drawCentredString(pt(cx), pt(cy - r * 0.74), name)
+            c.drawCentredString(pt(cx), pt(cy - r * 0.2), str(z.number))
+            # the city's name under its number, on two lines if it must
+            size, lines = disc_lines(z.city, condensed, r, -r * 0.47, max_size=MIN_TEXT_PT)
+            _draw_lines(c, condensed, size, cx, cy, lines)
             # the city's size as 1–3 small dots (R4.1)
             n = min(z.value, 3)
             c.setStrokeColor(ink)
             c.setLineWidth(pt(0.2))
             for k in range(n):
-                c.circle(pt(cx + (k - (n - 1) / 2) * 2.0), pt(cy + r * 0.3), pt(0.55),
+                c.circle(pt(cx + (k - (n - 1) / 2) * 2.0), pt(cy + r * 0.42), pt(0.55),
                          stroke=1, fill=1)
 
         out.extend(Token(f"zone {z.id}", draw, region.colour) for _ in range(z.tokens))
@@ -117,22 +190,23 @@ def recruit_tokens(content: Any, lang: Lang) -> list[Token]:
                 c.setFillColor(colour("#8a8a8a"))
                 c.setFont(bold, 14)
                 c.drawCentredString(pt(cx), pt(cy - 2.2), "—")
-                c.setFont(condensed, 5)
+                c.setFont(condensed, MIN_TEXT_PT)
                 c.drawCentredString(pt(cx), pt(cy - r * 0.62), say(lang, "factice", "dummy"))
                 return
             c.setFillColor(colour("#1b2a3a"))
             c.setFont(bold, 12)
             c.drawCentredString(pt(cx), pt(cy + r * 0.12), str(tok.letter))
+            # one disc per skill: its letter over its value
             for k, skill in enumerate(("C", "M", "I")):
                 x = cx + (k - 1) * 5.6
-                y = cy - r * 0.45
+                y = cy - r * 0.4
                 c.setFillColor(colour(SKILL_COLOURS[skill]))
-                c.circle(pt(x), pt(y), pt(2.4), stroke=0, fill=1)
+                c.circle(pt(x), pt(y), pt(2.7), stroke=0, fill=1)
                 c.setFillColor(colour("#ffffff"))
-                c.setFont(condensed_bold, 5)
-                c.drawCentredString(pt(x), pt(y + 0.15), skill)
-                c.setFont(bold, 5.5)
-                c.drawCentredString(pt(x), pt(y - 1.8), str(tok.value(skill)))
+                c.setFont(condensed_bold, MIN_TEXT_PT)
+                c.drawCentredString(pt(x), pt(y + 0.35), skill)
+                c.setFont(bold, 6.5)
+                c.drawCentredString(pt(x), pt(y - 2.0), str(tok.value(skill)))
 
         copies = max(1, int(getattr(tok, "copies", 1) or 1))
         name = f"recruit {getattr(tok, 'letter', None) or 'dummy'}"
@@ -151,23 +225,17 @@ def planning_tokens(content: Any, lang: Lang) -> list[Token]:
     title = title or say(lang, "Planification", "Planning")
 
 
-    lines = [title]
-    size, fits = fit_line(title, ROUND_SIZE * 0.78, condensed, max_size=4.6, min_size=3.6)
-    if not fits and " / " in title:
-        lines = [part.strip() + (" /" if k == 0 else "")
-                 for k, part in enumerate(title.split(" / ", 1))]
-        size = min(fit_line(line, ROUND_SIZE * 0.62, condensed, max_size=4.6,
-                            min_size=3.4)[0] for line in lines)
+    r = ROUND_SIZE / 2
+    size, lines = disc_lines(title, condensed, r, r * 0.46, max_size=7.0)
+    if len(lines) == 1:  # one line sits lower, nearer the bonus
+        lines = [(lines[0][0], r * 0.3)]
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
         c.setFillColor(colour("#1b2a3a"))
         c.setFont(bold, 13)
-        c.drawCentredString(pt(cx), pt(cy - 1.5), f"+{bonus}")
-        c.setFont(condensed, size)
-        for k, line in enumerate(lines):
-            c.drawCentredString(pt(cx), pt(cy + r * (0.5 if len(lines) > 1 else 0.42)
-                                           - k * size * 0.4), line)
-        c.setFont(condensed, 4.6)
+        c.drawCentredString(pt(cx), pt(cy - 2.2), f"+{bonus}")
+        _draw_lines(c, condensed, size, cx, cy, lines)
+        c.setFont(condensed, MIN_TEXT_PT)
         c.drawCentredString(pt(cx), pt(cy - r * 0.62), "R5.10")
 
     return [Token("planning", draw, "#d8e6c3") for _ in range(count)]
@@ -187,8 +255,8 @@ def marker_tokens(inputs: KitInputs, options: KitOptions) -> list[Token]:
             c.setFillColor(colour(ink))
             c.setFont(bold, 12 if len(big) <= 2 else 8)
             c.drawCentredString(pt(cx), pt(cy - 1.5), big)
-            c.setFont(condensed, 4.6)
-            c.drawCentredString(pt(cx), pt(cy - r * 0.62), small)
+            size, lines = disc_lines(small, condensed, r, -r * 0.6, max_size=MIN_TEXT_PT)
+            _draw_lines(c, condensed, size, cx, cy, lines[:1])
 
         return draw
 
@@ -224,9 +292,10 @@ def counters(inputs: KitInputs, options: KitOptions) -> list[Token]:
         def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
             c.setFillColor(colour(ink))
             c.setFont(bold, 9)
-            c.drawCentredString(pt(cx), pt(cy - 0.6), big)
-            c.setFont(condensed, 3.6)
-            c.drawCentredString(pt(cx), pt(cy - r * 0.75), small)
+            c.drawCentredString(pt(cx), pt(cy - 0.3), big)
+            c.setFont(condensed, MIN_TEXT_PT)
+            c.drawCentredString(pt(cx), pt(cy - r * 0.72),
+                                _shortened(small, condensed, MIN_TEXT_PT, 2 * (r - CUT_SAFE)))
 
         return draw
 

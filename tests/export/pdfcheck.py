@@ -1,13 +1,17 @@
 """Reading back what the kit printed: circles drawn in a page's content stream,
-page boxes in mm, fonts. Independent of the renderer (only pypdf and arithmetic)."""
+page boxes in mm, fonts, every string with its printed size. Independent of the
+renderer (only pypdf and arithmetic)."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pypdf
+from pypdf.generic import ByteStringObject, ContentStream, TextStringObject
 
 MM = 72.0 / 25.4
 _NUMBER = re.compile(rb"^[-+]?(?:\d+\.?\d*|\.\d+)$")
@@ -161,4 +165,176 @@ def text_lines(page: Any) -> list[tuple[float, float, str]]:
             out.append((round((tm[5] * cm[3] + cm[5]) / MM, 2), size, text.strip()))
 
     page.extract_text(visitor_text=visit)
+    return out
+
+
+# --------------------------------------------------------------------------- text sizes
+# pypdf's text visitor leaves out the matrix of a form XObject (a board drawn once
+# and placed at a quarter of its size reports its own sizes): this walks the
+# content streams itself, forms included.
+
+IDENTITY: tuple[float, ...] = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class TextRun:
+    """One shown string: its printed size in points, its text, where it starts
+    (points, page coordinates) and the form XObjects it is drawn inside (their
+    resource names, outermost first)."""
+
+    size: float
+    text: str
+    x: float
+    y: float
+    forms: tuple[str, ...] = ()
+
+
+def _to_unicode(font: Any) -> dict[int, str]:
+    cmap: dict[int, str] = {}
+    stream = font.get("/ToUnicode")
+    if stream is None:
+        return cmap
+    data = stream.get_object().get_data().decode("latin-1")
+    for block in re.findall(r"beginbfchar(.*?)endbfchar", data, re.S):
+        for src, dst in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            cmap[int(src, 16)] = bytes.fromhex(dst).decode("utf-16-be")
+    for block in re.findall(r"beginbfrange(.*?)endbfrange", data, re.S):
+        for lo, hi, dst in re.findall(
+                r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            start = int(dst, 16)
+            for i, code in enumerate(range(int(lo, 16), int(hi, 16) + 1)):
+                cmap[code] = chr(start + i)
+    return cmap
+
+
+def _raw(part: Any) -> bytes:
+    """The bytes of a shown string (a TJ kerning number shows none)."""
+    if isinstance(part, ByteStringObject):
+        return bytes(part)
+    if isinstance(part, TextStringObject):
+        return part.get_original_bytes()
+    return b""
+
+
+_Shown = tuple[float, tuple[float, ...], str, tuple[str, ...]]
+"""A string as its stream shows it: font size, text-to-stream matrix, text and
+the forms (inside this stream) it is drawn through."""
+
+
+class _Walker:
+    """Reads content streams; each form's strings are read once (the board's
+    form is placed on every poster tile) and placed by each use's matrix."""
+
+    def __init__(self, reader: pypdf.PdfReader) -> None:
+        self.reader = reader
+        self._cmaps: dict[int, dict[int, str]] = {}
+        self._forms: dict[int, list[_Shown]] = {}
+
+    def cmap(self, font: Any) -> dict[int, str]:
+        key = id(font)
+        if key not in self._cmaps:
+            self._cmaps[key] = _to_unicode(font)
+        return self._cmaps[key]
+
+    def form(self, xobj: Any, resources: Any, depth: int) -> list[_Shown]:
+        key = id(xobj)
+        if key not in self._forms:
+            matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
+            self._forms[key] = [(size, _mul(m, matrix), text, forms) for size, m, text, forms
+                                in self.walk(xobj, xobj.get("/Resources", resources), depth)]
+        return self._forms[key]
+
+    def walk(self, stream: Any, resources: Any, depth: int = 0) -> list[_Shown]:
+        out: list[_Shown] = []
+        fonts = resources.get("/Font", {}) if resources else {}
+        xobjects = resources.get("/XObject", {}) if resources else {}
+        ctm: tuple[float, ...] = IDENTITY
+        stack: list[tuple[float, ...]] = []
+        tm = tlm = IDENTITY
+        size, leading, rise = 0.0, 0.0, 0.0
+        cmap: dict[int, str] = {}
+        for operands, op in ContentStream(stream, self.reader).operations:
+            if op == b"q":
+                stack.append(ctm)
+            elif op == b"Q":
+                ctm = stack.pop() if stack else ctm
+            elif op == b"cm":
+                ctm = _mul([float(v) for v in operands], ctm)
+            elif op == b"BT":
+                tm = tlm = IDENTITY
+            elif op == b"Tf":
+                cmap = self.cmap(fonts[operands[0]].get_object())
+                size = float(operands[1])
+            elif op == b"TL":
+                leading = float(operands[0])
+            elif op == b"Ts":
+                rise = float(operands[0])
+            elif op == b"Tm":
+                tm = tlm = tuple(float(v) for v in operands)
+            elif op in (b"Td", b"TD"):
+                if op == b"TD":
+                    leading = -float(operands[1])
+                tm = tlm = _mul((1, 0, 0, 1, float(operands[0]), float(operands[1])), tlm)
+            elif op in (b"T*", b"'", b'"'):
+                tm = tlm = _mul((1, 0, 0, 1, 0, -leading), tlm)
+            if op in (b"Tj", b"TJ", b"'", b'"'):
+                parts = operands[-1] if op == b"TJ" else [operands[-1]]
+                text = "".join(cmap.get(b, chr(b)) for p in parts for b in _raw(p))
+                out.append((size, _mul((1, 0, 0, 1, 0, rise), _mul(tm, ctm)), text, ()))
+            elif op == b"Do":
+                xobj = xobjects[operands[0]].get_object()
+                if xobj.get("/Subtype") == "/Form" and depth < 8:
+                    name = str(operands[0])
+                    out += [(sz, _mul(m, ctm), text, (name, *forms))
+                            for sz, m, text, forms in self.form(xobj, resources, depth + 1)]
+        return out
+
+
+def text_runs(reader: pypdf.PdfReader, page: pypdf.PageObject) -> list[TextRun]:
+    """Every string the page shows, with its printed size."""
+    return _page_runs(_Walker(reader), page)
+
+
+def _page_runs(walker: _Walker, page: pypdf.PageObject) -> list[TextRun]:
+    contents = page.get_contents()
+    shown = walker.walk(contents, page.get("/Resources")) if contents is not None else []
+    return [TextRun(size * math.hypot(m[2], m[3]), text, m[4], m[5], forms)
+            for size, m, text, forms in shown if text.strip()]
+
+
+def small_text(reader: pypdf.PdfReader, below: float) -> Iterator[tuple[int, TextRun]]:
+    """(page number from 1, run) for every string set below `below` points."""
+    walker = _Walker(reader)
+    for number, page in enumerate(reader.pages, start=1):
+        for run in _page_runs(walker, page):
+            if run.size < below - 1e-6:
+                yield number, run
+
+
+def forms_placed(reader: pypdf.PdfReader, page: pypdf.PageObject
+                 ) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every form XObject the page draws (directly): its resource name and where
+    its bounding box lands, page mm ``(x0, y0, x1, y1)``."""
+    out: list[tuple[str, tuple[float, float, float, float]]] = []
+    resources = page.get("/Resources") or {}
+    xobjects = resources.get("/XObject", {})
+    ctm: tuple[float, ...] = IDENTITY
+    stack: list[tuple[float, ...]] = []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop() if stack else ctm
+        elif op == b"cm":
+            ctm = _mul([float(v) for v in operands], ctm)
+        elif op == b"Do":
+            xobj = xobjects[operands[0]].get_object()
+            if xobj.get("/Subtype") != "/Form":
+                continue
+            m = _mul(tuple(float(v) for v in xobj.get("/Matrix", IDENTITY)), ctm)
+            x0, y0, x1, y1 = (float(v) for v in xobj["/BBox"])
+            corners = [(m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+                       for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+            xs, ys = [p[0] / MM for p in corners], [p[1] / MM for p in corners]
+            out.append((str(operands[0]), (min(xs), min(ys), max(xs), max(ys))))
     return out

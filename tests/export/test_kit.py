@@ -28,7 +28,7 @@ from authoring.pdf.section import (
 )
 
 from . import sample
-from .pdfcheck import circles, fonts, match, mm_box, text_lines
+from .pdfcheck import MM, circles, fonts, forms_placed, match, mm_box, text_lines, text_runs
 
 CARD = (63.0, 88.0)
 
@@ -289,10 +289,27 @@ def test_failure_cards_have_no_hole(tmp_path: Path) -> None:
     out = tmp_path / "f.pdf"
     result = export_kit(KitInputs(board, clues=clues, name="f"), KitOptions(parts=("clues",)),
                         out)
-    page = pypdf.PdfReader(out).pages[result.section("clues").first - 1]
+    reader = pypdf.PdfReader(out)
+    page = reader.pages[result.section("clues").first - 1]
     assert [c for c in circles(page) if c[2] > 0.5] == []
     assert "ÉCHEC" in page.extract_text()
     assert result.cut_sheets[0].holes == ()
+    # the grey island lies inside the card's map window, the word above it and the
+    # text below it: nothing overshoots the window, no band cuts the island
+    wx, wy, ww, wh = board.spec.minimap.window
+    slots = Imposition(A4, gap=DEFAULT_GUTTER).slots()
+    islands = [box for name, box in forms_placed(reader, page) if "island-grey" in name]
+    assert len(islands) == 2
+    runs = text_runs(reader, page)
+    for slot, (x0, y0, x1, y1) in zip(slots[:2], islands, strict=True):
+        t = slot.trim
+        assert t.x + wx + 1.9 <= x0 < x1 <= t.x + wx + ww - 1.9
+        assert t.y + wy + 1.9 <= y0 < y1 <= t.y + wy + wh - 1.9
+        word = [r for r in runs if r.text == "ÉCHEC" and t.x <= r.x / MM <= t.right]
+        note = [r for r in runs if "population" in r.text and t.x <= r.x / MM <= t.right]
+        assert len(word) == 1 and word[0].y / MM > y1
+        assert note and all(r.y / MM + r.size * 0.75 / 72 * 25.4 < y0 for r in note)
+        assert word[0].y / MM + 20 * 0.75 / 72 * 25.4 < t.y + wy + wh
 
 
 # --------------------------------------------------------------------------- print furniture
