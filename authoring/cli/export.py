@@ -97,7 +97,9 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
               help="Also write one PNG per card with its bleed (69 × 94 mm with 3 mm bleed, "
                    "as print-on-demand shops ask; needs pdftoppm).")
 @click.option("--tts", is_flag=True,
-              help="Also write Tabletop Simulator deck sheets (10 × 7 cards, ≤ 4096 px wide).")
+              help="Also write a Tabletop Simulator saved object (tts-object.json) and its "
+                   "images: deck sheets (10 × 7 cards, ≤ 4096 px wide), the board, every "
+                   "token, the counter tracks and sheets.")
 @click.option("--dpi", type=click.IntRange(72, 600), default=300, show_default=True,
               help="Resolution of the --png images (each card with its bleed).")
 @json_option

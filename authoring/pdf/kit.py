@@ -231,7 +231,8 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
             writer.progress(1)
         png_dirs: list[tuple[Path, Path, str]] = []
         if options.png or options.tts:
-            png_dirs = png.render_images(sections, options, stem, tmpdir, report)
+            png_dirs = png.render_images(sections, options, stem, tmpdir, report, kit=data,
+                                          pages=writer.sections)
             writer.progress(1)
         files: list[KitFile] = []
         for path, blob, what, n_pages in outputs:

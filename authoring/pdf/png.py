@@ -1,7 +1,8 @@
 """Cards one by one: for print shops (``--singles``: every card on its own page,
 TrimBox 63 × 88 mm and BleedBox with the bleed, each front followed by its back),
 as images for screens (``--png``: one PNG per card) and for online play
-(``--tts``: Tabletop Simulator deck sheets).
+(``--tts``: a Tabletop Simulator saved object with deck sheets, the board, the
+tokens and the sheets).
 
 The cards are drawn once more into small PDFs with exactly the same drawing code
 as the printed kit (one card per page at trim size; or 10 × 7 cards per page for
@@ -23,18 +24,20 @@ import json
 import re
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Report, Span
-from authoring.pdf.canvas import PdfDocument
+from authoring.pdf.canvas import MM, PdfDocument
 from authoring.pdf.cards import draw_card_back, draw_card_face
 from authoring.pdf.layout import Paper, Rect
-from authoring.pdf.section import KitOptions, Section, say
+from authoring.pdf.section import KitOptions, Section, SectionInfo, say
 
 if TYPE_CHECKING:
     from authoring.pdf.cards import CardBack, CardFace, CardOptions
+    from authoring.pdf.tokens import Token
 
 TTS_COLS, TTS_ROWS = 10, 7
 TTS_CARD_PX = 409  # 10 × 409 = 4090 px ≤ 4096
@@ -75,15 +78,21 @@ def _decks(sections: Sequence[Section]) -> list[tuple[str, str, list[CardFace], 
 
 
 def render_images(sections: Sequence[Section], options: KitOptions, stem: Path, tmpdir: Path,
-                  report: Report) -> list[tuple[Path, Path, str]]:
+                  report: Report, *, kit: bytes = b"",
+                  pages: Sequence[SectionInfo] = ()) -> list[tuple[Path, Path, str]]:
     """Stage the PNG and TTS folders in ``tmpdir``; returns (final folder, staged
-    folder, description) pairs for the caller to move into place."""
+    folder, description) pairs for the caller to move into place. ``kit`` (the kit
+    PDF) and its sections' ``pages`` give the sheets' images for TTS."""
     decks = _decks(sections)
     lang = options.lang
-    if not decks:
+    tts_more = bool(_token_groups(sections) or _sheet_pages(pages) or _board_of(sections))
+    wants_png = options.png and bool(decks)
+    wants_tts = options.tts and bool(decks or tts_more)
+    if (options.png and not wants_png) or (options.tts and not wants_tts):
         report.warning(Span(str(stem)), "png-no-cards",
-                       "--png/--tts: the chosen parts have no cards; no image written",
+                       "--png/--tts: the chosen parts have no cards; no card image written",
                        "include cards with --only (e.g. --only cards)")
+    if not (wants_png or wants_tts):
         return []
     tool = pdftoppm()
     if tool is None:
@@ -97,16 +106,18 @@ def render_images(sections: Sequence[Section], options: KitOptions, stem: Path, 
     out: list[tuple[Path, Path, str]] = []
     try:
         for wanted, name, write, what in (
-                (options.png, "png", _pngs,
+                (wants_png, "png", _pngs,
                  say(lang, "une image PNG par carte", "one PNG per card")),
-                (options.tts, "tts", _tts,
+                (wants_tts, "tts", _tts,
                  say(lang, "planches Tabletop Simulator", "Tabletop Simulator sheets"))):
             if wanted:
                 staged = tmpdir / name
                 staged.mkdir()
                 final = stem.parent / f"{stem.name}-{name}"
                 if name == "tts":
-                    _tts(decks, options, staged, tool, final=final, board=_board_of(sections))
+                    _tts(decks, options, staged, tool, final=final, board=_board_of(sections),
+                         tokens=_token_groups(sections), sheets=_sheet_pages(pages),
+                         kit=kit)
                 else:
                     write(decks, options, staged, tool)
                 out.append((final, staged, what))
@@ -193,14 +204,107 @@ def _board_of(sections: Sequence[Section]) -> Any:
     return next((getattr(s, "board", None) for s in sections if s.part == "board"), None)
 
 
+#: the sheets put on the TTS table as tiles: the counter tracks, character
+#: sheets, scenario sheets and player aids (one image per page)
+TTS_SHEET_PARTS = ("tracks", "characters", "scenario", "aids")
+TTS_SHEET_PX = 1600  # a sheet image's longer side (A4 at about 190 dpi)
+TTS_TOKEN_PX = 256
+#: token categories (the first word of a token's name) put in a bag, with their names
+TTS_BAGS = {"zone": ("Jetons Zone", "Zone tokens"), "recruit": ("Recrues", "Recruits"),
+            "planning": ("Jetons Planification", "Planning tokens"),
+            "soldier": ("Soldats", "Soldiers"), "officer": ("Officiers", "Officers"),
+            "reputation": ("Cubes Réputation", "Reputation cubes")}
+
+
+@dataclass(frozen=True)
+class TtsToken:
+    """One token for TTS: its id and name, picture files (front, back), shape and
+    size."""
+
+    name: str
+    label: str
+    face: str
+    back: str
+    shape: str  # "circle" or "square"
+    size_mm: float
+
+
+@dataclass(frozen=True)
+class TtsSheet:
+    """One page of the kit put on the table: its image and size in mm."""
+
+    name: str
+    image: str
+    size_mm: tuple[float, float]
+
+
+def _token_groups(sections: Sequence[Section]) -> list[tuple[str, float, list[Token]]]:
+    """(shape, size mm, tokens) of every token section."""
+    out = []
+    for s in sections:
+        grid = getattr(s, "grid", None)
+        tokens = getattr(s, "tokens", None)
+        if grid is not None and tokens:
+            out.append((grid.shape, grid.size, list(tokens)))
+    return out
+
+
+def _sheet_pages(pages: Sequence[SectionInfo]) -> list[tuple[str, str, int, int]]:
+    """(part, title, first page, last page) of the sections shown as sheets."""
+    return [(p.part, p.title, p.first, p.last) for p in pages if p.part in TTS_SHEET_PARTS]
+
+
+def _tts_tokens(groups: Sequence[tuple[str, float, list[Token]]], folder: Path
+                ) -> tuple[list[TtsToken], Path | None, list[str]]:
+    """One page per distinct token face and per back (its colour, plain: a
+    recruit and a dummy look alike face down, R0.3) in ``tokens.pdf``; returns
+    every token (copies included), the PDF and its pages' image names."""
+    from authoring.pdf.canvas import colour, pt
+
+    tokens: list[TtsToken] = []
+    names: list[str] = []
+    drawn: dict[str, str] = {}
+    if not groups:
+        return tokens, None, names
+    pdf = folder / "tokens.pdf"
+    with PdfDocument(pdf, title="TTS — tokens") as doc:
+        for shape, size, group in groups:
+            paper = Paper("token", size, size)
+            r = size / 2
+
+            def ground(c: Any, fill: str, shape: str = shape, r: float = r) -> None:
+                c.setFillColor(colour(fill))
+                if shape == "circle":
+                    c.circle(pt(r), pt(r), pt(r), stroke=0, fill=1)
+                else:
+                    c.rect(0, 0, pt(2 * r), pt(2 * r), stroke=0, fill=1)
+
+            for token in group:
+                back_key = f"back {shape} {token.fill}"
+                for key, is_back in ((token.name, False), (back_key, True)):
+                    if key in drawn:
+                        continue
+                    drawn[key] = f"token-{_slug(key)}.png"
+                    names.append(drawn[key])
+                    with doc.page(paper, note=False) as c:
+                        ground(c, token.fill)
+                        if not is_back:
+                            token.draw(c, r, r, r)
+                tokens.append(TtsToken(token.name, token.label or token.name,
+                                       drawn[token.name], drawn[back_key], shape, size))
+    return tokens, pdf, names
+
+
 def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOptions]],
          options: KitOptions, folder: Path, tool: str | None, *, final: Path | None = None,
-         board: Any = None) -> None:
+         board: Any = None, tokens: Sequence[tuple[str, float, list[Token]]] = (),
+         sheets: Sequence[tuple[str, str, int, int]] = (), kit: bytes = b"") -> None:
     """Per deck: sheets of 10 × 7 cards (69 cards and the back) and a back image;
-    the board as one image; ``tts.json`` indexes them and ``tts-object.json`` is
-    a Tabletop Simulator saved object of it all (the decks with their backs and
-    every copy, and the board), its images named as ``file://`` addresses in
-    ``final``, the folder they end up in."""
+    the board as one image; one image per distinct token and per sheet page;
+    ``tts.json`` indexes the decks and ``tts-object.json`` is a Tabletop Simulator
+    saved object of it all (the decks with their backs and every copy, the board,
+    the tokens in bags, the counter tracks and the sheets), its images named as
+    ``file://`` addresses in ``final``, the folder they end up in."""
 
     manifest: list[dict[str, Any]] = []
     jobs: list[tuple[Path, list[str], list[str]]] = []
@@ -244,20 +348,31 @@ def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOp
 
         board_name = "board.png"
         (folder / "board.pdf").write_bytes(true_size_board(board, options))
+    tts_tokens, token_pdf, token_names = _tts_tokens(tokens, folder)
+    tts_sheets: list[TtsSheet] = []
+    sheet_pages: list[int] = []
+    if kit and sheets:
+        reader_pages = _page_sizes(kit)
+        for part, title, first, last in sheets:
+            for n in range(first, last + 1):
+                image = f"sheet-{part}-{n - first + 1:02d}.png"
+                label = title if first == last else f"{title} {n - first + 1}/{last - first + 1}"
+                tts_sheets.append(TtsSheet(label, image, reader_pages[n - 1]))
+                sheet_pages.append(n)
     base = (final or folder).resolve().as_uri() + "/"
     saved = tts_saved_object(manifest, base, board_name,
-                             board.spec.size if board is not None else None)
+                             board.spec.size if board is not None else None,
+                             tokens=tts_tokens, sheets=tts_sheets, lang=options.lang)
     (folder / "tts-object.json").write_text(
         json.dumps(saved, indent=2, ensure_ascii=False) + "\n", "utf-8")
     if tool is None:
         return
-    if board_name is not None:
-        _rasterise(tool, folder / "board.pdf", folder, [board_name],
-                   ["-scale-to", str(TTS_BOARD_PX)])
-        (folder / "board.pdf").unlink()
     from concurrent.futures import ThreadPoolExecutor
 
-    def run(job: tuple[Path, list[str], list[str]]) -> None:
+    # every picture at once: the decks, the board, the tokens, the sheets
+    work: list[Callable[[], None]] = []
+
+    def deck(job: tuple[Path, list[str], list[str]]) -> None:
         pdf, names, (sx, sy) = job
         n_sheets = len(names) - (1 if names and names[-1].endswith("-back.png") else 0)
         _rasterise(tool, pdf, folder, names[:n_sheets], ["-scale-to-x", sx, "-scale-to-y", sy])
@@ -266,17 +381,68 @@ def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOp
             _rasterise(tool, pdf, folder, names[n_sheets:],
                        ["-scale-to-x", str(TTS_CARD_PX), "-scale-to-y", str(h)],
                        first=n_sheets + 1)
-        pdf.unlink()
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        list(pool.map(run, jobs))
+    work += [lambda job=job: deck(job) for job in jobs]  # type: ignore[misc]
+    if board_name is not None:
+        work.append(lambda: _rasterise(tool, folder / "board.pdf", folder, [board_name],
+                                       ["-scale-to", str(TTS_BOARD_PX)]))
+    if token_pdf is not None:
+        work.append(lambda: _rasterise(tool, token_pdf, folder, token_names,
+                                       ["-scale-to", str(TTS_TOKEN_PX)]))
+    kit_pdf = folder / "kit.pdf"
+    if sheet_pages:
+        kit_pdf.write_bytes(kit)
+        for run in _runs(sheet_pages):  # a section's pages are consecutive
+            images = [t.image for t, n in zip(tts_sheets, sheet_pages, strict=True) if n in run]
+            work.append(lambda run=run, images=images: _rasterise(  # type: ignore[misc]
+                tool, kit_pdf, folder, images, ["-scale-to", str(TTS_SHEET_PX)], first=run[0]))
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for future in [pool.submit(job) for job in work]:
+            future.result()
+    for pdf in [job[0] for job in jobs] + [folder / "board.pdf", kit_pdf,
+                                           folder / "tokens.pdf"]:
+        pdf.unlink(missing_ok=True)
+
+
+def _page_sizes(pdf: bytes) -> list[tuple[float, float]]:
+    """Each page's size in mm, read from the kit PDF's MediaBoxes (ReportLab writes
+    one per page, in page order)."""
+    found = re.findall(rb"/MediaBox \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]",
+                       pdf)
+    return [(round((float(x1) - float(x0)) / MM, 3), round((float(y1) - float(y0)) / MM, 3))
+            for x0, y0, x1, y1 in found]
+
+
+def _runs(numbers: Sequence[int]) -> list[list[int]]:
+    """Consecutive runs: [3, 4, 5, 9, 10] → [[3, 4, 5], [9, 10]].
+
+    >>> _runs([3, 4, 5, 9, 10])
+    [[3, 4, 5], [9, 10]]
+    """
+    out: list[list[int]] = []
+    for n in numbers:
+        if out and n == out[-1][-1] + 1:
+            out[-1].append(n)
+        else:
+            out.append([n])
+    return out
+
+
+#: approximate size of a TTS object at scale 1, mm (a unit is about an inch; a
+#: tile or board of scale 1 is about two units across)
+TTS_MM_AT_SCALE_1 = 50.8
 
 
 def tts_saved_object(manifest: Sequence[dict[str, Any]], base: str, board: str | None,
-                     board_mm: tuple[float, float] | None) -> dict[str, Any]:
+                     board_mm: tuple[float, float] | None, *,
+                     tokens: Sequence[TtsToken] = (), sheets: Sequence[TtsSheet] = (),
+                     lang: str = "fr") -> dict[str, Any]:
     """A Tabletop Simulator saved object (drop it in "Saved Objects"): one custom
     deck per deck, every copy a card (``CardID`` = sheet number × 100 + place on
-    the sheet), the back hidden; the board as a custom board at its proportions.
+    the sheet), the back hidden; the board as a custom board at its proportions;
+    the tokens as round or square tiles (face and plain back), those of a kind
+    that comes many at a time in a bag (zone tokens, recruits, soldiers …); each
+    sheet page (counter tracks, characters, scenarios, aids) as a flat tile.
 
     >>> o = tts_saved_object([{"deck": "events", "title": "Events", "cards": 2,
     ...     "sheets": [{"file": "events-sheet-1.png", "cards": 2}], "back": "b.png",
@@ -317,9 +483,54 @@ def tts_saved_object(manifest: Sequence[dict[str, Any]], base: str, board: str |
             "CustomImage": {"ImageURL": base + board, "ImageSecondaryURL": "",
                             "WidthScale": 0.0},
             "Locked": True, "GUID": _guid("board")})
+    objects += _token_objects(tokens, base, lang)
+    for k, sheet in enumerate(sheets):
+        w, h = sheet.size_mm
+        objects.append(_tile(sheet.name, base + sheet.image, base + sheet.image, 0,
+                             (w / TTS_MM_AT_SCALE_1, h / TTS_MM_AT_SCALE_1),
+                             20 + 5 * (k % 6), -6 - 7 * (k // 6), f"sheet-{sheet.image}",
+                             stackable=False))
     return {"SaveName": "Project: Resistance", "GameMode": "", "Date": "", "Table": "",
             "Sky": "", "Note": "", "Rules": "", "LuaScript": "", "LuaScriptState": "",
             "XmlUI": "", "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+
+
+def _tile(name: str, face: str, back: str, kind: int, size: tuple[float, float], x: float,
+          z: float, key: str, *, stackable: bool = True) -> dict[str, Any]:
+    """A custom tile (``kind`` 0 box, 2 circle) of ``size`` TTS scale (x, z)."""
+    w, h = size
+    return {"Name": "Custom_Tile", "Nickname": name,
+            "Transform": {**_transform(x, z), "scaleX": round(w, 4), "scaleZ": round(h, 4)},
+            "CustomImage": {"ImageURL": face, "ImageSecondaryURL": back, "ImageScalar": 1.0,
+                            "WidthScale": 0.0,
+                            "CustomTile": {"Type": kind, "Thickness": 0.1,
+                                           "Stackable": stackable, "Stretch": True}},
+            "GUID": _guid(key)}
+
+
+def _token_objects(tokens: Sequence[TtsToken], base: str, lang: str) -> list[dict[str, Any]]:
+    """Tokens as tiles; the kinds of :data:`TTS_BAGS` gathered in a bag each."""
+    objects: list[dict[str, Any]] = []
+    bags: dict[str, list[dict[str, Any]]] = {}
+    loose = 0
+    for n, t in enumerate(tokens):
+        scale = t.size_mm / TTS_MM_AT_SCALE_1
+        kind = t.name.split(" ", 1)[0]
+        tile = _tile(t.label, base + t.face, base + t.back, 2 if t.shape == "circle" else 0,
+                     (scale, scale), 0.0, 0.0, f"token-{n}-{t.name}")
+        if kind in TTS_BAGS:
+            bags.setdefault(kind, []).append(tile)
+        else:
+            tile["Transform"].update(posX=-12 + 1.6 * (loose % 10), posZ=-4 - 1.6 * (loose // 10))
+            objects.append(tile)
+            loose += 1
+    for k, (kind, contents) in enumerate(bags.items()):
+        fr, en = TTS_BAGS[kind]
+        objects.append({"Name": "Bag", "Nickname": en if lang == "en" else fr,
+                        "Description": f"{len(contents)}",
+                        "Transform": _transform(-12 + 4.0 * k, -12),
+                        "ContainedObjects": contents, "GUID": _guid(f"bag-{kind}")})
+    return objects
 
 
 def _transform(x: float, z: float, *, flipped: bool = False) -> dict[str, float]:

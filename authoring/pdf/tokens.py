@@ -50,11 +50,14 @@ OFFICER = "#1e1e1e"
 
 @dataclass(frozen=True)
 class Token:
-    """One token to print: what it is (for messages) and how it is drawn."""
+    """One token to print: what it is (an id, for messages), how it is drawn,
+    its colour and what players call it (in the kit's language: a TTS object's
+    name)."""
 
     name: str
     draw: TokenDraw
     fill: str
+    label: str = ""
 
 
 def _fonts() -> tuple[str, str, str]:
@@ -171,7 +174,8 @@ def zone_tokens(inputs: KitInputs, lang: Lang) -> list[Token]:
                 c.circle(pt(cx + (k - (n - 1) / 2) * 2.0), pt(cy + r * 0.42), pt(0.55),
                          stroke=1, fill=1)
 
-        out.extend(Token(f"zone {z.id}", draw, region.colour) for _ in range(z.tokens))
+        out.extend(Token(f"zone {z.id}", draw, region.colour, f"{z.id} {z.city}")
+                   for _ in range(z.tokens))
     return out
 
 
@@ -210,7 +214,9 @@ def recruit_tokens(content: Any, lang: Lang) -> list[Token]:
 
         copies = max(1, int(getattr(tok, "copies", 1) or 1))
         name = f"recruit {getattr(tok, 'letter', None) or 'dummy'}"
-        out.extend(Token(name, draw, "#efe6cf") for _ in range(copies))
+        label = (say(lang, "Recrue factice", "Dummy recruit") if dummy
+                 else say(lang, f"Recrue {tok.letter}", f"Recruit {tok.letter}"))
+        out.extend(Token(name, draw, "#efe6cf", label) for _ in range(copies))
     return out
 
 
@@ -238,7 +244,7 @@ def planning_tokens(content: Any, lang: Lang) -> list[Token]:
         c.setFont(condensed, MIN_TEXT_PT)
         c.drawCentredString(pt(cx), pt(cy - r * 0.62), "R5.10")
 
-    return [Token("planning", draw, "#d8e6c3") for _ in range(count)]
+    return [Token("planning", draw, "#d8e6c3", title) for _ in range(count)]
 
 
 def marker_tokens(inputs: KitInputs, options: KitOptions) -> list[Token]:
@@ -260,18 +266,22 @@ def marker_tokens(inputs: KitInputs, options: KitOptions) -> list[Token]:
 
         return draw
 
+    def token(name: str, big: str, small: str, ink: str, fill: str, label: str) -> Token:
+        return Token(name, labelled(big, small, ink), fill, label)
+
     for _ in range(objectives):
-        out.append(Token("objective", labelled("★", say(lang, "Objectif", "Objective"),
-                                               "#1b1b1b"), "#f2d04b"))
-    out.append(Token("speed", labelled("»", say(lang, "Vitesse", "Speed"), "#ffffff"),
-                     "#7a1f1f"))
-    out.append(Token("team counter", labelled("Σ", say(lang, "Équipe", "Team"), "#1b1b1b"),
-                     "#ffffff"))
-    out.append(Token("army counter", labelled("Σ", say(lang, "Armée", "Army"), "#ffffff"),
-                     SOLDIER))
+        out.append(token("objective", "★", say(lang, "Objectif", "Objective"), "#1b1b1b",
+                         "#f2d04b", say(lang, "Marqueur Objectif", "Objective marker")))
+    out.append(token("speed", "»", say(lang, "Vitesse", "Speed"), "#ffffff", "#7a1f1f",
+                     say(lang, "Marqueur de vitesse", "Speed marker")))
+    out.append(token("team counter", "Σ", say(lang, "Équipe", "Team"), "#1b1b1b", "#ffffff",
+                     say(lang, "Compteur Équipe", "Team counter")))
+    out.append(token("army counter", "Σ", say(lang, "Armée", "Army"), "#ffffff", SOLDIER,
+                     say(lang, "Compteur Armée", "Army counter")))
     for hex_colour, fr, en in options.player_colours:
-        out.append(Token(f"counter {en}", labelled("#", say(lang, fr, en),
-                                                   _text_colour(hex_colour)), hex_colour))
+        out.append(token(f"counter {en}", "#", say(lang, fr, en), _text_colour(hex_colour),
+                         hex_colour, say(lang, f"Compteur d'actions {fr}",
+                                         f"Action counter {en}")))
     return out
 
 
@@ -300,15 +310,20 @@ def counters(inputs: KitInputs, options: KitOptions) -> list[Token]:
         return draw
 
     out: list[Token] = []
-    out += [Token("soldier", labelled("S", say(lang, "soldat", "soldier"), "#ffffff"), SOLDIER)
+    soldier = say(lang, "soldat", "soldier")
+    officer = say(lang, "officier", "officer")
+    cube = say(lang, "réputation", "reputation")
+    out += [Token("soldier", labelled("S", soldier, "#ffffff"), SOLDIER, soldier.capitalize())
             for _ in range(count("soldiers", 50))]
-    out += [Token("officer", labelled("O", say(lang, "officier", "officer"), "#ffffff"), OFFICER)
+    out += [Token("officer", labelled("O", officer, "#ffffff"), OFFICER, officer.capitalize())
             for _ in range(count("officers", 12))]
     for hex_colour, fr, en in options.player_colours[:count("player_pawns", 5)]:
         out.append(Token(f"pawn {en}", labelled("♟", say(lang, fr, en),
-                                                _text_colour(hex_colour)), hex_colour))
-    out += [Token("reputation", labelled("R", say(lang, "réputation", "reputation"), "#ffffff"),
-                  "#4a4a4a") for _ in range(count("reputation_cubes", 72))]
+                                                _text_colour(hex_colour)), hex_colour,
+                         say(lang, f"Pion {fr}", f"Pawn {en}")))
+    out += [Token("reputation", labelled("R", cube, "#ffffff"), "#4a4a4a",
+                  say(lang, "Cube Réputation", "Reputation cube"))
+            for _ in range(count("reputation_cubes", 72))]
     return out
 
 

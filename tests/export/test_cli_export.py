@@ -243,3 +243,56 @@ def test_png_and_tts(tmp_path: Path) -> None:
         assert sheet["FaceURL"].endswith(f"img-tts/{o['Description']}-sheet-1.png")
         assert sheet["BackURL"].endswith(f"img-tts/{o['Description']}-back.png")
     assert [o["Name"] for o in saved["ObjectStates"]].count("Custom_Board") == 0  # no board part
+
+
+def test_tts_object_holds_tokens_in_bags_and_the_sheets(tmp_path: Path) -> None:
+    """The Tabletop Simulator saved object of the shipped game: every token as a
+    tile with its own picture (zone tokens, recruits, soldiers … in bags, as many
+    as the box holds), the counter tracks and other sheets as flat tiles of their
+    page's proportions; every picture it names exists."""
+    out = tmp_path / "tts.pdf"
+    r = run(str(SCENARIO_1), "-o", str(out), "--tts", "--only",
+            "tokens,counters,tracks,characters,board")
+    assert r.exit_code == 0, r.output
+    folder = tmp_path / "tts-tts"
+    saved = json.loads((folder / "tts-object.json").read_text("utf-8"))
+    objects = saved["ObjectStates"]
+    bags = {o["Nickname"]: o["ContainedObjects"] for o in objects if o["Name"] == "Bag"}
+    board = sample.island()
+    assert {k: len(v) for k, v in bags.items()} == {
+        "Jetons Zone": sum(z.tokens for z in board.zones),  # R0.2
+        "Recrues": 29, "Jetons Planification": 10,
+        "Soldats": 50, "Officiers": 12, "Cubes Réputation": 72}  # R0.2–R0.4
+    zone = bags["Jetons Zone"][0]
+    assert zone["Name"] == "Custom_Tile" and zone["CustomImage"]["CustomTile"]["Type"] == 2
+    assert zone["Nickname"] == f"{board.zones[0].id} {board.zones[0].city}"
+    assert bags["Soldats"][0]["CustomImage"]["CustomTile"]["Type"] == 0  # square counters
+    tiles = [o for o in objects if o["Name"] == "Custom_Tile"]
+    names = [t["Nickname"] for t in tiles]
+    assert names.count("Marqueur Objectif") == 4 and names.count("Marqueur de vitesse") == 1
+    assert sum(n.startswith("Pion ") for n in names) == 5
+    tracks = [t for t in tiles if t["Nickname"].startswith("Pistes Compteur")]
+    characters = [t for t in tiles if t["Nickname"].startswith("Fiches de personnage")]
+    assert len(tracks) == 3 and len(characters) == 8
+    for t in tracks:
+        tr = t["Transform"]
+        assert tr["scaleX"] / tr["scaleZ"] == pytest.approx(210 / 297, abs=1e-3)
+        image = Path(t["CustomImage"]["ImageURL"].removeprefix("file://"))
+        w, h = png_size(image)
+        assert h == 1600 and abs(w - 1600 * 210 / 297) <= 1
+    # every picture named is there, the tokens at 256 px
+    urls = {u for o in objects for u in _urls(o)}
+    assert urls and all(Path(u.removeprefix("file://")).is_file() for u in urls)
+    face = Path(zone["CustomImage"]["ImageURL"].removeprefix("file://"))
+    assert png_size(face) == (256, 256)
+    # a recruit and a dummy look alike face down (R0.3)
+    recruits = bags["Recrues"]
+    backs = {o["CustomImage"]["ImageSecondaryURL"] for o in recruits}
+    assert len(backs) == 1 and len({o["CustomImage"]["ImageURL"] for o in recruits}) > 1
+
+
+def _urls(o: dict) -> list[str]:
+    found = [v for k, v in o.get("CustomImage", {}).items() if k.endswith("URL") and v]
+    for inner in o.get("ContainedObjects", []):
+        found += _urls(inner)
+    return found
