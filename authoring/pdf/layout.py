@@ -254,26 +254,35 @@ def behind(paper: Paper, duplex: Duplex, rect: Rect,
     """The rectangle of the back page that prints on the other side of ``rect``,
     shifted by ``offset`` (the printer's back offset, mm) when given.
 
-    Long-edge duplex turns the sheet over its vertical axis (like a book): x is
-    mirrored. Short-edge duplex turns it over its horizontal axis (like a wall
-    calendar): y is mirrored. The map is its own inverse. ``none`` has no back.
+    Long-edge duplex turns the sheet over its long edge: on a portrait page
+    (like a book) x is mirrored. Short-edge duplex turns it over its short edge
+    (like a wall calendar): y is mirrored. On a landscape page the long edge is
+    the horizontal one, so the two swap. The map is its own inverse. ``none`` has
+    no back.
+
+    >>> page = Rect(10, 20, 63, 88)
+    >>> behind(A4, "long", page), behind(A4.landscape(), "long", page)
+    (Rect(x=137.0, y=20, w=63, h=88), Rect(x=10, y=102.0, w=63, h=88))
     """
-    if duplex == "long":
+    if _mirrors_x(paper, duplex):
         out = Rect(_r(paper.width - rect.right), rect.y, rect.w, rect.h)
-    elif duplex == "short":
-        out = Rect(rect.x, _r(paper.height - rect.top), rect.w, rect.h)
     else:
-        raise LayoutError("single-sided printing (duplex 'none') has no back page")
+        out = Rect(rect.x, _r(paper.height - rect.top), rect.w, rect.h)
     return out if offset is None else out.translate(*offset)
 
 
 def behind_point(paper: Paper, duplex: Duplex, x: float, y: float) -> tuple[float, float]:
     """The point of the back page on the other side of ``(x, y)`` (see :func:`behind`)."""
-    if duplex == "long":
+    if _mirrors_x(paper, duplex):
         return (_r(paper.width - x), y)
-    if duplex == "short":
-        return (x, _r(paper.height - y))
-    raise LayoutError("single-sided printing (duplex 'none') has no back page")
+    return (x, _r(paper.height - y))
+
+
+def _mirrors_x(paper: Paper, duplex: Duplex) -> bool:
+    """Whether turning the sheet over for ``duplex`` mirrors the page's x axis."""
+    if duplex not in ("long", "short"):
+        raise LayoutError("single-sided printing (duplex 'none') has no back page")
+    return (duplex == "long") != paper.is_landscape
 
 
 # --------------------------------------------------------------------------- issues
