@@ -462,7 +462,8 @@ def draw_board(c: Any, board: Board, view: View, *, lang: str = "fr",
             c.drawString(*view.pt(tx, ty + th - 13), "Project: Resistance — " + (
                 f"{len(board.zones)} zones, {board.total_tokens} jetons Zone" if fr else
                 f"{len(board.zones)} zones, {board.total_tokens} zone tokens"))
-    if f.legend is not None:
+    if f.legend is not None and MIN_TEXT_PT * s >= MINIATURE_TEXT_PT:
+        # (a miniature too small for the legend's words leaves the legend out)
         _legend(c, board, view, f.legend, fr)
     return f
 
