@@ -86,8 +86,9 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
               help="Prepare the card sheets for a cutting machine: silhouette prints its "
                    "registration marks (square and two L-brackets, 10 mm in) and keeps the "
                    "cards clear of them; cricut keeps them inside its Print Then Cut area "
-                   "(6.75 × 9.25 in). The cut files then hold every card's outline; no crop "
-                   "marks.")
+                   "(6.75 × 9.25 in) and writes one image per sheet to upload to Design "
+                   "Space (cards cut to their rounded outline on a transparent ground, at "
+                   "--dpi). The cut files then hold every card's outline; no crop marks.")
 @click.option("--corner-radius", "corner_radius", type=click.FloatRange(0, 10), default=3.0,
               show_default=True, help="Rounded corners of the card outlines in the cut files, mm.")
 @click.option("--cmyk", is_flag=True,

@@ -230,7 +230,7 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
                                     "single cards (print shop)"), n))
             writer.progress(1)
         png_dirs: list[tuple[Path, Path, str]] = []
-        if options.png or options.tts:
+        if options.png or options.tts or options.cutter == "cricut":
             png_dirs = png.render_images(sections, options, stem, tmpdir, report, kit=data,
                                           pages=writer.sections)
             writer.progress(1)
@@ -254,7 +254,7 @@ def _extra_steps(options: KitOptions, sections: Sequence[Section]) -> int:
         n += 1
     if _wants_calibration(options, sections):
         n += 1
-    if options.png or options.tts:
+    if options.png or options.tts or options.cutter == "cricut":
         n += 1
     if options.singles:
         n += 1

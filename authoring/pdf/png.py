@@ -88,11 +88,12 @@ def render_images(sections: Sequence[Section], options: KitOptions, stem: Path, 
     tts_more = bool(_token_groups(sections) or _sheet_pages(pages) or _board_of(sections))
     wants_png = options.png and bool(decks)
     wants_tts = options.tts and bool(decks or tts_more)
+    wants_cricut = options.cutter == "cricut" and bool(decks)
     if (options.png and not wants_png) or (options.tts and not wants_tts):
         report.warning(Span(str(stem)), "png-no-cards",
                        "--png/--tts: the chosen parts have no cards; no card image written",
                        "include cards with --only (e.g. --only cards)")
-    if not (wants_png or wants_tts):
+    if not (wants_png or wants_tts or wants_cricut):
         return []
     tool = pdftoppm()
     if tool is None:
@@ -121,6 +122,13 @@ def render_images(sections: Sequence[Section], options: KitOptions, stem: Path, 
                 else:
                     write(decks, options, staged, tool)
                 out.append((final, staged, what))
+        if wants_cricut:
+            staged = tmpdir / "cricut"
+            staged.mkdir()
+            _cricut(decks, options, staged, pdftocairo() if tool is not None else None)
+            out.append((stem.parent / f"{stem.name}-cricut", staged,
+                        say(lang, "images Cricut Print Then Cut (à importer dans Design Space)",
+                            "Cricut Print Then Cut images (upload to Design Space)")))
     except (OSError, RuntimeError, subprocess.CalledProcessError) as exc:
         detail = getattr(exc, "stderr", b"") or b""
         report.warning(Span(str(stem)), "png-failed",
@@ -129,6 +137,62 @@ def render_images(sections: Sequence[Section], options: KitOptions, stem: Path, 
                        "check that pdftoppm works (pdftoppm -v) and that the disk has room")
         return []
     return out
+
+
+def pdftocairo() -> str | None:
+    """Path of the ``pdftocairo`` program (poppler-utils: PNG with transparency), or None."""
+    return shutil.which("pdftocairo")
+
+
+def _cricut(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOptions]],
+            options: KitOptions, folder: Path, tool: str | None) -> None:
+    """Images to upload to Cricut Design Space for Print Then Cut: per card sheet,
+    the Print Then Cut area (6.75 × 9.25 in, portrait or landscape like the
+    sheet) at ``--dpi``, the cards where the kit's sheet has them, each cut to its
+    rounded outline (``--corner-radius``) on a transparent ground, so Design Space
+    finds every card's outline (it adds its own bleed and prints its own frame).
+    Fronts only: Print Then Cut prints one side."""
+    from authoring.pdf.canvas import pt
+    from authoring.pdf.cutfile import CRICUT_AREA
+
+    names: list[str] = []
+    pdf = folder / "cricut.pdf"
+    with PdfDocument(pdf, title="Cricut Print Then Cut") as doc:
+        for key, _title, faces, _back, copt in decks:
+            imp = copt.imposition()
+            paper = imp.paper
+            aw, ah = CRICUT_AREA if not paper.is_landscape else CRICUT_AREA[::-1]
+            ox, oy = (paper.width - aw) / 2, (paper.height - ah) / 2
+            area = Paper("cricut", aw, ah)
+            slots = imp.slots()
+            for first in range(0, len(faces), len(slots)):
+                with doc.page(area, note=False) as c:
+                    for face, slot in zip(faces[first:first + len(slots)], slots,
+                                          strict=False):
+                        trim = slot.trim.translate(-ox, -oy)
+                        c.saveState()
+                        path = c.beginPath()
+                        path.roundRect(pt(trim.x), pt(trim.y), pt(trim.w), pt(trim.h),
+                                       pt(options.corner_radius))
+                        c.clipPath(path, stroke=0, fill=0)
+                        draw_card_face(c, face, trim, trim, copt)
+                        c.restoreState()
+                names.append(f"{key}-sheet-{first // len(slots) + 1:02d}.png")
+    if tool is None:
+        return
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
+    def run(n: int) -> None:
+        prefix = folder / f".cricut-{n}"
+        subprocess.run([tool, "-png", "-transp", "-r", str(options.png_dpi), "-singlefile",
+                        "-f", str(n), "-l", str(n), str(pdf), str(prefix)],
+                       check=True, capture_output=True)
+        prefix.with_suffix(".png").rename(folder / names[n - 1])
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        list(pool.map(run, range(1, len(names) + 1)))
+    pdf.unlink()
 
 
 def write_singles(sections: Sequence[Section], options: KitOptions, path: Path) -> int:

@@ -296,3 +296,69 @@ def _urls(o: dict) -> list[str]:
     for inner in o.get("ContainedObjects", []):
         found += _urls(inner)
     return found
+
+
+def png_alpha(path: Path) -> tuple[int, int, list[bytes]]:
+    """(width, height, rows of alpha values) of an 8-bit RGBA PNG (decoded here:
+    zlib and the five row filters)."""
+    import zlib
+
+    data = path.read_bytes()
+    w, h = struct.unpack(">II", data[16:24])
+    assert data[24:26] == b"\x08\x06"  # 8 bits, RGBA
+    pos, chunks = 8, b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IDAT":
+            chunks += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    raw = zlib.decompress(chunks)
+    stride, bpp = w * 4, 4
+    rows: list[bytes] = []
+    prev = bytearray(stride)
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line[3::4]))
+        prev = line
+    return w, h, rows
+
+
+def test_cricut_print_then_cut_images(tmp_path: Path) -> None:
+    """--cutter cricut: one image per card sheet to upload to Design Space, the
+    Print Then Cut area (6.75 × 9.25 in) at --dpi, each card opaque inside its
+    rounded outline and the ground transparent, so Design Space finds every card."""
+    from authoring.pdf.kit import export_kit
+    from authoring.pdf.section import KitOptions
+
+    out = tmp_path / "c.pdf"
+    result = export_kit(sample.inputs(), KitOptions(parts=("events",), cutter="cricut",
+                                                    png_dpi=100), out)
+    assert not [d for d in result.diagnostics if d.code.startswith("png")]
+    images = sorted((tmp_path / "c-cricut").glob("*.png"))
+    assert [p.name for p in images] == ["events-sheet-01.png"]
+    w, h, alpha = png_alpha(images[0])
+    assert (w, h) == (675, 925)  # 6.75 × 9.25 in at 100 dpi
+    imp = KitOptions(cutter="cricut").card_options().imposition()
+    ox, oy = (imp.paper.width - 171.45) / 2, (imp.paper.height - 234.95) / 2
+    px = 100 / 25.4
+    for slot in imp.slots()[:2]:  # the sample has two event cards
+        t = slot.trim.translate(-ox, -oy)
+        cx, cy = round((t.x + t.w / 2) * px), round(h - (t.y + t.h / 2) * px)
+        assert alpha[cy][cx] == 255  # the card
+        corner_x, corner_y = round((t.x + 0.3) * px), round(h - (t.top - 0.3) * px)
+        assert alpha[corner_y][corner_x] == 0  # cut away by the rounded corner
+        assert alpha[cy][round((t.x - 0.8) * px)] == 0  # the ground beside it
+    assert alpha[5][5] == 0 and alpha[h - 5][w - 5] == 0
