@@ -21,3 +21,13 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(autouse=True)
 def _run_from_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
+
+
+@pytest.fixture(autouse=True)
+def _no_created_folder_notes_left_over() -> None:
+    """The command line says "created the folder …" once, at the end of ``main``;
+    a test that runs a command through CliRunner (no ``main``) must not leave its
+    folders to be announced by the next test's command."""
+    from authoring.io.yamlio import CREATED_FOLDERS
+
+    CREATED_FOLDERS.clear()
