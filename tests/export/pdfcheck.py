@@ -216,6 +216,23 @@ def _raw(part: Any) -> bytes:
     return b""
 
 
+def _operations(stream: Any, reader: pypdf.PdfReader
+                ) -> Iterator[tuple[tuple[float, ...], list[Any], bytes]]:
+    """The stream's operations with the current transformation matrix (``q``,
+    ``Q`` and ``cm`` applied, not yielded)."""
+    ctm: tuple[float, ...] = IDENTITY
+    stack: list[tuple[float, ...]] = []
+    for operands, op in ContentStream(stream, reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop() if stack else ctm
+        elif op == b"cm":
+            ctm = _mul([float(v) for v in operands], ctm)
+        else:
+            yield ctm, operands, op
+
+
 _Shown = tuple[float, tuple[float, ...], str, tuple[str, ...]]
 """A string as its stream shows it: font size, text-to-stream matrix, text and
 the forms (inside this stream) it is drawn through."""
@@ -248,19 +265,11 @@ class _Walker:
         out: list[_Shown] = []
         fonts = resources.get("/Font", {}) if resources else {}
         xobjects = resources.get("/XObject", {}) if resources else {}
-        ctm: tuple[float, ...] = IDENTITY
-        stack: list[tuple[float, ...]] = []
         tm = tlm = IDENTITY
         size, leading, rise = 0.0, 0.0, 0.0
         cmap: dict[int, str] = {}
-        for operands, op in ContentStream(stream, self.reader).operations:
-            if op == b"q":
-                stack.append(ctm)
-            elif op == b"Q":
-                ctm = stack.pop() if stack else ctm
-            elif op == b"cm":
-                ctm = _mul([float(v) for v in operands], ctm)
-            elif op == b"BT":
+        for ctm, operands, op in _operations(stream, self.reader):
+            if op == b"BT":
                 tm = tlm = IDENTITY
             elif op == b"Tf":
                 cmap = self.cmap(fonts[operands[0]].get_object())
@@ -318,16 +327,8 @@ def forms_placed(reader: pypdf.PdfReader, page: pypdf.PageObject
     out: list[tuple[str, tuple[float, float, float, float]]] = []
     resources = page.get("/Resources") or {}
     xobjects = resources.get("/XObject", {})
-    ctm: tuple[float, ...] = IDENTITY
-    stack: list[tuple[float, ...]] = []
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop() if stack else ctm
-        elif op == b"cm":
-            ctm = _mul([float(v) for v in operands], ctm)
-        elif op == b"Do":
+    for ctm, operands, op in _operations(page.get_contents(), reader):
+        if op == b"Do":
             xobj = xobjects[operands[0]].get_object()
             if xobj.get("/Subtype") != "/Form":
                 continue
