@@ -317,3 +317,23 @@ def test_token_grid_circles_and_squares() -> None:
     assert not sc.circles
     with pytest.raises(LayoutError):
         TokenGrid(A4, size=300)
+
+
+def test_landscape_sheet_backs_turn_over_the_long_edge() -> None:
+    """A landscape card sheet (--cutter silhouette on A4 holds 2 × 4 cards that
+    way) printed long-edge: the sheet turns over its long edge, the horizontal one,
+    so each back sits at the front's x, y mirrored — on a part-filled last sheet
+    too, where mirroring x would put the backs behind empty slots."""
+    from authoring.pdf.cards import card_placements
+    from authoring.pdf.section import KitOptions
+
+    options = KitOptions(cutter="silhouette").card_options()
+    paper = options.imposition().paper
+    assert paper.is_landscape and (options.rows, options.cols) == (2, 4)
+    placed = card_placements(3, options)  # one part-filled sheet: the top row's first three
+    fronts = [p for p in placed if p.side == "front"]
+    backs = [p for p in placed if p.side == "back"]
+    assert len(fronts) == len(backs) == 3
+    for f, b in zip(fronts, backs, strict=True):
+        assert b.trim.x == pytest.approx(f.trim.x, abs=1e-3)
+        assert b.trim.y == pytest.approx(paper.height - f.trim.top, abs=1e-3)
