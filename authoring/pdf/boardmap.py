@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 
 from authoring.io.yamlio import atomic_write
 from authoring.pdf import fonts
-from authoring.pdf.canvas import MIN_TEXT_PT, MINIATURE_TEXT_PT, draw_once
+from authoring.pdf.canvas import MIN_TEXT_PT, MINIATURE_TEXT_PT, PT_MM, draw_once
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -206,7 +206,6 @@ def _font(c: Any, font: str, size: float, view: View) -> bool:
 #: zone label sizes at true size, pt (nothing printed below MIN_TEXT_PT)
 LABEL_PT = 7.5
 CITY_PT = MIN_TEXT_PT
-PT_MM = 25.4 / 72
 #: WCAG's ratio for small text, which the labels must reach on their ground
 MIN_CONTRAST = 4.5
 

@@ -54,6 +54,7 @@ from authoring.pdf.layout import (
 )
 
 MM = 72.0 / 25.4  # points per millimetre
+PT_MM = 25.4 / 72.0  # millimetres per point (a font size in pt → its height in mm)
 
 FONT_REGULAR = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"

@@ -28,6 +28,7 @@ from authoring.pdf.canvas import (
     FONT_CONDENSED,
     FONT_CONDENSED_BOLD,
     MIN_TEXT_PT,
+    PT_MM,
     colour,
     draw_once,
     pt,
@@ -49,8 +50,6 @@ if TYPE_CHECKING:
     from authoring.pdf.layout import Imposition, Paper, Placement, Rect
     from authoring.pdf.text import Fitted
 
-#: points → mm
-PT_MM = 25.4 / 72
 #: text on a card stays this far inside its trim (a slightly missed cut)
 SAFE_MM = 2.0
 

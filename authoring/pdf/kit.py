@@ -232,7 +232,8 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
         png_dirs: list[tuple[Path, Path, str]] = []
         if options.png or options.tts or options.cutter == "cricut":
             png_dirs = png.render_images(sections, options, stem, tmpdir, report, kit=data,
-                                          pages=writer.sections)
+                                          pages=writer.sections,
+                                          papers=[p.paper for p in writer.doc.pages])
             writer.progress(1)
         files: list[KitFile] = []
         for path, blob, what, n_pages in outputs:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Report, Span
-from authoring.pdf.canvas import MM, PdfDocument
+from authoring.pdf.canvas import PdfDocument
 from authoring.pdf.cards import draw_card_back, draw_card_face
 from authoring.pdf.layout import Paper, Rect
 from authoring.pdf.section import KitOptions, Section, SectionInfo, say
@@ -78,11 +78,12 @@ def _decks(sections: Sequence[Section]) -> list[tuple[str, str, list[CardFace], 
 
 
 def render_images(sections: Sequence[Section], options: KitOptions, stem: Path, tmpdir: Path,
-                  report: Report, *, kit: bytes = b"",
-                  pages: Sequence[SectionInfo] = ()) -> list[tuple[Path, Path, str]]:
+                  report: Report, *, kit: bytes = b"", pages: Sequence[SectionInfo] = (),
+                  papers: Sequence[Paper] = ()) -> list[tuple[Path, Path, str]]:
     """Stage the PNG and TTS folders in ``tmpdir``; returns (final folder, staged
     folder, description) pairs for the caller to move into place. ``kit`` (the kit
-    PDF) and its sections' ``pages`` give the sheets' images for TTS."""
+    PDF), its sections' ``pages`` and each page's paper give the sheets' images for
+    TTS."""
     decks = _decks(sections)
     lang = options.lang
     tts_more = bool(_token_groups(sections) or _sheet_pages(pages) or _board_of(sections))
@@ -118,7 +119,7 @@ def render_images(sections: Sequence[Section], options: KitOptions, stem: Path, 
                 if name == "tts":
                     _tts(decks, options, staged, tool, final=final, board=_board_of(sections),
                          tokens=_token_groups(sections), sheets=_sheet_pages(pages),
-                         kit=kit)
+                         kit=kit, papers=papers)
                 else:
                     write(decks, options, staged, tool)
                 out.append((final, staged, what))
@@ -362,7 +363,8 @@ def _tts_tokens(groups: Sequence[tuple[str, float, list[Token]]], folder: Path
 def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOptions]],
          options: KitOptions, folder: Path, tool: str | None, *, final: Path | None = None,
          board: Any = None, tokens: Sequence[tuple[str, float, list[Token]]] = (),
-         sheets: Sequence[tuple[str, str, int, int]] = (), kit: bytes = b"") -> None:
+         sheets: Sequence[tuple[str, str, int, int]] = (), kit: bytes = b"",
+         papers: Sequence[Paper] = ()) -> None:
     """Per deck: sheets of 10 × 7 cards (69 cards and the back) and a back image;
     the board as one image; one image per distinct token and per sheet page;
     ``tts.json`` indexes the decks and ``tts-object.json`` is a Tabletop Simulator
@@ -416,12 +418,12 @@ def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOp
     tts_sheets: list[TtsSheet] = []
     sheet_pages: list[int] = []
     if kit and sheets:
-        reader_pages = _page_sizes(kit)
         for part, title, first, last in sheets:
             for n in range(first, last + 1):
                 image = f"sheet-{part}-{n - first + 1:02d}.png"
                 label = title if first == last else f"{title} {n - first + 1}/{last - first + 1}"
-                tts_sheets.append(TtsSheet(label, image, reader_pages[n - 1]))
+                paper = papers[n - 1]
+                tts_sheets.append(TtsSheet(label, image, (paper.width, paper.height)))
                 sheet_pages.append(n)
     base = (final or folder).resolve().as_uri() + "/"
     saved = tts_saved_object(manifest, base, board_name,
@@ -466,15 +468,6 @@ def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOp
     for pdf in [job[0] for job in jobs] + [folder / "board.pdf", kit_pdf,
                                            folder / "tokens.pdf"]:
         pdf.unlink(missing_ok=True)
-
-
-def _page_sizes(pdf: bytes) -> list[tuple[float, float]]:
-    """Each page's size in mm, read from the kit PDF's MediaBoxes (ReportLab writes
-    one per page, in page order)."""
-    found = re.findall(rb"/MediaBox \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]",
-                       pdf)
-    return [(round((float(x1) - float(x0)) / MM, 3), round((float(y1) - float(y0)) / MM, 3))
-            for x0, y0, x1, y1 in found]
 
 
 def _runs(numbers: Sequence[int]) -> list[list[int]]:

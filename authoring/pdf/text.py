@@ -227,6 +227,20 @@ def fit_line(text: str, width: float, font: str, *, max_size: float, min_size: f
     return size, True
 
 
+def shorten_line(text: str, width: float, font: str, size: float) -> str:
+    """``text`` as is if it fits ``width`` mm at ``size`` pt, else cut short with
+    an ellipsis until it does (for a label that cannot shrink or wrap).
+
+    >>> shorten_line("Anse-aux-Loups", 8.0, FONT_REGULAR, 6.0)
+    'Anse…'
+    """
+    if string_width(text, font, size) <= width:
+        return text
+    while len(text) > 1 and string_width(text.rstrip(" -") + ELLIPSIS, font, size) > width:
+        text = text[:-1]
+    return text.rstrip(" -") + ELLIPSIS
+
+
 def draw_fitted(c: Canvas, fitted: Fitted, x: float, top: float, width: float, *,
                 fonts: Fonts = Fonts(), align: str = "left") -> None:
     """Draw the lines with their first baseline one ascent below ``top`` (mm)."""

@@ -20,6 +20,7 @@ from authoring.pdf.canvas import (
     FONT_CONDENSED,
     FONT_CONDENSED_BOLD,
     MIN_TEXT_PT,
+    PT_MM,
     colour,
     pt,
     string_width,
@@ -29,7 +30,7 @@ from authoring.pdf.cutfile import token_cut_sheets
 from authoring.pdf.game_cards import content_list, text
 from authoring.pdf.layout import Rect, TokenGrid
 from authoring.pdf.section import KitInputs, KitOptions, KitWriter, Lang, say
-from authoring.pdf.text import fit_line
+from authoring.pdf.text import fit_line, shorten_line
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -82,8 +83,6 @@ def box_count(inputs: KitInputs, name: str, default: int) -> int:
 
 #: text keeps this far from a token's cut line (a slightly missed cut), mm
 CUT_SAFE = 0.8
-#: points → mm
-PT_MM = 25.4 / 72
 
 
 def _chord(r: float, low: float, high: float) -> float:
@@ -91,15 +90,6 @@ def _chord(r: float, low: float, high: float) -> float:
     centre of a disc of radius ``r``, clear of its cut line."""
     d = 0.0 if low <= 0.0 <= high else max(abs(low), abs(high))  # the narrower edge
     return 2 * max((r - CUT_SAFE) ** 2 - d ** 2, 0.0) ** 0.5
-
-
-def _shortened(text: str, font: str, size: float, width: float) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` mm at ``size`` pt."""
-    if string_width(text, font, size) <= width:
-        return text
-    while len(text) > 1 and string_width(text.rstrip(" -") + "…", font, size) > width:
-        text = text[:-1]
-    return text.rstrip(" -") + "…"
 
 
 def disc_lines(text: str, font: str, r: float, baseline: float, *, max_size: float,
@@ -133,7 +123,7 @@ def disc_lines(text: str, font: str, r: float, baseline: float, *, max_size: flo
         if (string_width(first, font, size) <= room(baseline, size)
                 and string_width(second, font, size) <= room(baseline - gap, size)):
             return size, [(first, baseline), (second, baseline - gap)]
-    return size, [(_shortened(text, font, size, room(baseline, size)), baseline)]
+    return size, [(shorten_line(text, room(baseline, size), font, size), baseline)]
 
 
 def _draw_lines(c: Canvas, font: str, size: float, cx: float, cy: float,
@@ -305,7 +295,7 @@ def counters(inputs: KitInputs, options: KitOptions) -> list[Token]:
             c.drawCentredString(pt(cx), pt(cy - 0.3), big)
             c.setFont(condensed, MIN_TEXT_PT)
             c.drawCentredString(pt(cx), pt(cy - r * 0.72),
-                                _shortened(small, condensed, MIN_TEXT_PT, 2 * (r - CUT_SAFE)))
+                                shorten_line(small, 2 * (r - CUT_SAFE), condensed, MIN_TEXT_PT))
 
         return draw
 
