@@ -15,9 +15,9 @@ and its options; the engine takes ``decisions={"D4.2": "supply"}`` and checks it
 >>> army_actions(9, 3), army_actions(9, 5), army_actions(9, 4)
 (7, 11, 9)
 >>> DECISIONS["D4.2"].default, DECISIONS["D4.2"].options
-('player', ('player', 'supply'))
+('supply', ('supply', 'player'))
 >>> check_decisions({"D4.2": "suply"})
-["D4.2: unknown choice 'suply' (did you mean 'supply'?); one of: player, supply"]
+["D4.2: unknown choice 'suply' (did you mean 'supply'?); one of: supply, player"]
 """
 
 from __future__ import annotations
@@ -172,9 +172,10 @@ DECISIONS: Mapping[str, Decision] = MappingProxyType(
             ),
             _decision(
                 "D4.2",
-                "where the cube of a limited action comes from",
+                "where the cube of a limited action comes from (revised 2026-11-25)",
+                supply="the general supply beside the board: the cube marks the zone, it "
+                       "is not a price",
                 player="the acting player's reserve; no cube, no limited action",
-                supply="the general supply",
             ),
             _decision(
                 "D5.2",

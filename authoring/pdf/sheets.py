@@ -566,7 +566,7 @@ def aid_text(lang: Lang) -> tuple[str, str]:
         )
         actions = (
             "**Actions (R5)** — * limited (R4.4): only while the zone's cubes < its size; "
-            "put a cube there. **Army malus (R4.5):** every skill used − the occupation of "
+            "put a cube from the general supply there (D4.2). **Army malus (R4.5):** every skill used − the occupation of "
             "your zone.\n"
             f"**Move (R5.1):** up to {rules.MOVE_ROADS} roads or {rules.MOVE_MOUNTAIN_PATHS} mountain path.\n"
             "**Recruit* (R5.2):** draw C − malus tokens, keep one on a slot numbered ≤ its value.\n"
@@ -603,7 +603,7 @@ def aid_text(lang: Lang) -> tuple[str, str]:
     )
     actions = (
         "**Actions (R5)** — * limitée (R4.4) : seulement si les cubes de la zone < sa taille ; "
-        "y poser un cube. **Malus de l'armée (R4.5) :** chaque compétence utilisée − "
+        "y poser un cube de la réserve générale (D4.2). **Malus de l'armée (R4.5) :** chaque compétence utilisée − "
         "l'occupation de votre zone.\n"
         f"**Se déplacer (R5.1) :** jusqu'à {rules.MOVE_ROADS} routes ou {rules.MOVE_MOUNTAIN_PATHS} chemin "
         "de montagne.\n"

@@ -1008,7 +1008,7 @@ def test_draw_bonus_search_draws_one_more(star_model: GameModel) -> None:
     apply(game, state, Action("search", 0))
     assert state.pending is not None and state.pending.kind == "keep_search"
     assert len(state.pending.options) == 3
-    assert (state.players[0].cubes, on(game, state.cubes)) == (0, {"A 1": 1})  # R4.4, D4.2
+    assert (state.players[0].cubes, on(game, state.cubes)) == (1, {"A 1": 1})  # R4.4; D4.2: from the supply
 
 
 def test_draw_bonus_applies_after_the_malus(star_model: GameModel) -> None:

@@ -19,7 +19,7 @@ from authoring.model.rules import DECISIONS
         ({"players": 6}, "6 players: the game is for 3, 4, 5 (R0.4)"),
         ({"difficulty": "hardest"}, "unknown difficulty 'hardest' (did you mean 'hard'?)"),
         ({"characters": ["nobody", "x", "y"], "players": 3}, "unknown character 'nobody'"),
-        ({"decisions": {"D4.2": "bank"}}, "D4.2: unknown choice 'bank'; one of: player, supply"),
+        ({"decisions": {"D4.2": "bank"}}, "D4.2: unknown choice 'bank'; one of: supply, player"),
         ({"action_budget": 0}, "at least 1 (D10.1)"),
     ],
 )
@@ -39,12 +39,12 @@ def test_characters_by_id_or_name_and_twice(scenario1: GameModel) -> None:
 
 def test_decisions_defaults_then_scenario_then_caller(scenario1: GameModel) -> None:
     assert Game.create(scenario1).decisions == {k: d.default for k, d in DECISIONS.items()}
-    spec = scenario1.scenario.spec.model_copy(update={"decisions": {"D4.2": "supply",
+    spec = scenario1.scenario.spec.model_copy(update={"decisions": {"D4.2": "player",
                                                                     "D5.2": "wasted"}})
     model = dataclasses.replace(scenario1, scenario=dataclasses.replace(scenario1.scenario,
                                                                         spec=spec))
     g = Game.create(model, decisions={"D5.2": "illegal"})
-    assert (g.decisions["D4.2"], g.decisions["D5.2"]) == ("supply", "illegal")
+    assert (g.decisions["D4.2"], g.decisions["D5.2"]) == ("player", "illegal")
 
 
 def test_setup_of_scenario_1(game1: Game) -> None:

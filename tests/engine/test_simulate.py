@@ -218,12 +218,11 @@ def test_ladder_plays_every_bot_weakest_first() -> None:
 
 
 def test_the_heuristic_team_wins_where_random_players_never_do(scenario1: GameModel) -> None:
-    """Issue 10's skill ladder on scenario 1 with the limited-action cube from the supply
-    (D4.2 = supply; under the default, D4.2 = player, neither bot wins, a finding): 120
-    seeded games of Easy for 4 players. The heuristic wins about 1 game in 10, random never."""
+    """Issue 10's skill ladder on scenario 1 with the limited-action cube from the general
+    supply (D4.2's default since the 2026-11-25 revision): 120 seeded games of Easy for 4
+    players. Random players never win; the heuristic team does."""
     def wins(bot: str) -> int:
-        study = Study(games=120, difficulties=("easy",), players=(4,), bot=bot, seed=3,
-                      decisions={"D4.2": "supply"})
+        study = Study(games=120, difficulties=("easy",), players=(4,), bot=bot, seed=3)
         return sum(g["won"] for g in run_study(scenario1, study)["easy/4"])
 
     assert wins("random") == 0

@@ -69,6 +69,8 @@ def _setup(model: GameModel, sit: dict[str, Any]) -> tuple[Game, State]:
         for r, rid in enumerate(game.topo.regions)
     ]
     state.bag = []
+    if "supply_cubes" in st:
+        state.supply_cubes = int(st["supply_cubes"])
     if st.get("players"):
         state.players = state.players[: len(st["players"])]
         for i, p in enumerate(st["players"]):
@@ -182,3 +184,5 @@ def test_situation(path: Path, star_model: GameModel) -> None:
         assert [p.cubes for p in state.players] == expect["reserve_cubes"]
     if "at" in expect:
         assert [game.zone(p.at) for p in state.players] == expect["at"]
+    if "supply_cubes" in expect:
+        assert state.supply_cubes == expect["supply_cubes"]

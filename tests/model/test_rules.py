@@ -44,11 +44,11 @@ def test_the_aid_prints_the_rules_values(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_decisions_are_checked() -> None:
     assert rules.check_decisions({}) == []
-    assert rules.check_decisions({"D4.2": "supply", "D5.2": "wasted"}) == []
+    assert rules.check_decisions({"D4.2": "player", "D5.2": "wasted"}) == []
     assert rules.check_decisions({"D42": "supply"}) == [
         "unknown decision 'D42' (did you mean 'D4.2'?); one of: " + ", ".join(rules.DECISIONS)]
     chosen = rules.resolve_decisions({"D11.2": "lost"})
-    assert chosen["D11.2"] == "lost" and chosen["D4.2"] == "player"
+    assert chosen["D11.2"] == "lost" and chosen["D4.2"] == "supply"
     with pytest.raises(ValueError, match="D5.2: unknown choice 'maybe'"):
         rules.resolve_decisions({"D5.2": "maybe"})
     for d in rules.DECISIONS.values():
