@@ -17,8 +17,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, overload
 
 from authoring.engine import players as rules
 from authoring.engine.actions import COUNTED, Action
@@ -103,6 +103,47 @@ def legal_actions(game: Game, state: State) -> list[Action]:
             out.extend(rules.legal_for(game, state, p))
     out.append(Action("end"))
     return out
+
+
+class LazyLegal(Sequence[Action]):
+    """:func:`legal_actions`, listed only when first read: a bot that builds its choice
+    and checks it (:meth:`PublicView.why_illegal <authoring.engine.view.PublicView.why_illegal>`)
+    never pays for the whole list. Read it before the state changes.
+
+    >>> from authoring.model.game import load_game
+    >>> game = Game.create(load_game("scenarios/scenario-1.yaml"), players=4)
+    >>> state = new_initial_state(game, seed=3)
+    >>> legal = LazyLegal(game, state)
+    >>> legal._list is None, len(legal) == len(legal_actions(game, state)), legal[0].kind
+    (True, True, 'keep')
+    """
+
+    __slots__ = ("_game", "_state", "_list")
+
+    def __init__(self, game: Game, state: State) -> None:
+        self._game, self._state = game, state
+        self._list: list[Action] | None = None
+
+    def _all(self) -> list[Action]:
+        if self._list is None:
+            self._list = legal_actions(self._game, self._state)
+        return self._list
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Any:
+        return iter(self._all())
+
+    def __contains__(self, a: object) -> bool:
+        return a in self._all()
 
 
 def apply(game: Game, state: State, action: Action, max_rounds: int = MAX_ROUNDS,

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from authoring.engine.actions import Action
-from authoring.engine.api import apply, legal_actions, new_initial_state, random_action
+from authoring.engine.api import LazyLegal, apply, new_initial_state, random_action
 from authoring.engine.bots import BOTS, Bot
 from authoring.engine.game import Game
 from authoring.engine.rng import Rng
@@ -115,7 +115,7 @@ def record_game(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUN
             a = random_action(game, state, rng)
         else:
             seat = state.pending.player if state.pending is not None else 0
-            a = bot.act(game, PublicView(game, state, seat), legal_actions(game, state))
+            a = bot.act(game, PublicView(game, state, seat), LazyLegal(game, state))
         taken.append(a)
         apply(game, state, a, max_rounds, checked=False)
     return taken, state

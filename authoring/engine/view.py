@@ -86,6 +86,14 @@ class PublicView:
         """A full state consistent with what the players know (:func:`sample_state`)."""
         return sample_state(self._game, self._state, rng)
 
+    def why_illegal(self, action: Any) -> str | None:
+        """Why ``action`` cannot be taken now (the engine's check: legality depends only on
+        what every player knows), or None: a bot may build its choice and check it instead of
+        reading every legal action."""
+        from authoring.engine.api import why_illegal
+
+        return why_illegal(self._game, self._state, action)
+
     def level(self, p: int, skill: int) -> int:
         return level(self._game, self._state, p, skill)
 
