@@ -340,15 +340,31 @@ def _print(s: dict[str, Any]) -> None:
                f"{st['seed']}, table speed {st['table_speed']:g} actions/min (D10.1)"
                + (f", decisions {st['decisions']}" if st["decisions"] else "")
                + ("  [PARTIAL]" if s["partial"] else ""))
+    if "strength" in s:
+        click.echo("the players: " + strength_line(s["strength"]))
     click.echo(f"{'cell':<10} {'win':>5}  {'95% interval':<15} {'rounds':>6}  loss causes")
+    placeholder = False
     for key, c in s["cells"].items():
         lo, hi = c["interval"]
         causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}" for k, v in c["loss_causes"].items())
         interval = f"[{percent(lo)}, {percent(hi)}]"
-        click.echo(f"{key:<10} {percent(c['win_rate']):>5}  {interval:<16}"
+        mark = " *" if c.get("army_track") == "placeholder" else ""
+        placeholder = placeholder or bool(mark)
+        click.echo(f"{key + mark:<10} {percent(c['win_rate']):>5}  {interval:<16}"
                    f"{c['rounds_mean']:>6.1f}  {causes}")
+    if placeholder:
+        click.echo("* army track for this player count is a placeholder (D8.1: the book gives "
+                   "only the 4-player track; round(cell × players / 4) until the board has one)")
     for w in s["warnings"]:
         click.echo(f"warning: {w}")
+
+
+def strength_line(st: dict[str, Any]) -> str:
+    """The study's bot in one line: name, budget, ladder position, meaning."""
+    budget = f" (budget {st['budget']})" if st.get("budget") is not None else ""
+    rank = (f", {st['rank']} of {st['of']} on the skill ladder "
+            f"({' < '.join(st['ladder'])})") if st.get("rank") else ""
+    return f"bot {st['bot']}{budget}{rank}: {st['meaning']}"
 
 
 def _print_compare(diff: dict[str, Any]) -> None:

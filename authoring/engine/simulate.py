@@ -96,6 +96,41 @@ class Study:
                            action_budget=self.budget(model, cell.difficulty))
 
 
+#: what each bot of the ladder is, in a designer's words (``{budget}``: its search budget)
+BOT_MEANING: Mapping[str, str] = {
+    "random": "a team that takes any legal action at random: the floor of the ladder",
+    "simple": "a team that follows a short priority list, one action at a time",
+    "heuristic": "a scripted team that plans the objectives together, spreads its actions "
+                 "and stops its phase when more actions would feed the army",
+    "lookahead": "the heuristic team, trying its best alternatives on {budget} sampled "
+                 "futures per decision",
+    "search": "a team that plans {budget} futures per decision, sampled from what the "
+              "players know",
+}
+
+
+def strength(study: Study) -> dict[str, Any]:
+    """Who "the players" of a study were: the bot, its budget, its place on the skill
+    ladder (:data:`BOTS`, weakest first) and what that means."""
+    ladder = list(BOTS)
+    budget = getattr(study, "search_budget", None)
+    if budget is None and study.bot in ("lookahead", "search"):
+        budget = getattr(BOTS[study.bot](0), "budget", None)
+    rank = ladder.index(study.bot) + 1 if study.bot in ladder else None
+    meaning = BOT_MEANING.get(study.bot, study.bot).format(budget=budget)
+    return {"bot": study.bot, "budget": budget, "rank": rank, "of": len(ladder),
+            "ladder": ladder, "stronger": ladder[rank:] if rank else [], "meaning": meaning}
+
+
+def army_track(model: GameModel, players: int) -> str:
+    """D8.1: where a player count's army column comes from: the book's 4-player track
+    (1:1), the board's own ``army:`` list, or the placeholder round(cell × N / 4)."""
+    track = model.board.spec.action_tracks.get(players)
+    if track is not None and track.army:
+        return "board"
+    return "book" if players == 4 else "placeholder"
+
+
 def make_bot(name: str, seed: int) -> Bot:
     if name not in BOTS:
         raise ValueError(f"unknown bot '{name}'; one of: {', '.join(BOT_NAMES)}")
@@ -313,6 +348,7 @@ def summarise(model: GameModel, study: Study, results: Mapping[str, Sequence[dic
         if records:
             cells[cell.key] = {"difficulty": cell.difficulty, "players": cell.players,
                                "budget": study.budget(model, cell.difficulty),
+                               "army_track": army_track(model, cell.players),
                                **summarise_cell(records, study.game(model, cell))}
     return {
         "scenario": model.scenario.id,
@@ -325,6 +361,7 @@ def summarise(model: GameModel, study: Study, results: Mapping[str, Sequence[dic
             "time_model": "D10.1: per players' phase the team has timer minutes × table "
                           "speed actions, one player at a time",
         },
+        "strength": strength(study),
         "cells": cells,
         "warnings": design_warnings(model, study, cells),
     }

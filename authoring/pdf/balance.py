@@ -70,6 +70,7 @@ def _cover(c: Any, data: Mapping[str, Any]) -> None:
                f"{st['table_speed']:g} actions a minute (D10.1) · decisions "
                f"{st['decisions'] or 'the defaults of rules.md'}")
     c.setFillColor(INK)
+    y = _strength(c, data, y)
     y = _wrap(c, "Time model: " + st["time_model"] + ". Each game is seeded from the study's "
               "seed and its index: the same figures for any number of processes or a cluster. "
               "Intervals are 95 % Wilson score intervals.", 15 * mm, y, PAGE[0] - 30 * mm)
@@ -105,6 +106,7 @@ def _cover(c: Any, data: Mapping[str, Any]) -> None:
     for x, t in zip(cols, heads, strict=True):
         c.drawString(x * mm, y, t)
     c.setFont(fonts.REGULAR, 9)
+    placeholder = False
     for key, cell in data["cells"].items():
         y -= 5 * mm
         if y < 12 * mm:
@@ -113,11 +115,49 @@ def _cover(c: Any, data: Mapping[str, Any]) -> None:
         revealed = cell["objectives"][0]["revealed"] if cell["objectives"] else 0
         causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}"
                            for k, v in cell["loss_causes"].items())
+        if cell.get("army_track") == "placeholder":
+            key = f"{key} *"
+            placeholder = True
         row = [key, f"{percent(cell['win_rate'])}", f"[{percent(lo)}, {percent(hi)}]",
                f"{cell['rounds_mean']:.1f}", f"{cell['officers_mean']:.1f}",
                f"{percent(revealed)}", causes]
         for x, t in zip(cols, row, strict=True):
             c.drawString(x * mm, y, t)
+    if placeholder and y > 20 * mm:
+        _wrap(c, "* The army track for this player count is a placeholder (D8.1): the book "
+              "prints only the 4-player track; the army takes round(cell × players / 4) actions "
+              "until the board gives its own column. Read these cells as provisional.",
+              15 * mm, y - 6 * mm, PAGE[0] - 30 * mm, size=8)
+
+
+def _strength(c: Any, data: Mapping[str, Any], y: float) -> float:
+    """Who the players were: the bot, its budget, its place on the skill ladder, what it
+    means, and — when the study ran the ladder — how it stands against the search team."""
+    st = data.get("strength")
+    if not st:
+        return y
+    c.setFont(fonts.BOLD, 12)
+    c.drawString(15 * mm, y, "The players")
+    y -= 6 * mm
+    budget = f", budget {st['budget']}" if st.get("budget") is not None else ""
+    rank = (f" — {st['rank']} of {st['of']} on the skill ladder "
+            f"({' < '.join(st['ladder'])})") if st.get("rank") else ""
+    y = _wrap(c, f"Bot {st['bot']}{budget}{rank}: {st['meaning']}.", 18 * mm, y,
+              PAGE[0] - 36 * mm)
+    ladder = {r["bot"]: r for r in data.get("ladder") or []}
+    me, top = ladder.get(st["bot"]), ladder.get("search")
+    if me and top and st["bot"] != "search":
+        y = _wrap(c, f"On {me['cell']} ({me['games']} games each) this bot wins "
+                  f"{percent(me['win_rate'])} [{percent(me['interval'][0])}, "
+                  f"{percent(me['interval'][1])}] where the search team wins "
+                  f"{percent(top['win_rate'])} [{percent(top['interval'][0])}, "
+                  f"{percent(top['interval'][1])}]: stronger players would do about that much "
+                  "better.", 18 * mm, y, PAGE[0] - 36 * mm)
+    elif not ladder and st.get("stronger"):
+        y = _wrap(c, f"Stronger on the ladder: {', '.join(st['stronger'])}. Add --ladder N to "
+                  "measure this bot against them on this scenario.", 18 * mm, y,
+                  PAGE[0] - 36 * mm)
+    return y - 3 * mm
 
 
 def _percent_axis(c: Any, x0: float, base: float, width: float, height: float) -> None:

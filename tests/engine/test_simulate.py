@@ -227,3 +227,22 @@ def test_the_heuristic_team_wins_where_random_players_never_do(scenario1: GameMo
 
     assert wins("random") == 0
     assert wins("heuristic") >= 6
+
+
+def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
+    """Issue 23, deliver 5: the bot, its budget, its place on the ladder and what it means;
+    3- and 5-player cells flagged as played on D8.1's placeholder army track."""
+    study = Study(games=2, difficulties=("easy",), players=(3, 4, 5), bot="simple", seed=2)
+    data = summarise(scenario1, study, run_study(scenario1, study))
+    st = data["strength"]
+    assert (st["bot"], st["rank"], st["of"]) == ("simple", 2, len(st["ladder"]))
+    assert st["ladder"][:3] == ["random", "simple", "heuristic"]
+    assert st["stronger"] == st["ladder"][2:] and "priority list" in st["meaning"]
+    assert {k: c["army_track"] for k, c in data["cells"].items()} == {
+        "easy/3": "placeholder", "easy/4": "book", "easy/5": "placeholder"}
+    code, text = run("--games", "1", "--difficulty", "easy", "--players", "3,4", "--bot",
+                     "random")
+    assert code == 0, text
+    assert "the players: bot random, 1 of " in text and "the floor of the ladder" in text
+    assert "easy/3 *" in text and "easy/4 *" not in text
+    assert "* army track for this player count is a placeholder (D8.1" in text
