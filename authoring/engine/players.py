@@ -414,14 +414,13 @@ def condition_refusal(game: Game, state: State, p: int, cond: object) -> str | N
         for o in game.objectives:
             if cond.objective not in ("any", o.kind):
                 continue
-            if o.kind == "strategic" and cond.objective != "any":
-                continue
             for r in state.revealed[o.index]:
                 if cond.within == 0 and r == z:
                     return None
                 if cond.within and within(_adj(game), z, cond.within) >> r & 1:
                     return None
-        what = "an objective" if cond.objective == "any" else f"the {cond.objective}"
+        what = {"any": "an objective", "strategic": "the strategic objective"}.get(
+            cond.objective, f"the {cond.objective}")
         return f"R5.7: {player_name(game, state, p)} is not in the zone of {what} (revealed)"
     if isinstance(cond, fx.InCity):
         size = game.model.board.zones[z].size

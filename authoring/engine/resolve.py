@@ -460,24 +460,48 @@ def _draw_keep(kind: str) -> Handler:
 # -- objectives ----------------------------------------------------------------------------------
 
 
+def source_item(game: Game, task: Task) -> int:
+    """The special item whose use queued ``task`` (R5.7), or -1: a resistance card, an
+    event, a hook."""
+    for s, lists in enumerate(game.special_use_effects):
+        if task[LIST] in lists:
+            return s
+    return -1
+
+
 def _objective_here(kind: str) -> Handler:
     """destroy_base, free_prisoner, complete_objective: the objective revealed in the
-    actor's zone is done; eliminate_general: the general, wherever he is revealed."""
+    actor's zone is done; eliminate_general: the general, wherever he is revealed.
+    complete_objective's ``objective`` says which kinds it completes. An objective that
+    names its item (``item: bomb``) is done by that item alone (R5.7: "a bomb used in the
+    base's zone destroys the base"; scenario 1's text: "fabriquer une bombe pour la
+    détruire"): another item, a resistance card or an event leaves it as it is."""
 
     def handler(game: Game, state: State, e: Any, task: Task) -> bool:
         at = state.players[task[ACTOR]].at if task[ACTOR] >= 0 else -1
+        want = e.objective if kind == "any" else kind
+        src = source_item(game, task)
+        reserved = None
         for o in game.objectives:
-            if kind != "any" and o.kind != kind:
+            if want != "any" and o.kind != want:
                 continue
             if state.done[o.index] >= o.markers:
                 continue
             zs = [z for z in state.revealed[o.index] if z not in state.completed[o.index]]
-            if kind == "general" and zs:
-                complete_objective(game, state, o.index, zs[-1], task[ACTOR])
-                return True
-            if at in zs:
-                complete_objective(game, state, o.index, at, task[ACTOR])
-                return True
+            if not (zs if kind == "general" else at in zs):
+                continue
+            if o.item >= 0 and o.item != src:
+                reserved = o
+                continue
+            complete_objective(game, state, o.index, zs[-1] if kind == "general" else at,
+                               task[ACTOR])
+            return True
+        if reserved is not None:
+            item = game.specials[reserved.item]
+            title = item.title if isinstance(item.title, str) else item.title.fr
+            log(state, "objective_reserved", "R5.7", f"objective '{reserved.id}' is done with "
+                f"'{title}' alone: this effect leaves it as it is", objective=reserved.id)
+            return True
         log(state, "no_objective", "R5.7", "no objective of that kind is revealed here")
         return True
 

@@ -53,7 +53,7 @@ Skill = Literal["C", "M", "I"]
 ALL_SKILLS: tuple[Skill, ...] = ("C", "M", "I")
 Action = Literal["recruit", "investigate", "search"]
 CitySize = Literal["capital", "town", "village"]
-ObjectiveKind = Literal["base", "general", "prisoner", "any"]
+ObjectiveKind = Literal["base", "general", "prisoner", "strategic", "any"]
 Where = Literal[
     "actor_zone",
     "adjacent_zone",
@@ -122,12 +122,14 @@ OBJECTIVE_TEXT: dict[Lang, dict[str, str]] = {
         "base": "de la base",
         "general": "du général",
         "prisoner": "du prisonnier",
+        "strategic": "de l'objectif stratégique",
         "any": "d'un objectif",
     },
     "en": {
         "base": "of the base",
         "general": "of the general",
         "prisoner": "of the prisoner",
+        "strategic": "of the strategic objective",
         "any": "of an objective",
     },
 }
@@ -767,16 +769,34 @@ class FreePrisoner(EffectPayload):
 
 @_effect
 class CompleteObjective(EffectPayload):
-    """Completes the scenario objective revealed in the actor's zone, e.g. a strategic
-    item used at its place; victory still waits for the end of the army phase (R9.2)."""
+    """Completes the scenario objective of this kind revealed in the actor's zone, e.g. a
+    strategic item used at its place; victory still waits for the end of the army phase
+    (R9.2). An objective that names its item (``item: bomb``) is done by that item
+    alone: another card's effect leaves it as it is (validation warns, as the card would
+    read otherwise). Say which objectives the card completes with ``objective``."""
 
     key: ClassVar[str] = "complete_objective"
-    example: ClassVar[str] = "{complete_objective: {}}"
+    example: ClassVar[str] = "{complete_objective: {objective: strategic}}"
     actor: ClassVar[bool] = True
-    phrases: ClassVar[dict[Lang, str]] = {
-        "fr": "Accomplissez l'objectif de cette zone",
-        "en": "Complete the objective in this zone",
-    }
+    objective: ObjectiveKind = Field(
+        default="any",
+        description="Which objectives it completes: base, general, prisoner, strategic or "
+        "any (an objective that names another item stays reserved to it).",
+    )
+
+    def text(self, lang: Lang = "fr") -> str:
+        k = self.objective
+        if lang == "fr":
+            if k == "any":
+                return "Accomplissez l'objectif de cette zone"
+            if k == "strategic":
+                return "Accomplissez l'objectif stratégique de cette zone"
+            return f"Accomplissez l'objectif de cette zone (celui {OBJECTIVE_TEXT[lang][k]})"
+        if k == "any":
+            return "Complete the objective in this zone"
+        if k == "strategic":
+            return "Complete the strategic objective in this zone"
+        return f"Complete the objective in this zone (the one {OBJECTIVE_TEXT[lang][k]})"
 
 
 @_effect

@@ -635,6 +635,7 @@ def test_army_moves_from_any_zone(star_model: GameModel) -> None:
 
 def test_destroy_base_in_actor_zone_victory_waits(star_model: GameModel) -> None:
     game, state = table(star_model)
+    game = objectives(game, "base")  # no item named: any card's destroy_base does it (R5.7)
     state.revealed[0] = [game.zone_index("A 3")]
     state.players[0].at = game.zone_index("A 3")
     resolve_effects(game, state, [fx.DestroyBase()], actor=0)
