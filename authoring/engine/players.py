@@ -40,15 +40,19 @@ Check = Callable[[Game, State, Action], "str | None"]
 
 def counter_refusal(game: Game, state: State, p: int) -> str | None:
     """R5.0: nobody more than 2 actions ahead of the player furthest behind; D5.4: the
-    sheet's counter ends at 10; D10.1: the team's budget for the phase."""
+    sheet's counter ends at 10; D10.1: the team's budget for the phase. A free action
+    (D5.5) does not move the counter: by default outside R5.0 and D5.4, never outside
+    the budget (it takes time at the table)."""
     ps = state.players[p]
-    if ps.free_actions > 0:
-        return None
     if state.budget == 0:
         return "D10.1: the team's actions for this players' phase are spent"
-    limit = game.character_info[ps.character].actions
-    if ps.actions >= limit:
-        return f"D5.4: {player_name(game, state, p)} has taken {limit} actions this phase"
+    if ps.free_actions > 0:
+        if game.decisions["D5.5"] == "outside_counter":
+            return None
+    else:
+        limit = game.character_info[ps.character].actions
+        if ps.actions >= limit:
+            return f"D5.4: {player_name(game, state, p)} has taken {limit} actions this phase"
     after = ps.actions + 1
     if after - min(o.actions for o in state.players) <= ACTION_MARGIN:
         return None
@@ -60,9 +64,9 @@ def counter_refusal(game: Game, state: State, p: int) -> str | None:
 def count_action(game: Game, state: State, p: int) -> None:
     ps = state.players[p]
     if ps.free_actions > 0:
-        ps.free_actions -= 1
-        return
-    ps.actions += 1
+        ps.free_actions -= 1  # D5.5: the counter does not move; the time is spent
+    else:
+        ps.actions += 1
     if state.budget > 0:
         state.budget -= 1
 

@@ -894,8 +894,9 @@ class DrawResistance(_DrawKeep):
 
 @_effect
 class FreeActions(EffectPayload):
-    """Players take actions without advancing their action counter, so the army
-    does not answer them (R5.0, R7.1)."""
+    """Players take actions without advancing their action counter, so the army does not
+    answer them (R7.1) and, the counters not moving, they stay outside R5.0's 2-action
+    spread (D5.5); they still take time: the team's budget counts them (D10.1)."""
 
     key: ClassVar[str] = "free_actions"
     example: ClassVar[str] = "{free_actions: {count: 2, who: any_player}}"
@@ -908,14 +909,17 @@ class FreeActions(EffectPayload):
             return _by(
                 self.who,
                 lang,
-                f"Vous pouvez réaliser {acts} sans avancer votre compteur d'actions",
-                f"peut réaliser {acts} sans avancer son compteur d'actions",
+                f"Vous pouvez réaliser {acts} sans avancer votre compteur d'actions, même "
+                "avec 2 actions d'avance",
+                f"peut réaliser {acts} sans avancer son compteur d'actions, même avec 2 "
+                "actions d'avance",
             )
         return _by(
             self.who,
             lang,
-            f"You may take {acts} without advancing your action counter",
-            f"may take {acts} without advancing their action counter",
+            f"You may take {acts} without advancing your action counter, even 2 actions "
+            "ahead",
+            f"may take {acts} without advancing their action counter, even 2 actions ahead",
         )
 
 

@@ -71,6 +71,8 @@ def _setup(model: GameModel, sit: dict[str, Any]) -> tuple[Game, State]:
     state.bag = []
     if "supply_cubes" in st:
         state.supply_cubes = int(st["supply_cubes"])
+    if "budget" in st:
+        state.budget = int(st["budget"])
     if st.get("players"):
         state.players = state.players[: len(st["players"])]
         for i, p in enumerate(st["players"]):
@@ -79,6 +81,7 @@ def _setup(model: GameModel, sit: dict[str, Any]) -> tuple[Game, State]:
             ps.at = game.zone_index(p.get("at", game.zone(0)))
             ps.actions = int(p.get("actions", 0))
             ps.cubes = int(p.get("reserve_cubes", 0))
+            ps.free_actions = int(p.get("free_actions", 0))
             ps.squad = [[EMPTY] * len(chars[i].slots[s]) for s in range(3)]
             ps.inventory = []
     if st.get("objectives_done"):
@@ -186,3 +189,7 @@ def test_situation(path: Path, star_model: GameModel) -> None:
         assert [game.zone(p.at) for p in state.players] == expect["at"]
     if "supply_cubes" in expect:
         assert state.supply_cubes == expect["supply_cubes"]
+    if "free_actions" in expect:
+        assert [p.free_actions for p in state.players] == expect["free_actions"]
+    if "budget" in expect:
+        assert state.budget == expect["budget"]
