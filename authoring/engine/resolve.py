@@ -20,6 +20,7 @@ from authoring.engine.actions import slot_of
 from authoring.engine.core import complete_objective, log, player_name, set_pending
 from authoring.engine.game import Game
 from authoring.engine.players import (
+    answer_transfer_more,
     discard_card,
     enforce_inventory_limit,
     reach,
@@ -567,8 +568,64 @@ def _keep_zone(task: Task) -> int:
     return task[ZONE] if task[ZONE] < (1 << 20) else -1
 
 
+# -- R7.2 the reputation gained, shared freely -------------------------------------------------
+
+
+def share_reputation(game: Game, state: State, k: int) -> None:
+    """R7.2: "les cubes Réputation sont répartis librement entre les joueurs": ``k`` cubes
+    of the supply go to the players' reserves (D11.6) one at a time, the team choosing who
+    gets each (a ``share_cube`` choice, answered by seat 0 as for an event). The options
+    are the players, those holding fewest cubes first (seat order on ties): a bot that
+    takes the first option evens the reserves out."""
+    if k <= 0:
+        return
+    if len(state.players) == 1:
+        for _ in range(k):
+            _give_cube(game, state, 0)
+        return
+    _ask_share(game, state, k)
+
+
+def _ask_share(game: Game, state: State, left: int) -> None:
+    order = sorted(range(len(state.players)), key=lambda q: (state.players[q].cubes, q))
+    set_pending(state, "share_cube", 0, order, [left],
+                f"who gets a reputation cube ({left} left to share, R7.2)")
+
+
+def _give_cube(game: Game, state: State, p: int) -> None:
+    state.supply_cubes -= 1
+    state.players[p].cubes += 1
+    log(state, "cube_shared", "R7.2", f"{player_name(game, state, p)} gets a reputation cube "
+        f"(now {state.players[p].cubes})", player=p)
+
+
+def answer_share(game: Game, state: State, p: int) -> None:
+    """The ``choose`` answer to ``share_cube``: player ``p`` gets the cube."""
+    pend = state.pending
+    assert pend is not None
+    left = pend.data[0] - 1
+    state.pending = None
+    _give_cube(game, state, p)
+    if left > 0:
+        _ask_share(game, state, left)
+
+
+#: the choices no queued effect asked (the queue waits for them): kind -> their answer
+OWN_ANSWERS: dict[str, Callable[[Game, State, int], None]] = {
+    "share_cube": answer_share,
+    "transfer_more": answer_transfer_more,
+}
+
+
 def answer(game: Game, state: State, option: int) -> None:
-    """The ``choose`` action: the answer goes to the task that asked."""
+    """The ``choose`` action: the answer goes to the task that asked (or, for a choice of
+    :data:`OWN_ANSWERS`, to its own answer)."""
+    pend = state.pending
+    own = OWN_ANSWERS.get(pend.kind) if pend is not None else None
+    if own is not None:
+        own(game, state, option)
+        run_queue(game, state)
+        return
     state.pending = None
     state.queue[0][CHOICE] = option
     run_queue(game, state)

@@ -10,6 +10,7 @@ from authoring.engine.resolve import run_queue, with_effects
 from authoring.engine.state import SPECIAL
 from authoring.model import effects as fx
 from authoring.model.game import GameModel
+from authoring.model.schema.content import RecruitToken
 
 from .conftest import cleared_state
 
@@ -97,3 +98,57 @@ def test_complete_objective_says_which_kind(star_model: GameModel) -> None:
     state.queue.append([lst, 0, 0, -1, 0, -1])
     run_queue(game, state)
     assert state.done == [0, 1]
+
+
+# -- 2. one transfer gives several things (R5.9, D11.5) --------------------------------------
+
+
+def test_r59_one_transfer_gives_several_items_and_a_recruit(star_model: GameModel) -> None:
+    """R5.9: "envoyer des personnages et/ou des objets" to a player in the same zone, in
+    one action. Seat 0 (counters [0, 0, 0]) gives card 0 to seat 1: the action is counted
+    ([1, 0, 0]), then seat 0 may add more to seat 1 at no further action: option 0 is done,
+    then each further card, then the recruit onto each of seat 1's rows it fits (R5.2,
+    D11.5). Seat 0 adds a card and the recruit (onto M), then is done."""
+    from authoring.engine.players import TRANSFER_DONE, transfer_option
+    from authoring.engine.state import EMPTY
+
+    from .test_effects import table
+
+    game, state = table(star_model)
+    state.players[0].inventory = [0, 1, 2]
+    game = dataclasses.replace(game, recruits=(*game.recruits, RecruitToken(C=4, M=4, I=4)))
+    token = len(game.recruits) - 1  # fits any slot (R5.2)
+    state.players[0].squad[0][0] = token
+    apply(game, state, Action("transfer", 0, 1, 0, -1))
+    assert [p.actions for p in state.players] == [1, 0, 0]
+    assert state.players[0].inventory == [1, 2] and state.players[1].inventory == [0]
+    pend = state.pending
+    assert pend is not None and (pend.kind, pend.player, pend.data) == ("transfer_more", 0, [1])
+    recruit = -1 - 0  # C slot 1
+    assert pend.options == [TRANSFER_DONE, transfer_option(0, -1), transfer_option(1, -1),
+                            transfer_option(recruit, 0), transfer_option(recruit, 1),
+                            transfer_option(recruit, 2)]
+    assert why_illegal(game, state, Action("move", 0, game.zone_index("A 3"))) is not None
+    apply(game, state, Action("choose", 0, pend.options.index(transfer_option(1, -1))))
+    assert state.players[0].inventory == [1] and state.players[1].inventory == [0, 2]
+    apply(game, state, Action("choose", 0, state.pending.options.index(  # type: ignore[union-attr]
+        transfer_option(recruit, 1))))
+    assert state.players[0].squad[0][0] == EMPTY and state.players[1].squad[1][0] == token
+    apply(game, state, Action("choose", 0, 0))  # done
+    assert state.pending is None
+    assert [p.actions for p in state.players] == [1, 0, 0]  # one action for it all
+    assert state.players[0].inventory == [1] and state.players[1].inventory == [0, 2]
+
+
+def test_d115_the_receivers_limit_ends_a_transfer(star_model: GameModel) -> None:
+    """D11.5: the inventory limit (R5.4) holds for every thing given: seat 1 holds 3 of
+    4 cards; once seat 0's first card fills it, nothing more can follow (no choice asked)."""
+    from .test_effects import table
+
+    game, state = table(star_model)
+    state.players[0].inventory = [0, 1]
+    state.players[1].inventory = [2, 3, 4]
+    apply(game, state, Action("transfer", 0, 1, 0, -1))
+    assert state.pending is None
+    assert state.players[0].inventory == [1] and state.players[1].inventory == [2, 3, 4, 0]
+    assert [p.actions for p in state.players] == [1, 0, 0]

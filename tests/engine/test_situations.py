@@ -12,6 +12,7 @@ import yaml
 
 from authoring.engine import Action, Game, State, apply, army, flow, why_illegal
 from authoring.engine.game import CharacterInfo, Mods, lasting_mods
+from authoring.engine.resolve import answer
 from authoring.engine.state import EMPTY
 from authoring.model import effects as fx
 from authoring.model.game import GameModel
@@ -152,6 +153,18 @@ def test_situation(path: Path, star_model: GameModel) -> None:
             ps.actions = int(spec["actions"])
         cubes_before = sum(p.cubes for p in state.players)
         flow.end_of_players_phase(game, state)
+        shares = list(sit.get("shares", []))  # R7.2: who gets each cube (seats), in order
+        offered = []
+        while state.pending is not None:
+            assert state.pending.kind == "share_cube"
+            offered.append(list(state.pending.options))
+            seat = shares.pop(0) if shares else state.pending.options[0]
+            answer(game, state, seat)
+        assert not shares
+        if "offered" in expect:
+            assert offered == expect["offered"]
+        if "reserve_cubes" in expect:
+            assert [p.cubes for p in state.players] == expect["reserve_cubes"]
         assert state.team_counter == expect["team_counter"]
         assert sum(p.cubes for p in state.players) - cubes_before == expect["reputation_gained"]
         assert state.reserve_soldiers == expect["reserve"]["soldiers"]
