@@ -86,6 +86,7 @@ def zones(game: Game, state: State, where: str, task: Task,
         if not state.bag:
             return []
         token = state.bag[state.rng.below(len(state.bag))]
+        army.seen_token(state, token)
         log(state, "token_drawn", "R8.3", f"zone token {game.zone(token)} drawn (and put back)",
             zone=game.zone(token))
         task[ZONE] = token
@@ -389,6 +390,9 @@ def army_now(game: Game, state: State, e: fx.ArmyAction, task: Task) -> bool:
 
 
 def remove_zone_tokens(game: Game, state: State, e: fx.RemoveZoneTokens, task: Task) -> bool:
+    """The players choose the tokens to take out: they look into the bag, so every token
+    in it is seen from then on."""
+    state.unseen.clear()
     while task[PROGRESS] < e.count and state.bag:
         if task[CHOICE] < 0:
             options = sorted(set(state.bag))
@@ -416,6 +420,7 @@ def add_zone_tokens(game: Game, state: State, e: fx.AddZoneTokens, task: Task) -
         for r in regions:
             if state.piles[r]:
                 state.bag.append(state.piles[r].pop())
+                state.unseen.append(state.bag[-1])  # face down (R8.6)
                 log(state, "token_to_bag", "R8.6", f"a zone token of region "
                     f"{game.topo.regions[r]} goes into the invasion bag",
                     region=game.topo.regions[r])

@@ -152,3 +152,98 @@ def test_d115_the_receivers_limit_ends_a_transfer(star_model: GameModel) -> None
     assert state.pending is None
     assert state.players[0].inventory == [1] and state.players[1].inventory == [2, 3, 4, 0]
     assert [p.actions for p in state.players] == [1, 0, 0]
+
+
+# -- 4. a sampled state knows what the players know (R8.6) -------------------------------------
+
+
+def _hidden_state(game1: Game) -> tuple[object, int, int]:
+    """Scenario 1 after one officer placed in a region: R8.6 drew a token of its pile into
+    the bag face down. Returns the state, the unseen token and another token of the same
+    pile (of another zone)."""
+    from authoring.engine import army, new_initial_state
+
+    state = new_initial_state(game1, seed=5)
+    z = next(z for z in range(game1.topo.n) if state.soldiers[z] > 0)
+    army.promote(game1, state, z)
+    assert len(state.unseen) == 1
+    u = state.unseen[0]
+    r = game1.topo.region[u]
+    other = next(t for t in state.piles[r] if t != u)
+    return state, u, other
+
+
+def test_r86_a_token_drawn_into_the_bag_is_unseen(game1: Game) -> None:
+    """R8.6: the token goes into the bag face down; R8.3: drawn, it is seen (no copy seen
+    before in the bag); with a copy seen before in the bag, the draw may be that copy:
+    it stays counted unseen."""
+    from authoring.engine import army
+    from authoring.engine.rng import Rng
+
+    state, u, _ = _hidden_state(game1)
+    assert state.bag.count(u) == 1 + game1.bag.count(u)
+    state.bag = [u]
+    state.drawn = []
+    army.army_action(game1, state)
+    assert state.unseen == [] and state.drawn == [u]
+    state, u, _ = _hidden_state(game1)
+    state.bag = [u, u]  # one seen copy, one unseen
+    state.unseen = [u]
+    state.rng = Rng(1)
+    army.army_action(game1, state)
+    assert state.unseen == [u] and state.drawn == [u] and state.bag == [u]
+
+
+def test_r86_indistinguishable_states_sample_alike(game1: Game) -> None:
+    """Two states that differ only in which token of a region's pile went face down into
+    the bag (R8.6) — the players cannot tell them apart — give exactly the same samples
+    from the same generator; and over the samples the unseen token is each of the pool's
+    tokens in turn, never only the true one."""
+    from collections import Counter
+
+    from authoring.engine.rng import Rng
+    from authoring.engine.view import sample_state
+
+    a, u, other = _hidden_state(game1)
+    b = a.clone()
+    r = game1.topo.region[u]
+    b.bag[b.bag.index(u)] = other  # the other token in the bag, u in the pile instead
+    b.unseen = [other]
+    pile = b.piles[r]
+    pile[pile.index(other)] = u
+    assert sorted(a.bag) != sorted(b.bag)
+    hits: Counter[int] = Counter()
+    pool = len(a.piles[r]) + 1
+    for seed in range(300):
+        sa, sb = sample_state(game1, a, Rng(seed)), sample_state(game1, b, Rng(seed))
+        assert sa.to_json() == sb.to_json()
+        assert len(sa.unseen) == 1 and game1.topo.region[sa.unseen[0]] == r
+        assert sorted(sa.piles[r] + sa.unseen) == sorted(a.piles[r] + [u])
+        hits[sa.unseen[0]] += 1
+    assert len(hits) > pool // 2  # the unseen token is redrawn from the whole pool
+    assert hits[u] < 300 // 4
+
+
+def test_sample_keeps_what_is_seen(game1: Game) -> None:
+    """The bag's seen tokens and the public counts stay; another player's drawn cards are
+    redrawn from their deck, the sampling player's own stay."""
+    from authoring.engine.rng import Rng
+    from authoring.engine.view import sample_state
+
+    state, u, _ = _hidden_state(game1)
+    seen = list(state.bag)
+    seen.remove(u)
+    s = sample_state(game1, state, Rng(3))
+    rest = list(s.bag)
+    rest.remove(s.unseen[0])
+    assert sorted(rest) == sorted(seen)
+    assert [len(p) for p in s.piles] == [len(p) for p in state.piles]
+    pend = state.pending
+    assert pend is not None and pend.kind == "keep_resistance" and pend.player == 0
+    mine = sample_state(game1, state, Rng(3), player=0).pending
+    assert mine is not None and mine.options == pend.options
+    theirs = [sample_state(game1, state, Rng(k), player=1).pending for k in range(20)]
+    assert any(t is not None and t.options != pend.options for t in theirs)
+    for t in theirs:
+        assert t is not None
+        assert len(t.options) == len(pend.options)

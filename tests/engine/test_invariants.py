@@ -407,6 +407,8 @@ def tokens_conserved(run: Run) -> str | None:
     extra = set(have) - set(range(g.topo.n))
     if extra:
         return f"tokens of no zone: {sorted(extra)}"
+    if Counter(s.unseen) - Counter(s.bag):  # R8.6: the unseen tokens are in the bag
+        return f"unseen tokens {sorted(s.unseen)} not all in the bag {sorted(s.bag)}"
     return None
 
 
