@@ -59,7 +59,7 @@ def option_text(game: Game, state: State, kind: str, x: int) -> str:
 def transfer_text(game: Game, state: State, p: int, x: int) -> str:
     """A ``transfer_more`` option (R5.9): done, a card, or a recruit onto a row."""
     if x == TRANSFER_DONE:
-        return "nothing more (the transfer is done)"
+        return "nothing more: the transfer is done"
     b, c = transfer_of(x)
     inv = state.players[p].inventory
     if b >= 0:

@@ -627,8 +627,7 @@ def ask_transfer_more(game: Game, state: State, p: int, q: int) -> None:
         state.pending = None
         return
     set_pending(state, "transfer_more", p, [TRANSFER_DONE, *more], [q],
-                f"what else {player_name(game, state, p)} gives {player_name(game, state, q)} "
-                "in the same action (R5.9)")
+                f"more for {player_name(game, state, q)} in the same transfer (R5.9)")
 
 
 def answer_transfer_more(game: Game, state: State, x: int) -> None:

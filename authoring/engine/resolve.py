@@ -594,7 +594,7 @@ def share_reputation(game: Game, state: State, k: int) -> None:
 def _ask_share(game: Game, state: State, left: int) -> None:
     order = sorted(range(len(state.players)), key=lambda q: (state.players[q].cubes, q))
     set_pending(state, "share_cube", 0, order, [left],
-                f"who gets a reputation cube ({left} left to share, R7.2)")
+                f"a reputation cube to give, {left} left to share (R7.2)")
 
 
 def _give_cube(game: Game, state: State, p: int) -> None:
