@@ -673,7 +673,9 @@ def _pending_words(pend: Any) -> str:
             "keep_investigate": "which clue to keep (R5.3)",
             "keep_search": "which item to keep (R5.4)",
             "keep_resistance": "which resistance card to keep available (R6.2)",
-            "choose_zone": "a zone", "choose_player": "a player", "choose_card": "a card"}
+            "choose_zone": "a zone", "choose_player": "a player", "choose_card": "a card",
+            "share_cube": "who gets a reputation cube (R7.2)",
+            "transfer_more": "what else to give in the same transfer (R5.9)"}
     base = what.get(pend.kind, pend.kind)
     return f"{base} — {pend.note}" if pend.note else base
 

@@ -104,7 +104,7 @@ def option_words(game: Game, state: State, kind: str, x: int) -> str:
         return f"item {card_words(game, x)} — {item_use(game, x)}"
     if kind == "keep_resistance":
         return f"resistance card {resistance_words(game, x)}"
-    if kind == "choose_player":
+    if kind in ("choose_player", "share_cube"):
         return seat(game, state, x)
     if kind == "choose_card" and 0 <= x < len(state.resistance):
         return f"'{text_of(game.resistance_cards[state.resistance[x][0]].title)}'"

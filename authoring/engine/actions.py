@@ -14,7 +14,9 @@ eliminate      a: zone, b: 0 a soldier, 1 an officer (R5.6, R9.6)
 use            a: inventory position of the special item, b: which use (R5.7)
 resistance     a: available card, b: cubes put on it, c: 1 to activate (R5.8)
 transfer       a: receiving player, b: inventory position, or -1 - (skill*16 + slot) for
-               a recruit, c: the receiver's skill row for a recruit (R5.9, D11.5)
+               a recruit, c: the receiver's skill row for a recruit (R5.9, D11.5); the
+               first thing given, then a ``transfer_more`` choice gives more to the same
+               player in the same action (option 0: done; R5.9 "personnages et/ou objets")
 plan           a: skill 0 C, 1 M, 2 I (R5.10)
 objective      a: objective (eliminate the general, free the prisoner in their zone)
 reorganise     a: from skill*16 + slot, b: to skill*16 + slot (R6.3, free)
@@ -22,7 +24,9 @@ begin          the start of the phase is over: the timer runs (R6, R10.1)
 end            the players' phase ends: time is up, or the players stop (R10.1)
 keep           a: which drawn card or token, b: where (a recruit's skill*16 + slot; the
                inventory card discarded to make room, or -1)
-choose         a: which option of the pending choice
+choose         a: which option of the pending choice (a zone, a player, a card; who
+               gets a reputation cube, ``share_cube``, R7.2; what else a transfer gives,
+               ``transfer_more``, R5.9)
 =============  =====================================================================
 """
 

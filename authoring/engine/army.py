@@ -138,6 +138,7 @@ def promote(game: Game, state: State, z: int, rule: str = "R8.5") -> None:
     if pile:
         token = pile.pop()
         state.bag.append(token)
+        state.unseen.append(token)  # face down: nobody sees which
         log(state, "token_to_bag", "R8.6",
             f"a zone token of region {game.topo.regions[region]} goes into the invasion bag",
             region=game.topo.regions[region])
@@ -164,7 +165,17 @@ def army_action(game: Game, state: State) -> None:
         log(state, "bag_empty", "D11.1", "the invasion bag is empty: the army action does nothing")
         return
     token = state.rng.pop_random(state.bag)
+    seen_token(state, token, drawn=True)
     state.drawn.append(token)
     log(state, "token_drawn", "R8.3", f"zone token {game.zone(token)} drawn",
         zone=game.zone(token))
     add_soldiers(game, state, token, speed(game, state))
+
+
+def seen_token(state: State, token: int, drawn: bool = False) -> None:
+    """A bag token is seen (drawn at R8.3, or looked at): when the bag holds no copy of
+    it that was seen before, it was one of the unseen tokens (R8.6), which now counts as
+    seen; otherwise it counts as a seen copy (copies of a zone look alike, and what the
+    players know decides, never which copy it truly was). ``drawn``: already out of it."""
+    if token in state.unseen and state.bag.count(token) + drawn <= state.unseen.count(token):
+        state.unseen.remove(token)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from authoring.engine.actions import Action, slot_of
 from authoring.engine.core import card_name, player_name
 from authoring.engine.game import Game
+from authoring.engine.players import TRANSFER_DONE, transfer_of
 from authoring.engine.state import State
 from authoring.model.rules import SKILLS
 
@@ -46,11 +47,25 @@ def option_text(game: Game, state: State, kind: str, x: int) -> str:
         return f"resistance card '{_title(card.title)}' (cost {card.cost})"
     if kind == "choose_zone":
         return zone_name(game, x)
-    if kind == "choose_player":
+    if kind in ("choose_player", "share_cube"):
         return player_name(game, state, x)
+    if kind == "transfer_more" and state.pending is not None:
+        return transfer_text(game, state, state.pending.player, x)
     if kind == "choose_card":
         return f"card {x + 1}"
     return str(x)
+
+
+def transfer_text(game: Game, state: State, p: int, x: int) -> str:
+    """A ``transfer_more`` option (R5.9): done, a card, or a recruit onto a row."""
+    if x == TRANSFER_DONE:
+        return "nothing more: the transfer is done"
+    b, c = transfer_of(x)
+    inv = state.players[p].inventory
+    if b >= 0:
+        return f"'{card_name(game, inv[b])}'" if b < len(inv) else f"card {b + 1}"
+    s, slot = slot_of(-1 - b)
+    return f"the recruit of {SKILLS[s % 3]} slot {slot + 1} ({SKILLS[c % 3]})"
 
 
 def describe(game: Game, state: State, a: Action) -> str:

@@ -9,7 +9,7 @@ from authoring.engine.core import draw, log, player_name
 from authoring.engine.game import Game
 from authoring.engine.outcome import Outcome, Termination
 from authoring.engine.players import start_draw
-from authoring.engine.resolve import enqueue, run_queue
+from authoring.engine.resolve import enqueue, run_queue, share_reputation
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PlayerState, State
 from authoring.model.effects import render_effects
@@ -152,8 +152,9 @@ def reveal(game: Game, state: State) -> None:
 
 def end_of_players_phase(game: Game, state: State) -> None:
     """R7.1: the team counter advances by the largest count; R7.2: the pieces in the
-    eliminated area become as many reputation cubes, shared among the players (D11.6:
-    each to the player holding fewest, seat order on ties), and go back to the reserve."""
+    eliminated area become as many reputation cubes, which the players share freely (a
+    ``share_cube`` choice per cube, :func:`~authoring.engine.resolve.share_reputation`;
+    D11.6: into their reserves), and go back to the reserve."""
     most = max(p.actions for p in state.players)
     state.team_counter += most
     log(state, "team_counter", "R7.1", f"the team counter advances by {most} to "
@@ -161,10 +162,6 @@ def end_of_players_phase(game: Game, state: State) -> None:
     k = state.eliminated_soldiers + state.eliminated_officers
     if k:
         gained = min(k, state.supply_cubes)
-        state.supply_cubes -= gained
-        for _ in range(gained):
-            p = min(range(len(state.players)), key=lambda q: (state.players[q].cubes, q))
-            state.players[p].cubes += 1
         state.reserve_soldiers += state.eliminated_soldiers
         state.reserve_officers += state.eliminated_officers
         state.eliminated_soldiers = state.eliminated_officers = 0
@@ -172,6 +169,7 @@ def end_of_players_phase(game: Game, state: State) -> None:
             f"{'become' if k != 1 else 'becomes'} {gained} reputation cube{'s' * (gained != 1)}; "
             f"{'the pieces go' if k != 1 else 'the piece goes'} back to the reserve",
             count=gained)
+        share_reputation(game, state, gained)
 
 
 def army_target(game: Game, state: State, team: int | None = None) -> int:

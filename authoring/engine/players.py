@@ -40,15 +40,19 @@ Check = Callable[[Game, State, Action], "str | None"]
 
 def counter_refusal(game: Game, state: State, p: int) -> str | None:
     """R5.0: nobody more than 2 actions ahead of the player furthest behind; D5.4: the
-    sheet's counter ends at 10; D10.1: the team's budget for the phase."""
+    sheet's counter ends at 10; D10.1: the team's budget for the phase. A free action
+    (D5.5) does not move the counter: by default outside R5.0 and D5.4, never outside
+    the budget (it takes time at the table)."""
     ps = state.players[p]
-    if ps.free_actions > 0:
-        return None
     if state.budget == 0:
         return "D10.1: the team's actions for this players' phase are spent"
-    limit = game.character_info[ps.character].actions
-    if ps.actions >= limit:
-        return f"D5.4: {player_name(game, state, p)} has taken {limit} actions this phase"
+    if ps.free_actions > 0:
+        if game.decisions["D5.5"] == "outside_counter":
+            return None
+    else:
+        limit = game.character_info[ps.character].actions
+        if ps.actions >= limit:
+            return f"D5.4: {player_name(game, state, p)} has taken {limit} actions this phase"
     after = ps.actions + 1
     if after - min(o.actions for o in state.players) <= ACTION_MARGIN:
         return None
@@ -60,9 +64,9 @@ def counter_refusal(game: Game, state: State, p: int) -> str | None:
 def count_action(game: Game, state: State, p: int) -> None:
     ps = state.players[p]
     if ps.free_actions > 0:
-        ps.free_actions -= 1
-        return
-    ps.actions += 1
+        ps.free_actions -= 1  # D5.5: the counter does not move; the time is spent
+    else:
+        ps.actions += 1
     if state.budget > 0:
         state.budget -= 1
 
@@ -414,14 +418,13 @@ def condition_refusal(game: Game, state: State, p: int, cond: object) -> str | N
         for o in game.objectives:
             if cond.objective not in ("any", o.kind):
                 continue
-            if o.kind == "strategic" and cond.objective != "any":
-                continue
             for r in state.revealed[o.index]:
                 if cond.within == 0 and r == z:
                     return None
                 if cond.within and within(_adj(game), z, cond.within) >> r & 1:
                     return None
-        what = "an objective" if cond.objective == "any" else f"the {cond.objective}"
+        what = {"any": "an objective", "strategic": "the strategic objective"}.get(
+            cond.objective, f"the {cond.objective}")
         return f"R5.7: {player_name(game, state, p)} is not in the zone of {what} (revealed)"
     if isinstance(cond, fx.InCity):
         size = game.model.board.zones[z].size
@@ -570,25 +573,74 @@ def _first_fit(game: Game, state: State, q: int, token: int, s: int, checked: bo
 
 
 def do_transfer(game: Game, state: State, a: Action) -> None:
-    p, q = a.player, a.a
+    """R5.9: "envoyer des personnages et/ou des objets" — one action gives several things.
+    The action gives its first thing; then the giver may add more to the same receiver in
+    the same action (a ``transfer_more`` choice), or be done."""
+    give(game, state, a.player, a.a, a.b, a.c)
+    ask_transfer_more(game, state, a.player, a.a)
+
+
+def give(game: Game, state: State, p: int, q: int, b: int, c: int) -> None:
+    """One thing from ``p`` to ``q``: inventory card ``b``, or the recruit of slot
+    ``-1 - b`` onto the receiver's row ``c`` (D11.5: the slot test, the inventory limit)."""
     giver, taker = player_name(game, state, p), player_name(game, state, q)
-    if a.b >= 0:
-        card = state.players[p].inventory.pop(a.b)
+    if b >= 0:
+        card = state.players[p].inventory.pop(b)
         state.players[q].inventory.append(card)
         log(state, "transferred", "R5.9", f"{giver} gives '{card_name(game, card)}' to {taker}",
             player=p, to=q)
         enforce_inventory_limit(game, state, q)
         enforce_inventory_limit(game, state, p)  # the card given may have been what enlarged the hand
         return
-    s, k = slot_of(-1 - a.b)
+    s, k = slot_of(-1 - b)
     token = state.players[p].squad[s][k]
     state.players[p].squad[s][k] = EMPTY
-    slot = _first_fit(game, state, q, token, a.c, game.decisions["D11.5"] == "checked")
+    slot = _first_fit(game, state, q, token, c, game.decisions["D11.5"] == "checked")
     assert slot is not None
-    state.players[q].squad[a.c][slot] = token
+    state.players[q].squad[c][slot] = token
     log(state, "transferred", "R5.9",
-        f"{giver} gives recruit {_token(game, token)} to {taker} ({SKILLS[a.c]} slot {slot + 1})",
+        f"{giver} gives recruit {_token(game, token)} to {taker} ({SKILLS[c]} slot {slot + 1})",
         player=p, to=q)
+
+
+#: the ``transfer_more`` option that ends the transfer (option 0)
+TRANSFER_DONE = 1 << 20
+
+
+def transfer_option(b: int, c: int) -> int:
+    """A ``transfer_more`` option: what ``transfer``'s b and c say, as one int."""
+    return b * 4 + c + 1
+
+
+def transfer_of(x: int) -> tuple[int, int]:
+    """The b and c of a ``transfer_more`` option."""
+    return x // 4, x % 4 - 1
+
+
+def ask_transfer_more(game: Game, state: State, p: int, q: int) -> None:
+    """R5.9: after a thing given, ``p`` may give ``q`` more in the same action: a
+    ``transfer_more`` choice, option 0 being done (so a bot that takes the first option
+    gives one thing per action), then every further thing that passes the R5.9 check."""
+    more = [transfer_option(a.b, a.c) for a in _transfers(game, state, p, q)
+            if check_transfer(game, state, a) is None]
+    if not more:
+        state.pending = None
+        return
+    set_pending(state, "transfer_more", p, [TRANSFER_DONE, *more], [q],
+                f"more for {player_name(game, state, q)} in the same transfer (R5.9)")
+
+
+def answer_transfer_more(game: Game, state: State, x: int) -> None:
+    """The ``choose`` answer to ``transfer_more``: done, or one more thing given."""
+    pend = state.pending
+    assert pend is not None
+    p, q = pend.player, pend.data[0]
+    state.pending = None
+    if x == TRANSFER_DONE:
+        return
+    b, c = transfer_of(x)
+    give(game, state, p, q, b, c)
+    ask_transfer_more(game, state, p, q)
 
 
 # -- R5.10 plan ---------------------------------------------------------------------------------
@@ -844,11 +896,11 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
     return out
 
 
-def _transfers(game: Game, state: State, p: int) -> Iterator[Action]:
+def _transfers(game: Game, state: State, p: int, only: int = -1) -> Iterator[Action]:
     ps = state.players[p]
     tz = transfer_zones(game, state, p)
     for q, other in enumerate(state.players):
-        if q == p or not tz >> other.at & 1:
+        if q == p or not tz >> other.at & 1 or only >= 0 and q != only:
             continue
         for i in range(len(ps.inventory)):
             yield Action("transfer", p, q, i, -1)

@@ -20,6 +20,7 @@ from authoring.engine.actions import slot_of
 from authoring.engine.core import complete_objective, log, player_name, set_pending
 from authoring.engine.game import Game
 from authoring.engine.players import (
+    answer_transfer_more,
     discard_card,
     enforce_inventory_limit,
     reach,
@@ -85,6 +86,7 @@ def zones(game: Game, state: State, where: str, task: Task,
         if not state.bag:
             return []
         token = state.bag[state.rng.below(len(state.bag))]
+        army.seen_token(state, token)
         log(state, "token_drawn", "R8.3", f"zone token {game.zone(token)} drawn (and put back)",
             zone=game.zone(token))
         task[ZONE] = token
@@ -388,6 +390,9 @@ def army_now(game: Game, state: State, e: fx.ArmyAction, task: Task) -> bool:
 
 
 def remove_zone_tokens(game: Game, state: State, e: fx.RemoveZoneTokens, task: Task) -> bool:
+    """The players choose the tokens to take out: they look into the bag, so every token
+    in it is seen from then on."""
+    state.unseen.clear()
     while task[PROGRESS] < e.count and state.bag:
         if task[CHOICE] < 0:
             options = sorted(set(state.bag))
@@ -415,6 +420,7 @@ def add_zone_tokens(game: Game, state: State, e: fx.AddZoneTokens, task: Task) -
         for r in regions:
             if state.piles[r]:
                 state.bag.append(state.piles[r].pop())
+                state.unseen.append(state.bag[-1])  # face down (R8.6)
                 log(state, "token_to_bag", "R8.6", f"a zone token of region "
                     f"{game.topo.regions[r]} goes into the invasion bag",
                     region=game.topo.regions[r])
@@ -460,24 +466,48 @@ def _draw_keep(kind: str) -> Handler:
 # -- objectives ----------------------------------------------------------------------------------
 
 
+def source_item(game: Game, task: Task) -> int:
+    """The special item whose use queued ``task`` (R5.7), or -1: a resistance card, an
+    event, a hook."""
+    for s, lists in enumerate(game.special_use_effects):
+        if task[LIST] in lists:
+            return s
+    return -1
+
+
 def _objective_here(kind: str) -> Handler:
     """destroy_base, free_prisoner, complete_objective: the objective revealed in the
-    actor's zone is done; eliminate_general: the general, wherever he is revealed."""
+    actor's zone is done; eliminate_general: the general, wherever he is revealed.
+    complete_objective's ``objective`` says which kinds it completes. An objective that
+    names its item (``item: bomb``) is done by that item alone (R5.7: "a bomb used in the
+    base's zone destroys the base"; scenario 1's text: "fabriquer une bombe pour la
+    détruire"): another item, a resistance card or an event leaves it as it is."""
 
     def handler(game: Game, state: State, e: Any, task: Task) -> bool:
         at = state.players[task[ACTOR]].at if task[ACTOR] >= 0 else -1
+        want = e.objective if kind == "any" else kind
+        src = source_item(game, task)
+        reserved = None
         for o in game.objectives:
-            if kind != "any" and o.kind != kind:
+            if want != "any" and o.kind != want:
                 continue
             if state.done[o.index] >= o.markers:
                 continue
             zs = [z for z in state.revealed[o.index] if z not in state.completed[o.index]]
-            if kind == "general" and zs:
-                complete_objective(game, state, o.index, zs[-1], task[ACTOR])
-                return True
-            if at in zs:
-                complete_objective(game, state, o.index, at, task[ACTOR])
-                return True
+            if not (zs if kind == "general" else at in zs):
+                continue
+            if o.item >= 0 and o.item != src:
+                reserved = o
+                continue
+            complete_objective(game, state, o.index, zs[-1] if kind == "general" else at,
+                               task[ACTOR])
+            return True
+        if reserved is not None:
+            item = game.specials[reserved.item]
+            title = item.title if isinstance(item.title, str) else item.title.fr
+            log(state, "objective_reserved", "R5.7", f"objective '{reserved.id}' is done with "
+                f"'{title}' alone: this effect leaves it as it is", objective=reserved.id)
+            return True
         log(state, "no_objective", "R5.7", "no objective of that kind is revealed here")
         return True
 
@@ -543,8 +573,64 @@ def _keep_zone(task: Task) -> int:
     return task[ZONE] if task[ZONE] < (1 << 20) else -1
 
 
+# -- R7.2 the reputation gained, shared freely -------------------------------------------------
+
+
+def share_reputation(game: Game, state: State, k: int) -> None:
+    """R7.2: "les cubes Réputation sont répartis librement entre les joueurs": ``k`` cubes
+    of the supply go to the players' reserves (D11.6) one at a time, the team choosing who
+    gets each (a ``share_cube`` choice, answered by seat 0 as for an event). The options
+    are the players, those holding fewest cubes first (seat order on ties): a bot that
+    takes the first option evens the reserves out."""
+    if k <= 0:
+        return
+    if len(state.players) == 1:
+        for _ in range(k):
+            _give_cube(game, state, 0)
+        return
+    _ask_share(game, state, k)
+
+
+def _ask_share(game: Game, state: State, left: int) -> None:
+    order = sorted(range(len(state.players)), key=lambda q: (state.players[q].cubes, q))
+    set_pending(state, "share_cube", 0, order, [left],
+                f"a reputation cube to give, {left} left to share (R7.2)")
+
+
+def _give_cube(game: Game, state: State, p: int) -> None:
+    state.supply_cubes -= 1
+    state.players[p].cubes += 1
+    log(state, "cube_shared", "R7.2", f"{player_name(game, state, p)} gets a reputation cube "
+        f"(now {state.players[p].cubes})", player=p)
+
+
+def answer_share(game: Game, state: State, p: int) -> None:
+    """The ``choose`` answer to ``share_cube``: player ``p`` gets the cube."""
+    pend = state.pending
+    assert pend is not None
+    left = pend.data[0] - 1
+    state.pending = None
+    _give_cube(game, state, p)
+    if left > 0:
+        _ask_share(game, state, left)
+
+
+#: the choices no queued effect asked (the queue waits for them): kind -> their answer
+OWN_ANSWERS: dict[str, Callable[[Game, State, int], None]] = {
+    "share_cube": answer_share,
+    "transfer_more": answer_transfer_more,
+}
+
+
 def answer(game: Game, state: State, option: int) -> None:
-    """The ``choose`` action: the answer goes to the task that asked."""
+    """The ``choose`` action: the answer goes to the task that asked (or, for a choice of
+    :data:`OWN_ANSWERS`, to its own answer)."""
+    pend = state.pending
+    own = OWN_ANSWERS.get(pend.kind) if pend is not None else None
+    if own is not None:
+        own(game, state, option)
+        run_queue(game, state)
+        return
     state.pending = None
     state.queue[0][CHOICE] = option
     run_queue(game, state)

@@ -126,6 +126,9 @@ class State:
     phase_seconds: int = 0  # this players' phase's timer: the scenario's + timer_delta (R10.1)
     outcome: Any = None
     log: list[Any] = field(default_factory=list)
+    #: the bag's tokens nobody has seen: drawn face down from a region pile (R8.6), a
+    #: sub-multiset of ``bag`` (what :func:`~authoring.engine.view.sample_state` resamples)
+    unseen: list[int] = field(default_factory=list)
 
     # -- derived ---------------------------------------------------------------------------
     def occupation(self, z: int) -> int:
@@ -183,6 +186,7 @@ class State:
             self.phase_seconds,
             self.outcome,
             self.log[:] if log else [],
+            self.unseen[:],
         )
 
     # -- JSON ------------------------------------------------------------------------------
@@ -202,6 +206,7 @@ class State:
         out["rng"] = self.rng.state
         out["players"] = [p.to_json() for p in self.players]
         out["pending"] = self.pending.to_json() if self.pending is not None else None
+        out["unseen"] = self.unseen
         return out
 
     @classmethod
@@ -211,5 +216,6 @@ class State:
             rng=Rng(state=int(d["rng"])),
             players=[PlayerState.from_json(p) for p in d["players"]],
             pending=Pending.from_json(d["pending"]) if d["pending"] is not None else None,
+            unseen=[int(x) for x in d.get("unseen", ())],  # saves before it: all seen
             **kw,
         )

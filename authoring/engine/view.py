@@ -83,8 +83,8 @@ class PublicView:
         return self._state.players
 
     def sample(self, rng: Rng) -> State:
-        """A full state consistent with what the players know (:func:`sample_state`)."""
-        return sample_state(self._game, self._state, rng)
+        """A full state consistent with what this player knows (:func:`sample_state`)."""
+        return sample_state(self._game, self._state, rng, self.player)
 
     def why_illegal(self, action: Any) -> str | None:
         """Why ``action`` cannot be taken now (the engine's check: legality depends only on
@@ -150,16 +150,60 @@ class PublicView:
                                         else None)
 
 
-def sample_state(game: Game, state: State, rng: Rng) -> State:
-    """A game state as the players could imagine it (information-set sampling): the public
-    state as it is, the hidden order of every deck, pile and the bag reshuffled, and a new
-    generator — so that a search over it (a lookahead bot) cannot peek at the real draws."""
+def sample_state(game: Game, state: State, rng: Rng, player: int | None = None) -> State:
+    """A game state as the players could imagine it (information-set sampling), so that a
+    search over it (a lookahead bot) cannot peek at the real draws. Every hidden collection
+    is drawn from what the players know, never from what it truly holds:
+
+    - the invasion bag and the region piles: the tokens put into the bag at setup and every
+      token drawn since are seen, so the bag's seen tokens stay; a token drawn from a region
+      pile into the bag goes face down (R8.6), so per region which tokens of (pile ∪ unseen
+      ones in the bag) are the unseen ones is uniformly possible: they are redrawn from that
+      pool, and the rest, shuffled, is the pile (``state.unseen`` says how many per region);
+    - the item, clue, resistance and event decks and the recruitment bag: what they hold is
+      public (the box's cards, minus the discards, face up, and what the players hold or
+      pooled, known in a cooperative game), only the order is hidden: reshuffled;
+    - the cards another player is choosing among (not ``player``'s own pending choice): put
+      back into their deck, which is reshuffled, and redrawn;
+    - the generator: a new one.
+
+    Each collection is put in a canonical order before it is shuffled, so two states the
+    players cannot tell apart give the same samples from the same ``rng``."""
     s = state.clone()
-    for pile in (s.item_pile, s.clue_pile, s.resistance_pile, s.event_pile, s.recruit_bag,
-                 s.bag, *s.piles):
+    for pile in (s.item_pile, s.clue_pile, s.resistance_pile, s.event_pile, s.recruit_bag):
+        pile.sort()
         rng.shuffle(pile)
+    pend = s.pending
+    if pend is not None and player is not None and pend.player != player \
+            and pend.kind in _DRAWN_FROM:
+        deck = getattr(s, _DRAWN_FROM[pend.kind])
+        pool = sorted(deck + pend.options)
+        rng.shuffle(pool)
+        n = len(pend.options)
+        pend.options, deck[:] = pool[:n], pool[n:]
+    region = game.topo.region
+    seen = list(s.bag)
+    hidden: list[list[int]] = [[] for _ in s.piles]
+    for z in s.unseen:
+        seen.remove(z)
+        hidden[region[z]].append(z)
+    unseen: list[int] = []
+    for r, pile in enumerate(s.piles):
+        pool = sorted(pile + hidden[r])
+        rng.shuffle(pool)
+        k = len(hidden[r])
+        unseen.extend(pool[:k])
+        s.piles[r] = pool[k:]
+    s.bag = sorted(seen) + unseen
+    rng.shuffle(s.bag)
+    s.unseen = unseen
     s.rng = Rng(state=rng.next64())
     return s
+
+
+#: a ``keep_*`` choice -> the deck its cards were drawn from (R5.2–R5.4, R6.2)
+_DRAWN_FROM = {"keep_recruit": "recruit_bag", "keep_investigate": "clue_pile",
+               "keep_search": "item_pile", "keep_resistance": "resistance_pile"}
 
 
 def player_view(game: Game, state: State, player: int) -> dict[str, Any]:

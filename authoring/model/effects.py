@@ -53,7 +53,7 @@ Skill = Literal["C", "M", "I"]
 ALL_SKILLS: tuple[Skill, ...] = ("C", "M", "I")
 Action = Literal["recruit", "investigate", "search"]
 CitySize = Literal["capital", "town", "village"]
-ObjectiveKind = Literal["base", "general", "prisoner", "any"]
+ObjectiveKind = Literal["base", "general", "prisoner", "strategic", "any"]
 Where = Literal[
     "actor_zone",
     "adjacent_zone",
@@ -122,12 +122,14 @@ OBJECTIVE_TEXT: dict[Lang, dict[str, str]] = {
         "base": "de la base",
         "general": "du général",
         "prisoner": "du prisonnier",
+        "strategic": "de l'objectif stratégique",
         "any": "d'un objectif",
     },
     "en": {
         "base": "of the base",
         "general": "of the general",
         "prisoner": "of the prisoner",
+        "strategic": "of the strategic objective",
         "any": "of an objective",
     },
 }
@@ -767,16 +769,34 @@ class FreePrisoner(EffectPayload):
 
 @_effect
 class CompleteObjective(EffectPayload):
-    """Completes the scenario objective revealed in the actor's zone, e.g. a strategic
-    item used at its place; victory still waits for the end of the army phase (R9.2)."""
+    """Completes the scenario objective of this kind revealed in the actor's zone, e.g. a
+    strategic item used at its place; victory still waits for the end of the army phase
+    (R9.2). An objective that names its item (``item: bomb``) is done by that item
+    alone: another card's effect leaves it as it is (validation warns, as the card would
+    read otherwise). Say which objectives the card completes with ``objective``."""
 
     key: ClassVar[str] = "complete_objective"
-    example: ClassVar[str] = "{complete_objective: {}}"
+    example: ClassVar[str] = "{complete_objective: {objective: strategic}}"
     actor: ClassVar[bool] = True
-    phrases: ClassVar[dict[Lang, str]] = {
-        "fr": "Accomplissez l'objectif de cette zone",
-        "en": "Complete the objective in this zone",
-    }
+    objective: ObjectiveKind = Field(
+        default="any",
+        description="Which objectives it completes: base, general, prisoner, strategic or "
+        "any (an objective that names another item stays reserved to it).",
+    )
+
+    def text(self, lang: Lang = "fr") -> str:
+        k = self.objective
+        if lang == "fr":
+            if k == "any":
+                return "Accomplissez l'objectif de cette zone"
+            if k == "strategic":
+                return "Accomplissez l'objectif stratégique de cette zone"
+            return f"Accomplissez l'objectif de cette zone (celui {OBJECTIVE_TEXT[lang][k]})"
+        if k == "any":
+            return "Complete the objective in this zone"
+        if k == "strategic":
+            return "Complete the strategic objective in this zone"
+        return f"Complete the objective in this zone (the one {OBJECTIVE_TEXT[lang][k]})"
 
 
 @_effect
@@ -874,8 +894,9 @@ class DrawResistance(_DrawKeep):
 
 @_effect
 class FreeActions(EffectPayload):
-    """Players take actions without advancing their action counter, so the army
-    does not answer them (R5.0, R7.1)."""
+    """Players take actions without advancing their action counter, so the army does not
+    answer them (R7.1) and, the counters not moving, they stay outside R5.0's 2-action
+    spread (D5.5); they still take time: the team's budget counts them (D10.1)."""
 
     key: ClassVar[str] = "free_actions"
     example: ClassVar[str] = "{free_actions: {count: 2, who: any_player}}"
@@ -888,14 +909,17 @@ class FreeActions(EffectPayload):
             return _by(
                 self.who,
                 lang,
-                f"Vous pouvez réaliser {acts} sans avancer votre compteur d'actions",
-                f"peut réaliser {acts} sans avancer son compteur d'actions",
+                f"Vous pouvez réaliser {acts} sans avancer votre compteur d'actions, même "
+                "avec 2 actions d'avance",
+                f"peut réaliser {acts} sans avancer son compteur d'actions, même avec 2 "
+                "actions d'avance",
             )
         return _by(
             self.who,
             lang,
-            f"You may take {acts} without advancing your action counter",
-            f"may take {acts} without advancing their action counter",
+            f"You may take {acts} without advancing your action counter, even 2 actions "
+            "ahead",
+            f"may take {acts} without advancing their action counter, even 2 actions ahead",
         )
 
 

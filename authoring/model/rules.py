@@ -184,6 +184,15 @@ DECISIONS: Mapping[str, Decision] = MappingProxyType(
                 wasted="legal, draws nothing, the action is spent",
             ),
             _decision(
+                "D5.5",
+                "free actions (a card's \"sans avancer son compteur\", e.g. Nuit blanche): "
+                "R5.0's spread and D5.4's end are read on the counters, which they do not "
+                "move; they take time at the table, so the team's budget (D10.1) applies",
+                outside_counter="outside the R5.0 spread and D5.4: a player may take them "
+                                "even 2 actions ahead",
+                margin="the R5.0 spread applies as if the counter moved: refused 2 ahead",
+            ),
+            _decision(
                 "D6.2",
                 "the reorganisation test (R6.3)",
                 slot="a recruit fits a slot whose number is at most its value (R5.2)",

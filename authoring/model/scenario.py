@@ -309,6 +309,7 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
         _check_deck(ctx, spec, deck, board, objectives)
     if content is not None:
         _check_items(ctx, spec, objectives, content)
+        _check_reserved(ctx, objectives, content)
     _check_rules_content(ctx, spec, content, deck)
     _check_text_rules(ctx, spec)
     _check_decisions(ctx, spec)
@@ -996,6 +997,62 @@ def _use_effects(special: Any) -> set[str]:
             if isinstance(key, str):
                 out.add(key)
     return out
+
+
+#: the engine's kind of each objective (what ``in_objective_zone`` and
+#: ``complete_objective`` name), and the effect that completes that kind only
+_KIND_OF = {"locate_and_destroy_base": "base", "locate_and_eliminate_general": "general",
+            "free_character": "prisoner", "craft_strategic_item": "strategic"}
+_KIND_EFFECT = {"destroy_base": "base", "eliminate_general": "general",
+                "free_prisoner": "prisoner"}
+
+
+def _completes(effect: Any) -> str | None:
+    """The objective kind an effect completes ('any' for every kind), or None."""
+    key = getattr(effect, "key", None)
+    if key in _KIND_EFFECT:
+        return _KIND_EFFECT[key]
+    if key == "complete_objective":
+        return str(getattr(getattr(effect, "payload", None), "objective", "any"))
+    return None
+
+
+def _check_reserved(ctx: _Ctx, objectives: Sequence[ObjectiveSpec], content: Any) -> None:
+    """An objective that names its item is done by that item alone (R5.7; scenario 1:
+    "fabriquer une bombe pour la détruire"): the engine lets no other card complete it,
+    so a card whose text says it completes such an objective reads wrong in this
+    scenario. Warn at the objective's item, naming the card."""
+    cards: list[tuple[str, str, Any]] = []
+    for sp in getattr(content, "special_items", ()) or ():
+        for use in getattr(sp, "uses", ()) or ():
+            for e in getattr(use, "effects", None) or ():
+                cards.append(("special item", str(sp.id), e))
+    for card in getattr(content, "resistance", ()) or ():
+        for e in getattr(card, "effects", None) or ():
+            cards.append(("resistance card", str(card.id), e))
+    for card in getattr(content, "events", ()) or ():
+        for e in getattr(card, "effects", None) or ():
+            cards.append(("event", str(card.id), e))
+    for o in objectives:
+        if o.item is None:
+            continue
+        kind = _KIND_OF.get(o.kind)
+        warned: set[str] = set()
+        for what, cid, effect in cards:
+            does = _completes(effect)
+            if does is None or does not in ("any", kind) or cid == o.item or cid in warned:
+                continue
+            warned.add(cid)
+            ctx.report.warning(
+                ctx.at("objectives", o.index, "item"),
+                "objective-item-reserved",
+                f"objective {ctx.nth('objectives', o.index)} ({o.kind}) is done with "
+                f"'{o.item}' alone, but {what} '{cid}' has '{effect.key}' for "
+                f"{'any objective' if does == 'any' else 'the ' + does}: the engine will not "
+                "let it complete this objective, while its card says it does",
+                f"say which objectives the card completes, e.g. complete_objective: "
+                f"{{objective: {'strategic' if kind != 'strategic' else 'base'}}} (R5.7)",
+            )
 
 
 def _by_id(seq: Any) -> dict[str, Any]:

@@ -176,6 +176,9 @@ def test_remove_soldiers_actor_zone_to_eliminated_earns_reputation(star_model: G
     assert state.reserve_soldiers == RESERVE_SOLDIERS
     # R7.2: at the end of the players' phase they become 2 cubes and go back to the reserve
     flow.end_of_players_phase(game, state)
+    while state.pending is not None:  # R7.2: shared freely, one cube at a time
+        assert state.pending.kind == "share_cube"
+        apply(game, state, Action("choose", 0, 0))
     assert sum(p.cubes for p in state.players) == 3 + 2
     assert state.supply_cubes == SUPPLY - 2
     assert (state.eliminated_soldiers, state.reserve_soldiers) == (0, RESERVE_SOLDIERS + 2)
@@ -635,6 +638,7 @@ def test_army_moves_from_any_zone(star_model: GameModel) -> None:
 
 def test_destroy_base_in_actor_zone_victory_waits(star_model: GameModel) -> None:
     game, state = table(star_model)
+    game = objectives(game, "base")  # no item named: any card's destroy_base does it (R5.7)
     state.revealed[0] = [game.zone_index("A 3")]
     state.players[0].at = game.zone_index("A 3")
     resolve_effects(game, state, [fx.DestroyBase()], actor=0)

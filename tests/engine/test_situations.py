@@ -12,6 +12,7 @@ import yaml
 
 from authoring.engine import Action, Game, State, apply, army, flow, why_illegal
 from authoring.engine.game import CharacterInfo, Mods, lasting_mods
+from authoring.engine.resolve import answer
 from authoring.engine.state import EMPTY
 from authoring.model import effects as fx
 from authoring.model.game import GameModel
@@ -71,6 +72,8 @@ def _setup(model: GameModel, sit: dict[str, Any]) -> tuple[Game, State]:
     state.bag = []
     if "supply_cubes" in st:
         state.supply_cubes = int(st["supply_cubes"])
+    if "budget" in st:
+        state.budget = int(st["budget"])
     if st.get("players"):
         state.players = state.players[: len(st["players"])]
         for i, p in enumerate(st["players"]):
@@ -79,6 +82,7 @@ def _setup(model: GameModel, sit: dict[str, Any]) -> tuple[Game, State]:
             ps.at = game.zone_index(p.get("at", game.zone(0)))
             ps.actions = int(p.get("actions", 0))
             ps.cubes = int(p.get("reserve_cubes", 0))
+            ps.free_actions = int(p.get("free_actions", 0))
             ps.squad = [[EMPTY] * len(chars[i].slots[s]) for s in range(3)]
             ps.inventory = []
     if st.get("objectives_done"):
@@ -149,6 +153,18 @@ def test_situation(path: Path, star_model: GameModel) -> None:
             ps.actions = int(spec["actions"])
         cubes_before = sum(p.cubes for p in state.players)
         flow.end_of_players_phase(game, state)
+        shares = list(sit.get("shares", []))  # R7.2: who gets each cube (seats), in order
+        offered = []
+        while state.pending is not None:
+            assert state.pending.kind == "share_cube"
+            offered.append(list(state.pending.options))
+            seat = shares.pop(0) if shares else state.pending.options[0]
+            answer(game, state, seat)
+        assert not shares
+        if "offered" in expect:
+            assert offered == expect["offered"]
+        if "reserve_cubes" in expect:
+            assert [p.cubes for p in state.players] == expect["reserve_cubes"]
         assert state.team_counter == expect["team_counter"]
         assert sum(p.cubes for p in state.players) - cubes_before == expect["reputation_gained"]
         assert state.reserve_soldiers == expect["reserve"]["soldiers"]
@@ -186,3 +202,7 @@ def test_situation(path: Path, star_model: GameModel) -> None:
         assert [game.zone(p.at) for p in state.players] == expect["at"]
     if "supply_cubes" in expect:
         assert state.supply_cubes == expect["supply_cubes"]
+    if "free_actions" in expect:
+        assert [p.free_actions for p in state.players] == expect["free_actions"]
+    if "budget" in expect:
+        assert state.budget == expect["budget"]
