@@ -77,6 +77,25 @@ class PublicView:
     def bag_size(self) -> int:
         return len(self._state.bag)
 
+    @property
+    def eliminated(self) -> tuple[int, int]:
+        """Soldiers and officers in the eliminated area (back to the reserve at R7.2)."""
+        return self._state.eliminated_soldiers, self._state.eliminated_officers
+
+    @property
+    def army_owed(self) -> int:
+        """Army actions the invasion will take if the phase ended now (R7.1, R8.2, D8.1)."""
+        from authoring.engine.flow import army_target
+
+        top = max(p.actions for p in self._state.players)
+        return max(0, army_target(self._game, self._state, self._state.team_counter + top)
+                   - self._state.army_counter)
+
+    @property
+    def budget(self) -> int:
+        """D10.1: the team's actions left this players' phase (-1: no budget)."""
+        return self._state.budget
+
     # players
     @property
     def players(self) -> list[Any]:
@@ -136,6 +155,11 @@ class PublicView:
         return self._state.done
 
     @property
+    def completed(self) -> list[list[int]]:
+        """Per objective, the zones where it is done (R9.2)."""
+        return self._state.completed
+
+    @property
     def resistance(self) -> list[list[int]]:
         return self._state.resistance
 
@@ -148,6 +172,12 @@ class PublicView:
             return None
         return pend.kind, pend.player, (list(pend.options) if pend.player == self.player
                                         else None)
+
+    @property
+    def pending_note(self) -> str:
+        """What the pending choice is for, as the table is told (its note), or ''."""
+        pend = self._state.pending
+        return pend.note if pend is not None else ""
 
 
 def sample_state(game: Game, state: State, rng: Rng) -> State:
