@@ -108,6 +108,13 @@ class _Plan:
                            for i in range(len(game.resistance_cards))]
         self.limits = [c.actions for c in game.character_info]
         self.players = game.players
+        # per skill and slot number: the share of the recruitment bag that fits (R5.2)
+        tokens = [game.recruits[x] for x in game.recruit_bag] or [None]
+        self.fits = [[sum(1 for t in tokens if t is not None and (t.value(k) or 0) >= number)
+                      / len(tokens) for number in range(8)] for k in "CMI"]
+        self.track = game.speed_track
+        budget = game.action_budget
+        self.per_round = -(-budget // game.players) if budget else 5
         # R8.3–R8.5: how often the army's overflow lands on a zone (the invasion bag's
         # tokens at setup, the zone's own and its deployment neighbours'): room made there
         # absorbs soldiers that would otherwise become officers
@@ -126,6 +133,9 @@ class _Plan:
                      for a in range(t.n)]
         self.army_per_cell = game.players / 4.0  # D8.1
 
+
+    def next_speed(self, view: PublicView) -> int:
+        return self.track[min(view.speed_cell + 1, len(self.track) - 1)]
 
     def layers(self, view: PublicView) -> int:
         """The layers (the most actions of one player, R7.1) this phase will likely reach:
@@ -185,6 +195,10 @@ class HeuristicBot:
     pressure_weight = 2.0
     #: an elimination's extra worth while the soldier reserve will fall short (R9.1)
     urgency = 3.0
+    #: searches a player is expected to make in the rest of the game (what +1 I is worth)
+    future_searches = 1.0
+    #: how much of the next round's army the soldier reserve must also cover
+    horizon = 0.7
     army_weight = 1.0
 
     def __init__(self, seed: int = 0, actions_per_player: int = 5) -> None:
@@ -269,6 +283,27 @@ class HeuristicBot:
             v, a = ctx.best(p)
             self._options.extend(ctx.options)
             best.append((v, p, a))
+        # a player who can complete an objective this phase goes first; the others act
+        # only to let it (R5.0) or with the budget it does not need (D10.1)
+        finish = ctx.finisher(acts, plan)
+        if finish is not None:
+            c, slack = finish
+            if c in able:
+                for v, p, a in best:
+                    if p == c and a.kind != "end":
+                        return a
+            elif slack <= 0 or not any(p == c for _, p, _ in best):
+                behind = [(v, p, a) for v, p, a in best if acts[p] == low]
+                for v, p, a in sorted(behind, key=lambda x: -x[0]):
+                    if a.kind != "end":
+                        return a
+                for p in able:
+                    if acts[p] == low:
+                        a = ctx.any_move(p)
+                        if a is not None:
+                            return a
+            if slack <= 0:
+                return Action("end")
         free = [(v, p, a) for v, p, a in best
                 if (acts[p] < top or players[p].free_actions > 0) and v > 0.05]
         if free:
@@ -427,7 +462,8 @@ class _Ctx:
         # eliminated ones come back at R7.2); a shortfall makes every elimination urgent
         gone_s, gone_o = view.eliminated
         layers = plan.layers(view)
-        self.shortfall = (layers * plan.army_per_cell * self.speed + 2
+        later = plan.next_speed(view) * plan.army_per_cell * plan.per_round * self.bot.horizon
+        self.shortfall = (layers * plan.army_per_cell * self.speed + 2 + later
                           - self.soldier_reserve - gone_s)
         self.officers_left = self.officer_reserve + gone_o
         self._clue_need: float | None = None
@@ -477,15 +513,22 @@ class _Ctx:
         return out
 
     def skill_need(self, p: int, s: int) -> float:
-        """How much one more level of skill ``s`` helps ``p`` (a recruit, R5.2)."""
+        """How much one more level of skill ``s`` helps ``p`` (a recruit, R5.2): Engineering
+        draws one more item card at every search to come and brings the crafter to the
+        craft test (R5.5); Military lets it eliminate in fuller zones (R5.6); Communication
+        draws more clues and recruits."""
+        bot = self.bot
         if s == 2:
-            if p == self.crafter and self.to_craft:
-                return 3.0 if self.level(p, 2) < self.craft_need(p) else 1.0
-            return 0.6
+            v = 0.3
+            if self.missing:
+                v += max(bot.card_value, 0.8) * bot.future_searches
+            if p == self.crafter and self.to_craft and self.level(p, 2) < self.craft_need(p):
+                v += 4.0
+            return v
         if s == 1:
             gen = any(o.kind == "general" for o in self.open)
-            return 2.0 if gen and p == self.striker() else 1.5
-        return 1.6 if self.unrevealed else 0.8
+            return 3.0 if gen and p == self.striker() else 1.2
+        return 1.5 if self.unrevealed else 0.5
 
     def craft_need(self, p: int) -> int:
         return self.game.craft_threshold + self.sheets[p][1].craft_delta
@@ -572,12 +615,10 @@ class _Ctx:
         if self.missing:
             # every card seen brings the set closer (a coupon collector): the worth grows
             # with the cards drawn, and does not fall as the last, rarest part is sought
-            if self.bot.card_value <= 0:
-                plan = self.plan
-                copies = sum(plan.part_copies.get(i, 0) for i in self.missing) or 1
-                pr = copies / plan.deck
-                return 14.0 * (1.0 - (1.0 - pr) ** n) + 0.1 * n
-            return self.bot.card_value * n
+            plan = self.plan
+            copies = sum(plan.part_copies.get(i, 0) for i in self.missing) or 1
+            pr = copies / plan.deck
+            return max(self.bot.card_value * n, 14.0 * (1.0 - (1.0 - pr) ** n))
         return 0.15 * n if self.to_craft else 0.1 * n
 
     def investigate_value(self, n: int) -> float:
@@ -592,11 +633,14 @@ class _Ctx:
         if n <= 0:
             return 0.0
         best = 0.0
+        info = self.game.character_info[self.view.players[p].character]
+        fits = self.plan.fits
         for s in range(3):
             row = self.view.players[p].squad[s]
             if EMPTY in row:
-                best = max(best, self.skill_need(p, s))
-        return best * (1.0 - 0.6 ** n) * 0.9
+                f = fits[s][info.slots[s][row.index(EMPTY)]]
+                best = max(best, self.skill_need(p, s) * (1.0 - (1.0 - f) ** n))
+        return best
 
     def kill_value(self, z: int, officer: bool = False) -> float:
         v = self.bot.kill_value
@@ -645,6 +689,112 @@ class _Ctx:
         if self.game.decisions.get("D4.2") == "player":
             return self.view.players[p].cubes > 0
         return True
+
+    # -- finishing -----------------------------------------------------------------------------
+    def finisher(self, acts: list[int], plan: _Plan) -> tuple[int, int] | None:
+        """The player who can complete an objective this phase, and the team's budget left
+        beyond what it needs (R5.0: the others must keep within 2 of it; D10.1, D5.4)."""
+        best: tuple[int, int] | None = None
+        for p in range(self.n):
+            need = self.finish_need(p)
+            if need is None:
+                continue
+            if best is None or need < best[1]:
+                best = (p, need)
+        if best is None:
+            return None
+        c, r = best
+        end = acts[c] + r
+        if end > plan.limits[self.view.players[c].character]:
+            return None
+        others = sum(max(0, end - ACTION_MARGIN - acts[q]) for q in range(self.n) if q != c)
+        budget = self.view.budget
+        if budget < 0:
+            return c, 1 << 20
+        slack = budget - r - others
+        if slack < 0:
+            return None
+        return c, slack
+
+    def finish_need(self, p: int) -> int | None:
+        """Actions ``p`` needs to complete an objective: the moves to its place, planning
+        tokens for the tests the army's malus there would fail, the craft and the use."""
+        view, plan, game = self.view, self.plan, self.game
+        ps = view.players[p]
+        here = ps.at
+        bonus = game.planning_bonus
+        for c in ps.inventory:
+            if c < SPECIAL:
+                continue
+            for _, completes, tests, where in plan.uses[c - SPECIAL]:
+                if not completes or where is None:
+                    continue
+                zs = [z for z in self.targets if self._target_kind_ok(z, where)]
+                if not zs:
+                    continue
+                z = min(zs, key=lambda z: plan.dist[here][z])
+                d = max(0, plan.dist[here][z] - (1 if where.within else 0))
+                extra = self._test_extra(p, tests, z, bonus)
+                if extra is None:
+                    continue
+                return d + 1 + extra
+        if p == self.crafter and self._holds_all(p):
+            craft = self.craft_need(p) - self.eff(p, 2)
+            if craft > 0 and (craft > bonus or self.has_plan(p, 2)):
+                return None
+            s = next(s for s in self.to_craft
+                     if all(ps.inventory.count(i) >= k for i, k in game.recipes[s]))
+            for _, completes, tests, where in plan.uses[s]:
+                if not completes or where is None:
+                    continue
+                zs = [z for z in self.targets if self._target_kind_ok(z, where)]
+                if not zs:
+                    continue
+                z = min(zs, key=lambda z: plan.dist[here][z])
+                d = max(0, plan.dist[here][z] - (1 if where.within else 0))
+                extra = self._test_extra(p, tests, z, bonus, spent=craft > 0)
+                if extra is None:
+                    continue
+                return (1 if craft > 0 else 0) + 1 + d + 1 + extra
+        for o in self.open:
+            if o.kind != "general" or not view.revealed[o.index] or p != self.striker():
+                continue
+            zs = [z for z in view.revealed[o.index] if z not in view.completed[o.index]]
+            if not zs:
+                continue
+            z = min(zs, key=lambda z: plan.dist[here][z])
+            short = o.military - self.eff(p, 1, z)
+            if short > (0 if self.has_plan(p, 1) else bonus):
+                continue
+            return plan.dist[here][z] + 1 + (1 if short > 0 else 0)
+        return None
+
+    def _test_extra(self, p: int, tests: list[tuple[int, int]], z: int, bonus: int,
+                    spent: bool = False) -> int | None:
+        """Planning actions the use's tests need at ``z`` (R4.5, R5.10), None if more."""
+        extra = 0
+        for s, t in tests:
+            value = self.eff(p, s, z)
+            if spent and s == 2 and self.has_plan(p, 2):
+                value -= bonus
+            short = t - value
+            if short <= 0:
+                continue
+            if short > bonus or (self.has_plan(p, s) and not spent):
+                return None
+            extra += 1
+        return extra
+
+    def any_move(self, p: int) -> Action | None:
+        """Some legal move of ``p`` (to let a teammate act, R5.0)."""
+        reach = self._reach(p)
+        while reach:
+            low = reach & -reach
+            a = Action("move", p, low.bit_length() - 1)
+            if self.view.why_illegal(a) is None:
+                return a
+            reach ^= low
+        return None
 
     # -- goals -------------------------------------------------------------------------------
     def goal_zone(self, p: int) -> int | None:

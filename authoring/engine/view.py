@@ -70,6 +70,11 @@ class PublicView:
         return self._game.speed_track[self._state.speed_cell]
 
     @property
+    def speed_cell(self) -> int:
+        """The speed marker's cell on the track (0 = the first, R2.5, R8.8)."""
+        return self._state.speed_cell
+
+    @property
     def reserve(self) -> tuple[int, int]:
         return self._state.reserve_soldiers, self._state.reserve_officers
 
