@@ -45,7 +45,7 @@ planner's candidate actions with their worth, the planner's choice first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from authoring.engine.actions import Action, slot_of
 from authoring.engine.game import DRAW_ACTIONS, Game
@@ -109,9 +109,10 @@ class _Plan:
         self.limits = [c.actions for c in game.character_info]
         self.players = game.players
         # per skill and slot number: the share of the recruitment bag that fits (R5.2)
-        tokens = [game.recruits[x] for x in game.recruit_bag] or [None]
-        self.fits = [[sum(1 for t in tokens if t is not None and (t.value(k) or 0) >= number)
-                      / len(tokens) for number in range(8)] for k in "CMI"]
+        tokens = [game.recruits[x] for x in game.recruit_bag]
+        skills: tuple[Literal["C", "M", "I"], ...] = ("C", "M", "I")
+        self.fits = [[sum(1 for t in tokens if (t.value(k) or 0) >= number) / max(1, len(tokens))
+                      for number in range(8)] for k in skills]
         self.track = game.speed_track
         budget = game.action_budget
         self.per_round = -(-budget // game.players) if budget else 5
@@ -128,8 +129,8 @@ class _Plan:
                 press[nb] += k
         top = max(press) or 1.0
         self.pressure = [round(x / top, 1) for x in press]
-        #: per zone, the zones 1 to 3 moves away (where a player might go to act)
-        self.near = [[(z, d) for z in range(t.n) if 0 < (d := t.moves[a][z]) <= 3]
+        #: per zone, the zones 1 or 2 moves away (where a player might go to act)
+        self.near = [[(z, d) for z in range(t.n) if 0 < (d := t.moves[a][z]) <= 2]
                      for a in range(t.n)]
         self.army_per_cell = game.players / 4.0  # D8.1
 
@@ -200,6 +201,8 @@ class HeuristicBot:
     #: how much of the next round's army the soldier reserve must also cover
     horizon = 0.7
     army_weight = 1.0
+    #: free actions go to the best of the players behind (else to the furthest behind)
+    eager = False
 
     def __init__(self, seed: int = 0, actions_per_player: int = 5) -> None:
         self.rng = Rng(seed)
@@ -275,49 +278,61 @@ class HeuristicBot:
         if not able or all(view.done[o.index] >= o.markers for o in game.objectives):
             return Action("end")  # nothing left to do: every action only feeds the army
         ctx = _Ctx(self, game, view, plan)
-        # players furthest behind first: they claim their zones first
-        order = sorted(able, key=lambda p: (acts[p], p))
-        best: list[tuple[float, int, Action]] = []
         self._options = []
-        for p in order:
-            v, a = ctx.best(p)
-            self._options.extend(ctx.options)
-            best.append((v, p, a))
+        found: dict[int, tuple[float, Action]] = {}
+
+        def best(p: int) -> tuple[float, Action]:
+            got = found.get(p)
+            if got is None:
+                got = found[p] = ctx.best(p)
+                self._options.extend(ctx.options)
+            return got
+
+        if self.eager:
+            for p in sorted(able, key=lambda p: (acts[p], p)):
+                best(p)  # everyone's intention first: the zones they head for are claimed
         # a player who can complete an objective this phase goes first; the others act
         # only to let it (R5.0) or with the budget it does not need (D10.1)
         finish = ctx.finisher(acts, plan)
         if finish is not None:
             c, slack = finish
             if c in able:
-                for v, p, a in best:
-                    if p == c and a.kind != "end":
-                        return a
-            elif slack <= 0 or not any(p == c for _, p, _ in best):
-                behind = [(v, p, a) for v, p, a in best if acts[p] == low]
-                for v, p, a in sorted(behind, key=lambda x: -x[0]):
-                    if a.kind != "end":
-                        return a
-                for p in able:
+                v, a = best(c)
+                if a.kind != "end":
+                    return a
+            elif slack <= 0:
+                for p in sorted(able, key=lambda p: (acts[p], p)):
                     if acts[p] == low:
-                        a = ctx.any_move(p)
-                        if a is not None:
+                        v, a = best(p)
+                        if a.kind != "end":
                             return a
+                        a2 = ctx.any_move(p)
+                        if a2 is not None:
+                            return a2
             if slack <= 0:
                 return Action("end")
-        free = [(v, p, a) for v, p, a in best
-                if (acts[p] < top or players[p].free_actions > 0) and v > 0.05]
-        if free:
-            v, p, a = max(free, key=lambda x: (x[0], -acts[x[1]]))
-            return a
+        # actions that raise no counter beyond the leader's are free (R7.1): the players
+        # furthest behind act first (they claim their zones first), or the best of them
+        behind = sorted((p for p in able if acts[p] < top or players[p].free_actions > 0),
+                        key=lambda p: (acts[p], p))
+        if self.eager:
+            free = [(best(p), p) for p in behind]
+            good = [(va, p) for va, p in free if va[0] > 0.05]
+            if good:
+                return max(good, key=lambda x: (x[0][0], -acts[x[1]]))[0][1]
+        else:
+            for p in behind:
+                v, a = best(p)
+                if v > 0.05:
+                    return a
         # a new layer: worth the army action it costs (R7.1, R8.2)?
+        ranked = sorted(((best(p), p) for p in able), key=lambda x: -x[0][0])
         budget = view.budget
         room = n if budget < 0 else min(n, budget)
-        values = sorted((v for v, _, _ in best), reverse=True)
-        layer = sum(max(0.0, v) for v in values[:room])
+        layer = sum(max(0.0, va[0]) for va, _ in ranked[:room])
         cost = self.army_weight * view.speed * plan.army_per_cell
-        if layer >= cost and values and values[0] > 0.05:
-            v, p, a = max(best, key=lambda x: x[0])
-            return a
+        if ranked and layer >= cost and ranked[0][0][0] > 0.05:
+            return ranked[0][0][1]
         return Action("end")
 
     # -- choices --------------------------------------------------------------------------
@@ -455,7 +470,12 @@ class _Ctx:
                 need[item] = max(need.get(item, 0), k)
         self.need = need
         self.missing = {i: k - hands.get(i, 0) for i, k in need.items() if hands.get(i, 0) < k}
+        # zones the other players head for (their last choice, R4.4 slots left to them)
         self.claimed: dict[int, int] = {}
+        if not bot.eager:
+            for q, z in bot._heading.items():
+                if q < self.n:
+                    self.claimed[z] = self.claimed.get(z, 0) + 1
         self.crafter = self._crafter()
         self.soldier_reserve, self.officer_reserve = view.reserve
         # R9.1: the soldiers the army will want this phase against those it will find (the
@@ -467,13 +487,13 @@ class _Ctx:
                           - self.soldier_reserve - gone_s)
         self.officers_left = self.officer_reserve + gone_o
         self._clue_need: float | None = None
-        self.malus = malus = [view.army_malus(z) for z in range(plan.n)]
-        cubes, size, soldiers, top = view.cubes, plan.size, view.soldiers, game.max_occupation
-        targets = self.targets
-        press = plan.pressure
-        self.zkeys = [(malus[z], cubes[z] < size[z], soldiers[z] > 0, z in targets,
-                       view.occupation(z) >= top[z], press[z]) for z in range(plan.n)]
-        self._zone_memo: dict[tuple[Any, ...], tuple[float, str]] = {}
+        self._carriers: list[tuple[int, int, int | None, int]] | None = None
+        self.malus = [view.army_malus(z) for z in range(plan.n)]
+        cubes, size = view.cubes, plan.size
+        self.free = [cubes[z] < size[z] for z in range(plan.n)]
+        self._kills = [-1.0] * plan.n
+        self._limited_memo: dict[tuple[int, int], tuple[float, str]] = {}
+        self._tables: dict[int, list[float]] = {}
 
     # -- reading the sheets ---------------------------------------------------------------
     def level(self, p: int, s: int) -> int:
@@ -488,6 +508,13 @@ class _Ctx:
     def draws(self, p: int, kind: str, z: int | None = None) -> int:
         s = 2 if kind == "search" else 0
         return max(0, self.eff(p, s, z) + self.sheets[p][1].draw[DRAW_ACTIONS.index(kind)])
+
+    def draws_at(self, p: int, kind: str, mz: int) -> int:
+        """Cards ``p`` would draw in a zone of army malus ``mz`` (R5.2–R5.4, R4.5)."""
+        s = 2 if kind == "search" else 0
+        levels, m = self.sheets[p]
+        return max(0, levels[s] - max(0, mz - m.malus_reduction[s])
+                   + m.draw[DRAW_ACTIONS.index(kind)])
 
     def inventory_limit(self, p: int) -> int:
         info = self.game.character_info[self.view.players[p].character]
@@ -655,34 +682,39 @@ class _Ctx:
         return v
 
     def zone_value(self, p: int, z: int) -> tuple[float, str]:
-        """The best ``p`` could do at ``z`` with one action (no move): it depends on the
-        zone only through its army malus, a free cube slot, soldiers and fullness."""
-        key = self.zkeys[z]
-        if key[1] and z in self.claimed:
-            free = self.view.cubes[z] + self.claimed[z] < self.plan.size[z]
-            key = (key[0], free, *key[2:])
-        got = self._zone_memo.get((p, key))
-        if got is None:
-            got = self._zone_memo[(p, key)] = self._zone_value(p, z, key[1])
-        return got
-
-    def _zone_value(self, p: int, z: int, free: bool) -> tuple[float, str]:
-        view = self.view
+        """The best ``p`` could do at ``z`` with one action (no move): a limited action
+        (it depends on the zone only through its army malus, R4.5) where a cube slot is
+        free (R4.4), or an elimination (R5.6)."""
         best, what = 0.0, ""
-        if free and self._limited_ok(p):
-            v = self.investigate_value(self.draws(p, "investigate", z))
-            if v > best:
-                best, what = v, "investigate"
-            v = self.search_value(self.draws(p, "search", z))
-            if v > best:
-                best, what = v, "search"
-            v = self.recruit_value(p, self.draws(p, "recruit", z))
-            if v > best:
-                best, what = v, "recruit"
-        if view.soldiers[z] and self.eff(p, 1, z) > 0:
-            v = self.kill_value(z)
+        if self.free[z] and (z not in self.claimed
+                             or self.view.cubes[z] + self.claimed[z] < self.plan.size[z]):
+            key = (p, self.malus[z])
+            got = self._limited_memo.get(key)
+            if got is None:
+                got = self._limited_memo[key] = self._limited_value(p, z, self.malus[z])
+            best, what = got
+        if self.view.soldiers[z] and self.eff(p, 1, z) > 0:
+            v = self._kills[z]
+            if v < 0:
+                v = self._kills[z] = self.kill_value(z)
             if v > best:
                 best, what = v, "eliminate"
+        return best, what
+
+    def _limited_value(self, p: int, z: int, mz: int) -> tuple[float, str]:
+        """``p``'s best limited action (R4.4) in a zone of army malus ``mz``."""
+        best, what = 0.0, ""
+        if not self._limited_ok(p):
+            return best, what
+        v = self.investigate_value(self.draws_at(p, "investigate", mz))
+        if v > best:
+            best, what = v, "investigate"
+        v = self.search_value(self.draws_at(p, "search", mz))
+        if v > best:
+            best, what = v, "search"
+        v = self.recruit_value(p, self.draws_at(p, "recruit", mz))
+        if v > best:
+            best, what = v, "recruit"
         return best, what
 
     def _limited_ok(self, p: int) -> bool:
@@ -723,39 +755,28 @@ class _Ctx:
         ps = view.players[p]
         here = ps.at
         bonus = game.planning_bonus
-        for c in ps.inventory:
-            if c < SPECIAL:
-                continue
-            for _, completes, tests, where in plan.uses[c - SPECIAL]:
-                if not completes or where is None:
-                    continue
-                zs = [z for z in self.targets if self._target_kind_ok(z, where)]
-                if not zs:
-                    continue
-                z = min(zs, key=lambda z: plan.dist[here][z])
-                d = max(0, plan.dist[here][z] - (1 if where.within else 0))
-                extra = self._test_extra(p, tests, z, bonus)
-                if extra is None:
-                    continue
-                return d + 1 + extra
+        for h, user, spot, extra in self.carriers():
+            if h == p and user == p and spot is not None:
+                return plan.dist[here][spot] + 1 + extra
         if p == self.crafter and self._holds_all(p):
             craft = self.craft_need(p) - self.eff(p, 2)
             if craft > 0 and (craft > bonus or self.has_plan(p, 2)):
                 return None
             s = next(s for s in self.to_craft
                      if all(ps.inventory.count(i) >= k for i, k in game.recipes[s]))
-            for _, completes, tests, where in plan.uses[s]:
-                if not completes or where is None:
-                    continue
-                zs = [z for z in self.targets if self._target_kind_ok(z, where)]
-                if not zs:
-                    continue
-                z = min(zs, key=lambda z: plan.dist[here][z])
-                d = max(0, plan.dist[here][z] - (1 if where.within else 0))
-                extra = self._test_extra(p, tests, z, bonus, spent=craft > 0)
-                if extra is None:
-                    continue
-                return (1 if craft > 0 else 0) + 1 + d + 1 + extra
+            for tests, where in self._use_tests(s):
+                bits = self._use_zones(where)
+                nearest = -1
+                while bits:
+                    low = bits & -bits
+                    z = low.bit_length() - 1
+                    bits ^= low
+                    more = self._test_extra(p, tests, z, bonus, spent=craft > 0)
+                    if more is not None:
+                        d = plan.dist[here][z] + more
+                        nearest = d if nearest < 0 else min(nearest, d)
+                if nearest >= 0:
+                    return (1 if craft > 0 else 0) + 1 + nearest + 1
         for o in self.open:
             if o.kind != "general" or not view.revealed[o.index] or p != self.striker():
                 continue
@@ -806,15 +827,14 @@ class _Ctx:
         view, plan = self.view, self.plan
         ps = view.players[p]
         here = ps.at
-        # carrying an objective's special item: to its place
-        for c in ps.inventory:
-            if c >= SPECIAL and self.targets:
-                for _, completes, _, where in plan.uses[c - SPECIAL]:
-                    if completes and where is not None:
-                        zs = [z for z in self.targets if self._target_kind_ok(z, where)]
-                        if zs:
-                            z = min(zs, key=lambda z: plan.dist[here][z])
-                            return z, 60.0
+        # carrying an objective's special item: to where its user can use it, or to the
+        # player who can pass its test (R5.7, R5.9)
+        for carry in self.carriers():
+            h, user, spot, _ = carry
+            if p == h and user == p and spot is not None:
+                return spot, 60.0
+            if p == h and user != p:
+                return view.players[user].at, 45.0
         # the crafter's parts: holders go to the crafter (R5.9)
         c = self.crafter
         if c is not None and c != p and not self.missing \
@@ -833,6 +853,72 @@ class _Ctx:
                     if zs:
                         return min(zs, key=lambda z: plan.dist[here][z]), 40.0
         return None
+
+    def carriers(self) -> list[tuple[int, int, int | None, int]]:
+        """Per objective item in hand: its holder, the player to use it (the holder if it
+        can pass the use's tests somewhere in range, else the one who passes them best,
+        R5.7), the nearest zone where that player can use it, and the actions it needs
+        there (planning tokens)."""
+        if self._carriers is None:
+            self._carriers = []
+            for o in self.open:
+                if o.item < 0:
+                    continue
+                h = next((q for q in range(self.n)
+                          if SPECIAL + o.item in self.view.players[q].inventory), None)
+                if h is None:
+                    continue
+                got = self._use_spot(h, o.item)
+                if got is not None:
+                    self._carriers.append((h, h, got[0], got[1]))
+                    continue
+                best: tuple[int, int, int] | None = None
+                for q in range(self.n):
+                    r = self._use_spot(q, o.item)
+                    if r is not None and (best is None or r[1] < best[2]):
+                        best = (q, r[0], r[1])
+                if best is not None:
+                    self._carriers.append((h, best[0], best[1], best[2]))
+                else:
+                    user = max(range(self.n), key=lambda q: (self._use_margin(q, o.item), -q))
+                    self._carriers.append((h, user, None, 0))
+        return self._carriers
+
+    def _use_tests(self, s: int) -> list[tuple[list[tuple[int, int]], Any]]:
+        return [(tests, where) for _, completes, tests, where in self.plan.uses[s]
+                if completes and where is not None]
+
+    def _use_zones(self, where: Any) -> int:
+        """Zones from which a use's objective-zone condition holds (R5.7)."""
+        bits = 0
+        for z in self.targets:
+            if self._target_kind_ok(z, where):
+                bits |= within(self.plan.adj, z, where.within) if where.within else 1 << z
+        return bits
+
+    def _use_spot(self, p: int, s: int) -> tuple[int, int] | None:
+        """The nearest zone where ``p`` could use special item ``s`` to complete an
+        objective, and the planning actions its tests need there; None if nowhere."""
+        here = self.view.players[p].at
+        dist = self.plan.dist
+        best: tuple[int, int, int, int] | None = None
+        for tests, where in self._use_tests(s):
+            bits = self._use_zones(where)
+            while bits:
+                low = bits & -bits
+                z = low.bit_length() - 1
+                bits ^= low
+                extra = self._test_extra(p, tests, z, self.game.planning_bonus)
+                if extra is None:
+                    continue
+                key = (dist[here][z] + extra, self.malus[z], z, extra)
+                if best is None or key < best:
+                    best = key
+        return (best[2], best[3]) if best is not None else None
+
+    def _use_margin(self, p: int, s: int) -> int:
+        return max((min(self.level(p, k) - t for k, t in tests) for tests, _ in self._use_tests(s)),
+                   default=-99)
 
     def _objective_actor(self, o: Any) -> int:
         if o.kind == "general":
@@ -868,6 +954,12 @@ class _Ctx:
     # -- the best action -------------------------------------------------------------------------
     def best(self, p: int) -> tuple[float, Action]:
         """``p``'s best action now and its worth (per action spent)."""
+        own = None if self.bot.eager else self.bot._heading.get(p)
+        if own is not None and self.claimed.get(own, 0) > 0:
+            self.claimed[own] -= 1  # its own claim does not keep it out
+        return self._best(p)  # (its new choice is claimed by _claim)
+
+    def _best(self, p: int) -> tuple[float, Action]:
         self.options = []
         view = self.view
         ps = view.players[p]
@@ -901,13 +993,18 @@ class _Ctx:
         return 0.0, Action("end")
 
     def _claim(self, p: int, a: Action) -> None:
+        """The zone ``p`` will put its next cube in (R4.4) is left to it: a limited action
+        here now, or the zone it moves towards (remembered across decisions)."""
+        heading = self.bot._heading
         if a.kind in ("investigate", "search", "recruit"):
             z = self.view.players[p].at
             self.claimed[z] = self.claimed.get(z, 0) + 1
-        elif a.kind == "move":
-            z = self.bot._heading.get(p)
-            if z is not None:
-                self.claimed[z] = self.claimed.get(z, 0) + 1
+            heading.pop(p, None)
+        elif a.kind == "move" and p in heading:
+            z = heading[p]
+            self.claimed[z] = self.claimed.get(z, 0) + 1
+        else:
+            heading.pop(p, None)
 
     def _objective_actions(self, p: int, add: Any) -> None:
         view, plan = self.view, self.plan
@@ -958,6 +1055,13 @@ class _Ctx:
         view, game = self.view, self.game
         ps = view.players[p]
         inv = ps.inventory
+        for h, user, _, _ in self.carriers():
+            if h == p and user != p and view.players[user].at == ps.at \
+                    and len(view.players[user].inventory) < self.inventory_limit(user):
+                for i, c in enumerate(inv):
+                    if c >= SPECIAL and c - SPECIAL in self.plan.items:
+                        add(65.0, Action("transfer", p, user, i, -1))
+                        break
         for s in self.to_craft:
             if not all(inv.count(i) >= k for i, k in game.recipes[s]):
                 continue
@@ -1066,33 +1170,62 @@ class _Ctx:
                 q != p and any(x in self.need for x in view.players[q].inventory)
                 for q in range(self.n)):
             return  # the parts are coming: the crafter waits for them (R5.9)
+        if any(user == p and h != p for h, user, _, _ in self.carriers()):
+            return  # the item is coming: its user waits for it
         # the best zone to act in, per action spent (a move and the action there)
-        best2: tuple[float, int] | None = None
-        hint = self.bot._heading.get(p)
+        lim = self._limited_table(p)
+        bot = self.bot
+        top_kill = bot.kill_value + bot.pressure_weight + bot.urgency + 2.0
+        if here_v >= max(lim[0], top_kill) / 2:
+            return  # no zone a move away can do better per action
+        malus, free, claimed, soldiers = self.malus, self.free, self.claimed, view.soldiers
+        kills, cubes, size = self._kills, view.cubes, plan.size
+        levels, m = self.sheets[p]
+        mil, red = levels[1], m.malus_reduction[1]
+        last = len(lim) - 1
+        hint = bot._heading.get(p)
+        best_per, target = here_v, -1
         for zz, d in plan.near[here]:
-            v, _ = self.zone_value(p, zz)
-            if v <= 0:
-                continue
+            mz = malus[zz]
+            v = 0.0
+            if free[zz] and (zz not in claimed or cubes[zz] + claimed[zz] < size[zz]):
+                v = lim[mz if mz < last else last]
+            if soldiers[zz] and mil - (mz - red if mz > red else 0) > 0:
+                k = kills[zz]
+                if k < 0:
+                    k = kills[zz] = self.kill_value(zz)
+                if k > v:
+                    v = k
             per = v / (d + 1) + (0.01 if zz == hint else 0.0)
-            if best2 is None or per > best2[0]:
-                best2 = (per, zz)
-        if best2 is None or best2[0] <= here_v:
+            if per > best_per:
+                best_per, target = per, zz
+        if target < 0:
             return
-        per, target = best2
         # the first step: the reachable zone nearest the target
-        best3: tuple[tuple[int, float], int] | None = None
+        best3: tuple[tuple[int, int], int] | None = None
         z = reach
         while z:
             low = z & -z
             dst = low.bit_length() - 1
             z ^= low
-            step = (dist[dst][target], -self.zone_value(p, dst)[0])
+            step = (dist[dst][target], malus[dst])
             if best3 is None or step < best3[0]:
                 best3 = (step, dst)
         if best3 is None:
             return
-        self.bot._heading[p] = target
-        add(per, Action("move", p, best3[1]))
+        bot._heading[p] = target
+        add(best_per, Action("move", p, best3[1]))
+
+    def _limited_table(self, p: int) -> list[float]:
+        """What ``p``'s best limited action is worth at each army malus 0…6 (R4.5)."""
+        got = self._tables.get(p)
+        if got is None:
+            got = self._tables[p] = [0.0] * 7
+            for mz in range(7):  # fewer cards drawn as the malus grows: stop at nothing
+                v = got[mz] = self._limited_value(p, -1, mz)[0]
+                if v <= 0:
+                    break
+        return got
 
     def _reach(self, p: int) -> int:
         """Zones one move reaches (R5.1, with the player's move bonuses)."""
