@@ -198,9 +198,13 @@ class HeuristicBot:
     urgency = 3.0
     #: searches a player is expected to make in the rest of the game (what +1 I is worth)
     future_searches = 1.0
+    #: what +1 Military is worth to a player who cannot eliminate yet (R5.6)
+    m_need = 0.0
     #: how much of the next round's army the soldier reserve must also cover
     horizon = 0.7
     army_weight = 1.0
+    #: the team coordinates: zones claimed, a finisher first, a crafter waiting for parts
+    coordinate = True
     #: free actions go to the best of the players behind (else to the furthest behind)
     eager = False
 
@@ -293,7 +297,7 @@ class HeuristicBot:
                 best(p)  # everyone's intention first: the zones they head for are claimed
         # a player who can complete an objective this phase goes first; the others act
         # only to let it (R5.0) or with the budget it does not need (D10.1)
-        finish = ctx.finisher(acts, plan)
+        finish = ctx.finisher(acts, plan) if self.coordinate else None
         if finish is not None:
             c, slack = finish
             if c in able:
@@ -472,7 +476,7 @@ class _Ctx:
         self.missing = {i: k - hands.get(i, 0) for i, k in need.items() if hands.get(i, 0) < k}
         # zones the other players head for (their last choice, R4.4 slots left to them)
         self.claimed: dict[int, int] = {}
-        if not bot.eager:
+        if not bot.eager and bot.coordinate:
             for q, z in bot._heading.items():
                 if q < self.n:
                     self.claimed[z] = self.claimed.get(z, 0) + 1
@@ -554,7 +558,11 @@ class _Ctx:
             return v
         if s == 1:
             gen = any(o.kind == "general" for o in self.open)
-            return 3.0 if gen and p == self.striker() else 1.2
+            v = 3.0 if gen and p == self.striker() else 1.2
+            # Military 1 cannot eliminate at all (R5.6: M − occupation > 0)
+            if self.level(p, 1) - self.sheets[p][1].malus_reduction[1] <= 1:
+                v += bot.m_need if self.shortfall > 0 else 0.5 * bot.m_need
+            return v
         return 1.5 if self.unrevealed else 0.5
 
     def craft_need(self, p: int) -> int:
@@ -1166,11 +1174,11 @@ class _Ctx:
                 if best is not None and best[0][0] < d0:
                     add(value / (best[0][0] + 1), Action("move", p, best[1]))
                     return
-        if p == self.crafter and not self.missing and any(
+        if self.bot.coordinate and p == self.crafter and not self.missing and any(
                 q != p and any(x in self.need for x in view.players[q].inventory)
                 for q in range(self.n)):
             return  # the parts are coming: the crafter waits for them (R5.9)
-        if any(user == p and h != p for h, user, _, _ in self.carriers()):
+        if self.bot.coordinate and any(user == p and h != p for h, user, _, _ in self.carriers()):
             return  # the item is coming: its user waits for it
         # the best zone to act in, per action spent (a move and the action there)
         lim = self._limited_table(p)
