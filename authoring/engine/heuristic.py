@@ -191,13 +191,15 @@ class HeuristicBot:
     #: worth of one item card seen while parts are missing (R5.4)
     card_value = 1.5
     #: an elimination (a soldier back to the reserve, a cube, R7.2)
-    kill_value = 1.3
+    kill_value = 1.8
     #: an elimination's extra worth in a full zone the army's overflow lands on most
     pressure_weight = 2.0
     #: an elimination's extra worth while the soldier reserve will fall short (R9.1)
     urgency = 3.0
     #: searches a player is expected to make in the rest of the game (what +1 I is worth)
     future_searches = 1.0
+    #: what a cube is worth when limited actions cost the player's own cube (D4.2 option)
+    cube_price = 1.5
     #: what +1 Military is worth to a player who cannot eliminate yet (R5.6)
     m_need = 0.0
     #: how much of the next round's army the soldier reserve must also cover
@@ -423,10 +425,10 @@ class HeuristicBot:
             return Action("keep", p, i, -1)
         if kind == "keep_search":
             inv = view.players[p].inventory
-            i = max(range(len(options)), key=lambda i: ctx.card_value(p, options[i]))
+            i = max(range(len(options)), key=lambda i: ctx.card_value(p, options[i], True))
             if len(inv) < ctx.inventory_limit(p):
                 return Action("keep", p, i, -1)
-            new = ctx.card_value(p, options[i])
+            new = ctx.card_value(p, options[i], True)
             worst = min(range(len(inv)), key=lambda j: ctx.card_value(p, inv[j]))
             if ctx.card_value(p, inv[worst]) < new:
                 return Action("keep", p, i, worst)
@@ -584,14 +586,15 @@ class _Ctx:
         return max(range(self.n), key=key)
 
     # -- cards ------------------------------------------------------------------------------
-    def card_value(self, p: int, card: int) -> float:
-        """What an item card is worth in ``p``'s hand (R5.4)."""
+    def card_value(self, p: int, card: int, drawn: bool = False) -> float:
+        """What an item card is worth in ``p``'s hand (R5.4); ``drawn``: a card just drawn,
+        not yet among the team's (a part the team already holds is then a duplicate)."""
         game, plan = self.game, self.plan
         if card >= SPECIAL:
             return 100.0 if card - SPECIAL in plan.items else 5.0
         if card in self.need:
             held = self.hands.get(card, 0)
-            return 40.0 if held <= self.need[card] else 2.0
+            return 40.0 if held + drawn <= self.need[card] else 2.0
         if card in plan.useless:
             return 0.0
         m = game.item_mods[card]
@@ -1096,7 +1099,9 @@ class _Ctx:
                     qs = view.players[q]
                     if q == p or qs.at != ps.at or len(qs.inventory) >= self.inventory_limit(q):
                         continue
-                    if any(x in self.need for x in qs.inventory):
+                    if any(x in self.need for x in qs.inventory) or any(
+                            x in self.need for o in range(self.n) if o != p
+                            for x in view.players[o].inventory):
                         worst = min(range(len(inv)), key=lambda i: self.card_value(p, inv[i]))
                         if self.card_value(p, inv[worst]) < 40.0:
                             add(55.0, Action("transfer", p, q, worst, -1))
@@ -1107,7 +1112,7 @@ class _Ctx:
             return
         room = self.inventory_limit(c) - len(cps.inventory)
         for i, card in enumerate(inv):
-            if card in self.need and room > 0:
+            if card in self.need and room > 0 and cps.inventory.count(card) < self.need[card]:
                 add(60.0, Action("transfer", p, c, i, -1))
                 break
 
@@ -1133,10 +1138,15 @@ class _Ctx:
         if not view.resistance:
             return
         disc = self.sheets[p][1].resistance_discount
+        # D4.2 option: a cube also pays a limited action (R4.4); a card must be worth them
+        price = self.bot.cube_price if game.decisions.get("D4.2") == "player" else 0.0
         for i, (card, cubes) in enumerate(view.resistance):
             cost = max(0, game.resistance_cards[card].cost - disc)
             need = max(0, cost - cubes)
             worth = self.resistance_worth(card) * max(1, game.resistance_cards[card].cost)
+            worth -= price * need
+            if worth <= 0:
+                continue
             if need <= ps.cubes:
                 add(worth, Action("resistance", p, i, need, 1))
             elif ps.cubes and sum(q.cubes for q in view.players) + cubes >= cost:
@@ -1180,6 +1190,10 @@ class _Ctx:
             return  # the parts are coming: the crafter waits for them (R5.9)
         if self.bot.coordinate and any(user == p and h != p for h, user, _, _ in self.carriers()):
             return  # the item is coming: its user waits for it
+        c = self.crafter
+        if self.bot.coordinate and c is not None and c != p and not self.missing \
+                and view.players[c].at == here and any(x in self.need for x in view.players[p].inventory):
+            return  # with the crafter, the parts in hand: stay (R5.9)
         # the best zone to act in, per action spent (a move and the action there)
         lim = self._limited_table(p)
         bot = self.bot
