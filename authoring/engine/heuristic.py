@@ -365,8 +365,13 @@ class HeuristicBot:
     def _choose_player(self, game: Game, view: PublicView, plan: _Plan, options: list[int],
                        note: str) -> int:
         players = view.players
-        if "act" in note or "free" in note:  # free actions: the furthest behind
-            return min(range(len(options)), key=lambda i: (players[options[i]].actions, i))
+        if "act" in note or "free" in note:
+            # free actions (R5.0's counter untouched): to whoever does most with them
+            ctx = _Ctx(self, game, view, plan)
+            finish = ctx.finisher([ps.actions for ps in players], plan)
+            if finish is not None and finish[0] in options:
+                return options.index(finish[0])
+            return max(range(len(options)), key=lambda i: (ctx.best(options[i])[0], -i))
         if game.decisions.get("D4.2") == "player":  # cubes pay limited actions: the poorest
             return min(range(len(options)), key=lambda i: (players[options[i]].cubes, i))
         # cubes are spent together on a resistance card (R5.8): the richest, then the
@@ -633,18 +638,22 @@ class _Ctx:
         return self._clue_need
 
     def resistance_worth(self, card: int) -> float:
-        """A resistance card's worth now, per cube of its cost (R6.2)."""
+        """A resistance card's worth now (R6.2): reputation cubes are plenty (every
+        elimination earns one, R7.2) while one card comes a round, so the card is worth its
+        effect; per cube only when limited actions cost the player's cubes (D4.2 option)."""
         rc = self.game.resistance_cards[card]
         v = self.plan.card_worth[card]
         effects = self.game.effect_lists[self.game.resistance_effects[card]]
         for e in effects:
-            if isinstance(e, fx.RemoveOfficer) and self.officer_reserve <= 4:
+            if isinstance(e, fx.RemoveOfficer) and self.officers_left <= 6:
                 v += 3.0
             if isinstance(e, fx.DrawClues) and self.unrevealed:
                 v += 2.0
             if isinstance(e, fx.DrawItems) and self.missing:
                 v += 2.0
-        return v / max(1, rc.cost)
+        if self.game.decisions.get("D4.2") == "player":
+            return v / max(1, rc.cost)
+        return v - 0.05 * rc.cost
 
     # -- what an action is worth -------------------------------------------------------------
     def search_value(self, n: int) -> float:
@@ -1143,8 +1152,9 @@ class _Ctx:
         for i, (card, cubes) in enumerate(view.resistance):
             cost = max(0, game.resistance_cards[card].cost - disc)
             need = max(0, cost - cubes)
-            worth = self.resistance_worth(card) * max(1, game.resistance_cards[card].cost)
-            worth -= price * need
+            worth = self.resistance_worth(card) + self._here_worth(p, card)
+            if price:
+                worth = worth * max(1, game.resistance_cards[card].cost) - price * need
             if worth <= 0:
                 continue
             if need <= ps.cubes:
@@ -1154,6 +1164,28 @@ class _Ctx:
                 richest = max(range(self.n), key=lambda q: (view.players[q].cubes, -q))
                 if richest != p:
                     add(0.25 * worth, Action("resistance", p, i, ps.cubes, 0))
+
+    def _here_worth(self, p: int, card: int) -> float:
+        """What a card that removes soldiers where the players stand adds or loses there
+        (R5.8): full zones where the army overflows, the objective's zone, nothing where
+        there is nobody to remove."""
+        view, plan = self.view, self.plan
+        v = 0.0
+        for e in self.game.effect_lists[self.game.resistance_effects[card]]:
+            if not isinstance(e, fx.RemoveSoldiers):
+                continue
+            k = _count(e.count)
+            if e.where == "actor_zone":
+                zones = [view.players[p].at]
+            elif e.where == "each_player_zone":
+                zones = sorted({ps.at for ps in view.players})
+            else:
+                continue
+            for z in zones:
+                got = min(k, view.soldiers[z])
+                v += got * (plan.pressure[z] + (2.0 if z in self.targets else 0.0)) - \
+                    1.2 * (k - got) * (1 if e.where == "actor_zone" else 0)
+        return v
 
     def _plan_military(self, p: int, add: Any) -> None:
         view = self.view
