@@ -1,42 +1,55 @@
 """A competent cooperative team: the ``heuristic`` bot, a scripted planner.
 
-It reads only a :class:`~authoring.engine.view.PublicView`. At each decision it builds, for
-every player who may act, that player's best next action with its worth in *soldiers*
-(what one army action costs is the invasion speed in soldiers, R8.3), checks it with
-:meth:`PublicView.why_illegal` (it never lists every legal action), and decides:
+It reads only a :class:`~authoring.engine.view.PublicView`. At each decision it builds the
+best next action of the player(s) it needs — with its worth, roughly in soldiers — checks
+it with :meth:`PublicView.why_illegal` (it never lists every legal action) and decides:
 
 * **Spread the actions, stop early.** The team counter advances by the most actions any
   one player took (R7.1) and the army then acts once per cell (R8.2, D8.1). An action by a
-  player behind the leader is free: it is taken if it is worth anything. An action that
-  makes a player the new leader opens a *layer* that costs one army action (× the speed,
-  × N/4 players, D8.1); the layer is opened only when the players' best next actions
-  together are worth more, else the team ends the phase (R10.1). More time or more
-  officers can therefore never make it play worse: unused time is simply not used.
-* **Roles.** Investigation (R5.3) goes to the players who draw most clues (C − malus),
-  while the pooled and kept clues do not yet isolate an allowed place (R6.1); the kept
-  clue is the one that brings the pool closest to isolating one. Searching (R5.4) goes to
-  the players who draw most items (I − malus) while parts of the objectives' special items
-  are missing. The *crafter* is the player with the best Engineering: recruits and the
-  planning token go to its I row until I − malus reaches the craft test (R5.5), the others
-  bring it the parts (R5.9) and it crafts where the army gives no malus (R4.5), then
-  carries the item to the revealed place and uses it (R5.7) — planning on the tested skill
-  when the zone's occupation would make the test fail. The general is eliminated by the
-  strongest Military player (or with the sniper rifle), the prisoner's zone is cleared and
-  the prisoner freed.
-* **Where to act.** A limited action (R4.4) needs a free cube slot and a positive draw in
-  the zone: a player weighs what it could do where it stands against what it could do
-  after some moves, per action spent (a move is worth its goal's value divided by the
-  actions to get there), and zones another player is heading for are left to that player.
+  player behind the leader is free: the player furthest behind takes its best action if
+  it is worth anything. An action that makes a player the new leader opens a *layer* that
+  costs one army action; it is opened only when the players' best next actions together
+  are worth more than the invasion speed (× N/4 players, D8.1), else the team ends the
+  phase (R10.1). Once every objective is done the team ends at once (R9.2): any further
+  action only feeds the army.
+* **A finisher first.** A player who can complete an objective within this phase's budget
+  (its moves to a zone where the item's use is allowed, R5.7, planning tokens for the tests
+  the army malus there would fail, R5.10, the craft, R5.5) acts first; the others act only
+  to keep within R5.0 or with budget it does not need (D10.1, D5.4).
+* **Roles.** Each player's options are weighed per action spent: investigating (R5.3) while
+  the pooled and kept clues do not isolate an allowed place (R6.1; the kept clue is the one
+  that brings the pool closest), searching (R5.4) by the item cards drawn (I − malus) while
+  parts of the objectives' special items are missing (each card seen brings the set
+  closer), recruiting (R5.2) by the share of the bag that fits the next slot and what the
+  level is worth (one more card at every search to come; the crafter's craft test), and
+  eliminating. The *crafter* is the player nearest the craft test (then most parts held):
+  when every part is found the holders bring them (R5.9, only parts it lacks; a full hand
+  passes a lesser card on), it waits for them, plans on I if one level short, crafts, and
+  the item goes to the player who can pass its use's test from a zone in range (the sniper
+  rifle to the best shot), who carries it there and uses it. A drawn part the team already
+  holds is a duplicate. The general is eliminated by the strongest Military player; the
+  prisoner's zone is cleared, then the prisoner freed.
+* **Where to act.** A limited action (R4.4) needs a free cube slot and a positive draw: a
+  player compares what it can do where it stands with the best zone one or two moves away
+  (its worth divided by the actions to get there and act); the zone a teammate heads for is
+  left to it (the claims are remembered across decisions).
 * **Fight.** Eliminations (R5.6) that cannot fail (M − malus > 0) return a soldier to the
-  reserve (R9.1) and earn a reputation cube (R7.2); they are worth more when the soldier
-  reserve is low and in full zones (R8.4–R8.5 takeovers make officers). Cubes pay
-  resistance cards (R5.8); the team keeps (R6.2) and activates the card worth most now (an
-  officer removed when officers run short, soldiers removed, army actions skipped …).
+  reserve at R7.2 and earn a cube. They are worth much more while the soldier reserve (with
+  the eliminated pieces) will not cover this phase's and most of the next phase's invasion
+  (R9.1), and more in full zones where the army's overflow lands (R8.4–R8.5 make officers
+  there; the invasion bag's zones and their deployment neighbours).
+* **Resistance.** Cubes are plenty and one card comes a round (R6.2), so the card kept is
+  the one whose effect is worth most now (an officer removed counts more when officers run
+  short; a card that removes soldiers where the players stand is worth what it would
+  remove there); it is activated as soon as someone can pay (R5.8), cubes pooled on it
+  otherwise (D11.3). With D4.2's player option cubes also pay limited actions, and a card
+  must be worth its cubes.
 * **Choices.** The R7.2 cube sharing, when asked (a ``choose`` over player indices), gives
-  the cube to the player holding most (cubes are spent together on a card, R5.8), or to
-  the poorest when limited actions cost the player's own cube (D4.2 option); other
-  ``choose`` decisions are read from their note (the zone to clear, the card to discard);
-  an unknown choice takes its first option.
+  the cube to the player holding most (a card is paid in one action), or to the poorest
+  when limited actions cost the player's own cube (D4.2 option); free actions go to the
+  finisher or whoever does most with them; other ``choose`` decisions are read from their
+  note (the zone to clear, the token to take out of the bag, the card to discard); an
+  unknown choice takes its first option.
 
 ``scored``/``pick`` remain (:class:`LookaheadBot` uses them): ``scored`` lists the
 planner's candidate actions with their worth, the planner's choice first.
@@ -107,6 +120,7 @@ class _Plan:
                            if i < len(game.resistance_effects) else 0.0
                            for i in range(len(game.resistance_cards))]
         self.limits = [c.actions for c in game.character_info]
+        self.officers_count = game.decisions.get("D4.1") != "soldiers_only"
         self.players = game.players
         # per skill and slot number: the share of the recruitment bag that fits (R5.2)
         tokens = [game.recruits[x] for x in game.recruit_bag]
@@ -179,6 +193,9 @@ def _card_worth(effects: Sequence[Any]) -> float:
     return v
 
 
+_PLANS: dict[int, tuple[Game, _Plan]] = {}
+
+
 class HeuristicBot:
     """See the module docstring. ``army_weight``: what a soldier the army places is worth
     against the actions' worth (the stopping rule); ``actions_per_player`` is kept for
@@ -221,7 +238,12 @@ class HeuristicBot:
         key = id(game)
         plan = self._plans.get(key)
         if plan is None:
-            plan = _Plan(game)
+            got = _PLANS.get(key)  # a study plays many games of one Game: its tables once
+            if got is None or got[0] is not game:
+                if len(_PLANS) > 8:
+                    _PLANS.clear()
+                got = _PLANS[key] = (game, _Plan(game))
+            plan = got[1]
             self._plans = {key: plan}
         return plan
 
@@ -499,7 +521,10 @@ class _Ctx:
         self.officers_left = self.officer_reserve + gone_o
         self._clue_need: float | None = None
         self._carriers: list[tuple[int, int, int | None, int]] | None = None
-        self.malus = [view.army_malus(z) for z in range(plan.n)]
+        if plan.officers_count:  # D4.1: officers count as occupation (R4.5)
+            self.malus = [a + b for a, b in zip(view.soldiers, view.officers, strict=True)]
+        else:
+            self.malus = list(view.soldiers)
         cubes, size = view.cubes, plan.size
         self.free = [cubes[z] < size[z] for z in range(plan.n)]
         self._kills = [-1.0] * plan.n
