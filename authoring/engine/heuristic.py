@@ -233,6 +233,7 @@ class HeuristicBot:
         self._plans: dict[int, _Plan] = {}
         self._heading: dict[int, int] = {}  # player -> zone it is heading for (a hint)
         self._options: list[tuple[Action, float]] = []
+        self._table_cache: dict[tuple[Any, ...], list[float]] = {}
 
     def plan(self, game: Game) -> _Plan:
         key = id(game)
@@ -481,7 +482,7 @@ class _Ctx:
         self.bot, self.game, self.view, self.plan = bot, game, view, plan
         players = view.players
         self.n = len(players)
-        self.sheets = [view.sheet(p) for p in range(self.n)]
+        self._sheets: list[tuple[tuple[int, int, int], Any] | None] = [None] * self.n
         self.speed = view.speed
         self.options: list[tuple[Action, float]] = []
         objectives = game.objectives
@@ -532,29 +533,36 @@ class _Ctx:
         self._tables: dict[int, list[float]] = {}
 
     # -- reading the sheets ---------------------------------------------------------------
+    def sheet(self, p: int) -> tuple[tuple[int, int, int], Any]:
+        """``p``'s skill levels and lasting effects (R1.2), read once a decision."""
+        got = self._sheets[p]
+        if got is None:
+            got = self._sheets[p] = self.view.sheet(p)
+        return got
+
     def level(self, p: int, s: int) -> int:
-        return self.sheets[p][0][s]
+        return self.sheet(p)[0][s]
 
     def eff(self, p: int, s: int, z: int | None = None) -> int:
         """Level − army malus at ``z`` (R4.5)."""
-        levels, m = self.sheets[p]
+        levels, m = self.sheet(p)
         z = self.view.players[p].at if z is None else z
         return levels[s] - max(0, self.malus[z] - m.malus_reduction[s])
 
     def draws(self, p: int, kind: str, z: int | None = None) -> int:
         s = 2 if kind == "search" else 0
-        return max(0, self.eff(p, s, z) + self.sheets[p][1].draw[DRAW_ACTIONS.index(kind)])
+        return max(0, self.eff(p, s, z) + self.sheet(p)[1].draw[DRAW_ACTIONS.index(kind)])
 
     def draws_at(self, p: int, kind: str, mz: int) -> int:
         """Cards ``p`` would draw in a zone of army malus ``mz`` (R5.2–R5.4, R4.5)."""
         s = 2 if kind == "search" else 0
-        levels, m = self.sheets[p]
+        levels, m = self.sheet(p)
         return max(0, levels[s] - max(0, mz - m.malus_reduction[s])
                    + m.draw[DRAW_ACTIONS.index(kind)])
 
     def inventory_limit(self, p: int) -> int:
         info = self.game.character_info[self.view.players[p].character]
-        return max(0, info.inventory + self.sheets[p][1].inventory)
+        return max(0, info.inventory + self.sheet(p)[1].inventory)
 
     def has_plan(self, p: int, s: int) -> bool:
         return PLANNING in self.view.players[p].squad[s]
@@ -592,13 +600,13 @@ class _Ctx:
             gen = any(o.kind == "general" for o in self.open)
             v = 3.0 if gen and p == self.striker() else 1.2
             # Military 1 cannot eliminate at all (R5.6: M − occupation > 0)
-            if self.level(p, 1) - self.sheets[p][1].malus_reduction[1] <= 1:
+            if self.level(p, 1) - self.sheet(p)[1].malus_reduction[1] <= 1:
                 v += bot.m_need if self.shortfall > 0 else 0.5 * bot.m_need
             return v
         return 1.5 if self.unrevealed else 0.5
 
     def craft_need(self, p: int) -> int:
-        return self.game.craft_threshold + self.sheets[p][1].craft_delta
+        return self.game.craft_threshold + self.sheet(p)[1].craft_delta
 
     def striker(self) -> int:
         return max(range(self.n), key=lambda p: (self.level(p, 1), -p))
@@ -1022,7 +1030,7 @@ class _Ctx:
             add(here_v, Action("eliminate", p, here, 0))
         elif what:
             add(here_v, Action(what, p))
-        m = self.sheets[p][1]
+        m = self.sheet(p)[1]
         if m.eliminate_range or m.eliminate_officers:
             self._far_eliminations(p, add)
         self._resistance(p, add)
@@ -1152,7 +1160,7 @@ class _Ctx:
 
     def _far_eliminations(self, p: int, add: Any) -> None:
         view = self.view
-        m = self.sheets[p][1]
+        m = self.sheet(p)[1]
         here = view.players[p].at
         zones = within(self.plan.adj, here, m.eliminate_range) if m.eliminate_range else 1 << here
         while zones:
@@ -1171,7 +1179,7 @@ class _Ctx:
         ps = view.players[p]
         if not view.resistance:
             return
-        disc = self.sheets[p][1].resistance_discount
+        disc = self.sheet(p)[1].resistance_discount
         # D4.2 option: a cube also pays a limited action (R4.4); a card must be worth them
         price = self.bot.cube_price if game.decisions.get("D4.2") == "player" else 0.0
         for i, (card, cubes) in enumerate(view.resistance):
@@ -1259,7 +1267,7 @@ class _Ctx:
             return  # no zone a move away can do better per action
         malus, free, claimed, soldiers = self.malus, self.free, self.claimed, view.soldiers
         kills, cubes, size = self._kills, view.cubes, plan.size
-        levels, m = self.sheets[p]
+        levels, m = self.sheet(p)
         mil, red = levels[1], m.malus_reduction[1]
         last = len(lim) - 1
         hint = bot._heading.get(p)
@@ -1295,11 +1303,31 @@ class _Ctx:
         bot._heading[p] = target
         add(best_per, Action("move", p, best3[1]))
 
+    def _limited_signature(self, p: int) -> tuple[Any, ...]:
+        """What :meth:`_limited_value` reads for ``p``: its sheet, its squad's free slots,
+        the team's needs (clues, parts, the crafter's test), its cubes (D4.2 option)."""
+        ps = self.view.players[p]
+        levels, m = self.sheet(p)
+        return (id(self.game), p, ps.character, levels, m,
+                tuple(EMPTY in row and row.index(EMPTY) for row in ps.squad),
+                self.clue_need(), tuple(sorted(self.missing)), bool(self.to_craft), p == self.crafter,
+                bool(self.unrevealed), self._limited_ok(p), self.shortfall > 0,
+                any(o.kind == "general" for o in self.open) and p == self.striker(),
+                self.bot.card_value, self.bot.future_searches, self.bot.clue_value)
+
     def _limited_table(self, p: int) -> list[float]:
         """What ``p``'s best limited action is worth at each army malus 0…6 (R4.5)."""
         got = self._tables.get(p)
         if got is None:
-            got = self._tables[p] = [0.0] * 7
+            sig = self._limited_signature(p)
+            cache = self.bot._table_cache
+            got = cache.get(sig)
+            if got is not None:
+                self._tables[p] = got
+                return got
+            if len(cache) > 4096:
+                cache.clear()
+            got = self._tables[p] = cache[sig] = [0.0] * 7
             for mz in range(7):  # fewer cards drawn as the malus grows: stop at nothing
                 v = got[mz] = self._limited_value(p, -1, mz)[0]
                 if v <= 0:
@@ -1311,7 +1339,7 @@ class _Ctx:
         game = self.game
         t = game.topo
         z = self.view.players[p].at
-        m = self.sheets[p][1]
+        m = self.sheet(p)[1]
         if not (m.move_roads or m.move_paths):
             return t.reach[z]
         bits = within(t.roads, z, 3 + m.move_roads) | within(t.paths, z, 1 + m.move_paths)
