@@ -88,15 +88,6 @@ class PublicView:
         return self._state.eliminated_soldiers, self._state.eliminated_officers
 
     @property
-    def army_owed(self) -> int:
-        """Army actions the invasion will take if the phase ended now (R7.1, R8.2, D8.1)."""
-        from authoring.engine.flow import army_target
-
-        top = max(p.actions for p in self._state.players)
-        return max(0, army_target(self._game, self._state, self._state.team_counter + top)
-                   - self._state.army_counter)
-
-    @property
     def budget(self) -> int:
         """D10.1: the team's actions left this players' phase (-1: no budget)."""
         return self._state.budget
