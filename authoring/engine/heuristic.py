@@ -1,68 +1,280 @@
-"""A competent cooperative team: the ``heuristic`` bot.
+"""A competent cooperative team: the ``heuristic`` bot, a scripted planner.
 
-It reads only a :class:`~authoring.engine.view.PublicView` and the legal actions, and
-plays the objectives in the order the game asks for them: investigate until the pooled
-clues isolate the objective (keeping the clue that brings the pool closest to isolating
-an allowed place, R6.1), search for the parts of the objective's special item (keeping
-parts, discarding useless cards, R5.4), hand parts to the player who holds most of the
-recipe (R5.9), craft (R5.5), travel to the revealed place (R5.1) and use the item there
-(R5.7) — or eliminate the general, or free the prisoner. Meanwhile it fights the army
-where an elimination cannot fail (R5.6: Military − malus > 0), preferring full zones,
-activates resistance cards when they are paid for, recruits, and spreads its actions
-over the team so the army answers as little as possible (R5.0, R7.1).
+It reads only a :class:`~authoring.engine.view.PublicView`. At each decision it builds the
+best next action of the player(s) it needs — with its worth, roughly in soldiers — checks
+it with :meth:`PublicView.why_illegal` (it never lists every legal action) and decides:
+
+* **Spread the actions, stop early.** The team counter advances by the most actions any
+  one player took (R7.1) and the army then acts once per cell (R8.2, D8.1). An action by a
+  player behind the leader is free: the player furthest behind takes its best action if
+  it is worth anything. An action that makes a player the new leader opens a *layer* that
+  costs one army action; it is opened only when the players' best next actions together
+  are worth more than the invasion speed (× N/4 players, D8.1), else the team ends the
+  phase (R10.1). Once every objective is done the team ends at once (R9.2): any further
+  action only feeds the army.
+* **A finisher first.** A player who can complete an objective within this phase's budget
+  (its moves to a zone where the item's use is allowed, R5.7, planning tokens for the tests
+  the army malus there would fail, R5.10, the craft, R5.5) acts first; the others act only
+  to keep within R5.0 or with budget it does not need (D10.1, D5.4).
+* **Roles.** Each player's options are weighed per action spent: investigating (R5.3) while
+  the pooled and kept clues do not isolate an allowed place (R6.1; the kept clue is the one
+  that brings the pool closest), searching (R5.4) by the item cards drawn (I − malus) while
+  parts of the objectives' special items are missing (each card seen brings the set
+  closer), recruiting (R5.2) by the share of the bag that fits the next slot and what the
+  level is worth (one more card at every search to come; the crafter's craft test), and
+  eliminating. The *crafter* is the player nearest the craft test (then most parts held):
+  when every part is found the holders bring them (R5.9, only parts it lacks; a full hand
+  passes a lesser card on), it waits for them, plans on I if one level short, crafts, and
+  the item goes to the player who can pass its use's test from a zone in range (the sniper
+  rifle to the best shot), who carries it there and uses it. A drawn part the team already
+  holds is a duplicate. The general is eliminated by the strongest Military player; the
+  prisoner's zone is cleared, then the prisoner freed.
+* **Where to act.** A limited action (R4.4) needs a free cube slot and a positive draw: a
+  player compares what it can do where it stands with the best zone one or two moves away
+  (its worth divided by the actions to get there and act); the zone a teammate heads for is
+  left to it (the claims are remembered across decisions).
+* **Fight.** Eliminations (R5.6) that cannot fail (M − malus > 0) return a soldier to the
+  reserve at R7.2 and earn a cube. They are worth much more while the soldier reserve (with
+  the eliminated pieces) will not cover this phase's and most of the next phase's invasion
+  (R9.1), and more in full zones where the army's overflow lands (R8.4–R8.5 make officers
+  there; the invasion bag's zones and their deployment neighbours).
+* **Resistance.** Cubes are plenty and one card comes a round (R6.2), so the card kept is
+  the one whose effect is worth most now (an officer removed counts more when officers run
+  short; a card that removes soldiers where the players stand is worth what it would
+  remove there); it is activated as soon as someone can pay (R5.8), cubes pooled on it
+  otherwise (D11.3). With D4.2's player option cubes also pay limited actions, and a card
+  must be worth its cubes.
+* **Choices.** The R7.2 cube sharing, when asked (a ``choose`` over player indices), gives
+  the cube to the player holding most (a card is paid in one action), or to the poorest
+  when limited actions cost the player's own cube (D4.2 option); free actions go to the
+  finisher or whoever does most with them; other ``choose`` decisions are read from their
+  note (the zone to clear, the token to take out of the bag, the card to discard); an
+  unknown choice takes its first option.
+
+``scored``/``pick`` remain (:class:`LookaheadBot` uses them): ``scored`` lists the
+planner's candidate actions with their worth, the planner's choice first.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from authoring.engine.actions import Action, slot_of
 from authoring.engine.game import DRAW_ACTIONS, Game
-from authoring.engine.players import DRAW_SKILL
 from authoring.engine.rng import Rng
-from authoring.engine.state import SPECIAL
+from authoring.engine.state import EMPTY, PLANNING, SPECIAL
 from authoring.engine.view import PublicView
+from authoring.model import effects as fx
+from authoring.model.rules import ACTION_MARGIN
+from authoring.model.topology import within
 
-#: a draw action -> (its skill, its index among the draw bonuses) (R5.2–R5.4)
-_DRAWS = {kind: (DRAW_SKILL[kind], i) for i, kind in enumerate(DRAW_ACTIONS)}
+_OBJECTIVE_EFFECTS = (fx.DestroyBase, fx.EliminateGeneral, fx.FreePrisoner, fx.CompleteObjective)
+_SKILLS = {"C": 0, "M": 1, "I": 2}
+
+
+def _count(x: Any, default: int = 1) -> int:
+    return x if isinstance(x, int) else default
 
 
 class _Plan:
-    """What a game's tables say once: move distances, the objective items' parts."""
+    """What a game's tables say once: move distances, the objectives' items, their parts,
+    the uses that complete an objective."""
 
     def __init__(self, game: Game) -> None:
-        self.dist = game.topo.moves  # moves needed between zones (R5.1), built once a board
-        self.items = {o.item for o in game.objectives if o.item >= 0}
-        need: Counter[int] = Counter()
+        t = game.topo
+        self.n = t.n
+        self.dist = t.moves  # moves needed between zones (R5.1)
+        self.adj = [t.roads[i] | t.paths[i] for i in range(t.n)]
+        self.size = t.size
+        self.items = sorted({o.item for o in game.objectives if o.item >= 0})
+        need: dict[int, int] = {}
         for s in self.items:
             for item, k in game.recipes[s]:
-                need[item] = max(need[item], k)
+                need[item] = max(need.get(item, 0), k)
         self.parts = need
+        deck = len(game.item_deck) or 1
+        self.part_copies = {i: game.item_deck.count(i) for i in need}
+        self.deck = deck
         self.useless = {i for i, it in enumerate(game.items) if it.kind == "useless"}
+        # per special item: its uses as (index, objective kinds it completes, skill tests,
+        # the objective-zone condition or None)
+        self.uses: list[list[tuple[int, bool, list[tuple[int, int]], Any]]] = []
+        for s, sp in enumerate(game.specials):
+            out = []
+            effects = game.special_use_effects[s] if s < len(game.special_use_effects) else ()
+            for u, use in enumerate(sp.uses):
+                tests = []
+                where = None
+                for cond in use.requires:
+                    c = cond.payload
+                    if isinstance(c, fx.SkillTest):
+                        tests.append((_SKILLS[c.skill], c.at_least))
+                    elif isinstance(c, fx.InObjectiveZone):
+                        where = c
+                eff = game.effect_lists[effects[u]] if u < len(effects) else ()
+                completes = any(isinstance(e, _OBJECTIVE_EFFECTS) for e in eff)
+                out.append((u, completes, tests, where))
+            self.uses.append(out)
+        self.card_worth = [_card_worth(game.effect_lists[game.resistance_effects[i]])
+                           if i < len(game.resistance_effects) else 0.0
+                           for i in range(len(game.resistance_cards))]
+        self.limits = [c.actions for c in game.character_info]
+        self.officers_count = game.decisions.get("D4.1") != "soldiers_only"
+        self.players = game.players
+        # per skill and slot number: the share of the recruitment bag that fits (R5.2)
+        tokens = [game.recruits[x] for x in game.recruit_bag]
+        skills: tuple[Literal["C", "M", "I"], ...] = ("C", "M", "I")
+        self.fits = [[sum(1 for t in tokens if (t.value(k) or 0) >= number) / max(1, len(tokens))
+                      for number in range(8)] for k in skills]
+        self.track = game.speed_track
+        budget = game.action_budget
+        self.per_round = -(-budget // game.players) if budget else 5
+        # R8.3–R8.5: how often the army's overflow lands on a zone (the invasion bag's
+        # tokens at setup, the zone's own and its deployment neighbours'): room made there
+        # absorbs soldiers that would otherwise become officers
+        bag: dict[int, int] = {}
+        for z in game.bag:
+            bag[z] = bag.get(z, 0) + 1
+        press = [0.0] * t.n
+        for a, k in bag.items():
+            press[a] += k
+            for nb in t.neighbours[a]:
+                press[nb] += k
+        top = max(press) or 1.0
+        self.pressure = [round(x / top, 1) for x in press]
+        #: per zone, the zones 1 or 2 moves away (where a player might go to act)
+        self.near = [[(z, d) for z in range(t.n) if 0 < (d := t.moves[a][z]) <= 2]
+                     for a in range(t.n)]
+        self.army_per_cell = game.players / 4.0  # D8.1
+
+
+    def next_speed(self, view: PublicView) -> int:
+        return self.track[min(view.speed_cell + 1, len(self.track) - 1)]
+
+    def layers(self, view: PublicView) -> int:
+        """The layers (the most actions of one player, R7.1) this phase will likely reach:
+        the current most, plus the budget left spread over the players (D10.1)."""
+        top = max(p.actions for p in view.players)
+        budget = view.budget
+        if budget < 0:
+            return max(top, 5)
+        return top + -(-budget // self.players)
+
+
+def _card_worth(effects: Sequence[Any]) -> float:
+    """A resistance card's worth in soldiers, roughly (R5.8)."""
+    v = 0.0
+    for e in effects:
+        if isinstance(e, fx.RemoveOfficer):
+            v += 3.5 * _count(e.count)
+        elif isinstance(e, fx.RemoveSoldiers):
+            v += (1.2 if e.where != "each_player_zone" else 2.5) * _count(e.count)
+        elif isinstance(e, fx.SkipArmyAction):
+            v += 2.5 * _count(e.count)
+        elif isinstance(e, fx.Speed):
+            v += -3.0 * _count(e.delta, 0)
+        elif isinstance(e, fx.FreeActions):
+            v += 1.2 * _count(e.count)
+        elif isinstance(e, (fx.DrawClues, fx.DrawItems)):
+            v += 1.5
+        elif isinstance(e, fx.DrawRecruits):
+            v += 1.0
+        elif isinstance(e, fx.RemoveZoneTokens):
+            v += 1.5 * _count(e.count)
+        elif isinstance(e, fx.Reputation):
+            v += 0.3
+        elif isinstance(e, fx.ArmyMoves):
+            v += 0.5
+        elif isinstance(e, fx.DrawResistance):
+            v += 0.8
+        else:
+            v += 0.3
+    return v
+
+
+_PLANS: dict[int, tuple[Game, _Plan]] = {}
 
 
 class HeuristicBot:
-    """See the module docstring. ``actions_per_player``: when no budget ends the phase
-    (D10.1), the team stops once everyone has taken that many actions."""
+    """See the module docstring. ``army_weight``: what a soldier the army places is worth
+    against the actions' worth (the stopping rule); ``actions_per_player`` is kept for
+    compatibility (the stopping rule decides)."""
 
     name = "heuristic"
+
+    #: worth of one investigation that draws n clues: V_CLUE * (1 - 0.55**n)
+    clue_value = 5.0
+    #: worth of one item card seen while parts are missing (R5.4)
+    card_value = 1.5
+    #: an elimination (a soldier back to the reserve, a cube, R7.2)
+    kill_value = 1.8
+    #: an elimination's extra worth in a full zone the army's overflow lands on most
+    pressure_weight = 2.0
+    #: an elimination's extra worth while the soldier reserve will fall short (R9.1)
+    urgency = 3.0
+    #: searches a player is expected to make in the rest of the game (what +1 I is worth)
+    future_searches = 1.0
+    #: what a cube is worth when limited actions cost the player's own cube (D4.2 option)
+    cube_price = 1.5
+    #: what +1 Military is worth to a player who cannot eliminate yet (R5.6)
+    m_need = 0.0
+    #: how much of the next round's army the soldier reserve must also cover
+    horizon = 0.7
+    army_weight = 1.0
+    #: the team coordinates: zones claimed, a finisher first, a crafter waiting for parts
+    coordinate = True
+    #: free actions go to the best of the players behind (else to the furthest behind)
+    eager = False
 
     def __init__(self, seed: int = 0, actions_per_player: int = 5) -> None:
         self.rng = Rng(seed)
         self.per_player = actions_per_player
         self._plans: dict[int, _Plan] = {}
-        self._memo: dict[object, Any] = {}
+        self._heading: dict[int, int] = {}  # player -> zone it is heading for (a hint)
+        self._options: list[tuple[Action, float]] = []
+        self._table_cache: dict[tuple[Any, ...], list[float]] = {}
 
     def plan(self, game: Game) -> _Plan:
         key = id(game)
-        if key not in self._plans:
-            self._plans = {key: _Plan(game)}
-        return self._plans[key]
+        plan = self._plans.get(key)
+        if plan is None:
+            got = _PLANS.get(key)  # a study plays many games of one Game: its tables once
+            if got is None or got[0] is not game:
+                if len(_PLANS) > 8:
+                    _PLANS.clear()
+                got = _PLANS[key] = (game, _Plan(game))
+            plan = got[1]
+            self._plans = {key: plan}
+        return plan
 
+    # -- the interface ------------------------------------------------------------------
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
-        return self.pick(self.scored(game, view, legal))
+        pend = view.pending
+        if pend is not None:
+            return self._answer(game, view, legal, pend)
+        if view.phase == "start":
+            return Action("begin")
+        if view.phase != "players":
+            return legal[0]
+        return self._turn(game, view)
+
+    def scored(self, game: Game, view: PublicView,
+               legal: Sequence[Action]) -> list[tuple[Action, float]]:
+        """The planner's candidates with their worth (its choice first, scored highest);
+        outside the players' phase, the choice alone."""
+        choice = self.act(game, view, legal)
+        if view.pending is not None or view.phase != "players":
+            return [(choice, 1.0)]
+        out = [(choice, 1e6)]
+        seen = {choice}
+        for a, v in sorted(self._options, key=lambda x: -x[1]):
+            if a not in seen and view.why_illegal(a) is None:
+                seen.add(a)
+                out.append((a, v))
+        if Action("end") not in seen:
+            out.append((Action("end"), 0.0))
+        return out
 
     def pick(self, scored: Sequence[tuple[Action, float]]) -> Action:
         """The best-scored action; a tie broken by the bot's own generator."""
@@ -75,361 +287,1063 @@ class HeuristicBot:
                 best.append(a)
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
 
-    def scored(self, game: Game, view: PublicView,
-               legal: Sequence[Action]) -> list[tuple[Action, float]]:
-        """Every legal action with its score (the moves scored per player in one pass)."""
+    # -- the players' phase ---------------------------------------------------------------
+    def _can_act(self, game: Game, view: PublicView, plan: _Plan, p: int, low: int) -> bool:
+        """The counter rules (R5.0, D5.4, D10.1), from what every player sees."""
+        ps = view.players[p]
+        if ps.free_actions > 0:
+            return True
+        if view.budget == 0 or ps.actions >= plan.limits[ps.character]:
+            return False
+        return ps.actions + 1 - low <= ACTION_MARGIN
+
+    def _turn(self, game: Game, view: PublicView) -> Action:
         plan = self.plan(game)
-        self._memo = {}  # what this decision's scores share (targets, the crafter …)
-        out: list[tuple[Action, float]] = []
-        moves: dict[int, list[Action]] = {}
-        for a in legal:
-            if a.kind == "move":
-                moves.setdefault(a.player, []).append(a)
-            else:
-                out.append((a, self.score(game, view, plan, a)))
-        for p, group in moves.items():
-            out.extend(zip(group, self._moves(game, view, plan, p, group), strict=True))
-        return out
-
-    # -- the team's needs ---------------------------------------------------------------
-    def _open_objectives(self, game: Game, view: PublicView) -> list[int]:
-        return [o.index for o in game.objectives if view.done[o.index] < o.markers]
-
-    def _targets(self, game: Game, view: PublicView) -> list[int]:
-        if "targets" not in self._memo:
-            self._memo["targets"] = [z for o in self._open_objectives(game, view)
-                                     for z in view.revealed[o]]
-        return self._memo["targets"]
-
-    def _holds(self, view: PublicView, card: int) -> int:
-        return sum(p.inventory.count(card) for p in view.players)
-
-    def _crafted(self, view: PublicView, special: int) -> bool:
-        return self._holds(view, SPECIAL + special) > 0
-
-    # -- scores -------------------------------------------------------------------------
-    #: what one army action costs the team, per soldier of the invasion speed (R8.3): the
-    #: value an action must beat when it raises the team counter (R7.1, R8.2)
-    army_cost = 9.0
-    #: what a move costs on top (it spends an action that does nothing by itself)
-    move_cost = 12.0
-
-    def score(self, game: Game, view: PublicView, plan: _Plan, a: Action) -> float:
-        k = a.kind
-        if k == "begin":
-            return 0.0
-        if k == "reorganise":
-            return -1.0
-        if k == "keep":
-            return self._keep(game, view, plan, a)
-        if k == "choose":
-            return -float(a.a)
         players = view.players
-        if k == "end":
-            # with no budget (D10.1), the team stops once everyone has acted enough
-            low = min(p.actions for p in players)
-            return 100.0 if game.action_budget is None and low >= self.per_player else 0.0
-        return self._standard(game, view, plan, a) - self._cost(game, view, a.player)
+        n = len(players)
+        acts = [ps.actions for ps in players]
+        low, top = min(acts), max(acts)
+        able = [p for p in range(n) if self._can_act(game, view, plan, p, low)]
+        if not able or all(view.done[o.index] >= o.markers for o in game.objectives):
+            return Action("end")  # nothing left to do: every action only feeds the army
+        ctx = _Ctx(self, game, view, plan)
+        self._options = []
+        found: dict[int, tuple[float, Action]] = {}
 
-    def _cost(self, game: Game, view: PublicView, p: int) -> float:
-        """What the action costs in army actions: only the player furthest ahead raises
-        the team counter (R7.1), and the army answers cell for cell (R8.2, D8.1)."""
-        if "top" not in self._memo:
-            self._memo["top"] = max(q.actions for q in view.players)
-            self._memo["army"] = self.army_cost * view.speed * len(view.players) / 4 + 1.0
-        if view.players[p].actions < self._memo["top"]:
-            return 0.5 * (self._memo["top"] - view.players[p].actions)  # tie-break: behind first
-        return float(self._memo["army"])
+        def best(p: int) -> tuple[float, Action]:
+            got = found.get(p)
+            if got is None:
+                got = found[p] = ctx.best(p)
+                self._options.extend(ctx.options)
+            return got
 
-    def _standard(self, game: Game, view: PublicView, plan: _Plan, a: Action) -> float:
-        k = a.kind
-        p = a.player
-        me = view.players[p]
-        here = me.at
-        if k == "use":
-            return 300.0
-        if k == "objective":
-            o = game.objectives[a.a]
-            if o.kind == "general":
-                value = view.level(p, 1) - view.malus(p, 1)
-                return 250.0 if value >= o.military else -5.0
-            return 280.0
-        if k == "craft":
-            if a.a not in plan.items or self._crafted(view, a.a):
-                return -5.0
-            return 220.0 if view.effective(p, 2) >= view.craft_need(p) else -5.0
-        if k == "move":
-            return self._move(game, view, plan, a)
-        if k in ("investigate", "search", "recruit"):
-            return self._limited(game, view, plan, p, k, here)
-        if k == "eliminate":
-            return self._eliminate(game, view, p, a.a, a.b)
-        if k == "resistance":
-            return 70.0 if a.c else -5.0 - a.b
-        if k == "transfer":
-            if a.b < 0:
-                return -5.0
-            card = me.inventory[a.b]
-            if card >= SPECIAL or card not in plan.parts:
-                return -5.0
-            if a.a == self._crafter(game, view, plan) and a.player != a.a:
-                return 95.0  # the parts go to the crafter (R5.9)
-            return -5.0
-        if k == "plan":
-            # the planning token (+1, R5.10) makes a craft or a use succeed, or an
-            # elimination here (R5.6)
-            if a.a == 2 and self._can_craft_with_plan(game, view, plan, p):
-                return 140.0
-            if a.a == 1 and view.soldiers[here] and view.effective(p, 1) == 0:
-                return self._eliminate(game, view, p, here, 0, bonus=1) - self.move_cost
-            return -4.0
-        return 0.0
+        if self.eager:
+            for p in sorted(able, key=lambda p: (acts[p], p)):
+                best(p)  # everyone's intention first: the zones they head for are claimed
+        # a player who can complete an objective this phase goes first; the others act
+        # only to let it (R5.0) or with the budget it does not need (D10.1)
+        finish = ctx.finisher(acts, plan) if self.coordinate else None
+        if finish is not None:
+            c, slack = finish
+            if c in able:
+                v, a = best(c)
+                if a.kind != "end":
+                    return a
+            elif slack <= 0:
+                for p in sorted(able, key=lambda p: (acts[p], p)):
+                    if acts[p] == low:
+                        v, a = best(p)
+                        if a.kind != "end":
+                            return a
+                        a2 = ctx.any_move(p)
+                        if a2 is not None:
+                            return a2
+            if slack <= 0:
+                return Action("end")
+        # actions that raise no counter beyond the leader's are free (R7.1): the players
+        # furthest behind act first (they claim their zones first), or the best of them
+        behind = sorted((p for p in able if acts[p] < top or players[p].free_actions > 0),
+                        key=lambda p: (acts[p], p))
+        if self.eager:
+            free = [(best(p), p) for p in behind]
+            good = [(va, p) for va, p in free if va[0] > 0.05]
+            if good:
+                return max(good, key=lambda x: (x[0][0], -acts[x[1]]))[0][1]
+        else:
+            for p in behind:
+                v, a = best(p)
+                if v > 0.05:
+                    return a
+        # a new layer: worth the army action it costs (R7.1, R8.2)?
+        ranked = sorted(((best(p), p) for p in able), key=lambda x: -x[0][0])
+        budget = view.budget
+        room = n if budget < 0 else min(n, budget)
+        layer = sum(max(0.0, va[0]) for va, _ in ranked[:room])
+        cost = self.army_weight * view.speed * plan.army_per_cell
+        if ranked and layer >= cost and ranked[0][0][0] > 0.05:
+            return ranked[0][0][1]
+        return Action("end")
 
-    def _eliminate(self, game: Game, view: PublicView, p: int, z: int, officer: int,
-                   bonus: int = 0) -> float:
-        """R5.6: a success removes a piece, makes room for the next deployment (R8.4) and
-        becomes a reputation cube (R7.2); a failure only spends the action (D11.2)."""
-        if self._military(view, p, z) + bonus <= 0:
-            return -20.0
-        full = view.occupation(z) >= game.max_occupation[z]
-        soldiers, _ = view.reserve
-        danger = 30.0 if soldiers <= 3 * view.speed else 0.0
-        return (60.0 if officer else 45.0) + (8.0 if full else 0.0) + danger
-
-    def _limited(self, game: Game, view: PublicView, plan: _Plan, p: int, kind: str,
-                 z: int) -> float:
-        """What a limited action (R4.4) at ``z`` is worth to the team; it spends a cube, so
-        the player who draws most does it (R5.2–R5.4)."""
-        n = self._draws(view, p, kind, z)
-        if n <= 0:
-            return -20.0
-        if kind == "investigate":
-            return 50.0 + 4 * n if self._unrevealed(game, view) else -5.0
-        if kind == "search":
-            if not self._missing(view, plan):
-                return -2.0
-            return 30.0 + 10 * min(n, 4) + (8.0 if not self._unrevealed(game, view) else 0.0)
-        # recruit: worth most to a player whose Military cannot yet eliminate (R5.6)
-        return (30.0 if view.level(p, 1) <= 2 else 22.0) + 2 * n
-
-    def _unrevealed(self, game: Game, view: PublicView) -> bool:
-        if "unrevealed" not in self._memo:
-            self._memo["unrevealed"] = any(len(view.revealed[o.index]) < o.markers
-                                           for o in game.objectives)
-        return bool(self._memo["unrevealed"])
-
-    def _sheet(self, view: PublicView, p: int) -> tuple[tuple[int, int, int], Any]:
-        key = ("sheet", p)
-        if key not in self._memo:
-            self._memo[key] = view.sheet(p)
-        return self._memo[key]  # type: ignore[no-any-return]
-
-    def _military(self, view: PublicView, p: int, z: int) -> int:
-        """M − the army malus at ``z`` (R4.5, R5.6)."""
-        levels, m = self._sheet(view, p)
-        return levels[1] - max(0, view.army_malus(z) - m.malus_reduction[1])
-
-    def _draws(self, view: PublicView, p: int, kind: str, z: int) -> int:
-        """Cards a draw action would draw at ``z`` (R5.2–R5.4, R4.5), from this decision's
-        sheets (as :func:`authoring.engine.players.draw_count` counts them)."""
-        levels, m = self._sheet(view, p)
-        skill, i = _DRAWS[kind]
-        return max(0, levels[skill] - max(0, view.army_malus(z) - m.malus_reduction[skill])
-                   + m.draw[i])
-
-    def _missing(self, view: PublicView, plan: _Plan) -> int:
-        """Parts of the objectives' items the team still lacks (0 once all are crafted)."""
-        if "missing" not in self._memo:
-            self._memo["missing"] = 0 if self._all_crafted(view, plan) else sum(
-                max(0, need - self._holds(view, item)) for item, need in plan.parts.items())
-        return int(self._memo["missing"])
-
-    def _could(self, game: Game, view: PublicView, plan: _Plan, p: int, z: int) -> float:
-        """The best a player could do at ``z`` with one more action (no move): it depends
-        on the zone only through its soldiers, army malus, free cube slots and fullness."""
-        key = ("could", p, self._zone_keys(game, view)[z])
-        if key not in self._memo:
-            self._memo[key] = self._could_now(game, view, plan, p, z)
-        return float(self._memo[key])
-
-    def _zone_keys(self, game: Game, view: PublicView) -> list[tuple[bool, int, bool, bool]]:
-        """What a zone offers a player's next action: soldiers to eliminate, the army
-        malus (R4.5), a free cube slot (R4.4), fullness (R4.3)."""
-        if "zones" not in self._memo:
-            size, top = game.topo.size, game.max_occupation
-            cubes, soldiers = view.cubes, view.soldiers
-            self._memo["zones"] = [
-                (soldiers[z] > 0, view.army_malus(z), cubes[z] < size[z],
-                 view.occupation(z) >= top[z]) for z in range(game.topo.n)]
-        return self._memo["zones"]  # type: ignore[no-any-return]
-
-    def _could_now(self, game: Game, view: PublicView, plan: _Plan, p: int, z: int) -> float:
-        me = view.players[p]
-        best = 0.0
-        if view.soldiers[z] and self._military(view, p, z) > 0:
-            best = self._eliminate(game, view, p, z, 0)
-        if me.cubes and view.cubes[z] < game.topo.size[z]:
-            for kind in ("investigate", "search", "recruit"):
-                best = max(best, self._limited(game, view, plan, p, kind, z))
-        return best
-
-    def _move(self, game: Game, view: PublicView, plan: _Plan, a: Action) -> float:
-        """One move's score, before its cost (see :meth:`_moves`)."""
-        return self._moves(game, view, plan, a.player, [a])[0] + self._cost(game, view, a.player)
-
-    def _moves(self, game: Game, view: PublicView, plan: _Plan, p: int,
-               group: Sequence[Action]) -> list[float]:
-        """The scores of ``p``'s moves (R5.1), after their cost: towards the player's goal,
-        else to where it could do more with its next action than where it stands."""
-        goal, here_value = self._move_goal(game, view, plan, p)
-        here = view.players[p].at
-        dist = plan.dist
-        cost = self._cost(game, view, p)
-        zkeys = self._zone_keys(game, view)
-        could: dict[Any, float] = {}
-        out = []
-        for a in group:
-            z = a.a
-            s = None
-            if goal is not None:
-                kind, to = goal
-                if kind == "parts" and dist[z][to] < dist[here][to]:
-                    s = 90.0 - 10 * dist[z][to]  # bring the parts (R5.9)
-                elif kind == "craft" and view.occupation(z) == 0:
-                    s = 100.0  # craft where the army gives no malus (R4.5)
-                elif kind == "target":
-                    after = min(dist[z][t] for t in to)
-                    if after < min(dist[here][t] for t in to):
-                        s = 200.0 - 10 * after
-            if s is None:
-                value = could.get(zkeys[z])
-                if value is None:
-                    value = could[zkeys[z]] = self._could(game, view, plan, p, z)
-                gain = value - here_value
-                s = gain - self.move_cost if gain > 0 else -10.0
-            out.append(s - cost)
-        return out
-
-    def _move_goal(self, game: Game, view: PublicView, plan: _Plan, p: int) -> tuple[Any, float]:
-        """Where ``p`` should head (the crafter with parts, a zone free of the army to
-        craft in, the revealed objective), and what it could do where it stands."""
-        key = ("goal", p)
-        if key not in self._memo:
-            self._memo[key] = self._find_goal(game, view, plan, p)
-        return self._memo[key]  # type: ignore[no-any-return]
-
-    def _find_goal(self, game: Game, view: PublicView, plan: _Plan, p: int) -> tuple[Any, float]:
-        me = view.players[p]
-        here = me.at
-        here_value = self._could(game, view, plan, p, here)
-        crafter = self._crafter(game, view, plan)
-        if crafter is not None and not self._all_crafted(view, plan):
-            if p != crafter and self._parts_held(view, plan, p):
-                return ("parts", view.players[crafter].at), here_value
-            if p == crafter and self._ready(game, view, plan, p) and view.malus(p, 2):
-                return ("craft", -1), here_value
-        targets = self._targets(game, view)
-        carrying = any(c - SPECIAL in plan.items for c in me.inventory if c >= SPECIAL)
-        if targets and (carrying or any(game.objectives[o].kind in ("general", "prisoner")
-                                        for o in self._open_objectives(game, view))):
-            return ("target", targets), here_value
-        return None, here_value
-
-    def _parts_held(self, view: PublicView, plan: _Plan, p: int) -> int:
-        return sum(1 for c in view.players[p].inventory if c in plan.parts)
-
-    def _all_crafted(self, view: PublicView, plan: _Plan) -> bool:
-        if "all_crafted" not in self._memo:
-            self._memo["all_crafted"] = all(self._crafted(view, s) for s in plan.items)
-        return bool(self._memo["all_crafted"])
-
-    def _crafter(self, game: Game, view: PublicView, plan: _Plan) -> int | None:
-        """The player who should craft: most recipe parts held, then the best Engineering."""
-        if "crafter" in self._memo:
-            return self._memo["crafter"]
-        self._memo["crafter"] = self._find_crafter(view, plan)
-        return self._memo["crafter"]
-
-    def _find_crafter(self, view: PublicView, plan: _Plan) -> int | None:
-        best = None
-        key = (0, 0)
-        for p in range(len(view.players)):
-            k = (self._parts_held(view, plan, p), view.level(p, 2))
-            if k[0] and k > key:
-                best, key = p, k
-        return best
-
-    def _ready(self, game: Game, view: PublicView, plan: _Plan, p: int) -> bool:
-        """``p`` holds every part of an objective item still to craft."""
-        inv = view.players[p].inventory
-        return any(not self._crafted(view, s)
-                   and all(inv.count(item) >= k for item, k in game.recipes[s])
-                   for s in plan.items)
-
-    def _can_craft_with_plan(self, game: Game, view: PublicView, plan: _Plan, p: int) -> bool:
-        me = view.players[p]
-        for s in plan.items:
-            if self._crafted(view, s):
-                continue
-            if all(me.inventory.count(item) >= k for item, k in game.recipes[s]):
-                value = view.effective(p, 2)
-                return value < view.craft_need(p) <= value + game.planning_bonus
-        return False
-
-    def _keep(self, game: Game, view: PublicView, plan: _Plan, a: Action) -> float:
-        pend = view.pending
-        if pend is None:
-            return -float(a.a)
+    # -- choices --------------------------------------------------------------------------
+    def _answer(self, game: Game, view: PublicView, legal: Sequence[Action],
+                pend: tuple[str, int, list[int] | None]) -> Action:
         kind, p, options = pend
-        if options is None:
-            return -float(a.a)
-        x = options[a.a]
+        plan = self.plan(game)
+        if options is None or not options:
+            return legal[0]
+        if kind.startswith("keep_"):
+            return self._keep(game, view, plan, kind, p, options, legal)
+        note = view.pending_note.lower()
+        n = len(view.players)
+        if kind == "choose_player" or (all(0 <= x < n for x in options)
+                                        and ("player" in kind or "cube" in note
+                                             or "reputation" in note)):
+            return Action("choose", p, self._choose_player(game, view, plan, options, note))
+        if kind == "choose_zone":
+            return Action("choose", p, self._choose_zone(game, view, plan, p, options, note))
+        if kind == "choose_card":
+            return Action("choose", p, self._choose_card(game, view, plan, p, options, note))
+        return legal[0]
+
+    def _choose_player(self, game: Game, view: PublicView, plan: _Plan, options: list[int],
+                       note: str) -> int:
+        players = view.players
+        if "act" in note or "free" in note:
+            # free actions (R5.0's counter untouched): to whoever does most with them
+            ctx = _Ctx(self, game, view, plan)
+            finish = ctx.finisher([ps.actions for ps in players], plan)
+            if finish is not None and finish[0] in options:
+                return options.index(finish[0])
+            return max(range(len(options)), key=lambda i: (ctx.best(options[i])[0], -i))
+        if game.decisions.get("D4.2") == "player":  # cubes pay limited actions: the poorest
+            return min(range(len(options)), key=lambda i: (players[options[i]].cubes, i))
+        # cubes are spent together on a resistance card (R5.8): the richest, then the
+        # player whose counter is lowest (it has actions left to spend them)
+        return max(range(len(options)),
+                   key=lambda i: (players[options[i]].cubes, -players[options[i]].actions, -i))
+
+    def _choose_zone(self, game: Game, view: PublicView, plan: _Plan, p: int,
+                     options: list[int], note: str) -> int:
+        ctx = _Ctx(self, game, view, plan)
+        targets = ctx.targets
+        occ = view.occupation
+        if "go to" in note or "moves" in note and "free" not in note:
+            # soldiers pushed to a zone: the one farthest from the players
+            return max(range(len(options)),
+                       key=lambda i: min(plan.dist[options[i]][ps.at] for ps in view.players))
+        if "where" in note and "moves" in note:  # a free move: towards the player's goal
+            goal = ctx.goal_zone(p)
+            if goal is not None:
+                return min(range(len(options)), key=lambda i: plan.dist[options[i]][goal])
+            return 0
+        if "token" in note:  # a zone token out of the bag: a full zone's
+            return max(range(len(options)),
+                       key=lambda i: (occ(options[i]) >= game.max_occupation[options[i]],
+                                      occ(options[i])))
+        if "cube" in note:  # cubes removed: where the team wants limited actions
+            return max(range(len(options)), key=lambda i: view.cubes[options[i]] - min(
+                (plan.dist[options[i]][ps.at] for ps in view.players), default=0))
+
+        def harm(z: int) -> tuple[int, int, int]:
+            return (z in targets, sum(1 for ps in view.players if ps.at == z), occ(z))
+
+        # pieces removed or leaving: the objective's zone, the players' zones, the fullest
+        return max(range(len(options)), key=lambda i: harm(options[i]))
+
+    def _choose_card(self, game: Game, view: PublicView, plan: _Plan, p: int,
+                     options: list[int], note: str) -> int:
+        if "resistance" in note:
+            cards = view.resistance
+            return min(range(len(options)),
+                       key=lambda i: plan.card_worth[cards[options[i]][0]] + cards[options[i]][1]
+                       if options[i] < len(cards) else 0)
+        inv = view.players[p].inventory
+        ctx = _Ctx(self, game, view, plan)
+        return min(range(len(options)),
+                   key=lambda i: ctx.card_value(p, inv[options[i]]) if options[i] < len(inv) else 0)
+
+    def _keep(self, game: Game, view: PublicView, plan: _Plan, kind: str, p: int,
+              options: list[int], legal: Sequence[Action]) -> Action:
+        ctx = _Ctx(self, game, view, plan)
         if kind == "keep_investigate":
-            return -self._closeness(game, view, x)
+            i = min(range(len(options)), key=lambda i: ctx.closeness(options[i]))
+            return Action("keep", p, i, -1)
+        if kind == "keep_resistance":
+            i = max(range(len(options)), key=lambda i: ctx.resistance_worth(options[i]))
+            return Action("keep", p, i, -1)
         if kind == "keep_search":
             inv = view.players[p].inventory
-            score = self._card_value(game, view, plan, p, x)
-            if a.b == len(inv):  # discard the new card
-                score = 0.0
-            elif a.b >= 0:
-                score -= self._card_value(game, view, plan, p, inv[a.b])
-            return score
+            i = max(range(len(options)), key=lambda i: ctx.card_value(p, options[i], True))
+            if len(inv) < ctx.inventory_limit(p):
+                return Action("keep", p, i, -1)
+            new = ctx.card_value(p, options[i], True)
+            worst = min(range(len(inv)), key=lambda j: ctx.card_value(p, inv[j]))
+            if ctx.card_value(p, inv[worst]) < new:
+                return Action("keep", p, i, worst)
+            return Action("keep", p, i, len(inv))  # the new card is discarded
         if kind == "keep_recruit":
-            if a.b < 0:
-                return -10.0
-            skill, _ = slot_of(a.b)
-            return {0: 3.0, 1: 2.0, 2: 4.0}[skill] + game.recruits[x].value("CMI"[skill])  # type: ignore[arg-type]
-        if kind == "keep_resistance":
-            return -float(game.resistance_cards[x].cost)
-        return -float(a.a)
+            best: tuple[float, int, int] | None = None
+            for i, x in enumerate(options):
+                for code in ctx.recruit_slots(p, x):
+                    s, _ = slot_of(code)
+                    v = ctx.skill_need(p, s) + 0.1 * game.recruits[x].value("CMI"[s])  # type: ignore[arg-type]
+                    if best is None or v > best[0]:
+                        best = (v, i, code)
+            if best is None:
+                return Action("keep", p, 0, -1)  # D5.1: fits nowhere, returned
+            return Action("keep", p, best[1], best[2])
+        return legal[0]
 
-    def _card_value(self, game: Game, view: PublicView, plan: _Plan, p: int, card: int) -> float:
-        """What an item card in ``p``'s hand is worth (R5.4): a special item or a part of
-        the objectives' items most, a lasting bonus that helps what the player does next."""
+
+class _Ctx:
+    """One decision's reading of the view: sheets, the team's needs, claimed zones."""
+
+    def __init__(self, bot: HeuristicBot, game: Game, view: PublicView, plan: _Plan) -> None:
+        self.bot, self.game, self.view, self.plan = bot, game, view, plan
+        players = view.players
+        self.n = len(players)
+        self._sheets: list[tuple[tuple[int, int, int], Any] | None] = [None] * self.n
+        self.speed = view.speed
+        self.options: list[tuple[Action, float]] = []
+        objectives = game.objectives
+        self.open = [o for o in objectives if view.done[o.index] < o.markers]
+        self.unrevealed = [o for o in self.open if len(view.revealed[o.index]) < o.markers]
+        self.targets = {z for o in self.open for z in view.revealed[o.index]
+                        if z not in view.completed[o.index]}
+        hands: dict[int, int] = {}
+        for ps in players:
+            for c in ps.inventory:
+                hands[c] = hands.get(c, 0) + 1
+        self.hands = hands
+        # objective items still to make: those with an open objective and not in hand
+        self.to_craft = [o.item for o in self.open if o.item >= 0
+                         and hands.get(SPECIAL + o.item, 0) == 0]
+        need: dict[int, int] = {}
+        for s in self.to_craft:
+            for item, k in game.recipes[s]:
+                need[item] = max(need.get(item, 0), k)
+        self.need = need
+        self.missing = {i: k - hands.get(i, 0) for i, k in need.items() if hands.get(i, 0) < k}
+        # zones the other players head for (their last choice, R4.4 slots left to them)
+        self.claimed: dict[int, int] = {}
+        if not bot.eager and bot.coordinate:
+            for q, z in bot._heading.items():
+                if q < self.n:
+                    self.claimed[z] = self.claimed.get(z, 0) + 1
+        self.crafter = self._crafter()
+        self.soldier_reserve, self.officer_reserve = view.reserve
+        # R9.1: the soldiers the army will want this phase against those it will find (the
+        # eliminated ones come back at R7.2); a shortfall makes every elimination urgent
+        gone_s, gone_o = view.eliminated
+        layers = plan.layers(view)
+        later = plan.next_speed(view) * plan.army_per_cell * plan.per_round * self.bot.horizon
+        self.shortfall = (layers * plan.army_per_cell * self.speed + 2 + later
+                          - self.soldier_reserve - gone_s)
+        self.officers_left = self.officer_reserve + gone_o
+        self._clue_need: float | None = None
+        self._carriers: list[tuple[int, int, int | None, int]] | None = None
+        if plan.officers_count:  # D4.1: officers count as occupation (R4.5)
+            self.malus = [a + b for a, b in zip(view.soldiers, view.officers, strict=True)]
+        else:
+            self.malus = list(view.soldiers)
+        cubes, size = view.cubes, plan.size
+        self.free = [cubes[z] < size[z] for z in range(plan.n)]
+        self._kills = [-1.0] * plan.n
+        self._limited_memo: dict[tuple[int, int], tuple[float, str]] = {}
+        self._tables: dict[int, list[float]] = {}
+
+    # -- reading the sheets ---------------------------------------------------------------
+    def sheet(self, p: int) -> tuple[tuple[int, int, int], Any]:
+        """``p``'s skill levels and lasting effects (R1.2), read once a decision."""
+        got = self._sheets[p]
+        if got is None:
+            got = self._sheets[p] = self.view.sheet(p)
+        return got
+
+    def level(self, p: int, s: int) -> int:
+        return self.sheet(p)[0][s]
+
+    def eff(self, p: int, s: int, z: int | None = None) -> int:
+        """Level − army malus at ``z`` (R4.5)."""
+        levels, m = self.sheet(p)
+        z = self.view.players[p].at if z is None else z
+        return levels[s] - max(0, self.malus[z] - m.malus_reduction[s])
+
+    def draws(self, p: int, kind: str, z: int | None = None) -> int:
+        s = 2 if kind == "search" else 0
+        return max(0, self.eff(p, s, z) + self.sheet(p)[1].draw[DRAW_ACTIONS.index(kind)])
+
+    def draws_at(self, p: int, kind: str, mz: int) -> int:
+        """Cards ``p`` would draw in a zone of army malus ``mz`` (R5.2–R5.4, R4.5)."""
+        s = 2 if kind == "search" else 0
+        levels, m = self.sheet(p)
+        return max(0, levels[s] - max(0, mz - m.malus_reduction[s])
+                   + m.draw[DRAW_ACTIONS.index(kind)])
+
+    def inventory_limit(self, p: int) -> int:
+        info = self.game.character_info[self.view.players[p].character]
+        return max(0, info.inventory + self.sheet(p)[1].inventory)
+
+    def has_plan(self, p: int, s: int) -> bool:
+        return PLANNING in self.view.players[p].squad[s]
+
+    def can_plan(self, p: int, s: int) -> bool:
+        return self.view.why_illegal(Action("plan", p, s)) is None
+
+    def recruit_slots(self, p: int, token: int) -> list[int]:
+        t = self.game.recruits[token]
+        info = self.game.character_info[self.view.players[p].character]
+        out = []
+        for s, skill in enumerate("CMI"):
+            v = t.value(skill)  # type: ignore[arg-type]
+            row = self.view.players[p].squad[s]
+            for k, number in enumerate(info.slots[s]):
+                if row[k] == EMPTY and number <= v:
+                    out.append(s * 16 + k)
+                    break
+        return out
+
+    def skill_need(self, p: int, s: int) -> float:
+        """How much one more level of skill ``s`` helps ``p`` (a recruit, R5.2): Engineering
+        draws one more item card at every search to come and brings the crafter to the
+        craft test (R5.5); Military lets it eliminate in fuller zones (R5.6); Communication
+        draws more clues and recruits."""
+        bot = self.bot
+        if s == 2:
+            v = 0.3
+            if self.missing:
+                v += max(bot.card_value, 0.8) * bot.future_searches
+            if p == self.crafter and self.to_craft and self.level(p, 2) < self.craft_need(p):
+                v += 4.0
+            return v
+        if s == 1:
+            gen = any(o.kind == "general" for o in self.open)
+            v = 3.0 if gen and p == self.striker() else 1.2
+            # Military 1 cannot eliminate at all (R5.6: M − occupation > 0)
+            if self.level(p, 1) - self.sheet(p)[1].malus_reduction[1] <= 1:
+                v += bot.m_need if self.shortfall > 0 else 0.5 * bot.m_need
+            return v
+        return 1.5 if self.unrevealed else 0.5
+
+    def craft_need(self, p: int) -> int:
+        return self.game.craft_threshold + self.sheet(p)[1].craft_delta
+
+    def striker(self) -> int:
+        return max(range(self.n), key=lambda p: (self.level(p, 1), -p))
+
+    def _crafter(self) -> int | None:
+        if not self.to_craft:
+            return None
+        parts = self.need
+
+        def key(p: int) -> tuple[float, int]:
+            inv = self.view.players[p].inventory
+            held = sum(1 for c in inv if c in parts)
+            return (self.level(p, 2) - self.craft_need(p) + 0.3 * held, -p)
+
+        return max(range(self.n), key=key)
+
+    # -- cards ------------------------------------------------------------------------------
+    def card_value(self, p: int, card: int, drawn: bool = False) -> float:
+        """What an item card is worth in ``p``'s hand (R5.4); ``drawn``: a card just drawn,
+        not yet among the team's (a part the team already holds is then a duplicate)."""
+        game, plan = self.game, self.plan
         if card >= SPECIAL:
-            return 100.0
-        if card in plan.parts:
-            have = self._holds(view, card)
-            return 30.0 if have <= plan.parts[card] else 3.0
+            return 100.0 if card - SPECIAL in plan.items else 5.0
+        if card in self.need:
+            held = self.hands.get(card, 0)
+            return 40.0 if held + drawn <= self.need[card] else 2.0
         if card in plan.useless:
             return 0.0
         m = game.item_mods[card]
-        value = 1.0
-        value += 6.0 * m.skill[1] + 5.0 * m.skill[2] + 2.0 * m.skill[0]
-        value += 6.0 * m.draw[2] + 2.0 * m.draw[1] + 3.0 * sum(m.malus_reduction)
-        value += 4.0 * (-m.craft_delta) + 2.0 * (m.move_roads + m.move_paths) + 3.0 * m.inventory
-        return value
+        v = 0.5
+        crafter = p == self.crafter
+        v += (6.0 if crafter else 2.0) * m.skill[2] + 3.0 * m.skill[1] + 2.0 * m.skill[0]
+        v += 3.0 * m.draw[2] + 2.0 * m.draw[1] + 0.5 * m.draw[0]
+        v += 2.0 * sum(m.malus_reduction) + (6.0 if crafter else 1.0) * -m.craft_delta
+        v += 1.0 * (m.move_roads + m.move_paths) + 2.0 * m.inventory
+        return v
 
-    def _closeness(self, game: Game, view: PublicView, card: int) -> float:
-        """How close the pool (with this card) comes to isolating an allowed place: the
-        fewest places left around any candidate (1 = isolated)."""
+    def closeness(self, card: int) -> float:
+        """How close the pool (with this clue) comes to isolating an allowed place."""
+        game, view = self.game, self.view
         if not game.clue_holes[card]:
             return float(game.topo.n + 1)
         allowed = 0
-        for o in game.objectives:
-            if len(view.revealed[o.index]) < o.markers:
-                allowed |= o.candidates
+        for o in self.unrevealed:
+            allowed |= o.candidates
+        if not allowed:
+            return 0.0
         return float(_pool_left(game, (*view.clue_pool, *view.clues_kept, card), allowed))
+
+    def clue_need(self) -> float:
+        """1 while the pooled and kept clues are far from isolating a place, 0 once they do."""
+        if self._clue_need is None:
+            if not self.unrevealed:
+                self._clue_need = 0.0
+            else:
+                allowed = 0
+                for o in self.unrevealed:
+                    allowed |= o.candidates
+                left = _pool_left(self.game, (*self.view.clue_pool, *self.view.clues_kept),
+                                  allowed)
+                self._clue_need = 0.0 if left <= 1 else (0.7 if left == 2 else 1.0)
+        return self._clue_need
+
+    def resistance_worth(self, card: int) -> float:
+        """A resistance card's worth now (R6.2): reputation cubes are plenty (every
+        elimination earns one, R7.2) while one card comes a round, so the card is worth its
+        effect; per cube only when limited actions cost the player's cubes (D4.2 option)."""
+        rc = self.game.resistance_cards[card]
+        v = self.plan.card_worth[card]
+        effects = self.game.effect_lists[self.game.resistance_effects[card]]
+        for e in effects:
+            if isinstance(e, fx.RemoveOfficer) and self.officers_left <= 6:
+                v += 3.0
+            if isinstance(e, fx.DrawClues) and self.unrevealed:
+                v += 2.0
+            if isinstance(e, fx.DrawItems) and self.missing:
+                v += 2.0
+        if self.game.decisions.get("D4.2") == "player":
+            return v / max(1, rc.cost)
+        return v - 0.05 * rc.cost
+
+    # -- what an action is worth -------------------------------------------------------------
+    def search_value(self, n: int) -> float:
+        if n <= 0:
+            return 0.0
+        if self.missing:
+            # every card seen brings the set closer (a coupon collector): the worth grows
+            # with the cards drawn, and does not fall as the last, rarest part is sought
+            plan = self.plan
+            copies = sum(plan.part_copies.get(i, 0) for i in self.missing) or 1
+            pr = copies / plan.deck
+            return max(self.bot.card_value * n, 14.0 * (1.0 - (1.0 - pr) ** n))
+        return 0.15 * n if self.to_craft else 0.1 * n
+
+    def investigate_value(self, n: int) -> float:
+        if n <= 0:
+            return 0.0
+        need = self.clue_need()
+        if not need:
+            return 0.0
+        return self.bot.clue_value * need * (1.0 - 0.55 ** n)
+
+    def recruit_value(self, p: int, n: int) -> float:
+        if n <= 0:
+            return 0.0
+        best = 0.0
+        info = self.game.character_info[self.view.players[p].character]
+        fits = self.plan.fits
+        for s in range(3):
+            row = self.view.players[p].squad[s]
+            if EMPTY in row:
+                f = fits[s][info.slots[s][row.index(EMPTY)]]
+                best = max(best, self.skill_need(p, s) * (1.0 - (1.0 - f) ** n))
+        return best
+
+    def kill_value(self, z: int, officer: bool = False) -> float:
+        v = self.bot.kill_value
+        if officer:
+            v = 3.5 + (3.0 if self.officers_left <= 4 else 0.0)
+        if self.view.occupation(z) >= self.game.max_occupation[z]:
+            v += self.bot.pressure_weight * self.plan.pressure[z]
+        if self.shortfall > 0:
+            v += self.bot.urgency
+        if z in self.targets:
+            v += 2.0
+        return v
+
+    def zone_value(self, p: int, z: int) -> tuple[float, str]:
+        """The best ``p`` could do at ``z`` with one action (no move): a limited action
+        (it depends on the zone only through its army malus, R4.5) where a cube slot is
+        free (R4.4), or an elimination (R5.6)."""
+        best, what = 0.0, ""
+        if self.free[z] and (z not in self.claimed
+                             or self.view.cubes[z] + self.claimed[z] < self.plan.size[z]):
+            key = (p, self.malus[z])
+            got = self._limited_memo.get(key)
+            if got is None:
+                got = self._limited_memo[key] = self._limited_value(p, z, self.malus[z])
+            best, what = got
+        if self.view.soldiers[z] and self.eff(p, 1, z) > 0:
+            v = self._kills[z]
+            if v < 0:
+                v = self._kills[z] = self.kill_value(z)
+            if v > best:
+                best, what = v, "eliminate"
+        return best, what
+
+    def _limited_value(self, p: int, z: int, mz: int) -> tuple[float, str]:
+        """``p``'s best limited action (R4.4) in a zone of army malus ``mz``."""
+        best, what = 0.0, ""
+        if not self._limited_ok(p):
+            return best, what
+        v = self.investigate_value(self.draws_at(p, "investigate", mz))
+        if v > best:
+            best, what = v, "investigate"
+        v = self.search_value(self.draws_at(p, "search", mz))
+        if v > best:
+            best, what = v, "search"
+        v = self.recruit_value(p, self.draws_at(p, "recruit", mz))
+        if v > best:
+            best, what = v, "recruit"
+        return best, what
+
+    def _limited_ok(self, p: int) -> bool:
+        if self.game.decisions.get("D4.2") == "player":
+            return self.view.players[p].cubes > 0
+        return True
+
+    # -- finishing -----------------------------------------------------------------------------
+    def finisher(self, acts: list[int], plan: _Plan) -> tuple[int, int] | None:
+        """The player who can complete an objective this phase, and the team's budget left
+        beyond what it needs (R5.0: the others must keep within 2 of it; D10.1, D5.4)."""
+        best: tuple[int, int] | None = None
+        for p in range(self.n):
+            need = self.finish_need(p)
+            if need is None:
+                continue
+            if best is None or need < best[1]:
+                best = (p, need)
+        if best is None:
+            return None
+        c, r = best
+        end = acts[c] + r
+        if end > plan.limits[self.view.players[c].character]:
+            return None
+        others = sum(max(0, end - ACTION_MARGIN - acts[q]) for q in range(self.n) if q != c)
+        budget = self.view.budget
+        if budget < 0:
+            return c, 1 << 20
+        slack = budget - r - others
+        if slack < 0:
+            return None
+        return c, slack
+
+    def finish_need(self, p: int) -> int | None:
+        """Actions ``p`` needs to complete an objective: the moves to its place, planning
+        tokens for the tests the army's malus there would fail, the craft and the use."""
+        view, plan, game = self.view, self.plan, self.game
+        ps = view.players[p]
+        here = ps.at
+        bonus = game.planning_bonus
+        for h, user, spot, extra in self.carriers():
+            if h == p and user == p and spot is not None:
+                return plan.dist[here][spot] + 1 + extra
+        if p == self.crafter and self._holds_all(p):
+            craft = self.craft_need(p) - self.eff(p, 2)
+            if craft > 0 and (craft > bonus or self.has_plan(p, 2)):
+                return None
+            s = next(s for s in self.to_craft
+                     if all(ps.inventory.count(i) >= k for i, k in game.recipes[s]))
+            for tests, where in self._use_tests(s):
+                bits = self._use_zones(where)
+                nearest = -1
+                while bits:
+                    low = bits & -bits
+                    z = low.bit_length() - 1
+                    bits ^= low
+                    more = self._test_extra(p, tests, z, bonus, spent=craft > 0)
+                    if more is not None:
+                        d = plan.dist[here][z] + more
+                        nearest = d if nearest < 0 else min(nearest, d)
+                if nearest >= 0:
+                    return (1 if craft > 0 else 0) + 1 + nearest + 1
+        for o in self.open:
+            if o.kind != "general" or not view.revealed[o.index] or p != self.striker():
+                continue
+            zs = [z for z in view.revealed[o.index] if z not in view.completed[o.index]]
+            if not zs:
+                continue
+            z = min(zs, key=lambda z: plan.dist[here][z])
+            short = o.military - self.eff(p, 1, z)
+            if short > (0 if self.has_plan(p, 1) else bonus):
+                continue
+            return plan.dist[here][z] + 1 + (1 if short > 0 else 0)
+        return None
+
+    def _test_extra(self, p: int, tests: list[tuple[int, int]], z: int, bonus: int,
+                    spent: bool = False) -> int | None:
+        """Planning actions the use's tests need at ``z`` (R4.5, R5.10), None if more."""
+        extra = 0
+        for s, t in tests:
+            value = self.eff(p, s, z)
+            if spent and s == 2 and self.has_plan(p, 2):
+                value -= bonus
+            short = t - value
+            if short <= 0:
+                continue
+            if short > bonus or (self.has_plan(p, s) and not spent):
+                return None
+            extra += 1
+        return extra
+
+    def any_move(self, p: int) -> Action | None:
+        """Some legal move of ``p`` (to let a teammate act, R5.0)."""
+        reach = self._reach(p)
+        while reach:
+            low = reach & -reach
+            a = Action("move", p, low.bit_length() - 1)
+            if self.view.why_illegal(a) is None:
+                return a
+            reach ^= low
+        return None
+
+    # -- goals -------------------------------------------------------------------------------
+    def goal_zone(self, p: int) -> int | None:
+        """Where ``p`` must go for the objectives (None: nowhere in particular)."""
+        g = self._goal(p)
+        return g[0] if g else None
+
+    def _goal(self, p: int) -> tuple[int, float] | None:
+        view, plan = self.view, self.plan
+        ps = view.players[p]
+        here = ps.at
+        # carrying an objective's special item: to where its user can use it, or to the
+        # player who can pass its test (R5.7, R5.9)
+        for carry in self.carriers():
+            h, user, spot, _ = carry
+            if p == h and user == p and spot is not None:
+                return spot, 60.0
+            if p == h and user != p:
+                return view.players[user].at, 45.0
+        # the crafter's parts: holders go to the crafter (R5.9)
+        c = self.crafter
+        if c is not None and c != p and not self.missing \
+                and any(x in self.need for x in ps.inventory):
+            return view.players[c].at, 25.0
+        if c is not None and c == p and self._holds_all(p) and self.eff(p, 2) < self.craft_need(p):
+            quiet = self._quiet_zone(p)
+            if quiet is not None:
+                return quiet, 30.0
+        # general or prisoner: the striker goes there
+        for o in self.open:
+            if o.kind in ("general", "prisoner") and view.revealed[o.index]:
+                who = self._objective_actor(o)
+                if who == p:
+                    zs = [z for z in view.revealed[o.index] if z not in view.completed[o.index]]
+                    if zs:
+                        return min(zs, key=lambda z: plan.dist[here][z]), 40.0
+        return None
+
+    def carriers(self) -> list[tuple[int, int, int | None, int]]:
+        """Per objective item in hand: its holder, the player to use it (the holder if it
+        can pass the use's tests somewhere in range, else the one who passes them best,
+        R5.7), the nearest zone where that player can use it, and the actions it needs
+        there (planning tokens)."""
+        if self._carriers is None:
+            self._carriers = []
+            for o in self.open:
+                if o.item < 0:
+                    continue
+                h = next((q for q in range(self.n)
+                          if SPECIAL + o.item in self.view.players[q].inventory), None)
+                if h is None:
+                    continue
+                got = self._use_spot(h, o.item)
+                if got is not None:
+                    self._carriers.append((h, h, got[0], got[1]))
+                    continue
+                best: tuple[int, int, int] | None = None
+                for q in range(self.n):
+                    r = self._use_spot(q, o.item)
+                    if r is not None and (best is None or r[1] < best[2]):
+                        best = (q, r[0], r[1])
+                if best is not None:
+                    self._carriers.append((h, best[0], best[1], best[2]))
+                else:
+                    user = max(range(self.n), key=lambda q: (self._use_margin(q, o.item), -q))
+                    self._carriers.append((h, user, None, 0))
+        return self._carriers
+
+    def _use_tests(self, s: int) -> list[tuple[list[tuple[int, int]], Any]]:
+        return [(tests, where) for _, completes, tests, where in self.plan.uses[s]
+                if completes and where is not None]
+
+    def _use_zones(self, where: Any) -> int:
+        """Zones from which a use's objective-zone condition holds (R5.7)."""
+        bits = 0
+        for z in self.targets:
+            if self._target_kind_ok(z, where):
+                bits |= within(self.plan.adj, z, where.within) if where.within else 1 << z
+        return bits
+
+    def _use_spot(self, p: int, s: int) -> tuple[int, int] | None:
+        """The nearest zone where ``p`` could use special item ``s`` to complete an
+        objective, and the planning actions its tests need there; None if nowhere."""
+        here = self.view.players[p].at
+        dist = self.plan.dist
+        best: tuple[int, int, int, int] | None = None
+        for tests, where in self._use_tests(s):
+            bits = self._use_zones(where)
+            while bits:
+                low = bits & -bits
+                z = low.bit_length() - 1
+                bits ^= low
+                extra = self._test_extra(p, tests, z, self.game.planning_bonus)
+                if extra is None:
+                    continue
+                key = (dist[here][z] + extra, self.malus[z], z, extra)
+                if best is None or key < best:
+                    best = key
+        return (best[2], best[3]) if best is not None else None
+
+    def _use_margin(self, p: int, s: int) -> int:
+        return max((min(self.level(p, k) - t for k, t in tests) for tests, _ in self._use_tests(s)),
+                   default=-99)
+
+    def _objective_actor(self, o: Any) -> int:
+        if o.kind == "general":
+            return self.striker()
+        return max(range(self.n), key=lambda p: (self.level(p, 1), -p))
+
+    def _target_kind_ok(self, z: int, where: Any) -> bool:
+        for o in self.open:
+            if where.objective not in ("any", o.kind):
+                continue
+            if z in self.view.revealed[o.index]:
+                return True
+        return False
+
+    def _holds_all(self, p: int) -> bool:
+        inv = self.view.players[p].inventory
+        return any(all(inv.count(i) >= k for i, k in self.game.recipes[s])
+                   for s in self.to_craft)
+
+    def _quiet_zone(self, p: int) -> int | None:
+        """The nearest zone where ``p``'s Engineering passes the craft test (R4.5)."""
+        here = self.view.players[p].at
+        need = self.craft_need(p)
+        bonus = 0 if self.has_plan(p, 2) else self.game.planning_bonus
+        best = None
+        for z in range(self.plan.n):
+            if self.eff(p, 2, z) + bonus >= need:
+                d = self.plan.dist[here][z]
+                if best is None or d < best[0]:
+                    best = (d, z)
+        return best[1] if best else None
+
+    # -- the best action -------------------------------------------------------------------------
+    def best(self, p: int) -> tuple[float, Action]:
+        """``p``'s best action now and its worth (per action spent)."""
+        own = None if self.bot.eager else self.bot._heading.get(p)
+        if own is not None and self.claimed.get(own, 0) > 0:
+            self.claimed[own] -= 1  # its own claim does not keep it out
+        return self._best(p)  # (its new choice is claimed by _claim)
+
+    def _best(self, p: int) -> tuple[float, Action]:
+        self.options = []
+        view = self.view
+        ps = view.players[p]
+        here = ps.at
+        found: list[tuple[float, Action]] = []
+
+        def add(v: float, a: Action) -> None:
+            found.append((v, a))
+
+        self._objective_actions(p, add)
+        self._craft_actions(p, add)
+        # what it could do here, and elsewhere after moves
+        here_v, what = self.zone_value(p, here)
+        if what == "eliminate":
+            add(here_v, Action("eliminate", p, here, 0))
+        elif what:
+            add(here_v, Action(what, p))
+        m = self.sheet(p)[1]
+        if m.eliminate_range or m.eliminate_officers:
+            self._far_eliminations(p, add)
+        self._resistance(p, add)
+        self._plan_military(p, add)
+        self._moves(p, here_v, add)
+        found.sort(key=lambda x: -x[0])
+        for v, a in found:
+            if view.why_illegal(a) is None:
+                self.options = [(a2, v2) for v2, a2 in found]
+                self._claim(p, a)
+                return v, a
+        self.options = []
+        return 0.0, Action("end")
+
+    def _claim(self, p: int, a: Action) -> None:
+        """The zone ``p`` will put its next cube in (R4.4) is left to it: a limited action
+        here now, or the zone it moves towards (remembered across decisions)."""
+        heading = self.bot._heading
+        if a.kind in ("investigate", "search", "recruit"):
+            z = self.view.players[p].at
+            self.claimed[z] = self.claimed.get(z, 0) + 1
+            heading.pop(p, None)
+        elif a.kind == "move" and p in heading:
+            z = heading[p]
+            self.claimed[z] = self.claimed.get(z, 0) + 1
+        else:
+            heading.pop(p, None)
+
+    def _objective_actions(self, p: int, add: Any) -> None:
+        view, plan = self.view, self.plan
+        ps = view.players[p]
+        for i, c in enumerate(ps.inventory):
+            if c < SPECIAL:
+                continue
+            for u, completes, tests, _ in plan.uses[c - SPECIAL]:
+                if not completes:
+                    continue
+                a = Action("use", p, i, u)
+                if view.why_illegal(a) is not None:
+                    continue
+                short = max((t - self.eff(p, s) for s, t in tests), default=0)
+                if short <= 0:
+                    add(1000.0, a)
+                else:
+                    for s, t in tests:
+                        if t - self.eff(p, s) > 0 and not self.has_plan(p, s) \
+                                and t - self.eff(p, s) <= self.game.planning_bonus \
+                                and self.can_plan(p, s):
+                            add(500.0, Action("plan", p, s))
+        for o in self.open:
+            if o.kind not in ("general", "prisoner") or ps.at not in view.revealed[o.index]:
+                continue
+            a = Action("objective", p, o.index)
+            if view.why_illegal(a) is not None:
+                if o.kind == "prisoner" and view.occupation(ps.at) and view.soldiers[ps.at] \
+                        and self.eff(p, 1) > 0:
+                    add(200.0, Action("eliminate", p, ps.at, 0))
+                continue
+            if o.kind == "general":
+                short = o.military - self.eff(p, 1)
+                if short <= 0:
+                    add(900.0, a)
+                elif short <= self.game.planning_bonus and not self.has_plan(p, 1) \
+                        and self.can_plan(p, 1):
+                    add(400.0, Action("plan", p, 1))
+                elif view.soldiers[ps.at] and self.eff(p, 1) > 0:
+                    add(150.0, Action("eliminate", p, ps.at, 0))
+            else:
+                add(900.0, a)
+        # the objective's zone is too occupied for the item's test: clear it
+        if ps.at in self.targets and view.soldiers[ps.at] and self.eff(p, 1) > 0:
+            add(8.0, Action("eliminate", p, ps.at, 0))
+
+    def _craft_actions(self, p: int, add: Any) -> None:
+        view, game = self.view, self.game
+        ps = view.players[p]
+        inv = ps.inventory
+        for h, user, _, _ in self.carriers():
+            if h == p and user != p and view.players[user].at == ps.at \
+                    and len(view.players[user].inventory) < self.inventory_limit(user):
+                for i, c in enumerate(inv):
+                    if c >= SPECIAL and c - SPECIAL in self.plan.items:
+                        add(65.0, Action("transfer", p, user, i, -1))
+                        break
+        for s in self.to_craft:
+            if not all(inv.count(i) >= k for i, k in game.recipes[s]):
+                continue
+            short = self.craft_need(p) - self.eff(p, 2)
+            if short <= 0:
+                add(800.0, Action("craft", p, s))
+            elif short <= game.planning_bonus and not self.has_plan(p, 2) and self.can_plan(p, 2):
+                add(700.0, Action("plan", p, 2))
+            elif self.level(p, 2) + (0 if self.has_plan(p, 2) else game.planning_bonus) \
+                    < self.craft_need(p):
+                # not enough Engineering anywhere: hand the parts to the crafter, or recruit
+                pass
+        c = self.crafter
+        if c is None:
+            return
+        if c == p:
+            if self.to_craft and self.level(p, 2) + game.planning_bonus < self.craft_need(p):
+                n = self.draws(p, "recruit")
+                if n and view.why_illegal(Action("recruit", p)) is None:
+                    add(3.0 * (1.0 - 0.6 ** n), Action("recruit", p))
+            # a full hand cannot take the parts (R5.4, D11.5): hand a lesser card over
+            if len(inv) >= self.inventory_limit(p):
+                for q in range(self.n):
+                    qs = view.players[q]
+                    if q == p or qs.at != ps.at or len(qs.inventory) >= self.inventory_limit(q):
+                        continue
+                    if any(x in self.need for x in qs.inventory) or any(
+                            x in self.need for o in range(self.n) if o != p
+                            for x in view.players[o].inventory):
+                        worst = min(range(len(inv)), key=lambda i: self.card_value(p, inv[i]))
+                        if self.card_value(p, inv[worst]) < 40.0:
+                            add(55.0, Action("transfer", p, q, worst, -1))
+                        break
+            return
+        cps = view.players[c]
+        if cps.at != ps.at:
+            return
+        room = self.inventory_limit(c) - len(cps.inventory)
+        for i, card in enumerate(inv):
+            if card in self.need and room > 0 and cps.inventory.count(card) < self.need[card]:
+                add(60.0, Action("transfer", p, c, i, -1))
+                break
+
+    def _far_eliminations(self, p: int, add: Any) -> None:
+        view = self.view
+        m = self.sheet(p)[1]
+        here = view.players[p].at
+        zones = within(self.plan.adj, here, m.eliminate_range) if m.eliminate_range else 1 << here
+        while zones:
+            low = zones & -zones
+            z = low.bit_length() - 1
+            zones ^= low
+            if self.eff(p, 1, z) <= 0:
+                continue
+            if view.soldiers[z]:
+                add(self.kill_value(z), Action("eliminate", p, z, 0))
+            if m.eliminate_officers and view.officers[z]:
+                add(self.kill_value(z, True), Action("eliminate", p, z, 1))
+
+    def _resistance(self, p: int, add: Any) -> None:
+        view, game = self.view, self.game
+        ps = view.players[p]
+        if not view.resistance:
+            return
+        disc = self.sheet(p)[1].resistance_discount
+        # D4.2 option: a cube also pays a limited action (R4.4); a card must be worth them
+        price = self.bot.cube_price if game.decisions.get("D4.2") == "player" else 0.0
+        for i, (card, cubes) in enumerate(view.resistance):
+            cost = max(0, game.resistance_cards[card].cost - disc)
+            need = max(0, cost - cubes)
+            worth = self.resistance_worth(card) + self._here_worth(p, card)
+            if price:
+                worth = worth * max(1, game.resistance_cards[card].cost) - price * need
+            if worth <= 0:
+                continue
+            if need <= ps.cubes:
+                add(worth, Action("resistance", p, i, need, 1))
+            elif ps.cubes and sum(q.cubes for q in view.players) + cubes >= cost:
+                # pool the cubes on the card: someone richer will activate it (D11.3)
+                richest = max(range(self.n), key=lambda q: (view.players[q].cubes, -q))
+                if richest != p:
+                    add(0.25 * worth, Action("resistance", p, i, ps.cubes, 0))
+
+    def _here_worth(self, p: int, card: int) -> float:
+        """What a card that removes soldiers where the players stand adds or loses there
+        (R5.8): full zones where the army overflows, the objective's zone, nothing where
+        there is nobody to remove."""
+        view, plan = self.view, self.plan
+        v = 0.0
+        for e in self.game.effect_lists[self.game.resistance_effects[card]]:
+            if not isinstance(e, fx.RemoveSoldiers):
+                continue
+            k = _count(e.count)
+            if e.where == "actor_zone":
+                zones = [view.players[p].at]
+            elif e.where == "each_player_zone":
+                zones = sorted({ps.at for ps in view.players})
+            else:
+                continue
+            for z in zones:
+                got = min(k, view.soldiers[z])
+                v += got * (plan.pressure[z] + (2.0 if z in self.targets else 0.0)) - \
+                    1.2 * (k - got) * (1 if e.where == "actor_zone" else 0)
+        return v
+
+    def _plan_military(self, p: int, add: Any) -> None:
+        view = self.view
+        here = view.players[p].at
+        if view.soldiers[here] and self.eff(p, 1) == 0 and not self.has_plan(p, 1) \
+                and self.game.planning_bonus > 0:
+            add(0.5 * self.kill_value(here) - 0.1, Action("plan", p, 1))
+
+    def _moves(self, p: int, here_v: float, add: Any) -> None:
+        view, plan = self.view, self.plan
+        here = view.players[p].at
+        dist = plan.dist
+        goal = self._goal(p)
+        reach = self._reach(p)
+        if goal is not None:
+            g, value = goal
+            d0 = dist[here][g]
+            if d0 > 0:
+                best: tuple[tuple[int, int], int] | None = None
+                z = reach
+                while z:
+                    low = z & -z
+                    dst = low.bit_length() - 1
+                    z ^= low
+                    key = (dist[dst][g], view.occupation(dst))
+                    if best is None or key < best[0]:
+                        best = (key, dst)
+                if best is not None and best[0][0] < d0:
+                    add(value / (best[0][0] + 1), Action("move", p, best[1]))
+                    return
+        if self.bot.coordinate and p == self.crafter and not self.missing and any(
+                q != p and any(x in self.need for x in view.players[q].inventory)
+                for q in range(self.n)):
+            return  # the parts are coming: the crafter waits for them (R5.9)
+        if self.bot.coordinate and any(user == p and h != p for h, user, _, _ in self.carriers()):
+            return  # the item is coming: its user waits for it
+        c = self.crafter
+        if self.bot.coordinate and c is not None and c != p and not self.missing \
+                and view.players[c].at == here and any(x in self.need for x in view.players[p].inventory):
+            return  # with the crafter, the parts in hand: stay (R5.9)
+        # the best zone to act in, per action spent (a move and the action there)
+        lim = self._limited_table(p)
+        bot = self.bot
+        top_kill = bot.kill_value + bot.pressure_weight + bot.urgency + 2.0
+        if here_v >= max(lim[0], top_kill) / 2:
+            return  # no zone a move away can do better per action
+        malus, free, claimed, soldiers = self.malus, self.free, self.claimed, view.soldiers
+        kills, cubes, size = self._kills, view.cubes, plan.size
+        levels, m = self.sheet(p)
+        mil, red = levels[1], m.malus_reduction[1]
+        last = len(lim) - 1
+        hint = bot._heading.get(p)
+        best_per, target = here_v, -1
+        for zz, d in plan.near[here]:
+            mz = malus[zz]
+            v = 0.0
+            if free[zz] and (zz not in claimed or cubes[zz] + claimed[zz] < size[zz]):
+                v = lim[mz if mz < last else last]
+            if soldiers[zz] and mil - (mz - red if mz > red else 0) > 0:
+                k = kills[zz]
+                if k < 0:
+                    k = kills[zz] = self.kill_value(zz)
+                if k > v:
+                    v = k
+            per = v / (d + 1) + (0.01 if zz == hint else 0.0)
+            if per > best_per:
+                best_per, target = per, zz
+        if target < 0:
+            return
+        # the first step: the reachable zone nearest the target
+        best3: tuple[tuple[int, int], int] | None = None
+        z = reach
+        while z:
+            low = z & -z
+            dst = low.bit_length() - 1
+            z ^= low
+            step = (dist[dst][target], malus[dst])
+            if best3 is None or step < best3[0]:
+                best3 = (step, dst)
+        if best3 is None:
+            return
+        bot._heading[p] = target
+        add(best_per, Action("move", p, best3[1]))
+
+    def _limited_signature(self, p: int) -> tuple[Any, ...]:
+        """What :meth:`_limited_value` reads for ``p``: its sheet, its squad's free slots,
+        the team's needs (clues, parts, the crafter's test), its cubes (D4.2 option)."""
+        ps = self.view.players[p]
+        levels, m = self.sheet(p)
+        return (id(self.game), p, ps.character, levels, m,
+                tuple(EMPTY in row and row.index(EMPTY) for row in ps.squad),
+                self.clue_need(), tuple(sorted(self.missing)), bool(self.to_craft), p == self.crafter,
+                bool(self.unrevealed), self._limited_ok(p), self.shortfall > 0,
+                any(o.kind == "general" for o in self.open) and p == self.striker(),
+                self.bot.card_value, self.bot.future_searches, self.bot.clue_value)
+
+    def _limited_table(self, p: int) -> list[float]:
+        """What ``p``'s best limited action is worth at each army malus 0…6 (R4.5)."""
+        got = self._tables.get(p)
+        if got is None:
+            sig = self._limited_signature(p)
+            cache = self.bot._table_cache
+            got = cache.get(sig)
+            if got is not None:
+                self._tables[p] = got
+                return got
+            if len(cache) > 4096:
+                cache.clear()
+            got = self._tables[p] = cache[sig] = [0.0] * 7
+            for mz in range(7):  # fewer cards drawn as the malus grows: stop at nothing
+                v = got[mz] = self._limited_value(p, -1, mz)[0]
+                if v <= 0:
+                    break
+        return got
+
+    def _reach(self, p: int) -> int:
+        """Zones one move reaches (R5.1, with the player's move bonuses)."""
+        game = self.game
+        t = game.topo
+        z = self.view.players[p].at
+        m = self.sheet(p)[1]
+        if not (m.move_roads or m.move_paths):
+            return t.reach[z]
+        bits = within(t.roads, z, 3 + m.move_roads) | within(t.paths, z, 1 + m.move_paths)
+        return bits & ~(1 << z)
 
 
 class LookaheadBot:
@@ -456,7 +1370,7 @@ class LookaheadBot:
         self.margin = margin
 
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
-        if len(legal) == 1 or view.phase != "players" or view.pending is not None:
+        if view.phase != "players" or view.pending is not None:
             return self.inner.act(game, view, legal)
         scored = self.inner.scored(game, view, legal)  # scored once: choice and alternatives
         choice = self.inner.pick(scored)
@@ -477,7 +1391,7 @@ class LookaheadBot:
         return choice
 
     def _rollout(self, game: Game, state: Any, first: Action, seed: int) -> float:
-        from authoring.engine.api import apply, legal_actions
+        from authoring.engine.api import LazyLegal, apply
 
         end = state.round + self.rounds
         apply(game, state, first, checked=False)
@@ -485,8 +1399,8 @@ class LookaheadBot:
         steps = 0
         while state.outcome is None and state.round < end and steps < 2000:
             seat = state.pending.player if state.pending is not None else 0
-            a = policy.act(game, PublicView(game, state, seat), legal_actions(game, state))
-            apply(game, state, a, checked=False)
+            a = policy.act(game, PublicView(game, state, seat), LazyLegal(game, state))
+            apply(game, state, a)
             steps += 1
         return _value(game, state)
 

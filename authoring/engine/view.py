@@ -70,12 +70,27 @@ class PublicView:
         return self._game.speed_track[self._state.speed_cell]
 
     @property
+    def speed_cell(self) -> int:
+        """The speed marker's cell on the track (0 = the first, R2.5, R8.8)."""
+        return self._state.speed_cell
+
+    @property
     def reserve(self) -> tuple[int, int]:
         return self._state.reserve_soldiers, self._state.reserve_officers
 
     @property
     def bag_size(self) -> int:
         return len(self._state.bag)
+
+    @property
+    def eliminated(self) -> tuple[int, int]:
+        """Soldiers and officers in the eliminated area (back to the reserve at R7.2)."""
+        return self._state.eliminated_soldiers, self._state.eliminated_officers
+
+    @property
+    def budget(self) -> int:
+        """D10.1: the team's actions left this players' phase (-1: no budget)."""
+        return self._state.budget
 
     # players
     @property
@@ -136,6 +151,11 @@ class PublicView:
         return self._state.done
 
     @property
+    def completed(self) -> list[list[int]]:
+        """Per objective, the zones where it is done (R9.2)."""
+        return self._state.completed
+
+    @property
     def resistance(self) -> list[list[int]]:
         return self._state.resistance
 
@@ -148,6 +168,12 @@ class PublicView:
             return None
         return pend.kind, pend.player, (list(pend.options) if pend.player == self.player
                                         else None)
+
+    @property
+    def pending_note(self) -> str:
+        """What the pending choice is for, as the table is told (its note), or ''."""
+        pend = self._state.pending
+        return pend.note if pend is not None else ""
 
 
 def sample_state(game: Game, state: State, rng: Rng, player: int | None = None) -> State:
