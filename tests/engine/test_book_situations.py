@@ -391,8 +391,8 @@ def test_sleepless_night_actions_outside_the_spread(star_model: GameModel) -> No
     reason = why_illegal(game, state, Action("move", 2, _z(game, "A 3")))
     assert reason is not None and reason.startswith("R5.0:"), reason
     apply(game, state, Action("resistance", 0, 0, 3, 1))
-    assert state.pending is not None
-    assert 2 in state.pending.options
+    assert state.pending is not None  # "who: any_player": every player may take them
+    assert sorted(state.pending.options) == [0, 1, 2, 3]
     apply(game, state, Action("choose", state.pending.player, state.pending.options.index(2)))
     assert state.pending is None
     assert [p.free_actions for p in state.players] == [0, 0, 2, 0]
@@ -510,8 +510,12 @@ def test_clues_pooled_at_army_phase_then_revealed(game1: Game) -> None:
     state.clues_kept = [i, j]
     state.clue_pool = []
     assert state.revealed == [[]]
+    start = len(state.log)
     _to_next_start(game, state)
     assert state.revealed == [[zone]], (game.zone(zone), state.revealed)
+    kinds = [e.kind for e in state.log[start:]]
+    # pooled in the army phase (R8.0), revealed only at the next start (R6.1)
+    assert kinds.index("clues_pooled") < kinds.index("intensification") < kinds.index("revealed")
     assert i in state.clue_discard and j in state.clue_discard
     assert i not in state.clue_pool and j not in state.clue_pool
     assert state.clues_kept == []
@@ -574,3 +578,196 @@ def test_drawn_tokens_return_to_the_bag(star_model: GameModel) -> None:
     assert state.drawn == []
     assert sum(state.soldiers) == 4 and sum(state.officers) == 0
     assert state.piles == piles
+
+
+# -- more situations: the supply at setup, R7.2 with a short supply, R8.6 in the same phase ---
+
+
+def test_setup_supply_and_reserves(game1: Game) -> None:
+    """R0.2 (72 cubes), R2.7 ("Placer la réserve de cubes Réputation … près du plateau"),
+    R2.9 ("Chaque joueur commence avec autant de cubes réputation que son niveau de
+    réputation"). Scenario 1, 4 players (reputation 1 each), no cube on the island: the
+    reserves are [1, 1, 1, 1] and the general supply holds the other 68."""
+    from authoring.engine import new_initial_state
+
+    state = new_initial_state(game1, seed=1)
+    levels = [game1.character_info[p.character].reputation for p in state.players]
+    assert [p.cubes for p in state.players] == levels == [1, 1, 1, 1]
+    assert sum(state.cubes) == 0
+    assert state.supply_cubes == 72 - 4 == 68
+
+
+def test_reputation_share_with_a_short_supply(star_model: GameModel) -> None:
+    """R7.2 with the box's finite cubes (R0.2, D4.2: the supply beside the board). 3
+    soldiers eliminated, reserves [0, 0, 0], but the general supply holds 1 cube: one
+    ``share_cube`` choice only (options [0, 1, 2]); player 0 gets it; the supply is 0; the
+    3 soldiers are back in the reserve anyway. No cube is created (the total stays 1).
+    rules.md does not say this (R7.2 "as many reputation cubes"; D11 is silent on a short
+    supply): the test records the engine's reading, the physical one."""
+    game, state = _star(star_model, [
+        {"at": "A 1", "reserve_cubes": 0},
+        {"at": "A 1", "reserve_cubes": 0},
+        {"at": "A 1", "reserve_cubes": 0},
+    ], supply=1)
+    state.eliminated_soldiers, state.reserve_soldiers = 3, 10
+    apply(game, state, Action("end"))
+    offered = []
+    while state.pending is not None and state.pending.kind == "share_cube":
+        offered.append(list(state.pending.options))
+        apply(game, state, Action("choose", state.pending.player, 0))
+    assert offered == [[0, 1, 2]]
+    assert [p.cubes for p in state.players] == [1, 0, 0]
+    assert state.supply_cubes == 0
+    assert state.eliminated_soldiers == 0
+
+
+def test_pile_token_can_be_drawn_in_the_same_phase(star_model: GameModel) -> None:
+    """R8.6 ("un jeton Zone est pioché … et ajouté dans le sac Invasion"), D11.1 (an
+    empty pile adds nothing), R8.7. 4 players, team counter 0 -> 2: 2 army actions
+    (R8.2). Bag [A 1]; pile A holds one token, A 5; speed 2. A 1 (capital) has 3 soldiers,
+    its neighbours A 7, B 7, A 2 (villages, 1 soldier) and A 3 (town, 2) are full.
+    Action 1 draws A 1: 5 soldiers, surplus 2, no room: 2 officers replace 2 soldiers of
+    A 1 (1 soldier + 2 officers, R8.5). 2 officers in region A: pile A gives its only
+    token, A 5, to the bag; the second draw finds the pile empty. Action 2 draws from
+    the bag, which now holds only A 5: A 5 (town, empty) gets 2 soldiers. At the end of
+    the phase both drawn tokens go back: the bag is [A 1, A 5], nothing drawn, pile A
+    empty."""
+    game, state = _star(star_model, [{"at": "A 2", "reserve_cubes": 0} for _ in range(4)], n=4)
+    for ref, k in (("A 1", 3), ("A 7", 1), ("B 7", 1), ("A 2", 1), ("A 3", 2)):
+        state.soldiers[_z(game, ref)] = k
+    a1, a5 = _z(game, "A 1"), _z(game, "A 5")
+    state.bag, state.drawn = [a1], []
+    ra = list(game.topo.regions).index("A")
+    state.piles = [[a5] if r == ra else [] for r in range(len(game.topo.regions))]
+    state.reserve_soldiers, state.reserve_officers = 20, 5
+    state.players[0].actions = 2
+    for p in state.players[1:]:
+        p.actions = 1
+    _to_next_start(game, state)
+    assert state.army_counter == 2
+    assert {game.zone(z): k for z, k in enumerate(state.officers) if k} == {"A 1": 2}
+    assert {game.zone(z): k for z, k in enumerate(state.soldiers) if k} == {
+        "A 1": 1, "A 7": 1, "B 7": 1, "A 2": 1, "A 3": 2, "A 5": 2}
+    assert sorted(state.bag) == sorted([a1, a5])
+    assert state.drawn == []
+    assert state.piles == [[], [], []]
+    assert state.reserve_officers == 3
+
+
+def test_three_clues_isolate_together(game1: Game) -> None:
+    """R6.1: "en combinant plusieurs cartes, à isoler un lieu unique (par superposition
+    des cartes)": three clues whose perforations pairwise share at least 2 places but
+    together exactly one place Z. Pooled at the army phase (R8.0), they reveal the base
+    in Z at the start of round 2, and all three are discarded."""
+    game = game1
+    holes = game.clue_holes
+
+    def count(x: int) -> int:
+        return bin(x).count("1")
+
+    i, j, k = next(
+        t for t in itertools.combinations(range(len(holes)), 3)
+        if all(count(holes[a] & holes[b]) >= 2 for a, b in itertools.combinations(t, 2))
+        and count(holes[t[0]] & holes[t[1]] & holes[t[2]]) == 1
+    )
+    zone = (holes[i] & holes[j] & holes[k]).bit_length() - 1
+    state = cleared_state(game, 1)
+    state.clues_kept, state.clue_pool = [i, j, k], []
+    _to_next_start(game, state)
+    assert state.revealed == [[zone]]
+    assert {i, j, k} <= set(state.clue_discard)
+    assert not {i, j, k} & set(state.clue_pool)
+
+
+def test_bomb_only_in_the_revealed_base_zone(game1: Game) -> None:
+    """R5.7 ("utiliser une bombe permet de détruire une base ennemie"; the bomb card: in the
+    base's zone, I >= 1). Scenario 1, Élise holds a bomb in N-E 5, no soldier. The base
+    not yet revealed: the use is refused (R5.7). The base revealed in N-E 6: still
+    refused (R5.7, not its zone). Revealed in N-E 5: legal."""
+    game = game1
+    state = cleared_state(game, 1)
+    here = game.zone_index("N-E 5")
+    for p in state.players:
+        p.at = here
+    bomb = next(i for i, s in enumerate(game.specials) if s.id == "bomb")
+    state.players[0].inventory = [SPECIAL + bomb]
+    reason = why_illegal(game, state, Action("use", 0, 0, 0))
+    assert reason is not None and reason.startswith("R5.7:"), reason
+    state.revealed = [[game.zone_index("N-E 6")]]
+    reason = why_illegal(game, state, Action("use", 0, 0, 0))
+    assert reason is not None and reason.startswith("R5.7:"), reason
+    state.revealed = [[here]]
+    assert why_illegal(game, state, Action("use", 0, 0, 0)) is None
+
+
+def test_transfer_a_special_item_and_a_card_one_step_of_budget(star_model: GameModel) -> None:
+    """R5.9 ("objets d'inventaire": a crafted special item is an inventory card, R5.5) and
+    D10.1 (the team's budget counts actions: one transfer is one action whatever it
+    carries). Budget 5; player 0 gives the bomb then the timer card to player 1 in A 1,
+    then is done: player 1 holds [bomb, timer] (any order), player 0 nothing; counters
+    [1, 0, 0]; budget 4."""
+    game, state = _star(star_model, [
+        {"at": "A 1", "reserve_cubes": 1},
+        {"at": "A 1", "reserve_cubes": 1},
+        {"at": "A 1", "reserve_cubes": 1},
+    ], budget=5)
+    bomb = next(i for i, s in enumerate(game.specials) if s.id == "bomb")
+    tim = _item(game, "timer")
+    state.players[0].inventory = [SPECIAL + bomb, tim]
+    apply(game, state, Action("transfer", 0, 1, 0))
+    assert state.pending is not None and state.pending.kind == "transfer_more"
+    texts = _options(game, state)
+    assert len(texts) == 2, texts
+    apply(game, state, Action("choose", 0, 1))
+    if state.pending is not None:
+        assert _options(game, state) == ["nothing more: the transfer is done"]
+        apply(game, state, Action("choose", 0, 0))
+    assert state.pending is None
+    assert state.players[0].inventory == []
+    assert sorted(state.players[1].inventory) == sorted([SPECIAL + bomb, tim])
+    assert [p.actions for p in state.players] == [1, 0, 0]
+    assert state.budget == 4
+
+
+def test_reveal_discards_only_the_combined_cards(game1: Game) -> None:
+    """R6.1: "défausser toutes les cartes Indices combinées": only the cards combined.
+    Pool: clues i and j, which together isolate Z, and a third valid clue k that does not
+    hold Z and isolates nothing with them (k shares 0 or >= 2 places with each; i, j, k
+    share none). At the start of round 2: the base is revealed in Z, i and j are
+    discarded, k stays in the pool."""
+    game = game1
+    holes = game.clue_holes
+    i, j, zone = _pairs(game, 1)
+
+    def count(x: int) -> int:
+        return bin(x).count("1")
+
+    k = next(c for c in range(len(holes)) if c not in (i, j) and holes[c]
+             and not holes[c] >> zone & 1
+             and count(holes[c] & holes[i]) != 1 and count(holes[c] & holes[j]) != 1)
+    state = cleared_state(game, 1)
+    state.clues_kept, state.clue_pool = [i, j, k], []
+    _to_next_start(game, state)
+    assert state.revealed == [[zone]]
+    assert {i, j} <= set(state.clue_discard)
+    assert state.clue_pool == [k]
+    assert k not in state.clue_discard
+
+
+def test_transfer_recruit_needs_the_receivers_next_slot(star_model: GameModel) -> None:
+    """D11.5 + R5.2 + R1.2 (a skill's level is its filled circles: a recruit takes the
+    row's first free slot). Player 1's C row has its slot numbered 2 taken (recruit A); its
+    next free slot is numbered 3. Player 0's recruit G (C 3) fits there (3 >= 3): legal;
+    recruit H (C 2) does not (2 < 3): refused, D11.5."""
+    game, state = _star(star_model, [
+        {"at": "A 1", "reserve_cubes": 1},
+        {"at": "A 1", "reserve_cubes": 1},
+        {"at": "A 1", "reserve_cubes": 1},
+    ])
+    state.players[1].squad[0][0] = _token(game, "A")
+    state.players[0].squad[2][0] = _token(game, "H")  # C 2, M 2, I 2
+    state.players[0].squad[2][1] = _token(game, "G")  # C 3, M 1, I 2
+    h_code, g_code = -1 - (2 * 16 + 0), -1 - (2 * 16 + 1)
+    reason = why_illegal(game, state, Action("transfer", 0, 1, h_code, 0))
+    assert reason is not None and reason.startswith("D11.5:"), reason
+    assert why_illegal(game, state, Action("transfer", 0, 1, g_code, 0)) is None
