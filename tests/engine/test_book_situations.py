@@ -184,6 +184,7 @@ def test_supply_runs_out(star_model: GameModel) -> None:
     for kind in ("recruit", "investigate", "search"):
         reason = why_illegal(game, state, Action(kind, 1))
         assert reason is not None and reason.startswith("D4.2:"), (kind, reason)
+        assert Action(kind, 1) not in legal_actions(game, state)
     assert [p.cubes for p in state.players] == [0, 2, 0]
     assert [p.actions for p in state.players] == [1, 0, 0]
 
@@ -771,3 +772,78 @@ def test_transfer_recruit_needs_the_receivers_next_slot(star_model: GameModel) -
     reason = why_illegal(game, state, Action("transfer", 0, 1, h_code, 0))
     assert reason is not None and reason.startswith("D11.5:"), reason
     assert why_illegal(game, state, Action("transfer", 0, 1, g_code, 0)) is None
+
+
+# -- properties over whole games (scenario 1, the heuristic team) ------------------------------
+
+
+def test_cubes_and_tokens_over_whole_games(scenario1: GameModel) -> None:
+    """R0.2 (72 cubes in the box: never created nor lost, D4.2 and R7.2 take them from the
+    supply, D11.3 returns activated cards' cubes to it), R8.7 (at the start of every
+    players' phase no zone token is left out of the bag: ``drawn`` is empty), R7.2 (each
+    ``share_cube`` choice offers every player, fewest cubes first, seat order on ties).
+    Scenario 1 played by the heuristic team, 3, 4 and 5 players, two seeds each, checked
+    after every action."""
+    from authoring.engine import new_initial_state
+    from authoring.engine.simulate import record_game
+
+    for players in (3, 4, 5):
+        game = Game.create(scenario1, players=players)
+        for seed in (0, 1):
+            actions, _ = record_game(game, seed, "heuristic")
+            state = new_initial_state(game, seed=seed)
+            assert _all_cubes(state) == 72
+            for action in actions:
+                apply(game, state, action)
+                assert _all_cubes(state) == 72, (players, seed, action)
+                if state.phase == "start":
+                    assert state.drawn == [], (players, seed, action)
+                pend = state.pending
+                if pend is not None and pend.kind == "share_cube":
+                    order = sorted(range(players), key=lambda p: (state.players[p].cubes, p))
+                    assert pend.options == order, (players, seed, pend.options)
+
+
+def _fill_rows(game: Game, state: State, p: int, rows: tuple[int, ...]) -> None:
+    dummy = next(i for i, r in enumerate(game.recruits) if r.dummy)
+    for s in rows:
+        state.players[p].squad[s] = [dummy] * len(state.players[p].squad[s])
+
+
+def test_transfer_more_reads_the_receivers_updated_row(star_model: GameModel) -> None:
+    """R5.9 + D11.5 + R5.2: within one transfer, each further recruit takes the receiver's
+    next free slot, so its test reads the row as the earlier gifts left it. Player 1's M and
+    I rows are full, its C slots are numbered 2, 3, 4 and free. Player 0 holds recruits
+    K (C 4) and H (C 2).
+    (a) K first: onto C slot "2" (4 >= 2); the next free C slot is "3"; H (2 < 3) is not
+    offered: the only option is "done".
+    (b) H first: onto slot "2" (2 >= 2); then K onto slot "3" (4 >= 3) is offered; taking
+    it, player 1's C row is [H, K, free], one action in all."""
+    for first, second, offered in (("K", "H", False), ("H", "K", True)):
+        game, state = _star(star_model, [
+            {"at": "A 1", "reserve_cubes": 1},
+            {"at": "A 1", "reserve_cubes": 1},
+            {"at": "A 1", "reserve_cubes": 1},
+        ])
+        _fill_rows(game, state, 1, (1, 2))
+        one, two = _token(game, first), _token(game, second)
+        state.players[0].squad[0][0] = one
+        state.players[0].squad[0][1] = two
+        apply(game, state, Action("transfer", 0, 1, -1 - 0, 0))
+        assert state.players[1].squad[0] == [one, -1, -1]
+        if not offered:
+            if state.pending is not None:
+                assert _options(game, state) == ["nothing more: the transfer is done"]
+                apply(game, state, Action("choose", 0, 0))
+            assert state.players[0].squad[0][1] == two
+            assert state.players[1].squad[0] == [one, -1, -1]
+        else:
+            assert state.pending is not None and state.pending.kind == "transfer_more"
+            texts = _options(game, state)
+            assert len(texts) == 2 and "recruit" in texts[1], texts
+            apply(game, state, Action("choose", 0, 1))
+            if state.pending is not None:
+                apply(game, state, Action("choose", 0, 0))
+            assert state.players[1].squad[0] == [one, two, -1]
+        assert state.pending is None
+        assert [p.actions for p in state.players] == [1, 0, 0]
