@@ -13,12 +13,22 @@ import dataclasses
 import itertools
 from typing import Any
 
-from authoring.engine import Action, Game, State, apply, legal_actions, why_illegal
+from authoring.engine import (
+    Action,
+    Game,
+    State,
+    apply,
+    legal_actions,
+    new_initial_state,
+    why_illegal,
+)
 from authoring.engine.describe import option_text
 from authoring.engine.game import CharacterInfo, Mods, lasting_mods
+from authoring.engine.simulate import record_game
 from authoring.engine.state import SPECIAL
 from authoring.model import effects as fx
-from authoring.model.game import GameModel
+from authoring.model.game import GameModel, load_game
+from authoring.model.workspace import default_path
 
 from .conftest import cleared_state
 from .test_situations import _setup
@@ -589,8 +599,6 @@ def test_setup_supply_and_reserves(game1: Game) -> None:
     R2.9 ("Chaque joueur commence avec autant de cubes réputation que son niveau de
     réputation"). Scenario 1, 4 players (reputation 1 each), no cube on the island: the
     reserves are [1, 1, 1, 1] and the general supply holds the other 68."""
-    from authoring.engine import new_initial_state
-
     state = new_initial_state(game1, seed=1)
     levels = [game1.character_info[p.character].reputation for p in state.players]
     assert [p.cubes for p in state.players] == levels == [1, 1, 1, 1]
@@ -784,9 +792,6 @@ def test_cubes_and_tokens_over_whole_games(scenario1: GameModel) -> None:
     ``share_cube`` choice offers every player, fewest cubes first, seat order on ties).
     Scenario 1 played by the heuristic team, 3, 4 and 5 players, two seeds each, checked
     after every action."""
-    from authoring.engine import new_initial_state
-    from authoring.engine.simulate import record_game
-
     for players in (3, 4, 5):
         game = Game.create(scenario1, players=players)
         for seed in (0, 1):
@@ -847,3 +852,55 @@ def test_transfer_more_reads_the_receivers_updated_row(star_model: GameModel) ->
             assert state.players[1].squad[0] == [one, two, -1]
         assert state.pending is None
         assert [p.actions for p in state.players] == [1, 0, 0]
+
+
+def test_event_officer_also_draws_a_region_token(star_model: GameModel) -> None:
+    """R8.6 reads "Pour chaque pion Officier ajouté sur le plateau" — any officer, not
+    only a takeover's. R8.1: the event "Promotion sur le terrain" (replace 1 soldier with
+    an officer in the most occupied zone). B 5 holds 2 soldiers, A 3 one: B 5 is the most
+    occupied; its soldier is replaced (B 5 = 1 soldier + 1 officer, the soldier back in
+    the reserve, D8.4). Region B's pile holds one token (B 7): it goes into the bag. No
+    army action (team counter 0), so at the start of round 2 the bag is [B 7], the piles
+    are empty, officers in reserve 5 -> 4."""
+    game, state = _star(star_model, [{"at": "A 2", "reserve_cubes": 0} for _ in range(4)], n=4)
+    promotion = next(i for i, e in enumerate(game.events) if e.id == "field-promotion")
+    state.event_pile, state.event_discard = [promotion], []
+    state.soldiers[_z(game, "B 5")] = 2
+    state.soldiers[_z(game, "A 3")] = 1
+    state.reserve_soldiers, state.reserve_officers = 20, 5
+    rb = list(game.topo.regions).index("B")
+    state.piles = [[_z(game, "B 7")] if r == rb else [] for r in range(len(game.topo.regions))]
+    state.bag, state.drawn = [], []
+    apply(game, state, Action("end"))
+    assert (state.round, state.phase) == (2, "start")
+    assert {game.zone(z): k for z, k in enumerate(state.officers) if k} == {"B 5": 1}
+    assert {game.zone(z): k for z, k in enumerate(state.soldiers) if k} == {"B 5": 1, "A 3": 1}
+    assert state.bag == [_z(game, "B 7")]
+    assert state.piles == [[], [], []]
+    assert (state.reserve_soldiers, state.reserve_officers) == (21, 4)
+
+
+def test_candidates_restrict_the_reveal() -> None:
+    """R6.1 + D6.1 on the shipped initiation scenario (the depot is in S-O: its
+    candidates are the 15 zones of S-O). Two clues isolating one place outside S-O reveal
+    nothing (D6.1: "a combination isolating a non-candidate reveals nothing"): both stay
+    in the pool. Two clues isolating one S-O place reveal the depot there and are
+    discarded."""
+    game = Game.create(load_game(default_path("scenarios", "initiation.yaml")), players=4)
+    holes, cand = game.clue_holes, game.objectives[0].candidates
+    pairs = [(i, j, holes[i] & holes[j]) for i, j in itertools.combinations(range(len(holes)), 2)
+             if bin(holes[i] & holes[j]).count("1") == 1]
+    outside = next(p for p in pairs if not p[2] & cand)
+    inside = next(p for p in pairs if p[2] & cand)
+    assert game.zone(outside[2].bit_length() - 1)[:4] != "S-O "
+    assert game.zone(inside[2].bit_length() - 1)[:4] == "S-O "
+    for (i, j, place), revealed in ((outside, False), (inside, True)):
+        state = cleared_state(game, 1)
+        state.clues_kept, state.clue_pool = [i, j], []
+        _to_next_start(game, state)
+        if revealed:
+            assert state.revealed == [[place.bit_length() - 1]]
+            assert {i, j} <= set(state.clue_discard) and state.clue_pool == []
+        else:
+            assert state.revealed == [[]]
+            assert sorted(state.clue_pool) == sorted([i, j])
