@@ -281,7 +281,13 @@ def test_transfer_receiver_inventory_limit(star_model: GameModel) -> None:
     inventaire"). Player 1 holds 3 cards; player 0 holds 3 (explosives, detonator, timer)
     in the same zone. Player 0 gives explosives: player 1 now holds 4; the transfer_more
     choice then offers only "done" (no more card fits, no recruit held). With player 1
-    holding 4 cards, a transfer of a card is refused (D11.5)."""
+    holding 4 cards, a transfer of a card is refused (D11.5).
+
+    Open question for rules.md (not a departure of the current text): R5.4 says "max 4
+    cards; discard to make room" and the book says it generally ("Il doit en défausser si
+    nécessaire pour faire de la place"); D11.5 applies "the inventory limit" without
+    saying whether the receiver may discard to make room. This test follows D11.5's
+    plain words: refused."""
     game, state = _star(star_model, [
         {"at": "A 1", "reserve_cubes": 1},
         {"at": "A 1", "reserve_cubes": 1},
@@ -409,8 +415,9 @@ def test_sleepless_night_actions_outside_the_spread(star_model: GameModel) -> No
     assert [p.free_actions for p in state.players] == [0, 0, 2, 0]
     assert [p.actions for p in state.players] == [1, 0, 2, 0]
     assert state.players[0].cubes == 0
-    assert state.resistance == []
+    assert state.resistance == [] and card in state.resistance_discard  # "la carte est défaussée"
     assert why_illegal(game, state, Action("move", 2, _z(game, "A 3"))) is None
+    assert Action("move", 2, _z(game, "A 3")) in legal_actions(game, state)
     apply(game, state, Action("move", 2, _z(game, "A 3")))
     apply(game, state, Action("search", 2))
     _keep_first(game, state)
