@@ -30,6 +30,7 @@ from authoring.engine.resolve import answer
 from authoring.engine.rng import Rng
 from authoring.engine.state import State
 
+END = Action("end")
 #: a game with no outcome after this many rounds is cut short (not a rule: a guard)
 MAX_ROUNDS = 40
 
@@ -98,10 +99,9 @@ def legal_actions(game: Game, state: State) -> list[Action]:
                if rules.check_reorganise(game, state, a) is None]
         return [*out, Action("begin")]
     out = []
-    for p in range(len(state.players)):
-        if rules.counter_refusal(game, state, p) is None:
-            out.extend(rules.legal_for(game, state, p))
-    out.append(Action("end"))
+    for p in rules.able_players(game, state):
+        out.extend(rules.legal_for(game, state, p))
+    out.append(END)
     return out
 
 
@@ -199,10 +199,9 @@ def random_action(game: Game, state: State, rng: Rng) -> Action:
     if state.pending is not None or state.phase != "players":
         acts = legal_actions(game, state)
         return acts[rng.below(len(acts))]
-    able = [p for p in range(len(state.players))
-            if rules.counter_refusal(game, state, p) is None]
+    able = rules.able_players(game, state)
     if not able:
-        return Action("end")
+        return END
     p = able[rng.below(len(able))]
     acts = rules.legal_for(game, state, p, moves=False)
     r = rules.reach(game, state, p)
@@ -213,4 +212,4 @@ def random_action(game: Game, state: State, rng: Rng) -> Action:
             r &= r - 1
         return Action("move", p, (r & -r).bit_length() - 1)
     k -= n_moves
-    return acts[k] if k < len(acts) else Action("end")
+    return acts[k] if k < len(acts) else END

@@ -32,16 +32,28 @@ def filled(state: State, p: int, skill: int) -> int:
 
 
 def mods(game: Game, state: State, p: int) -> Mods:
-    """The player's lasting effects: ability, max-level bonuses, items held (R1.3, R5.4)."""
+    """The player's lasting effects: ability, max-level bonuses, items held (R1.3, R5.4);
+    worked out once per sheet, full rows and hand (:func:`_mods_of`), then remembered."""
     ps = state.players[p]
-    info = game.character_info[ps.character]
+    sq = ps.squad
+    open0, open1, open2 = EMPTY in sq[0], EMPTY in sq[1], EMPTY in sq[2]
+    key = (ps.character, open0, open1, open2, *ps.inventory)
+    memo = game.memo
+    m = memo.get(key)
+    if m is None:
+        m = memo[key] = _mods_of(game, ps.character, (open0, open1, open2), ps.inventory)
+    return m  # type: ignore[no-any-return]
+
+
+def _mods_of(game: Game, character: int, open_rows: tuple[bool, ...], inventory: list[int]
+             ) -> Mods:
+    info = game.character_info[character]
     m = info.ability
-    squad = ps.squad
     for s in range(3):
-        if info.max_bonus[s] is not NO_MODS and EMPTY not in squad[s]:
+        if info.max_bonus[s] is not NO_MODS and not open_rows[s]:
             m = m + info.max_bonus[s]
     item_mods = game.item_mods
-    for card in ps.inventory:
+    for card in inventory:
         if card < SPECIAL and item_mods[card] is not NO_MODS:
             m = m + item_mods[card]
     return m
@@ -50,12 +62,12 @@ def mods(game: Game, state: State, p: int) -> Mods:
 def level(game: Game, state: State, p: int, skill: int, m: Mods | None = None) -> int:
     """R1.2: initial level + recruits placed + the planning token, + lasting bonuses."""
     ps = state.players[p]
-    info = game.character_info[ps.character]
     row = ps.squad[skill]
-    recruits = sum(1 for x in row if x >= 0)
-    plan = game.planning_bonus if PLANNING in row else 0
+    planned = row.count(PLANNING)
+    recruits = len(row) - row.count(EMPTY) - planned
+    plan = game.planning_bonus if planned else 0
     m = m if m is not None else mods(game, state, p)
-    return info.initial[skill] + recruits + plan + m.skill[skill]
+    return game.character_info[ps.character].initial[skill] + recruits + plan + m.skill[skill]
 
 
 def occupation_malus(game: Game, state: State, z: int) -> int:

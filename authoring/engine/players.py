@@ -34,6 +34,9 @@ from authoring.model.rules import ACTION_MARGIN, MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 from authoring.model.topology import within
 
 Check = Callable[[Game, State, Action], "str | None"]
+#: ``_action(Action, (kind, player, a, b, c))``: an action made without the keyword
+#: handling of ``Action(...)`` (all five fields given)
+_action = tuple.__new__
 
 # -- R5.0, D5.4, D10.1: may this player act at all? -------------------------------------------
 
@@ -55,6 +58,18 @@ def counter_refusal(game: Game, state: State, p: int) -> str | None:
     q = min(range(len(state.players)), key=lambda i: (state.players[i].actions, i))
     return (f"R5.0: {player_name(game, state, p)} would be {after - state.players[q].actions} "
             f"actions ahead of {player_name(game, state, q)}")
+
+
+def able_players(game: Game, state: State) -> list[int]:
+    """The players :func:`counter_refusal` lets act now, in seat order (the same rules,
+    R5.0, D5.4, D10.1, with the team's lowest count worked out once; a test says so)."""
+    players = state.players
+    budget_spent = state.budget == 0
+    lo = min([ps.actions for ps in players]) + ACTION_MARGIN
+    info = game.character_info
+    return [p for p, ps in enumerate(players)
+            if ps.free_actions > 0
+            or (not budget_spent and ps.actions < info[ps.character].actions and ps.actions < lo)]
 
 
 def count_action(game: Game, state: State, p: int) -> None:
@@ -109,10 +124,17 @@ _DRAW_RULE = {"recruit": "R5.2", "investigate": "R5.3", "search": "R5.4"}
 
 def draw_count(game: Game, state: State, p: int, kind: str, m: Mods | None = None) -> int:
     """C (or I) − army malus, + draw bonuses (R5.2–R5.4, R4.5); negative is 0 (D5.2)."""
-    skill = DRAW_SKILL[kind]
+    return draw_counts(game, state, p, m)[DRAW_ACTIONS.index(kind)]
+
+
+def draw_counts(game: Game, state: State, p: int, m: Mods | None = None
+                ) -> tuple[int, int, int]:
+    """:func:`draw_count` of recruit, investigate and search at once (C, C, I)."""
     m = m if m is not None else mods(game, state, p)
-    n = level(game, state, p, skill, m) - malus(game, state, p, skill, m)
-    return max(0, n + m.draw[DRAW_ACTIONS.index(kind)])
+    c = level(game, state, p, 0, m) - malus(game, state, p, 0, m)
+    i = level(game, state, p, 2, m) - malus(game, state, p, 2, m)
+    d = m.draw
+    return max(0, c + d[0]), max(0, c + d[1]), max(0, i + d[2])
 
 
 def check_draw(game: Game, state: State, a: Action, m: Mods | None = None) -> str | None:
@@ -361,9 +383,7 @@ def eliminate_zones(game: Game, state: State, p: int) -> int:
     rng = mods(game, state, p).eliminate_range
     if not rng:
         return 1 << z
-    t = game.topo
-    adj = [t.roads[i] | t.paths[i] for i in range(t.n)]
-    return within(adj, z, rng)
+    return within(_adj(game), z, rng)
 
 
 def check_eliminate(game: Game, state: State, a: Action) -> str | None:
@@ -431,8 +451,12 @@ def condition_refusal(game: Game, state: State, p: int, cond: object) -> str | N
 
 
 def _adj(game: Game) -> list[int]:
-    t = game.topo
-    return [t.roads[i] | t.paths[i] for i in range(t.n)]
+    """Per zone, its neighbours by road or mountain path (a bitset), built once per game."""
+    adj = game.memo.get("adj")
+    if adj is None:
+        t = game.topo
+        adj = game.memo["adj"] = [t.roads[i] | t.paths[i] for i in range(t.n)]
+    return adj  # type: ignore[no-any-return]
 
 
 def check_use(game: Game, state: State, a: Action) -> str | None:
@@ -598,13 +622,15 @@ def planning_tokens(state: State, p: int) -> list[int]:
     return [s for s in range(3) if PLANNING in state.players[p].squad[s]]
 
 
-def check_plan(game: Game, state: State, a: Action, m: Mods | None = None) -> str | None:
+def check_plan(game: Game, state: State, a: Action, m: Mods | None = None,
+               active: list[int] | None = None) -> str | None:
     if a.a not in (0, 1, 2):
         return "R5.10: plan on C, M or I"
     row = state.players[a.player].squad[a.a]
     if EMPTY not in row:
         return f"R5.10: no free slot on {SKILLS[a.a]}"
-    active = planning_tokens(state, a.player)
+    if active is None:
+        active = planning_tokens(state, a.player)
     m = m if m is not None else mods(game, state, a.player)
     limit = game.planning_active + m.planning
     if len(active) >= limit:
@@ -793,52 +819,101 @@ def _eliminations(game: Game, state: State, p: int, officers: bool) -> Iterator[
             yield Action("eliminate", p, z, 1)
 
 
+class ActionTable:
+    """Actions built once per game (tuples: shared safely): per seat, the moves from each
+    zone without a move bonus (R5.1, :attr:`Topology.reach`), the three draws, the three
+    plans, the eliminations per zone; ``end``."""
+
+    __slots__ = ("move", "draws", "plans", "eliminate", "objectives")
+
+    def __init__(self, game: Game) -> None:
+        t = game.topo
+        seats = range(max(8, game.players))
+        self.move = [[tuple(Action("move", p, d) for d in range(t.n) if t.reach[z] >> d & 1)
+                      for z in range(t.n)] for p in seats]
+        self.draws = [tuple(Action(k, p) for k in DRAW_ACTIONS) for p in seats]
+        self.plans = [tuple(Action("plan", p, s) for s in range(3)) for p in seats]
+        self.eliminate = [[(Action("eliminate", p, z, 0), Action("eliminate", p, z, 1))
+                           for z in range(t.n)] for p in seats]
+        #: objectives acted on in their zone (the general, the prisoner)
+        self.objectives = tuple(o.index for o in game.objectives
+                                if o.kind in ("general", "prisoner"))
+
+
+def action_table(game: Game) -> ActionTable:
+    table = game.memo.get("actions")
+    if table is None:
+        table = game.memo["actions"] = ActionTable(game)
+    return table  # type: ignore[no-any-return]
+
+
 def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Action]:
     """The standard actions ``p`` may take now (the counter rules already passed): the
     same as filtering :func:`candidates` through the checks (a test says so), with the
-    player's lasting effects computed once and the checks that generation already
-    guarantees skipped. ``moves=False`` leaves the moves out (see :func:`reach`)."""
+    player's lasting effects computed once, prebuilt actions (:class:`ActionTable`) and
+    the checks that generation already guarantees skipped. ``moves=False`` leaves the
+    moves out (see :func:`reach`)."""
     ps = state.players[p]
     m = mods(game, state, p)
+    table = action_table(game)
     out: list[Action] = []
     if moves:
-        r = reach(game, state, p, m)
-        while r:
-            low = r & -r
-            out.append(Action("move", p, low.bit_length() - 1))
-            r ^= low
+        if m.move_roads or m.move_paths:
+            r = reach(game, state, p, m)
+            while r:
+                low = r & -r
+                out.append(Action("move", p, low.bit_length() - 1))
+                r ^= low
+        else:
+            out.extend(table.move[p][ps.at])
     if limited_refusal(game, state, p) is None:
-        for kind in ("recruit", "investigate", "search"):
-            if draw_count(game, state, p, kind, m) > 0 or game.decisions["D5.2"] != "illegal":
-                out.append(Action(kind, p))
-    if ps.inventory:
+        if game.decisions["D5.2"] != "illegal":
+            out.extend(table.draws[p])
+        else:
+            for a, n in zip(table.draws[p], draw_counts(game, state, p, m), strict=True):
+                if n > 0:
+                    out.append(a)
+    inv = ps.inventory
+    if inv:
         for s in range(len(game.specials)):
             if state.special_left[s] > 0 and has_parts(game, state, p, s):
                 out.append(Action("craft", p, s))
-    out.extend(_eliminations(game, state, p, m.eliminate_officers))
-    for i, card in enumerate(ps.inventory):
-        if card >= SPECIAL:
-            for u in range(len(game.specials[card - SPECIAL].uses)):
-                a = Action("use", p, i, u)
-                if check_use(game, state, a) is None:
-                    out.append(a)
-    for slot_i, (card, cubes) in enumerate(state.resistance):
-        for k in range(1, ps.cubes + 1):
-            out.append(Action("resistance", p, slot_i, k, 0))
-        need = max(0, max(0, game.resistance_cards[card].cost - m.resistance_discount) - cubes)
-        if need <= ps.cubes:
-            out.append(Action("resistance", p, slot_i, need, 1))
+    if m.eliminate_range:
+        out.extend(_eliminations(game, state, p, m.eliminate_officers))
+    else:  # R5.6: in the player's own zone
+        z = ps.at
+        pair = table.eliminate[p][z]
+        if state.soldiers[z]:
+            out.append(pair[0])
+        if m.eliminate_officers and state.officers[z]:
+            out.append(pair[1])
+    if inv:
+        for i, card in enumerate(inv):
+            if card >= SPECIAL:
+                for u in range(len(game.specials[card - SPECIAL].uses)):
+                    a = Action("use", p, i, u)
+                    if check_use(game, state, a) is None:
+                        out.append(a)
+    if state.resistance:
+        cubes = ps.cubes
+        for slot_i, (card, on_card) in enumerate(state.resistance):
+            for k in range(1, cubes + 1):
+                out.append(_action(Action, ("resistance", p, slot_i, k, 0)))
+            need = max(0, max(0, game.resistance_cards[card].cost - m.resistance_discount)
+                       - on_card)
+            if need <= cubes:
+                out.append(Action("resistance", p, slot_i, need, 1))
     if len(state.players) > 1:
         for a in _transfers(game, state, p):
             if check_transfer(game, state, a) is None:
                 out.append(a)
-    for s in range(3):
-        a = Action("plan", p, s)
-        if check_plan(game, state, a, m) is None:
+    active = planning_tokens(state, p)
+    for a in table.plans[p]:
+        if check_plan(game, state, a, m, active) is None:
             out.append(a)
-    for o in game.objectives:
-        if o.kind in ("general", "prisoner") and ps.at in state.revealed[o.index]:
-            a = Action("objective", p, o.index)
+    for o in table.objectives:
+        if ps.at in state.revealed[o]:
+            a = Action("objective", p, o)
             if check_objective(game, state, a) is None:
                 out.append(a)
     return out
