@@ -3,6 +3,7 @@ effects, limited actions (R4.4), decks that run out (D11.1), the log."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from authoring.engine.game import NO_MODS, Game, Mods
@@ -16,8 +17,11 @@ class IllegalAction(Exception):
     reason, citing its rule."""
 
 
-def log(state: State, kind: str, rule: str, text: str, **data: Any) -> Event:
-    e = Event(kind, rule, text, data)
+def log(state: State, kind: str, rule: str, text: str | Callable[..., str], *args: Any,
+        **data: Any) -> Event:
+    """Append an event: ``text`` is the line, or a function written with ``args`` when the
+    line is first read (plain values taken now: the text says what happened then)."""
+    e = Event(kind, rule, text, data, args)
     state.log.append(e)
     return e
 

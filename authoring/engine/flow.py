@@ -4,6 +4,8 @@ player must decide (:func:`advance`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from authoring.engine import army
 from authoring.engine.core import draw, log, player_name
 from authoring.engine.game import Game
@@ -192,15 +194,23 @@ def invasion(game: Game, state: State) -> None:
     skipped = min(owed, state.skip_army)
     state.skip_army = 0  # "fewer actions at the next invasion": what is not used is lost
     state.army_counter = max(state.army_counter, target)
-    log(state, "invasion", "R8.2", f"invasion: the army catches up to {target}: {owed} action"
-        f"{'s' * (owed != 1)}" + (f", {skipped} skipped" if skipped else ""),
+    log(state, "invasion", "R8.2", _invasion_text, target, owed, skipped,
         actions=owed - skipped)
     for i in range(owed - skipped):
-        log(state, "army_action", "R8.3", f"army action {i + 1}/{owed - skipped} at speed "
-            f"{army.speed(game, state)}")
+        log(state, "army_action", "R8.3", "army action {}/{} at speed {}".format, i + 1,
+            owed - skipped, army.speed(game, state))
         army.army_action(game, state)
         if state.outcome is not None:
             return
+
+
+def _invasion_text(target: int, owed: int, skipped: int) -> str:
+    return (f"invasion: the army catches up to {target}: {owed} action{'s' * (owed != 1)}"
+            + (f", {skipped} skipped" if skipped else ""))
+
+
+def _event_text(card: Any) -> str:
+    return f"event: '{_title(card.title)}' — {render_effects(card.effects, 'en')}"
 
 
 def advance(game: Game, state: State, max_rounds: int) -> None:
@@ -219,7 +229,7 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
                 scale = state.phase_seconds / base if base else 1.0
                 state.budget = max(1, round(game.action_budget * scale))
             state.timer_delta = 0
-            log(state, "round", "R3.1", f"— round {state.round}: players' phase —",
+            log(state, "round", "R3.1", "— round {}: players' phase —".format, state.round,
                 round=state.round, seconds=state.phase_seconds)
             hooks(game, state, "players_phase_start")
             state.phase = "reveal"
@@ -242,7 +252,7 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
             hooks(game, state, "players_phase_end")
             state.phase = "army_start"
         elif phase == "army_start":
-            log(state, "army_phase", "R8", f"— round {state.round}: army phase —")
+            log(state, "army_phase", "R8", "— round {}: army phase —".format, state.round)
             if state.clues_kept:
                 n_kept = len(state.clues_kept)
                 log(state, "clues_pooled", "R8.0", f"{n_kept} clue{'s' * (n_kept != 1)} kept "
@@ -258,8 +268,7 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
                     e = got[0]
                     state.event_discard.append(e)
                     card = game.events[e]
-                    log(state, "event", "R8.1", f"event: '{_title(card.title)}' — "
-                        f"{render_effects(card.effects, 'en')}", event=card.id)
+                    log(state, "event", "R8.1", _event_text, card, event=card.id)
                     enqueue(state, game.event_effects[e], -1)
             else:
                 log(state, "no_event", "R8.1", f"no event before round {game.no_events_before}")
@@ -271,9 +280,9 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
             state.drawn.clear()
             before = state.speed_cell
             state.speed_cell = min(state.speed_cell + 1, len(game.speed_track) - 1)
-            log(state, "intensification", "R8.8", f"intensification: speed cell {before + 1} → "
-                f"{state.speed_cell + 1} (speed {game.speed_track[state.speed_cell]}); the drawn "
-                "zone tokens go back into the bag (R8.7)")
+            log(state, "intensification", "R8.8", "intensification: speed cell {} → {} (speed "
+                "{}); the drawn zone tokens go back into the bag (R8.7)".format, before + 1,
+                state.speed_cell + 1, game.speed_track[state.speed_cell])
             hooks(game, state, "army_phase_end")
             state.phase = "victory"
         elif phase == "victory":

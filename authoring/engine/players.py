@@ -108,11 +108,13 @@ def check_move(game: Game, state: State, a: Action) -> str | None:
 
 
 def do_move(game: Game, state: State, a: Action) -> None:
-    src = state.players[a.player].at
-    state.players[a.player].at = a.a
-    log(state, "moved", "R5.1",
-        f"{player_name(game, state, a.player)} moves {game.zone(src)} → {game.zone(a.a)}",
-        player=a.player, src=game.zone(src), dst=game.zone(a.a))
+    ps = state.players[a.player]
+    src = ps.at
+    ps.at = a.a
+    ids = game.topo.ids
+    log(state, "moved", "R5.1", "{} moves {} → {}".format,
+        game.character_info[ps.character].name, ids[src], ids[a.a],
+        player=a.player, src=ids[src], dst=ids[a.a])
 
 
 # -- R5.2–R5.4 draw and keep ------------------------------------------------------------------
@@ -155,10 +157,10 @@ def do_draw(game: Game, state: State, a: Action) -> None:
     put_limited_cube(game, state, p)
     use_skill(game, state, p, DRAW_SKILL[a.kind])
     verb = {"recruit": "recruits", "investigate": "investigates", "search": "searches"}[a.kind]
-    log(state, "limited", "R4.4",
-        f"{player_name(game, state, p)} {verb} in {game.zone(state.players[p].at)} "
-        f"(cube {state.cubes[state.players[p].at]}/{game.topo.size[state.players[p].at]})",
-        player=p, action=a.kind, zone=game.zone(state.players[p].at))
+    z = state.players[p].at
+    log(state, "limited", "R4.4", "{} {} in {} (cube {}/{})".format,
+        player_name(game, state, p), verb, game.zone(z), state.cubes[z], game.topo.size[z],
+        player=p, action=a.kind, zone=game.zone(z))
     start_draw(game, state, p, a.kind, n, 1)
 
 
@@ -174,7 +176,8 @@ def start_draw(game: Game, state: State, p: int, kind: str, n: int, keep: int) -
     else:
         drawn = draw(game, state, state.resistance_pile, state.resistance_discard, n)
     rule = _DRAW_RULE.get(kind, "R6.2")
-    log(state, "drawn", rule, f"{len(drawn)} drawn for {kind}", player=p, count=len(drawn))
+    log(state, "drawn", rule, "{} drawn for {}".format, len(drawn), kind, player=p,
+        count=len(drawn))
     if not drawn:
         return
     set_pending(state, "keep_" + kind, p, drawn, [min(keep, len(drawn))])
@@ -270,8 +273,8 @@ def do_keep(game: Game, state: State, a: Action) -> None:
             enforce_inventory_limit(game, state, p)  # the card discarded may have enlarged the hand
     else:  # resistance (R6.2)
         state.resistance.append([x, 0])
-        log(state, "resistance_kept", "R6.2",
-            f"resistance card '{_title(game.resistance_cards[x].title)}' is now available")
+        log(state, "resistance_kept", "R6.2", "resistance card '{}' is now available".format,
+            _title(game.resistance_cards[x].title))
     if left > 0 and pend.options:
         pend.data[0] = left
         return
@@ -657,8 +660,8 @@ def do_plan(game: Game, state: State, a: Action) -> None:
     row[row.index(EMPTY)] = PLANNING
     what = f"moves the planning token from {SKILLS[moved_from]} to" if moved_from is not None \
         else "puts a planning token on"
-    log(state, "planned", "R5.10", f"{player_name(game, state, p)} {what} {SKILLS[a.a]}",
-        player=p, skill=SKILLS[a.a])
+    log(state, "planned", "R5.10", "{} {} {}".format, player_name(game, state, p), what,
+        SKILLS[a.a], player=p, skill=SKILLS[a.a])
 
 
 # -- objectives acted on in their zone -------------------------------------------------------------
@@ -738,9 +741,9 @@ def do_reorganise(game: Game, state: State, a: Action) -> None:
     s1, k1 = slot_of(a.b)
     sq = state.players[a.player].squad
     sq[s1][k1], sq[s0][k0] = sq[s0][k0], EMPTY
-    log(state, "reorganised", "R6.3",
-        f"{player_name(game, state, a.player)} moves a recruit from {SKILLS[s0]} slot {k0 + 1} "
-        f"to {SKILLS[s1]} slot {k1 + 1}", player=a.player)
+    log(state, "reorganised", "R6.3", "{} moves a recruit from {} slot {} to {} slot {}".format,
+        player_name(game, state, a.player), SKILLS[s0], k0 + 1, SKILLS[s1], k1 + 1,
+        player=a.player)
 
 
 # -- the table ---------------------------------------------------------------------------------
