@@ -314,7 +314,10 @@ def _title(t: object) -> str:
 
 def has_parts(game: Game, state: State, p: int, special: int) -> bool:
     inv = state.players[p].inventory
-    return all(inv.count(item) >= k for item, k in game.recipes[special])
+    for item, k in game.recipes[special]:  # noqa: SIM110 (a loop: no generator made)
+        if inv.count(item) < k:
+            return False
+    return True
 
 
 def craft_need(game: Game, state: State, p: int) -> int:
@@ -827,7 +830,7 @@ class ActionTable:
     zone without a move bonus (R5.1, :attr:`Topology.reach`), the three draws, the three
     plans, the eliminations per zone; ``end``."""
 
-    __slots__ = ("move", "draws", "plans", "eliminate", "objectives")
+    __slots__ = ("move", "draws", "plans", "eliminate", "objectives", "_put")
 
     def __init__(self, game: Game) -> None:
         t = game.topo
@@ -841,6 +844,15 @@ class ActionTable:
         #: objectives acted on in their zone (the general, the prisoner)
         self.objectives = tuple(o.index for o in game.objectives
                                 if o.kind in ("general", "prisoner"))
+        self._put: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+    def put(self, p: int, slot: int, cubes: int) -> tuple[Action, ...]:
+        """R5.8: put 1 … ``cubes`` cubes on the available card ``slot``."""
+        row = self._put.get((p, slot))
+        if row is None or len(row) < cubes:
+            row = self._put[(p, slot)] = tuple(
+                _action(Action, ("resistance", p, slot, k, 0)) for k in range(1, cubes + 17))
+        return row[:cubes]
 
 
 def action_table(game: Game) -> ActionTable:
@@ -900,8 +912,8 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
     if state.resistance:
         cubes = ps.cubes
         for slot_i, (card, on_card) in enumerate(state.resistance):
-            for k in range(1, cubes + 1):
-                out.append(_action(Action, ("resistance", p, slot_i, k, 0)))
+            if cubes:
+                out.extend(table.put(p, slot_i, cubes))
             need = max(0, max(0, game.resistance_cards[card].cost - m.resistance_discount)
                        - on_card)
             if need <= cubes:
@@ -910,10 +922,18 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
         for a in _transfers(game, state, p):
             if check_transfer(game, state, a) is None:
                 out.append(a)
+    # R5.10 as check_plan says: a free slot, and a token from the supply (D11.4), or the
+    # one on another skill moved once the player has all theirs out
+    sq = ps.squad
     active = planning_tokens(state, p)
-    for a in table.plans[p]:
-        if check_plan(game, state, a, m, active) is None:
-            out.append(a)
+    if len(active) >= game.planning_active + m.planning:
+        for s, a in enumerate(table.plans[p]):
+            if EMPTY in sq[s] and any(x != s for x in active):
+                out.append(a)
+    elif state.planning_supply > 0:
+        for s, a in enumerate(table.plans[p]):
+            if EMPTY in sq[s]:
+                out.append(a)
     for o in table.objectives:
         if ps.at in state.revealed[o]:
             a = Action("objective", p, o)

@@ -51,3 +51,21 @@ def test_fast_paths_agree_with_the_checks(path, decisions) -> None:  # type: ign
             assert mods(game, s, p) == fresh
         for a in legal_actions(game, s):
             assert why_illegal(game, s, a) is None, a
+
+
+def test_clone_copies_every_list_field() -> None:
+    """State.clone copies the fields it names; a list field it does not name would be
+    shared between a state and its clones (a new field must join State._LISTS/_ROWS)."""
+    game = Game.create(load_game(SCENARIOS[0]), players=4)
+    s = _states(game, 1)[0]
+    c = s.clone()
+    for k, v in vars(s).items():
+        if isinstance(v, list) and k != "log":
+            assert getattr(c, k) is not v, k
+            assert getattr(c, k) == v, k
+            for x, y in zip(getattr(c, k), v, strict=True):
+                assert not isinstance(x, list) or x is not y, k
+    for p, q in zip(s.players, c.players, strict=True):
+        assert p == q and p is not q
+        assert p.inventory is not q.inventory
+        assert all(r1 is not r2 for r1, r2 in zip(p.squad, q.squad, strict=True))
