@@ -86,7 +86,12 @@ def malus(game: Game, state: State, p: int, skill: int, m: Mods | None = None,
     """R4.5: the army malus on a skill used by ``p`` (in its zone, or ``zone``)."""
     m = m if m is not None else mods(game, state, p)
     z = state.players[p].at if zone is None else zone
-    return max(0, occupation_malus(game, state, z) - m.malus_reduction[skill])
+    return malus_of(occupation_malus(game, state, z), m, skill)
+
+
+def malus_of(occupation: int, m: Mods, skill: int) -> int:
+    """R4.5: the occupation less the player's malus reduction on that skill, at least 0."""
+    return max(0, occupation - m.malus_reduction[skill])
 
 
 def effective(game: Game, state: State, p: int, skill: int, zone: int | None = None) -> int:

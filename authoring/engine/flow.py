@@ -216,11 +216,17 @@ def _event_text(card: Any) -> str:
 def advance(game: Game, state: State, max_rounds: int) -> None:
     """Run the automatic steps until a player must decide or the game ends."""
     while True:
-        run_queue(game, state)
+        if state.queue:
+            run_queue(game, state)
         if state.pending is not None or state.outcome is not None:
             return
         phase = state.phase
-        if phase == "round_start":
+        if phase == "players":  # the most frequent: after each action
+            if _players_done(game, state):
+                state.phase = "players_end"
+            else:
+                return
+        elif phase == "round_start":
             for ps in state.players:
                 ps.actions = 0  # D5.3
             base = round(game.timer_minutes * 60)
@@ -242,11 +248,6 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
             start_draw(game, state, 0, "resistance", n, 1)
         elif phase == "start":
             return
-        elif phase == "players":
-            if _players_done(game, state):
-                state.phase = "players_end"
-            else:
-                return
         elif phase == "players_end":
             end_of_players_phase(game, state)
             hooks(game, state, "players_phase_end")
@@ -309,8 +310,11 @@ def _players_done(game: Game, state: State) -> bool:
     at its end (D5.4)."""
     if state.budget == 0:
         return True
-    return all(ps.actions >= game.character_info[ps.character].actions and not ps.free_actions
-               for ps in state.players)
+    info = game.character_info
+    for ps in state.players:  # noqa: SIM110 (a loop: no generator made)
+        if ps.actions < info[ps.character].actions or ps.free_actions:
+            return False
+    return True
 
 
 def _title(t: object) -> str:

@@ -20,8 +20,10 @@ from authoring.engine.core import (
     limited_refusal,
     log,
     malus,
+    malus_of,
     mods,
     num,
+    occupation_malus,
     player_name,
     put_limited_cube,
     set_pending,
@@ -133,8 +135,9 @@ def draw_counts(game: Game, state: State, p: int, m: Mods | None = None
                 ) -> tuple[int, int, int]:
     """:func:`draw_count` of recruit, investigate and search at once (C, C, I)."""
     m = m if m is not None else mods(game, state, p)
-    c = level(game, state, p, 0, m) - malus(game, state, p, 0, m)
-    i = level(game, state, p, 2, m) - malus(game, state, p, 2, m)
+    occ = occupation_malus(game, state, state.players[p].at)
+    c = level(game, state, p, 0, m) - malus_of(occ, m, 0)
+    i = level(game, state, p, 2, m) - malus_of(occ, m, 2)
     d = m.draw
     return max(0, c + d[0]), max(0, c + d[1]), max(0, i + d[2])
 

@@ -17,6 +17,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+#: per bound n, the largest draw kept (rejection keeps the draws uniform), worked out once
+_LIMITS = tuple(_MASK - (_MASK + 1) % n if n else 0 for n in range(512))
 
 
 class Rng:
@@ -38,7 +40,7 @@ class Rng:
         if n <= 1:
             return 0
         mask = _MASK
-        limit = mask - (mask + 1) % n
+        limit = _LIMITS[n] if n < 512 else mask - (mask + 1) % n
         s = self.state
         while True:
             s = (s + 0x9E3779B97F4A7C15) & mask
@@ -52,10 +54,11 @@ class Rng:
     def shuffle(self, xs: list[T]) -> None:
         """Fisher-Yates, each swap index drawn as :meth:`below` draws it."""
         mask = _MASK
+        limits = _LIMITS
         s = self.state
         for i in range(len(xs) - 1, 0, -1):
             n = i + 1
-            limit = mask - (mask + 1) % n
+            limit = limits[n] if n < 512 else mask - (mask + 1) % n
             while True:
                 s = (s + 0x9E3779B97F4A7C15) & mask
                 z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & mask
