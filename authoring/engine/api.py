@@ -31,6 +31,7 @@ from authoring.engine.rng import Rng
 from authoring.engine.state import State
 
 END = Action("end")
+BEGIN = Action("begin")
 #: a game with no outcome after this many rounds is cut short (not a rule: a guard)
 MAX_ROUNDS = 40
 
@@ -94,10 +95,9 @@ def legal_actions(game: Game, state: State) -> list[Action]:
             return list(rules.keep_options(game, state))
         return [Action("choose", pend.player, i) for i in range(len(pend.options))]
     if state.phase == "start":
-        out = [a for p in range(len(state.players))
-               for a in rules.reorganise_candidates(game, state, p)
-               if rules.check_reorganise(game, state, a) is None]
-        return [*out, Action("begin")]
+        out = [a for p in range(len(state.players)) for a in rules.reorganise_for(game, state, p)]
+        out.append(BEGIN)
+        return out
     out = []
     for p in rules.able_players(game, state):
         out.extend(rules.legal_for(game, state, p))

@@ -50,13 +50,16 @@ def place_soldiers(game: Game, state: State, z: int, k: int, rule: str = "R8.3")
     """Put up to ``k`` soldiers of the reserve in zone ``z``, one at a time; a soldier
     needed from an empty reserve is not placed (D9.1). Returns how many were placed."""
     placed = 0
+    checked = _checked(game, state)
     for _ in range(k):
         if state.reserve_soldiers == 0:
             break
         state.reserve_soldiers -= 1
         state.soldiers[z] += 1
         placed += 1
-        if _checked(game, state) and check_defeat(game, state, z, "soldiers"):
+        # check_defeat can only say yes once the reserve is empty (or the game is over)
+        if checked and (state.reserve_soldiers == 0 or state.outcome is not None) \
+                and check_defeat(game, state, z, "soldiers"):
             break
     if placed:
         log(state, "soldiers_added", rule, _added_text, placed, game.zone(z),

@@ -209,12 +209,21 @@ def keep_options(game: Game, state: State) -> Iterator[Action]:
             yield Action("keep", p, i, -1)
 
 
+def token_values(game: Game) -> tuple[tuple[int, int, int], ...]:
+    """Per recruit token, its values in C, M and I (0 for a dummy), built once per game."""
+    values = game.memo.get("token_values")
+    if values is None:
+        values = game.memo["token_values"] = tuple(
+            tuple(t.value(skill) for skill in SKILLS) for t in game.recruits)
+    return values  # type: ignore[no-any-return]
+
+
 def recruit_slots(game: Game, state: State, p: int, token: int) -> Iterator[int]:
     """R5.2: free slots whose number is at most the token's value in that skill."""
-    t = game.recruits[token]
+    values = token_values(game)[token]
     info = game.character_info[state.players[p].character]
-    for s, skill in enumerate(SKILLS):
-        v = t.value(skill)  # type: ignore[arg-type]
+    for s in range(3):
+        v = values[s]
         row = state.players[p].squad[s]
         for k, number in enumerate(info.slots[s]):
             if row[k] == EMPTY and number <= v:
@@ -595,7 +604,7 @@ def check_transfer(game: Game, state: State, a: Action) -> str | None:
 
 def _first_fit(game: Game, state: State, q: int, token: int, s: int, checked: bool) -> int | None:
     info = game.character_info[state.players[q].character]
-    v = game.recruits[token].value(SKILLS[s])  # type: ignore[arg-type]
+    v = token_values(game)[token][s]
     for k, number in enumerate(info.slots[s]):
         if state.players[q].squad[s][k] == EMPTY and (number <= v or not checked):
             return k
@@ -717,7 +726,7 @@ def do_objective(game: Game, state: State, a: Action) -> None:
 def reorganise_fits(game: Game, state: State, p: int, token: int, s: int, k: int,
                     src: tuple[int, int]) -> bool:
     info = game.character_info[state.players[p].character]
-    v = game.recruits[token].value(SKILLS[s])  # type: ignore[arg-type]
+    v = token_values(game)[token][s]
     if game.decisions["D6.2"] == "slot":
         return info.slots[s][k] <= v
     # option: the recruit's value at least the row's level before the move
@@ -958,6 +967,26 @@ def _transfers(game: Game, state: State, p: int) -> Iterator[Action]:
                 if x >= 0:
                     for s2 in range(3):
                         yield Action("transfer", p, q, -1 - slot_code(s, k), s2)
+
+
+def reorganise_for(game: Game, state: State, p: int) -> list[Action]:
+    """The R6.3 moves ``p`` may make at the start of the players' phase: the same as
+    filtering :func:`reorganise_candidates` through :func:`check_reorganise` (a test says
+    so), with the free slots listed once."""
+    sq = state.players[p].squad
+    free = [(s1, k1) for s1 in range(3) for k1, y in enumerate(sq[s1]) if y == EMPTY]
+    out: list[Action] = []
+    if not free:
+        return out
+    for s0 in range(3):
+        for k0, x in enumerate(sq[s0]):
+            if x < 0:
+                continue
+            src = (s0, k0)
+            for s1, k1 in free:
+                if reorganise_fits(game, state, p, x, s1, k1, src):
+                    out.append(Action("reorganise", p, slot_code(s0, k0), slot_code(s1, k1)))
+    return out
 
 
 def reorganise_candidates(game: Game, state: State, p: int) -> Iterator[Action]:

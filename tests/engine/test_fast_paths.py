@@ -20,20 +20,21 @@ from authoring.model.workspace import default_path
 SCENARIOS = sorted(default_path("scenarios").glob("*.yaml"))
 
 
-def _states(game: Game, games: int) -> list:  # type: ignore[type-arg]
+def _states(game: Game, games: int, phase: str = "players") -> list:  # type: ignore[type-arg]
     out = []
     for seed in range(games):
         s = new_initial_state(game, seed)
         rng = Rng(seed)
         while s.outcome is None:
-            if s.phase == "players" and s.pending is None:
+            if s.phase == phase and s.pending is None:
                 out.append(s.clone())
             apply(game, s, random_action(game, s, rng), checked=False)
     return out
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-@pytest.mark.parametrize("decisions", [{}, {"D5.2": "wasted", "D4.2": "player", "D11.5": "free"}],
+@pytest.mark.parametrize("decisions", [{}, {"D5.2": "wasted", "D4.2": "player", "D11.5": "free",
+                                          "D6.2": "row_level"}],
                          ids=["defaults", "options"])
 def test_fast_paths_agree_with_the_checks(path, decisions) -> None:  # type: ignore[no-untyped-def]
     game = Game.create(load_game(path), players=4, decisions=decisions)
@@ -51,6 +52,11 @@ def test_fast_paths_agree_with_the_checks(path, decisions) -> None:  # type: ign
             assert mods(game, s, p) == fresh
         for a in legal_actions(game, s):
             assert why_illegal(game, s, a) is None, a
+    for s in _states(game, 6, "start"):  # R6.3, D6.2
+        for p in range(len(s.players)):
+            slow = [a for a in rules.reorganise_candidates(game, s, p)
+                    if rules.check_reorganise(game, s, a) is None]
+            assert rules.reorganise_for(game, s, p) == slow
 
 
 def test_clone_copies_every_list_field() -> None:
