@@ -214,7 +214,7 @@ def token_values(game: Game) -> tuple[tuple[int, int, int], ...]:
     values = game.memo.get("token_values")
     if values is None:
         values = game.memo["token_values"] = tuple(
-            tuple(t.value(skill) for skill in SKILLS) for t in game.recruits)
+            (t.value("C"), t.value("M"), t.value("I")) for t in game.recruits)
     return values  # type: ignore[no-any-return]
 
 
