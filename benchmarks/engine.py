@@ -1,13 +1,16 @@
 """Rules engine speed (a benchmark, not a test: these machines are noisy).
 
-Prints, on scenario 1 with 4 players (one process):
-- ``clone()`` in µs (target ≤ 20 µs) and a JSON round-trip of the state;
-- ``legal_actions`` in µs, on states met in random games;
-- random-legal games per second: every action drawn uniformly from ``legal_actions``
-  (target ≥ 1,500 per core), and with the engine's cheap random policy
-  (:func:`authoring.engine.api.random_action`: a random player, then a random kind of
-  action, then a random legal choice of it);
-- the simple bot's games per second;
+Prints, on scenario 1 with 4 players (one process), each figure with its ratio to the
+BASELINE below (× > 1: better):
+- ``clone()`` in µs (goal ≤ 5 µs) and a JSON round-trip of the state;
+- ``legal_actions``, one player's ``legal_for`` and ``why_illegal`` (on legal actions) in
+  µs, on states met in random games;
+- random games per second with the engine's cheap random policy
+  (:func:`authoring.engine.api.random_action`: a random player, then one of that
+  player's legal actions or ``end``; goal ≥ 5,000), and with every action drawn uniformly
+  from ``legal_actions``;
+- the simple and heuristic bots' games per second (goal for the heuristic bot's whole
+  games: ≥ 1,000);
 - the share of time per phase (setup, choosing the action, players' actions, army phase).
 
 Actions drawn from the legal ones are applied unchecked (``apply(..., checked=False)``),
@@ -26,14 +29,30 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from authoring.engine import Game, State, apply, legal_actions, new_initial_state
+from authoring.engine import Game, State, apply, legal_actions, new_initial_state, why_illegal
 from authoring.engine.api import random_action
 from authoring.engine.bots import SimpleBot
 from authoring.engine.heuristic import HeuristicBot
+from authoring.engine.players import legal_for
 from authoring.engine.rng import Rng
 from authoring.engine.view import PublicView
 from authoring.model.game import load_game
 from authoring.model.workspace import default_path
+
+#: the figures of the engine before the speed work (commit d676916), measured with
+#: ``PYTHONPATH=<d676916 tree> python benchmarks/engine.py --games 300`` on 2026-11-25 on
+#: this 2-core machine (shared: ± 20 %); ratios below are against these
+BASELINE = {
+    "clone": 10.4e-6, "json": 67.8e-6, "legal_actions": 58.8e-6, "legal_for": 16.0e-6,
+    "why_illegal": 3.6e-6, "uniform": 241.0, "cheap": 591.0, "budget": 630.0,
+    "simple": 84.0, "heuristic": 37.0,
+}
+
+
+def vs(key: str, value: float, *, rate: bool) -> str:
+    """``×r``: how many times better than :data:`BASELINE` (a rate up, a time down)."""
+    base = BASELINE[key]
+    return f"×{value / base if rate else base / value:.2f}"
 
 
 def timed(fn: Callable[[], object], repeat: int) -> float:
@@ -130,28 +149,37 @@ def main() -> None:
     js = timed(lambda: [State.from_json(json.loads(json.dumps(s.to_json()))) for s in states[:10]],
                20) / 10
     legal = timed(lambda: [legal_actions(game, s) for s in states[:50]], 100) / 50
+    one = timed(lambda: [legal_for(game, s, 0) for s in states[:50]], 100) / 50
+    probes = [(s, a) for s in states[:50] for a in legal_actions(game, s)[::4]]
+    why = timed(lambda: [why_illegal(game, s, a) for s, a in probes], 20) / len(probes)
     sizes = [len(legal_actions(game, s)) for s in states]
-    print("engine benchmark — scenario 1, 4 players, normal (one process)")
-    print(f"  clone()                      {clone * 1e6:8.1f} µs   (target ≤ 20 µs: "
-          f"{'met' if clone <= 20e-6 else 'NOT met'})")
-    print(f"  state JSON round-trip        {js * 1e6:8.1f} µs")
-    print(f"  legal_actions                {legal * 1e6:8.1f} µs   ({statistics.mean(sizes):.0f} "
-          "legal actions on average)")
-    for policy in ("uniform", "cheap"):
+    print("engine benchmark — scenario 1, 4 players, normal (one process); ×: ratio to the "
+          "figures of d676916")
+    print(f"  clone()                      {clone * 1e6:8.1f} µs   {vs('clone', clone, rate=False)}"
+          f"  (goal ≤ 5 µs: {'met' if clone <= 5e-6 else 'NOT met'})")
+    print(f"  state JSON round-trip        {js * 1e6:8.1f} µs   {vs('json', js, rate=False)}")
+    print(f"  legal_actions                {legal * 1e6:8.1f} µs   "
+          f"{vs('legal_actions', legal, rate=False)}  ({statistics.mean(sizes):.0f} legal actions "
+          "on average)")
+    print(f"  legal_for (one player)       {one * 1e6:8.1f} µs   {vs('legal_for', one, rate=False)}")
+    print(f"  why_illegal (legal actions)  {why * 1e6:8.1f} µs   {vs('why_illegal', why, rate=False)}")
+    for policy in ("cheap", "uniform"):
         rate, shares, per_game = random_games(game, args.games, policy)
         label = "uniform over legal_actions" if policy == "uniform" else "random_action policy"
-        print(f"  random games, {label:27s}{rate:8.0f} games/s ({per_game:.0f} actions/game; "
-              f"setup {shares['setup']:.0%}, choosing {shares['choose']:.0%}, "
-              f"apply {shares['apply']:.0%})")
+        goal = (f"; goal ≥ 5,000: {'met' if rate >= 5000 else 'NOT met'}"
+                if policy == "cheap" else "")
+        print(f"  random games, {label:27s}{rate:8.0f} games/s {vs(policy, rate, rate=True)}  "
+              f"({per_game:.0f} actions/game; setup {shares['setup']:.0%}, choosing "
+              f"{shares['choose']:.0%}, apply {shares['apply']:.0%}{goal})")
     rate, _, per_game = random_games(budget, args.games, "cheap")
-    print(f"  random games, D10.1 budget 20 per phase {rate:6.0f} games/s ({per_game:.0f} "
-          "actions/game)")
+    print(f"  random games, D10.1 budget 20 per phase {rate:6.0f} games/s "
+          f"{vs('budget', rate, rate=True)}  ({per_game:.0f} actions/game)")
     print(f"  army phase share of apply    {army_share(game, args.games // 4):8.0%}")
-    print(f"  simple bot (budget 20)       {bot_games(budget, max(20, args.games // 10)):8.0f} "
-          "games/s")
-    print(f"  heuristic bot (budget 20)    "
-          f"{bot_games(budget, max(20, args.games // 10), HeuristicBot):8.0f} games/s")
-    print("  target: ≥ 1,500 random-legal games/s per core")
+    rate = bot_games(budget, max(20, args.games // 10))
+    print(f"  simple bot (budget 20)       {rate:8.0f} games/s {vs('simple', rate, rate=True)}")
+    rate = bot_games(budget, max(20, args.games // 10), HeuristicBot)
+    print(f"  heuristic bot (budget 20)    {rate:8.0f} games/s {vs('heuristic', rate, rate=True)}"
+          f"  (goal ≥ 1,000: {'met' if rate >= 1000 else 'NOT met'})")
 
 
 if __name__ == "__main__":

@@ -61,18 +61,19 @@ def why_illegal(game: Game, state: State, action: Action) -> str | None:
                 return "no such option"
             return None
         return f"first, {player_name(game, state, pend.player)} must choose: {_pending_text(pend)}"
-    if action.kind in ("keep", "choose"):
-        return "nothing to choose now"
-    if action.kind == "begin":
-        return None if state.phase == "start" else "the players' phase has already begun"
-    if action.kind == "reorganise":
-        if not 0 <= action.player < len(state.players):
-            return "no such player"
-        return rules.check_reorganise(game, state, action)
-    if action.kind == "end":
-        return None if state.phase == "players" else "R10.1: the timer has not started"
-    if action.kind not in COUNTED:
-        return f"unknown action '{action.kind}'"
+    kind = action.kind
+    if kind not in COUNTED:
+        if kind in ("keep", "choose"):
+            return "nothing to choose now"
+        if kind == "begin":
+            return None if state.phase == "start" else "the players' phase has already begun"
+        if kind == "reorganise":
+            if not 0 <= action.player < len(state.players):
+                return "no such player"
+            return rules.check_reorganise(game, state, action)
+        if kind == "end":
+            return None if state.phase == "players" else "R10.1: the timer has not started"
+        return f"unknown action '{kind}'"
     if not 0 <= action.player < len(state.players):
         return "no such player"
     if state.phase != "players":
@@ -81,7 +82,7 @@ def why_illegal(game: Game, state: State, action: Action) -> str | None:
     refusal = rules.counter_refusal(game, state, action.player)
     if refusal:
         return refusal
-    return rules.CHECKS[action.kind](game, state, action)
+    return rules.CHECKS[kind](game, state, action)
 
 
 def legal_actions(game: Game, state: State) -> list[Action]:

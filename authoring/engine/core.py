@@ -133,18 +133,32 @@ def _text(t: Any) -> str:
 # -- limited actions (R4.4, D4.2) -----------------------------------------------------------
 
 
-def limited_refusal(game: Game, state: State, p: int) -> str | None:
+def limited_block(game: Game, state: State, p: int) -> int:
+    """What stops ``p``'s limited action (R4.4, D4.2): 0 nothing, 1 the zone holds as many
+    cubes as its size, 2 the player has no cube (D4.2 option), 3 the supply is empty."""
     z = state.players[p].at
-    size = game.topo.size[z]
-    if state.cubes[z] >= size:
-        return (f"R4.4: {game.zone(z)} already holds {state.cubes[z]} reputation "
-                f"cube{'s' * (state.cubes[z] != 1)}, its size is {size}")
+    if state.cubes[z] >= game.topo.size[z]:
+        return 1
     if game.decisions["D4.2"] == "player":
         if state.players[p].cubes < 1:
-            return f"D4.2: {player_name(game, state, p)} has no reputation cube to put in the zone"
+            return 2
     elif state.supply_cubes < 1:
-        return "D4.2: the general supply has no reputation cube left"
-    return None
+        return 3
+    return 0
+
+
+def limited_refusal(game: Game, state: State, p: int) -> str | None:
+    """:func:`limited_block` in words, citing the rule."""
+    block = limited_block(game, state, p)
+    if not block:
+        return None
+    if block == 1:
+        z = state.players[p].at
+        return (f"R4.4: {game.zone(z)} already holds {state.cubes[z]} reputation "
+                f"cube{'s' * (state.cubes[z] != 1)}, its size is {game.topo.size[z]}")
+    if block == 2:
+        return f"D4.2: {player_name(game, state, p)} has no reputation cube to put in the zone"
+    return "D4.2: the general supply has no reputation cube left"
 
 
 def put_limited_cube(game: Game, state: State, p: int) -> None:

@@ -17,6 +17,7 @@ from authoring.engine.core import (
     effective,
     inventory_limit,
     level,
+    limited_block,
     limited_refusal,
     log,
     malus,
@@ -893,7 +894,7 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
                 r ^= low
         else:
             out.extend(table.move[p][ps.at])
-    if limited_refusal(game, state, p) is None:
+    if not limited_block(game, state, p):
         if game.decisions["D5.2"] != "illegal":
             out.extend(table.draws[p])
         else:
