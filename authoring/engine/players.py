@@ -638,7 +638,8 @@ def do_transfer(game: Game, state: State, a: Action) -> None:
 
 
 def planning_tokens(state: State, p: int) -> list[int]:
-    return [s for s in range(3) if PLANNING in state.players[p].squad[s]]
+    sq = state.players[p].squad
+    return [s for s in (0, 1, 2) if PLANNING in sq[s]]
 
 
 def check_plan(game: Game, state: State, a: Action, m: Mods | None = None,
@@ -843,7 +844,7 @@ class ActionTable:
     zone without a move bonus (R5.1, :attr:`Topology.reach`), the three draws, the three
     plans, the eliminations per zone; ``end``."""
 
-    __slots__ = ("move", "draws", "plans", "eliminate", "objectives", "_put")
+    __slots__ = ("move", "draws", "plans", "eliminate", "objectives", "costs", "_put")
 
     def __init__(self, game: Game) -> None:
         t = game.topo
@@ -857,6 +858,8 @@ class ActionTable:
         #: objectives acted on in their zone (the general, the prisoner)
         self.objectives = tuple(o.index for o in game.objectives
                                 if o.kind in ("general", "prisoner"))
+        #: per resistance card, its cost (R5.8)
+        self.costs = tuple(c.cost for c in game.resistance_cards)
         self._put: dict[tuple[int, int], tuple[Action, ...]] = {}
 
     def put(self, p: int, slot: int, cubes: int) -> tuple[Action, ...]:
@@ -922,15 +925,16 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
                     a = Action("use", p, i, u)
                     if check_use(game, state, a) is None:
                         out.append(a)
-    if state.resistance:
+    if state.resistance:  # R5.8 as check_resistance says
         cubes = ps.cubes
+        costs = table.costs
+        discount = m.resistance_discount
         for slot_i, (card, on_card) in enumerate(state.resistance):
             if cubes:
                 out.extend(table.put(p, slot_i, cubes))
-            need = max(0, max(0, game.resistance_cards[card].cost - m.resistance_discount)
-                       - on_card)
+            need = max(0, max(0, costs[card] - discount) - on_card)
             if need <= cubes:
-                out.append(Action("resistance", p, slot_i, need, 1))
+                out.append(_action(Action, ("resistance", p, slot_i, need, 1)))
     if len(state.players) > 1:
         for a in _transfers(game, state, p):
             if check_transfer(game, state, a) is None:
