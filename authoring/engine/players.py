@@ -844,23 +844,40 @@ class ActionTable:
     zone without a move bonus (R5.1, :attr:`Topology.reach`), the three draws, the three
     plans, the eliminations per zone; ``end``."""
 
-    __slots__ = ("move", "draws", "plans", "eliminate", "objectives", "costs", "_put")
+    __slots__ = ("move", "draws", "plans", "eliminate", "objectives", "costs", "_put", "_reach")
 
     def __init__(self, game: Game) -> None:
-        t = game.topo
+        n = game.topo.n
         seats = range(max(8, game.players))
-        self.move = [[tuple(Action("move", p, d) for d in range(t.n) if t.reach[z] >> d & 1)
-                      for z in range(t.n)] for p in seats]
+        #: filled on first use (a study makes a game per chunk of games)
+        self.move: list[list[tuple[Action, ...] | None]] = [[None] * n for _ in seats]
         self.draws = [tuple(Action(k, p) for k in DRAW_ACTIONS) for p in seats]
         self.plans = [tuple(Action("plan", p, s) for s in range(3)) for p in seats]
-        self.eliminate = [[(Action("eliminate", p, z, 0), Action("eliminate", p, z, 1))
-                           for z in range(t.n)] for p in seats]
+        self.eliminate: list[list[tuple[Action, Action] | None]] = [[None] * n for _ in seats]
+        self._reach = game.topo.reach
         #: objectives acted on in their zone (the general, the prisoner)
         self.objectives = tuple(o.index for o in game.objectives
                                 if o.kind in ("general", "prisoner"))
         #: per resistance card, its cost (R5.8)
         self.costs = tuple(c.cost for c in game.resistance_cards)
         self._put: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+    def moves(self, p: int, z: int) -> tuple[Action, ...]:
+        """R5.1: the moves from ``z`` without a move bonus."""
+        row = self.move[p][z]
+        if row is None:
+            r = self._reach[z]
+            row = self.move[p][z] = tuple(
+                _action(Action, ("move", p, d, -1, -1)) for d in range(r.bit_length()) if r >> d & 1)
+        return row
+
+    def eliminations(self, p: int, z: int) -> tuple[Action, Action]:
+        """R5.6: a soldier, an officer in ``z``."""
+        pair = self.eliminate[p][z]
+        if pair is None:
+            pair = self.eliminate[p][z] = (_action(Action, ("eliminate", p, z, 0, -1)),
+                                           _action(Action, ("eliminate", p, z, 1, -1)))
+        return pair
 
     def put(self, p: int, slot: int, cubes: int) -> tuple[Action, ...]:
         """R5.8: put 1 … ``cubes`` cubes on the available card ``slot``."""
@@ -896,7 +913,7 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
                 out.append(Action("move", p, low.bit_length() - 1))
                 r ^= low
         else:
-            out.extend(table.move[p][ps.at])
+            out.extend(table.move[p][ps.at] or table.moves(p, ps.at))
     if not limited_block(game, state, p):
         if game.decisions["D5.2"] != "illegal":
             out.extend(table.draws[p])
@@ -913,7 +930,7 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
         out.extend(_eliminations(game, state, p, m.eliminate_officers))
     else:  # R5.6: in the player's own zone
         z = ps.at
-        pair = table.eliminate[p][z]
+        pair = table.eliminate[p][z] or table.eliminations(p, z)
         if state.soldiers[z]:
             out.append(pair[0])
         if m.eliminate_officers and state.officers[z]:
