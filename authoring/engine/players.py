@@ -952,7 +952,9 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
             need = max(0, max(0, costs[card] - discount) - on_card)
             if need <= cubes:
                 out.append(_action(Action, ("resistance", p, slot_i, need, 1)))
-    if len(state.players) > 1:
+    # R5.9: without a transfer range, only to a player in the same zone (transfer_zones)
+    here = ps.at
+    if m.transfer_range or any(o.at == here and o is not ps for o in state.players):
         for a in _transfers(game, state, p):
             if check_transfer(game, state, a) is None:
                 out.append(a)
