@@ -17,6 +17,7 @@ Actions drawn from the legal ones are applied unchecked (``apply(..., checked=Fa
 as a simulation does; ``why_illegal`` costs a few µs more per action.
 
     python benchmarks/engine.py [--games N]
+    RESISTANCE_COMPILED=build/compiled python benchmarks/engine.py   # the optional build
 """
 
 from __future__ import annotations
@@ -29,7 +30,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from authoring.engine import Game, State, apply, legal_actions, new_initial_state, why_illegal
+from authoring.engine import (
+    Game,
+    State,
+    apply,
+    compiled,
+    legal_actions,
+    new_initial_state,
+    why_illegal,
+)
 from authoring.engine.api import random_action
 from authoring.engine.bots import SimpleBot
 from authoring.engine.heuristic import HeuristicBot
@@ -153,8 +162,9 @@ def main() -> None:
     probes = [(s, a) for s in states[:50] for a in legal_actions(game, s)[::4]]
     why = timed(lambda: [why_illegal(game, s, a) for s, a in probes], 20) / len(probes)
     sizes = [len(legal_actions(game, s)) for s in states]
-    print("engine benchmark — scenario 1, 4 players, normal (one process); ×: ratio to the "
-          "figures of d676916")
+    build = "compiled build" if compiled.active() else "pure Python"
+    print(f"engine benchmark — scenario 1, 4 players, normal (one process, {build}); ×: ratio "
+          "to the figures of d676916")
     print(f"  clone()                      {clone * 1e6:8.1f} µs   {vs('clone', clone, rate=False)}"
           f"  (goal ≤ 5 µs: {'met' if clone <= 5e-6 else 'NOT met'})")
     print(f"  state JSON round-trip        {js * 1e6:8.1f} µs   {vs('json', js, rate=False)}")
