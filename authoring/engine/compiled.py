@@ -26,7 +26,7 @@ from pathlib import Path
 
 #: the modules compiled: the rules' hot paths (the random generator, lasting effects and
 #: limited actions, the players' actions, the round, the army, the public API)
-MODULES = ("rng", "core", "players", "army", "flow", "api")
+MODULES = ("rng", "log", "core", "players", "army", "resolve", "flow", "api", "view")
 ENV = "RESISTANCE_COMPILED"
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent  # authoring/
