@@ -205,12 +205,10 @@ def random_action(game: Game, state: State, rng: Rng) -> Action:
         return END
     p = able[rng.below(len(able))]
     acts = rules.legal_for(game, state, p, moves=False)
-    r = rules.reach(game, state, p)
-    n_moves = r.bit_count()
+    moves = rules.move_actions(game, state, p)
+    n_moves = len(moves)
     k = rng.below(n_moves + len(acts) + 1)
     if k < n_moves:
-        for _ in range(k):
-            r &= r - 1
-        return Action("move", p, (r & -r).bit_length() - 1)
+        return moves[k]
     k -= n_moves
     return acts[k] if k < len(acts) else END

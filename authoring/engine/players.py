@@ -895,6 +895,22 @@ def action_table(game: Game) -> ActionTable:
     return table  # type: ignore[no-any-return]
 
 
+def move_actions(game: Game, state: State, p: int, m: Mods | None = None
+                 ) -> tuple[Action, ...]:
+    """R5.1: ``p``'s moves, in zone order (prebuilt when no bonus changes the reach)."""
+    m = m if m is not None else mods(game, state, p)
+    if m.move_roads or m.move_paths:
+        r = reach(game, state, p, m)
+        out = []
+        while r:
+            low = r & -r
+            out.append(Action("move", p, low.bit_length() - 1))
+            r ^= low
+        return tuple(out)
+    z = state.players[p].at
+    return action_table(game).move[p][z] or action_table(game).moves(p, z)
+
+
 def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Action]:
     """The standard actions ``p`` may take now (the counter rules already passed): the
     same as filtering :func:`candidates` through the checks (a test says so), with the
@@ -906,14 +922,7 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
     table = action_table(game)
     out: list[Action] = []
     if moves:
-        if m.move_roads or m.move_paths:
-            r = reach(game, state, p, m)
-            while r:
-                low = r & -r
-                out.append(Action("move", p, low.bit_length() - 1))
-                r ^= low
-        else:
-            out.extend(table.move[p][ps.at] or table.moves(p, ps.at))
+        out.extend(move_actions(game, state, p, m))
     if not limited_block(game, state, p):
         if game.decisions["D5.2"] != "illegal":
             out.extend(table.draws[p])
