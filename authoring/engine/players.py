@@ -95,9 +95,13 @@ def reach(game: Game, state: State, p: int, m: Mods | None = None) -> int:
     t = game.topo
     if not (m.move_roads or m.move_paths):
         return t.reach[z]
-    bits = within(t.roads, z, MOVE_ROADS + m.move_roads)
-    bits |= within(t.paths, z, MOVE_MOUNTAIN_PATHS + m.move_paths)
-    return bits & ~(1 << z)
+    key = ("reach", z, m.move_roads, m.move_paths)  # remembered per zone and bonus
+    bits = game.memo.get(key)
+    if bits is None:
+        bits = within(t.roads, z, MOVE_ROADS + m.move_roads)
+        bits |= within(t.paths, z, MOVE_MOUNTAIN_PATHS + m.move_paths)
+        bits = game.memo[key] = bits & ~(1 << z)
+    return bits  # type: ignore[no-any-return]
 
 
 def check_move(game: Game, state: State, a: Action) -> str | None:
@@ -402,7 +406,7 @@ def eliminate_zones(game: Game, state: State, p: int) -> int:
     rng = mods(game, state, p).eliminate_range
     if not rng:
         return 1 << z
-    return within(_adj(game), z, rng)
+    return around(game, z, rng)
 
 
 def check_eliminate(game: Game, state: State, a: Action) -> str | None:
@@ -458,7 +462,7 @@ def condition_refusal(game: Game, state: State, p: int, cond: object) -> str | N
             for r in state.revealed[o.index]:
                 if cond.within == 0 and r == z:
                     return None
-                if cond.within and within(_adj(game), z, cond.within) >> r & 1:
+                if cond.within and around(game, z, cond.within) >> r & 1:
                     return None
         what = "an objective" if cond.objective == "any" else f"the {cond.objective}"
         return f"R5.7: {player_name(game, state, p)} is not in the zone of {what} (revealed)"
@@ -467,6 +471,16 @@ def condition_refusal(game: Game, state: State, p: int, cond: object) -> str | N
         if size not in cond.sizes:
             return f"R5.7: {game.zone(z)} is a {size}, not a {' or '.join(cond.sizes)}"
     return None
+
+
+def around(game: Game, z: int, steps: int) -> int:
+    """Zones within ``steps`` roads or mountain paths of ``z`` (a bitset, ``z`` included),
+    remembered per zone and distance."""
+    key = ("around", z, steps)
+    bits = game.memo.get(key)
+    if bits is None:
+        bits = game.memo[key] = within(_adj(game), z, steps)
+    return bits  # type: ignore[no-any-return]
 
 
 def _adj(game: Game) -> list[int]:
@@ -844,13 +858,16 @@ class ActionTable:
     zone without a move bonus (R5.1, :attr:`Topology.reach`), the three draws, the three
     plans, the eliminations per zone; ``end``."""
 
-    __slots__ = ("move", "draws", "plans", "eliminate", "objectives", "costs", "_put", "_reach")
+    __slots__ = ("move", "bonus_moves", "draws", "plans", "eliminate", "objectives", "costs",
+                 "_put", "_reach")
 
     def __init__(self, game: Game) -> None:
         n = game.topo.n
         seats = range(max(8, game.players))
         #: filled on first use (a study makes a game per chunk of games)
         self.move: list[list[tuple[Action, ...] | None]] = [[None] * n for _ in seats]
+        #: with a move bonus: (seat, zone, roads, paths) -> moves
+        self.bonus_moves: dict[tuple[int, int, int, int], tuple[Action, ...]] = {}
         self.draws = [tuple(Action(k, p) for k in DRAW_ACTIONS) for p in seats]
         self.plans = [tuple(Action("plan", p, s) for s in range(3)) for p in seats]
         self.eliminate: list[list[tuple[Action, Action] | None]] = [[None] * n for _ in seats]
@@ -899,16 +916,17 @@ def move_actions(game: Game, state: State, p: int, m: Mods | None = None
                  ) -> tuple[Action, ...]:
     """R5.1: ``p``'s moves, in zone order (prebuilt when no bonus changes the reach)."""
     m = m if m is not None else mods(game, state, p)
-    if m.move_roads or m.move_paths:
-        r = reach(game, state, p, m)
-        out = []
-        while r:
-            low = r & -r
-            out.append(Action("move", p, low.bit_length() - 1))
-            r ^= low
-        return tuple(out)
     z = state.players[p].at
-    return action_table(game).move[p][z] or action_table(game).moves(p, z)
+    table = action_table(game)
+    if m.move_roads or m.move_paths:
+        key = (p, z, m.move_roads, m.move_paths)
+        row = table.bonus_moves.get(key)
+        if row is None:
+            r = reach(game, state, p, m)
+            row = table.bonus_moves[key] = tuple(
+                _action(Action, ("move", p, d, -1, -1)) for d in range(r.bit_length()) if r >> d & 1)
+        return row
+    return table.move[p][z] or table.moves(p, z)
 
 
 def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Action]:
