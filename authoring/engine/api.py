@@ -30,6 +30,7 @@ from authoring.engine.resolve import answer
 from authoring.engine.rng import Rng
 from authoring.engine.state import State
 
+#: the two actions without parameters, made once
 END = Action("end")
 BEGIN = Action("begin")
 #: a game with no outcome after this many rounds is cut short (not a rule: a guard)

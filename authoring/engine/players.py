@@ -65,14 +65,16 @@ def counter_refusal(game: Game, state: State, p: int) -> str | None:
 
 def able_players(game: Game, state: State) -> list[int]:
     """The players :func:`counter_refusal` lets act now, in seat order (the same rules,
-    R5.0, D5.4, D10.1, with the team's lowest count worked out once; a test says so)."""
+    R5.0, D5.4, D10.1, with the team's lowest count worked out once; a player with free
+    actions is asked of counter_refusal itself; a test says they agree)."""
     players = state.players
     budget_spent = state.budget == 0
     lo = min([ps.actions for ps in players]) + ACTION_MARGIN
     info = game.character_info
     return [p for p, ps in enumerate(players)
-            if ps.free_actions > 0
-            or (not budget_spent and ps.actions < info[ps.character].actions and ps.actions < lo)]
+            if (counter_refusal(game, state, p) is None if ps.free_actions
+                else not budget_spent and ps.actions < info[ps.character].actions
+                and ps.actions < lo)]
 
 
 def count_action(game: Game, state: State, p: int) -> None:

@@ -39,9 +39,11 @@ def _states(game: Game, games: int, phase: str = "players") -> list:  # type: ig
 def test_fast_paths_agree_with_the_checks(path, decisions) -> None:  # type: ignore[no-untyped-def]
     game = Game.create(load_game(path), players=4, decisions=decisions)
     for s in _states(game, 6)[::3]:
-        able = rules.able_players(game, s)
-        assert able == [p for p in range(len(s.players))
-                        if rules.counter_refusal(game, s, p) is None]
+        free = s.clone()
+        free.players[1].free_actions = 1  # a free_actions effect (resolve.py)
+        for t in (s, free):
+            assert rules.able_players(game, t) == [p for p in range(len(t.players))
+                                                   if rules.counter_refusal(game, t, p) is None]
         for p in range(len(s.players)):
             slow = [a for a in rules.candidates(game, s, p)
                     if rules.CHECKS[a.kind](game, s, a) is None]
