@@ -1,39 +1,71 @@
 """Rules engine speed (a benchmark, not a test: these machines are noisy).
 
-Prints, on scenario 1 with 4 players (one process):
-- ``clone()`` in µs (target ≤ 20 µs) and a JSON round-trip of the state;
-- ``legal_actions`` in µs, on states met in random games;
-- random-legal games per second: every action drawn uniformly from ``legal_actions``
-  (target ≥ 1,500 per core), and with the engine's cheap random policy
-  (:func:`authoring.engine.api.random_action`: a random player, then a random kind of
-  action, then a random legal choice of it);
-- the simple bot's games per second;
+Prints, on scenario 1 with 4 players (one process), each figure with its ratio to the
+BASELINE below (× > 1: better):
+- ``clone()`` in µs (goal ≤ 5 µs) and a JSON round-trip of the state;
+- ``legal_actions``, one player's ``legal_for`` and ``why_illegal`` (on legal actions) in
+  µs, on states met in random games;
+- random games per second with the engine's cheap random policy
+  (:func:`authoring.engine.api.random_action`: a random player, then one of that
+  player's legal actions or ``end``; goal ≥ 5,000), and with every action drawn uniformly
+  from ``legal_actions``;
+- the simple and heuristic bots' games per second (goal for the heuristic bot's whole
+  games: ≥ 1,000);
 - the share of time per phase (setup, choosing the action, players' actions, army phase).
 
 Actions drawn from the legal ones are applied unchecked (``apply(..., checked=False)``),
 as a simulation does; ``why_illegal`` costs a few µs more per action.
 
-    python benchmarks/engine.py [--games N]
+    python benchmarks/engine.py [--games N] [--against TREE]
+    RESISTANCE_COMPILED=build/compiled python benchmarks/engine.py   # the optional build
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-from authoring.engine import Game, State, apply, legal_actions, new_initial_state
+from authoring.engine import (
+    Game,
+    State,
+    apply,
+    legal_actions,
+    new_initial_state,
+    why_illegal,
+)
 from authoring.engine.api import random_action
 from authoring.engine.bots import SimpleBot
 from authoring.engine.heuristic import HeuristicBot
+from authoring.engine.players import legal_for
 from authoring.engine.rng import Rng
 from authoring.engine.view import PublicView
 from authoring.model.game import load_game
 from authoring.model.workspace import default_path
+
+#: the figures of the engine before the speed work (commit d676916), measured with
+#: ``PYTHONPATH=<d676916 tree> python benchmarks/engine.py --games 300`` on 2026-11-25 on
+#: this 2-core machine, shared and noisy (the quietest of several runs; legal_for and
+#: why_illegal, which that version did not print, timed the same way as below): ratios
+#: are against these, and only as good as the machine is quiet
+BASELINE = {
+    "clone": 10.4e-6, "json": 67.8e-6, "legal_actions": 58.8e-6, "legal_for": 17.6e-6,
+    "why_illegal": 1.57e-6, "uniform": 241.0, "cheap": 591.0, "budget": 630.0,
+    "simple": 84.0, "heuristic": 37.0,
+}
+
+
+def vs(key: str, value: float, *, rate: bool) -> str:
+    """``×r``: how many times better than :data:`BASELINE` (a rate up, a time down)."""
+    base = BASELINE[key]
+    return f"×{value / base if rate else base / value:.2f}"
 
 
 def timed(fn: Callable[[], object], repeat: int) -> float:
@@ -118,40 +150,91 @@ def bot_games(game: Game, games: int, make: Callable[[int], object] = SimpleBot)
     return games / (time.perf_counter() - start)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=400)
-    args = ap.parse_args()
+def figures(games: int) -> dict[str, Any]:
+    """Every figure of the benchmark (seconds per call, games per second, shares)."""
     model = load_game(default_path("scenarios", "scenario-1.yaml"))
     game = Game.create(model, players=4, difficulty="normal")
     budget = Game.create(model, players=4, difficulty="normal", action_budget=20)
     states = sample_states(game, 200)
-    clone = timed(lambda: [s.clone() for s in states[:50]], 200) / 50
-    js = timed(lambda: [State.from_json(json.loads(json.dumps(s.to_json()))) for s in states[:10]],
-               20) / 10
-    legal = timed(lambda: [legal_actions(game, s) for s in states[:50]], 100) / 50
-    sizes = [len(legal_actions(game, s)) for s in states]
-    print("engine benchmark — scenario 1, 4 players, normal (one process)")
-    print(f"  clone()                      {clone * 1e6:8.1f} µs   (target ≤ 20 µs: "
-          f"{'met' if clone <= 20e-6 else 'NOT met'})")
-    print(f"  state JSON round-trip        {js * 1e6:8.1f} µs")
-    print(f"  legal_actions                {legal * 1e6:8.1f} µs   ({statistics.mean(sizes):.0f} "
-          "legal actions on average)")
-    for policy in ("uniform", "cheap"):
-        rate, shares, per_game = random_games(game, args.games, policy)
+    probes = [(s, a) for s in states[:50] for a in legal_actions(game, s)[::4]]
+    f: dict[str, Any] = {
+        "clone": timed(lambda: [s.clone() for s in states[:50]], 200) / 50,
+        "json": timed(lambda: [State.from_json(json.loads(json.dumps(s.to_json())))
+                               for s in states[:10]], 20) / 10,
+        "legal_actions": timed(lambda: [legal_actions(game, s) for s in states[:50]], 100) / 50,
+        "legal_for": timed(lambda: [legal_for(game, s, 0) for s in states[:50]], 100) / 50,
+        "why_illegal": timed(lambda: [why_illegal(game, s, a) for s, a in probes], 20)
+        / len(probes),
+        "sizes": statistics.mean(len(legal_actions(game, s)) for s in states),
+    }
+    for policy in ("cheap", "uniform"):
+        f[policy], f[policy + "_shares"], f[policy + "_actions"] = random_games(game, games, policy)
+    f["budget"], _, f["budget_actions"] = random_games(budget, games, "cheap")
+    f["army"] = army_share(game, games // 4)
+    f["simple"] = bot_games(budget, max(20, games // 10))
+    f["heuristic"] = bot_games(budget, max(20, games // 10), HeuristicBot)
+    return f
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--against", metavar="TREE",
+                    help="also measure the engine in TREE (a checkout of another commit) in the "
+                         "same run, and give the ratio to it: a fair A/B on a noisy machine")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args()
+    live: dict[str, Any] | None = None
+    if args.against:
+        out = subprocess.run([sys.executable, __file__, "--games", str(args.games), "--json"],
+                             env={**os.environ, "PYTHONPATH": args.against}, check=True,
+                             capture_output=True, text=True).stdout
+        live = json.loads(out)
+    f = figures(args.games)
+    if args.json:
+        print(json.dumps(f))
+        return
+
+    def ratio(key: str, *, rate: bool) -> str:
+        out = vs(key, f[key], rate=rate)
+        if live is not None:
+            v, b = f[key], live[key]
+            out += f" (×{v / b if rate else b / v:.2f} vs {args.against})"
+        return out
+
+    print(f"engine benchmark — scenario 1, 4 players, normal (one process, {_build()}); ×: "
+          "ratio to the figures of d676916" + (f", then to {args.against} now" if live else ""))
+    for key, label, goal in (("clone", "clone()", 5e-6), ("json", "state JSON round-trip", None),
+                             ("legal_actions", "legal_actions", None),
+                             ("legal_for", "legal_for (one player)", None),
+                             ("why_illegal", "why_illegal (legal actions)", None)):
+        extra = f"  (goal ≤ 5 µs: {'met' if f[key] <= goal else 'NOT met'})" if goal else ""
+        if key == "legal_actions":
+            extra = f"  ({f['sizes']:.0f} legal actions on average)"
+        print(f"  {label:28s} {f[key] * 1e6:8.1f} µs   {ratio(key, rate=False)}{extra}")
+    for policy in ("cheap", "uniform"):
+        sh = f[policy + "_shares"]
         label = "uniform over legal_actions" if policy == "uniform" else "random_action policy"
-        print(f"  random games, {label:27s}{rate:8.0f} games/s ({per_game:.0f} actions/game; "
-              f"setup {shares['setup']:.0%}, choosing {shares['choose']:.0%}, "
-              f"apply {shares['apply']:.0%})")
-    rate, _, per_game = random_games(budget, args.games, "cheap")
-    print(f"  random games, D10.1 budget 20 per phase {rate:6.0f} games/s ({per_game:.0f} "
-          "actions/game)")
-    print(f"  army phase share of apply    {army_share(game, args.games // 4):8.0%}")
-    print(f"  simple bot (budget 20)       {bot_games(budget, max(20, args.games // 10)):8.0f} "
-          "games/s")
-    print(f"  heuristic bot (budget 20)    "
-          f"{bot_games(budget, max(20, args.games // 10), HeuristicBot):8.0f} games/s")
-    print("  target: ≥ 1,500 random-legal games/s per core")
+        goal = (f"; goal ≥ 5,000: {'met' if f[policy] >= 5000 else 'NOT met'}"
+                if policy == "cheap" else "")
+        print(f"  random games, {label:27s}{f[policy]:8.0f} games/s {ratio(policy, rate=True)}  "
+              f"({f[policy + '_actions']:.0f} actions/game; setup {sh['setup']:.0%}, choosing "
+              f"{sh['choose']:.0%}, apply {sh['apply']:.0%}{goal})")
+    print(f"  random games, D10.1 budget 20 per phase {f['budget']:6.0f} games/s "
+          f"{ratio('budget', rate=True)}  ({f['budget_actions']:.0f} actions/game)")
+    print(f"  army phase share of apply    {f['army']:8.0%}")
+    print(f"  simple bot (budget 20)       {f['simple']:8.0f} games/s {ratio('simple', rate=True)}")
+    print(f"  heuristic bot (budget 20)    {f['heuristic']:8.0f} games/s "
+          f"{ratio('heuristic', rate=True)}  (goal ≥ 1,000: "
+          f"{'met' if f['heuristic'] >= 1000 else 'NOT met'})")
+
+
+def _build() -> str:
+    try:
+        from authoring.engine.compiled import active
+    except ImportError:  # an engine older than the optional build
+        return "pure Python"
+    return "compiled build" if active() else "pure Python"
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 Prints, on scenario 1 (one process unless said): heuristic-bot games per second, the
 simple and random bots' for the skill ladder, the time of the default study's cells at
 the given game count, and the speed-up of ``--jobs 2`` and of a Dask ``LocalCluster``
-(2 workers) over one process, with a check that all give the same JSON.
+(2 workers) over one process, with a check that all give the same JSON. Each figure
+comes with its ratio to the BASELINE below (× > 1: better); the goal for the heuristic
+bot's whole games is ≥ 1,000 games/s per core.
 
     python benchmarks/simulate.py [--games N]
 """
@@ -18,6 +20,18 @@ from concurrent.futures import ProcessPoolExecutor
 from authoring.engine.simulate import Study, run_study, summarise
 from authoring.model.game import load_game
 from authoring.model.workspace import default_path
+
+#: the figures before the engine's speed work (commit d676916), measured with
+#: ``PYTHONPATH=<d676916 tree> python benchmarks/simulate.py`` (60 games a cell) on
+#: 2026-11-25 on this 2-core machine (shared: ± 20 %); ratios below are against these
+BASELINE = {"heuristic": 48.0, "simple": 84.0, "random": 604.0, "lookahead": 0.36,
+            "heuristic_supply": 49.0, "study_s": 10.5}
+
+
+def vs(key: str, value: float, *, rate: bool = True) -> str:
+    """``×r``: how many times better than :data:`BASELINE` (a rate up, a time down)."""
+    base = BASELINE[key]
+    return f"×{value / base if rate else base / value:.2f}"
 
 
 def timed_study(model, study, executor=None):  # type: ignore[no-untyped-def]
@@ -36,23 +50,25 @@ def main() -> None:
         study = Study(games=args.games, difficulties=("normal",), players=(4,), bot=bot)
         secs, data = timed_study(model, study)
         rate = json.loads(data)["cells"]["normal/4"]["win_rate"]
-        print(f"  {bot:<9} bot: {args.games / secs:7.0f} games/s (one process), win rate "
-              f"{rate:.0%} on normal, 4 players")
+        print(f"  {bot:<9} bot: {args.games / secs:7.0f} games/s {vs(bot, args.games / secs)} "
+              f"(one process), win rate {rate:.0%} on normal, 4 players")
     look = max(2, args.games // 20)
     study = Study(games=look, difficulties=("normal",), players=(4,), bot="lookahead")
     secs, data = timed_study(model, study)
-    print(f"  lookahead bot: {look / secs:7.2f} games/s (one process, {look} games)")
+    print(f"  lookahead bot: {look / secs:7.2f} games/s {vs('lookahead', look / secs)} (one "
+          f"process, {look} games)")
     study = Study(games=args.games, difficulties=("easy",), players=(4,), bot="heuristic",
                   decisions={"D4.2": "supply"})
     secs, data = timed_study(model, study)
     rate = json.loads(data)["cells"]["easy/4"]["win_rate"]
-    print(f"  heuristic, D4.2 = supply: {args.games / secs:7.0f} games/s, win rate {rate:.0%} "
-          "on easy, 4 players")
+    print(f"  heuristic, D4.2 = supply: {args.games / secs:7.0f} games/s "
+          f"{vs('heuristic_supply', args.games / secs)}, win rate {rate:.0%} on easy, 4 players")
     full = Study(games=args.games, bot="heuristic")
     one, ref = timed_study(model, full)
     cells = len(full.cells)
     print(f"  default study, {cells} cells × {args.games} games: {one:.1f} s with one process "
-          f"(goal: 9 × 2,000 games in under a minute needs ≥ 1,000 games/s per core)")
+          f"{vs('study_s', one * 60 / args.games, rate=False)} (goal: 9 × 2,000 games in under a "
+          "minute needs ≥ 1,000 games/s per core)")
     with ProcessPoolExecutor(2) as pool:
         two, data2 = timed_study(model, full, pool)
     print(f"  --jobs 2:        {two:.1f} s  (speed-up {one / two:.2f}×; same JSON: "

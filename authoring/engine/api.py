@@ -30,6 +30,9 @@ from authoring.engine.resolve import answer
 from authoring.engine.rng import Rng
 from authoring.engine.state import State
 
+#: the two actions without parameters, made once
+END = Action("end")
+BEGIN = Action("begin")
 #: a game with no outcome after this many rounds is cut short (not a rule: a guard)
 MAX_ROUNDS = 40
 
@@ -59,18 +62,19 @@ def why_illegal(game: Game, state: State, action: Action) -> str | None:
                 return "no such option"
             return None
         return f"first, {player_name(game, state, pend.player)} must choose: {_pending_text(pend)}"
-    if action.kind in ("keep", "choose"):
-        return "nothing to choose now"
-    if action.kind == "begin":
-        return None if state.phase == "start" else "the players' phase has already begun"
-    if action.kind == "reorganise":
-        if not 0 <= action.player < len(state.players):
-            return "no such player"
-        return rules.check_reorganise(game, state, action)
-    if action.kind == "end":
-        return None if state.phase == "players" else "R10.1: the timer has not started"
-    if action.kind not in COUNTED:
-        return f"unknown action '{action.kind}'"
+    kind = action.kind
+    if kind not in COUNTED:
+        if kind in ("keep", "choose"):
+            return "nothing to choose now"
+        if kind == "begin":
+            return None if state.phase == "start" else "the players' phase has already begun"
+        if kind == "reorganise":
+            if not 0 <= action.player < len(state.players):
+                return "no such player"
+            return rules.check_reorganise(game, state, action)
+        if kind == "end":
+            return None if state.phase == "players" else "R10.1: the timer has not started"
+        return f"unknown action '{kind}'"
     if not 0 <= action.player < len(state.players):
         return "no such player"
     if state.phase != "players":
@@ -79,7 +83,7 @@ def why_illegal(game: Game, state: State, action: Action) -> str | None:
     refusal = rules.counter_refusal(game, state, action.player)
     if refusal:
         return refusal
-    return rules.CHECKS[action.kind](game, state, action)
+    return rules.CHECKS[kind](game, state, action)
 
 
 def legal_actions(game: Game, state: State) -> list[Action]:
@@ -93,15 +97,13 @@ def legal_actions(game: Game, state: State) -> list[Action]:
             return list(rules.keep_options(game, state))
         return [Action("choose", pend.player, i) for i in range(len(pend.options))]
     if state.phase == "start":
-        out = [a for p in range(len(state.players))
-               for a in rules.reorganise_candidates(game, state, p)
-               if rules.check_reorganise(game, state, a) is None]
-        return [*out, Action("begin")]
+        out = [a for p in range(len(state.players)) for a in rules.reorganise_for(game, state, p)]
+        out.append(BEGIN)
+        return out
     out = []
-    for p in range(len(state.players)):
-        if rules.counter_refusal(game, state, p) is None:
-            out.extend(rules.legal_for(game, state, p))
-    out.append(Action("end"))
+    for p in rules.able_players(game, state):
+        out.extend(rules.legal_for(game, state, p))
+    out.append(END)
     return out
 
 
@@ -199,18 +201,15 @@ def random_action(game: Game, state: State, rng: Rng) -> Action:
     if state.pending is not None or state.phase != "players":
         acts = legal_actions(game, state)
         return acts[rng.below(len(acts))]
-    able = [p for p in range(len(state.players))
-            if rules.counter_refusal(game, state, p) is None]
+    able = rules.able_players(game, state)
     if not able:
-        return Action("end")
+        return END
     p = able[rng.below(len(able))]
     acts = rules.legal_for(game, state, p, moves=False)
-    r = rules.reach(game, state, p)
-    n_moves = r.bit_count()
+    moves = rules.move_actions(game, state, p)
+    n_moves = len(moves)
     k = rng.below(n_moves + len(acts) + 1)
     if k < n_moves:
-        for _ in range(k):
-            r &= r - 1
-        return Action("move", p, (r & -r).bit_length() - 1)
+        return moves[k]
     k -= n_moves
-    return acts[k] if k < len(acts) else Action("end")
+    return acts[k] if k < len(acts) else END

@@ -50,18 +50,20 @@ def place_soldiers(game: Game, state: State, z: int, k: int, rule: str = "R8.3")
     """Put up to ``k`` soldiers of the reserve in zone ``z``, one at a time; a soldier
     needed from an empty reserve is not placed (D9.1). Returns how many were placed."""
     placed = 0
+    checked = _checked(game, state)
     for _ in range(k):
         if state.reserve_soldiers == 0:
             break
         state.reserve_soldiers -= 1
         state.soldiers[z] += 1
         placed += 1
-        if _checked(game, state) and check_defeat(game, state, z, "soldiers"):
+        # check_defeat can only say yes once the reserve is empty (or the game is over)
+        if checked and (state.reserve_soldiers == 0 or state.outcome is not None) \
+                and check_defeat(game, state, z, "soldiers"):
             break
     if placed:
-        log(state, "soldiers_added", rule,
-            f"{placed} soldier{'s' * (placed != 1)} added to {game.zone(z)} "
-            f"(now {state.soldiers[z]}+{state.officers[z]} / max {game.max_occupation[z]})",
+        log(state, "soldiers_added", rule, _added_text, placed, game.zone(z),
+            state.soldiers[z], state.officers[z], game.max_occupation[z],
             zone=game.zone(z), count=placed)
     if placed < k and state.outcome is None:
         log(state, "reserve_empty", "D9.1",
@@ -70,24 +72,34 @@ def place_soldiers(game: Game, state: State, z: int, k: int, rule: str = "R8.3")
     return placed
 
 
+def _added_text(placed: int, zone: str, soldiers: int, officers: int, most: int) -> str:
+    return (f"{placed} soldier{'s' * (placed != 1)} added to {zone} "
+            f"(now {soldiers}+{officers} / max {most})")
+
+
+def _deployed_text(moved: int, src: str, dst: str) -> str:
+    return f"{moved} soldier{'s' * (moved != 1)} deployed from {src} to {dst}"
+
+
 def deploy(game: Game, state: State, z: int) -> None:
     """R8.4: soldiers above the max occupation go to the neighbour with the highest number,
     what it cannot hold to the next in decreasing order (D8.2 ties); only to the
     neighbours of the activated zone (R8.4b). What none can hold: takeover (R8.5)."""
-    surplus = min(state.occupation(z) - game.max_occupation[z], state.soldiers[z])
+    soldiers, officers, most = state.soldiers, state.officers, game.max_occupation
+    surplus = min(soldiers[z] + officers[z] - most[z], soldiers[z])
     if surplus <= 0:
         return
+    ids = game.topo.ids
     for nb in game.topo.neighbours[z]:
-        room = game.max_occupation[nb] - state.occupation(nb)
+        room = most[nb] - soldiers[nb] - officers[nb]
         if room <= 0:
             continue
         moved = min(room, surplus)
-        state.soldiers[z] -= moved
-        state.soldiers[nb] += moved
+        soldiers[z] -= moved
+        soldiers[nb] += moved
         surplus -= moved
-        log(state, "deployed", "R8.4",
-            f"{moved} soldier{'s' * (moved != 1)} deployed from {game.zone(z)} to "
-            f"{game.zone(nb)}", src=game.zone(z), dst=game.zone(nb), count=moved)
+        log(state, "deployed", "R8.4", _deployed_text, moved, ids[z], ids[nb],
+            src=ids[z], dst=ids[nb], count=moved)
         if surplus == 0:
             return
     takeover(game, state, z, surplus)
@@ -131,8 +143,8 @@ def promote(game: Game, state: State, z: int, rule: str = "R8.5") -> None:
     state.reserve_soldiers += 1
     state.reserve_officers -= 1
     state.officers[z] += 1
-    log(state, "officer_placed", rule, f"an officer replaces a soldier in {game.zone(z)}",
-        zone=game.zone(z))
+    log(state, "officer_placed", rule, "an officer replaces a soldier in {}".format,
+        game.zone(z), zone=game.zone(z))
     region = game.topo.region[z]
     pile = state.piles[region]
     if pile:
@@ -140,8 +152,8 @@ def promote(game: Game, state: State, z: int, rule: str = "R8.5") -> None:
         state.bag.append(token)
         state.unseen.append(token)  # face down: nobody sees which
         log(state, "token_to_bag", "R8.6",
-            f"a zone token of region {game.topo.regions[region]} goes into the invasion bag",
-            region=game.topo.regions[region])
+            "a zone token of region {} goes into the invasion bag".format,
+            game.topo.regions[region], region=game.topo.regions[region])
     else:
         log(state, "pile_empty", "D11.1",
             f"the {game.topo.regions[region]} pile is empty: no token added", region=region)
@@ -167,7 +179,7 @@ def army_action(game: Game, state: State) -> None:
     token = state.rng.pop_random(state.bag)
     seen_token(state, token, drawn=True)
     state.drawn.append(token)
-    log(state, "token_drawn", "R8.3", f"zone token {game.zone(token)} drawn",
+    log(state, "token_drawn", "R8.3", "zone token {} drawn".format, game.zone(token),
         zone=game.zone(token))
     add_soldiers(game, state, token, speed(game, state))
 

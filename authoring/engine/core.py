@@ -3,6 +3,7 @@ effects, limited actions (R4.4), decks that run out (D11.1), the log."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from authoring.engine.game import NO_MODS, Game, Mods
@@ -16,8 +17,11 @@ class IllegalAction(Exception):
     reason, citing its rule."""
 
 
-def log(state: State, kind: str, rule: str, text: str, **data: Any) -> Event:
-    e = Event(kind, rule, text, data)
+def log(state: State, kind: str, rule: str, text: str | Callable[..., str], *args: Any,
+        **data: Any) -> Event:
+    """Append an event: ``text`` is the line, or a function written with ``args`` when the
+    line is first read (plain values taken now: the text says what happened then)."""
+    e = Event(kind, rule, text, data, args)
     state.log.append(e)
     return e
 
@@ -32,16 +36,28 @@ def filled(state: State, p: int, skill: int) -> int:
 
 
 def mods(game: Game, state: State, p: int) -> Mods:
-    """The player's lasting effects: ability, max-level bonuses, items held (R1.3, R5.4)."""
+    """The player's lasting effects: ability, max-level bonuses, items held (R1.3, R5.4);
+    worked out once per sheet, full rows and hand (:func:`_mods_of`), then remembered."""
     ps = state.players[p]
-    info = game.character_info[ps.character]
+    sq = ps.squad
+    open0, open1, open2 = EMPTY in sq[0], EMPTY in sq[1], EMPTY in sq[2]
+    key = (ps.character, open0, open1, open2, *ps.inventory)
+    memo = game.memo
+    m = memo.get(key)
+    if m is None:
+        m = memo[key] = _mods_of(game, ps.character, (open0, open1, open2), ps.inventory)
+    return m  # type: ignore[no-any-return]
+
+
+def _mods_of(game: Game, character: int, open_rows: tuple[bool, ...], inventory: list[int]
+             ) -> Mods:
+    info = game.character_info[character]
     m = info.ability
-    squad = ps.squad
     for s in range(3):
-        if info.max_bonus[s] is not NO_MODS and EMPTY not in squad[s]:
+        if info.max_bonus[s] is not NO_MODS and not open_rows[s]:
             m = m + info.max_bonus[s]
     item_mods = game.item_mods
-    for card in ps.inventory:
+    for card in inventory:
         if card < SPECIAL and item_mods[card] is not NO_MODS:
             m = m + item_mods[card]
     return m
@@ -50,12 +66,12 @@ def mods(game: Game, state: State, p: int) -> Mods:
 def level(game: Game, state: State, p: int, skill: int, m: Mods | None = None) -> int:
     """R1.2: initial level + recruits placed + the planning token, + lasting bonuses."""
     ps = state.players[p]
-    info = game.character_info[ps.character]
     row = ps.squad[skill]
-    recruits = sum(1 for x in row if x >= 0)
-    plan = game.planning_bonus if PLANNING in row else 0
+    planned = row.count(PLANNING)
+    recruits = len(row) - row.count(EMPTY) - planned
+    plan = game.planning_bonus if planned else 0
     m = m if m is not None else mods(game, state, p)
-    return info.initial[skill] + recruits + plan + m.skill[skill]
+    return game.character_info[ps.character].initial[skill] + recruits + plan + m.skill[skill]
 
 
 def occupation_malus(game: Game, state: State, z: int) -> int:
@@ -70,7 +86,12 @@ def malus(game: Game, state: State, p: int, skill: int, m: Mods | None = None,
     """R4.5: the army malus on a skill used by ``p`` (in its zone, or ``zone``)."""
     m = m if m is not None else mods(game, state, p)
     z = state.players[p].at if zone is None else zone
-    return max(0, occupation_malus(game, state, z) - m.malus_reduction[skill])
+    return malus_of(occupation_malus(game, state, z), m, skill)
+
+
+def malus_of(occupation: int, m: Mods, skill: int) -> int:
+    """R4.5: the occupation less the player's malus reduction on that skill, at least 0."""
+    return max(0, occupation - m.malus_reduction[skill])
 
 
 def effective(game: Game, state: State, p: int, skill: int, zone: int | None = None) -> int:
@@ -112,18 +133,32 @@ def _text(t: Any) -> str:
 # -- limited actions (R4.4, D4.2) -----------------------------------------------------------
 
 
-def limited_refusal(game: Game, state: State, p: int) -> str | None:
+def limited_block(game: Game, state: State, p: int) -> int:
+    """What stops ``p``'s limited action (R4.4, D4.2): 0 nothing, 1 the zone holds as many
+    cubes as its size, 2 the player has no cube (D4.2 option), 3 the supply is empty."""
     z = state.players[p].at
-    size = game.topo.size[z]
-    if state.cubes[z] >= size:
-        return (f"R4.4: {game.zone(z)} already holds {state.cubes[z]} reputation "
-                f"cube{'s' * (state.cubes[z] != 1)}, its size is {size}")
+    if state.cubes[z] >= game.topo.size[z]:
+        return 1
     if game.decisions["D4.2"] == "player":
         if state.players[p].cubes < 1:
-            return f"D4.2: {player_name(game, state, p)} has no reputation cube to put in the zone"
+            return 2
     elif state.supply_cubes < 1:
-        return "D4.2: the general supply has no reputation cube left"
-    return None
+        return 3
+    return 0
+
+
+def limited_refusal(game: Game, state: State, p: int) -> str | None:
+    """:func:`limited_block` in words, citing the rule."""
+    block = limited_block(game, state, p)
+    if not block:
+        return None
+    if block == 1:
+        z = state.players[p].at
+        return (f"R4.4: {game.zone(z)} already holds {state.cubes[z]} reputation "
+                f"cube{'s' * (state.cubes[z] != 1)}, its size is {game.topo.size[z]}")
+    if block == 2:
+        return f"D4.2: {player_name(game, state, p)} has no reputation cube to put in the zone"
+    return "D4.2: the general supply has no reputation cube left"
 
 
 def put_limited_cube(game: Game, state: State, p: int) -> None:

@@ -4,6 +4,8 @@ player must decide (:func:`advance`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from authoring.engine import army
 from authoring.engine.core import draw, log, player_name
 from authoring.engine.game import Game
@@ -190,25 +192,39 @@ def invasion(game: Game, state: State) -> None:
     skipped = min(owed, state.skip_army)
     state.skip_army = 0  # "fewer actions at the next invasion": what is not used is lost
     state.army_counter = max(state.army_counter, target)
-    log(state, "invasion", "R8.2", f"invasion: the army catches up to {target}: {owed} action"
-        f"{'s' * (owed != 1)}" + (f", {skipped} skipped" if skipped else ""),
+    log(state, "invasion", "R8.2", _invasion_text, target, owed, skipped,
         actions=owed - skipped)
     for i in range(owed - skipped):
-        log(state, "army_action", "R8.3", f"army action {i + 1}/{owed - skipped} at speed "
-            f"{army.speed(game, state)}")
+        log(state, "army_action", "R8.3", "army action {}/{} at speed {}".format, i + 1,
+            owed - skipped, army.speed(game, state))
         army.army_action(game, state)
         if state.outcome is not None:
             return
 
 
+def _invasion_text(target: int, owed: int, skipped: int) -> str:
+    return (f"invasion: the army catches up to {target}: {owed} action{'s' * (owed != 1)}"
+            + (f", {skipped} skipped" if skipped else ""))
+
+
+def _event_text(card: Any) -> str:
+    return f"event: '{_title(card.title)}' — {render_effects(card.effects, 'en')}"
+
+
 def advance(game: Game, state: State, max_rounds: int) -> None:
     """Run the automatic steps until a player must decide or the game ends."""
     while True:
-        run_queue(game, state)
+        if state.queue:
+            run_queue(game, state)
         if state.pending is not None or state.outcome is not None:
             return
         phase = state.phase
-        if phase == "round_start":
+        if phase == "players":  # the most frequent: after each action
+            if _players_done(game, state):
+                state.phase = "players_end"
+            else:
+                return
+        elif phase == "round_start":
             for ps in state.players:
                 ps.actions = 0  # D5.3
             base = round(game.timer_minutes * 60)
@@ -217,7 +233,7 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
                 scale = state.phase_seconds / base if base else 1.0
                 state.budget = max(1, round(game.action_budget * scale))
             state.timer_delta = 0
-            log(state, "round", "R3.1", f"— round {state.round}: players' phase —",
+            log(state, "round", "R3.1", "— round {}: players' phase —".format, state.round,
                 round=state.round, seconds=state.phase_seconds)
             hooks(game, state, "players_phase_start")
             state.phase = "reveal"
@@ -230,17 +246,12 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
             start_draw(game, state, 0, "resistance", n, 1)
         elif phase == "start":
             return
-        elif phase == "players":
-            if _players_done(game, state):
-                state.phase = "players_end"
-            else:
-                return
         elif phase == "players_end":
             end_of_players_phase(game, state)
             hooks(game, state, "players_phase_end")
             state.phase = "army_start"
         elif phase == "army_start":
-            log(state, "army_phase", "R8", f"— round {state.round}: army phase —")
+            log(state, "army_phase", "R8", "— round {}: army phase —".format, state.round)
             if state.clues_kept:
                 n_kept = len(state.clues_kept)
                 log(state, "clues_pooled", "R8.0", f"{n_kept} clue{'s' * (n_kept != 1)} kept "
@@ -256,8 +267,7 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
                     e = got[0]
                     state.event_discard.append(e)
                     card = game.events[e]
-                    log(state, "event", "R8.1", f"event: '{_title(card.title)}' — "
-                        f"{render_effects(card.effects, 'en')}", event=card.id)
+                    log(state, "event", "R8.1", _event_text, card, event=card.id)
                     enqueue(state, game.event_effects[e], -1)
             else:
                 log(state, "no_event", "R8.1", f"no event before round {game.no_events_before}")
@@ -269,9 +279,9 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
             state.drawn.clear()
             before = state.speed_cell
             state.speed_cell = min(state.speed_cell + 1, len(game.speed_track) - 1)
-            log(state, "intensification", "R8.8", f"intensification: speed cell {before + 1} → "
-                f"{state.speed_cell + 1} (speed {game.speed_track[state.speed_cell]}); the drawn "
-                "zone tokens go back into the bag (R8.7)")
+            log(state, "intensification", "R8.8", "intensification: speed cell {} → {} (speed "
+                "{}); the drawn zone tokens go back into the bag (R8.7)".format, before + 1,
+                state.speed_cell + 1, game.speed_track[state.speed_cell])
             hooks(game, state, "army_phase_end")
             state.phase = "victory"
         elif phase == "victory":
@@ -298,8 +308,11 @@ def _players_done(game: Game, state: State) -> bool:
     at its end (D5.4)."""
     if state.budget == 0:
         return True
-    return all(ps.actions >= game.character_info[ps.character].actions and not ps.free_actions
-               for ps in state.players)
+    info = game.character_info
+    for ps in state.players:  # noqa: SIM110 (a loop: no generator made)
+        if ps.actions < info[ps.character].actions or ps.free_actions:
+            return False
+    return True
 
 
 def _title(t: object) -> str:

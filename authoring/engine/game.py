@@ -10,7 +10,7 @@ words (:class:`GameError`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from authoring.io.diagnostics import suggestion
@@ -211,6 +211,9 @@ class Game:
     special_use_effects: tuple[tuple[int, ...], ...] = ()
     resistance_effects: tuple[int, ...] = ()
     event_effects: tuple[int, ...] = ()
+    #: memo tables the rules fill on first use (lasting effects per sheet and hand, prebuilt
+    #: actions): derived from the fields above, never part of a game's identity
+    memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     # -- names -----------------------------------------------------------------------------
     def zone(self, i: int) -> str:

@@ -1,23 +1,45 @@
-"""The game log: one frozen record per thing that happened, each citing its rule.
+"""The game log: one record per thing that happened, each citing its rule.
 
 ``Event(kind, rule, text, data)``: ``kind`` is stable for programs (``soldiers_added``,
 ``deployed``, ``officer_placed``, ``token_drawn``, ``clue_kept``, ``revealed``, ``defeat``
 …), ``rule`` the id in rules.md, ``text`` what a person reads in a transcript, ``data``
 the numbers (zone ids, counts) as JSON-able values.
+
+The text may be given as a function and its arguments (plain values taken when the thing
+happened): it is written the first time it is read, so a simulation that reads only
+``kind`` and ``data`` never formats a line.
+
+>>> e = Event("moved", "R5.1", "{} moves".format, {"player": 0}, ("Rosa",))
+>>> e.line(), e == Event("moved", "R5.1", "Rosa moves", {"player": 0})
+('[R5.1] Rosa moves', True)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 
-@dataclass(frozen=True)
 class Event:
-    kind: str
-    rule: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    """One thing that happened (see the module docstring); read-only by convention."""
+
+    __slots__ = ("kind", "rule", "data", "_text", "_args")
+
+    def __init__(self, kind: str, rule: str, text: str | Callable[..., str],
+                 data: dict[str, Any] | None = None, args: tuple[Any, ...] = ()) -> None:
+        self.kind = kind
+        self.rule = rule
+        self.data = {} if data is None else data
+        self._text = text
+        self._args = args
+
+    @property
+    def text(self) -> str:
+        t = self._text
+        if not isinstance(t, str):
+            t = self._text = t(*self._args)
+            self._args = ()
+        return t
 
     def line(self) -> str:
         """One transcript line: ``[R8.4] 2 soldiers deployed from N-E 8 to N-E 13``."""
@@ -29,3 +51,17 @@ class Event:
     @classmethod
     def from_json(cls, d: list[Any]) -> Event:
         return cls(str(d[0]), str(d[1]), str(d[2]), dict(d[3]))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.rule, self.text, self.data) == (
+            other.kind, other.rule, other.text, other.data)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, rule={self.rule!r}, text={self.text!r}, data={self.data!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Event, (self.kind, self.rule, self.text, self.data)

@@ -17,11 +17,14 @@ from authoring.engine.core import (
     effective,
     inventory_limit,
     level,
+    limited_block,
     limited_refusal,
     log,
     malus,
+    malus_of,
     mods,
     num,
+    occupation_malus,
     player_name,
     put_limited_cube,
     set_pending,
@@ -34,6 +37,9 @@ from authoring.model.rules import ACTION_MARGIN, MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 from authoring.model.topology import within
 
 Check = Callable[[Game, State, Action], "str | None"]
+#: ``_action(Action, (kind, player, a, b, c))``: an action made without the keyword
+#: handling of ``Action(...)`` (all five fields given)
+_action = tuple.__new__
 
 # -- R5.0, D5.4, D10.1: may this player act at all? -------------------------------------------
 
@@ -54,11 +60,25 @@ def counter_refusal(game: Game, state: State, p: int) -> str | None:
         if ps.actions >= limit:
             return f"D5.4: {player_name(game, state, p)} has taken {limit} actions this phase"
     after = ps.actions + 1
-    if after - min(o.actions for o in state.players) <= ACTION_MARGIN:
+    if after - min([o.actions for o in state.players]) <= ACTION_MARGIN:
         return None
     q = min(range(len(state.players)), key=lambda i: (state.players[i].actions, i))
     return (f"R5.0: {player_name(game, state, p)} would be {after - state.players[q].actions} "
             f"actions ahead of {player_name(game, state, q)}")
+
+
+def able_players(game: Game, state: State) -> list[int]:
+    """The players :func:`counter_refusal` lets act now, in seat order (the same rules,
+    R5.0, D5.4, D10.1, with the team's lowest count worked out once; a player with free
+    actions is asked of counter_refusal itself; a test says they agree)."""
+    players = state.players
+    budget_spent = state.budget == 0
+    lo = min([ps.actions for ps in players]) + ACTION_MARGIN
+    info = game.character_info
+    return [p for p, ps in enumerate(players)
+            if (counter_refusal(game, state, p) is None if ps.free_actions
+                else not budget_spent and ps.actions < info[ps.character].actions
+                and ps.actions < lo)]
 
 
 def count_action(game: Game, state: State, p: int) -> None:
@@ -81,9 +101,13 @@ def reach(game: Game, state: State, p: int, m: Mods | None = None) -> int:
     t = game.topo
     if not (m.move_roads or m.move_paths):
         return t.reach[z]
-    bits = within(t.roads, z, MOVE_ROADS + m.move_roads)
-    bits |= within(t.paths, z, MOVE_MOUNTAIN_PATHS + m.move_paths)
-    return bits & ~(1 << z)
+    key = ("reach", z, m.move_roads, m.move_paths)  # remembered per zone and bonus
+    bits = game.memo.get(key)
+    if bits is None:
+        bits = within(t.roads, z, MOVE_ROADS + m.move_roads)
+        bits |= within(t.paths, z, MOVE_MOUNTAIN_PATHS + m.move_paths)
+        bits = game.memo[key] = bits & ~(1 << z)
+    return bits  # type: ignore[no-any-return]
 
 
 def check_move(game: Game, state: State, a: Action) -> str | None:
@@ -97,11 +121,13 @@ def check_move(game: Game, state: State, a: Action) -> str | None:
 
 
 def do_move(game: Game, state: State, a: Action) -> None:
-    src = state.players[a.player].at
-    state.players[a.player].at = a.a
-    log(state, "moved", "R5.1",
-        f"{player_name(game, state, a.player)} moves {game.zone(src)} → {game.zone(a.a)}",
-        player=a.player, src=game.zone(src), dst=game.zone(a.a))
+    ps = state.players[a.player]
+    src = ps.at
+    ps.at = a.a
+    ids = game.topo.ids
+    log(state, "moved", "R5.1", "{} moves {} → {}".format,
+        game.character_info[ps.character].name, ids[src], ids[a.a],
+        player=a.player, src=ids[src], dst=ids[a.a])
 
 
 # -- R5.2–R5.4 draw and keep ------------------------------------------------------------------
@@ -113,10 +139,18 @@ _DRAW_RULE = {"recruit": "R5.2", "investigate": "R5.3", "search": "R5.4"}
 
 def draw_count(game: Game, state: State, p: int, kind: str, m: Mods | None = None) -> int:
     """C (or I) − army malus, + draw bonuses (R5.2–R5.4, R4.5); negative is 0 (D5.2)."""
-    skill = DRAW_SKILL[kind]
+    return draw_counts(game, state, p, m)[DRAW_ACTIONS.index(kind)]
+
+
+def draw_counts(game: Game, state: State, p: int, m: Mods | None = None
+                ) -> tuple[int, int, int]:
+    """:func:`draw_count` of recruit, investigate and search at once (C, C, I)."""
     m = m if m is not None else mods(game, state, p)
-    n = level(game, state, p, skill, m) - malus(game, state, p, skill, m)
-    return max(0, n + m.draw[DRAW_ACTIONS.index(kind)])
+    occ = occupation_malus(game, state, state.players[p].at)
+    c = level(game, state, p, 0, m) - malus_of(occ, m, 0)
+    i = level(game, state, p, 2, m) - malus_of(occ, m, 2)
+    d = m.draw
+    return max(0, c + d[0]), max(0, c + d[1]), max(0, i + d[2])
 
 
 def check_draw(game: Game, state: State, a: Action, m: Mods | None = None) -> str | None:
@@ -137,10 +171,10 @@ def do_draw(game: Game, state: State, a: Action) -> None:
     put_limited_cube(game, state, p)
     use_skill(game, state, p, DRAW_SKILL[a.kind])
     verb = {"recruit": "recruits", "investigate": "investigates", "search": "searches"}[a.kind]
-    log(state, "limited", "R4.4",
-        f"{player_name(game, state, p)} {verb} in {game.zone(state.players[p].at)} "
-        f"(cube {state.cubes[state.players[p].at]}/{game.topo.size[state.players[p].at]})",
-        player=p, action=a.kind, zone=game.zone(state.players[p].at))
+    z = state.players[p].at
+    log(state, "limited", "R4.4", "{} {} in {} (cube {}/{})".format,
+        player_name(game, state, p), verb, game.zone(z), state.cubes[z], game.topo.size[z],
+        player=p, action=a.kind, zone=game.zone(z))
     start_draw(game, state, p, a.kind, n, 1)
 
 
@@ -156,7 +190,8 @@ def start_draw(game: Game, state: State, p: int, kind: str, n: int, keep: int) -
     else:
         drawn = draw(game, state, state.resistance_pile, state.resistance_discard, n)
     rule = _DRAW_RULE.get(kind, "R6.2")
-    log(state, "drawn", rule, f"{len(drawn)} drawn for {kind}", player=p, count=len(drawn))
+    log(state, "drawn", rule, "{} drawn for {}".format, len(drawn), kind, player=p,
+        count=len(drawn))
     if not drawn:
         return
     set_pending(state, "keep_" + kind, p, drawn, [min(keep, len(drawn))])
@@ -185,12 +220,21 @@ def keep_options(game: Game, state: State) -> Iterator[Action]:
             yield Action("keep", p, i, -1)
 
 
+def token_values(game: Game) -> tuple[tuple[int, int, int], ...]:
+    """Per recruit token, its values in C, M and I (0 for a dummy), built once per game."""
+    values = game.memo.get("token_values")
+    if values is None:
+        values = game.memo["token_values"] = tuple(
+            (t.value("C"), t.value("M"), t.value("I")) for t in game.recruits)
+    return values  # type: ignore[no-any-return]
+
+
 def recruit_slots(game: Game, state: State, p: int, token: int) -> Iterator[int]:
     """R5.2: free slots whose number is at most the token's value in that skill."""
-    t = game.recruits[token]
+    values = token_values(game)[token]
     info = game.character_info[state.players[p].character]
-    for s, skill in enumerate(SKILLS):
-        v = t.value(skill)  # type: ignore[arg-type]
+    for s in range(3):
+        v = values[s]
         row = state.players[p].squad[s]
         for k, number in enumerate(info.slots[s]):
             if row[k] == EMPTY and number <= v:
@@ -252,8 +296,8 @@ def do_keep(game: Game, state: State, a: Action) -> None:
             enforce_inventory_limit(game, state, p)  # the card discarded may have enlarged the hand
     else:  # resistance (R6.2)
         state.resistance.append([x, 0])
-        log(state, "resistance_kept", "R6.2",
-            f"resistance card '{_title(game.resistance_cards[x].title)}' is now available")
+        log(state, "resistance_kept", "R6.2", "resistance card '{}' is now available".format,
+            _title(game.resistance_cards[x].title))
     if left > 0 and pend.options:
         pend.data[0] = left
         return
@@ -293,7 +337,10 @@ def _title(t: object) -> str:
 
 def has_parts(game: Game, state: State, p: int, special: int) -> bool:
     inv = state.players[p].inventory
-    return all(inv.count(item) >= k for item, k in game.recipes[special])
+    for item, k in game.recipes[special]:  # noqa: SIM110 (a loop: no generator made)
+        if inv.count(item) < k:
+            return False
+    return True
 
 
 def craft_need(game: Game, state: State, p: int) -> int:
@@ -365,9 +412,7 @@ def eliminate_zones(game: Game, state: State, p: int) -> int:
     rng = mods(game, state, p).eliminate_range
     if not rng:
         return 1 << z
-    t = game.topo
-    adj = [t.roads[i] | t.paths[i] for i in range(t.n)]
-    return within(adj, z, rng)
+    return around(game, z, rng)
 
 
 def check_eliminate(game: Game, state: State, a: Action) -> str | None:
@@ -421,7 +466,7 @@ def condition_refusal(game: Game, state: State, p: int, cond: object) -> str | N
             for r in state.revealed[o.index]:
                 if cond.within == 0 and r == z:
                     return None
-                if cond.within and within(_adj(game), z, cond.within) >> r & 1:
+                if cond.within and around(game, z, cond.within) >> r & 1:
                     return None
         what = {"any": "an objective", "strategic": "the strategic objective"}.get(
             cond.objective, f"the {cond.objective}")
@@ -433,9 +478,23 @@ def condition_refusal(game: Game, state: State, p: int, cond: object) -> str | N
     return None
 
 
+def around(game: Game, z: int, steps: int) -> int:
+    """Zones within ``steps`` roads or mountain paths of ``z`` (a bitset, ``z`` included),
+    remembered per zone and distance."""
+    key = ("around", z, steps)
+    bits = game.memo.get(key)
+    if bits is None:
+        bits = game.memo[key] = within(_adj(game), z, steps)
+    return bits  # type: ignore[no-any-return]
+
+
 def _adj(game: Game) -> list[int]:
-    t = game.topo
-    return [t.roads[i] | t.paths[i] for i in range(t.n)]
+    """Per zone, its neighbours by road or mountain path (a bitset), built once per game."""
+    adj = game.memo.get("adj")
+    if adj is None:
+        t = game.topo
+        adj = game.memo["adj"] = [t.roads[i] | t.paths[i] for i in range(t.n)]
+    return adj  # type: ignore[no-any-return]
 
 
 def check_use(game: Game, state: State, a: Action) -> str | None:
@@ -565,7 +624,7 @@ def check_transfer(game: Game, state: State, a: Action) -> str | None:
 
 def _first_fit(game: Game, state: State, q: int, token: int, s: int, checked: bool) -> int | None:
     info = game.character_info[state.players[q].character]
-    v = game.recruits[token].value(SKILLS[s])  # type: ignore[arg-type]
+    v = token_values(game)[token][s]
     for k, number in enumerate(info.slots[s]):
         if state.players[q].squad[s][k] == EMPTY and (number <= v or not checked):
             return k
@@ -647,16 +706,19 @@ def answer_transfer_more(game: Game, state: State, x: int) -> None:
 
 
 def planning_tokens(state: State, p: int) -> list[int]:
-    return [s for s in range(3) if PLANNING in state.players[p].squad[s]]
+    sq = state.players[p].squad
+    return [s for s in (0, 1, 2) if PLANNING in sq[s]]
 
 
-def check_plan(game: Game, state: State, a: Action, m: Mods | None = None) -> str | None:
+def check_plan(game: Game, state: State, a: Action, m: Mods | None = None,
+               active: list[int] | None = None) -> str | None:
     if a.a not in (0, 1, 2):
         return "R5.10: plan on C, M or I"
     row = state.players[a.player].squad[a.a]
     if EMPTY not in row:
         return f"R5.10: no free slot on {SKILLS[a.a]}"
-    active = planning_tokens(state, a.player)
+    if active is None:
+        active = planning_tokens(state, a.player)
     m = m if m is not None else mods(game, state, a.player)
     limit = game.planning_active + m.planning
     if len(active) >= limit:
@@ -683,8 +745,8 @@ def do_plan(game: Game, state: State, a: Action) -> None:
     row[row.index(EMPTY)] = PLANNING
     what = f"moves the planning token from {SKILLS[moved_from]} to" if moved_from is not None \
         else "puts a planning token on"
-    log(state, "planned", "R5.10", f"{player_name(game, state, p)} {what} {SKILLS[a.a]}",
-        player=p, skill=SKILLS[a.a])
+    log(state, "planned", "R5.10", "{} {} {}".format, player_name(game, state, p), what,
+        SKILLS[a.a], player=p, skill=SKILLS[a.a])
 
 
 # -- objectives acted on in their zone -------------------------------------------------------------
@@ -734,7 +796,7 @@ def do_objective(game: Game, state: State, a: Action) -> None:
 def reorganise_fits(game: Game, state: State, p: int, token: int, s: int, k: int,
                     src: tuple[int, int]) -> bool:
     info = game.character_info[state.players[p].character]
-    v = game.recruits[token].value(SKILLS[s])  # type: ignore[arg-type]
+    v = token_values(game)[token][s]
     if game.decisions["D6.2"] == "slot":
         return info.slots[s][k] <= v
     # option: the recruit's value at least the row's level before the move
@@ -764,9 +826,9 @@ def do_reorganise(game: Game, state: State, a: Action) -> None:
     s1, k1 = slot_of(a.b)
     sq = state.players[a.player].squad
     sq[s1][k1], sq[s0][k0] = sq[s0][k0], EMPTY
-    log(state, "reorganised", "R6.3",
-        f"{player_name(game, state, a.player)} moves a recruit from {SKILLS[s0]} slot {k0 + 1} "
-        f"to {SKILLS[s1]} slot {k1 + 1}", player=a.player)
+    log(state, "reorganised", "R6.3", "{} moves a recruit from {} slot {} to {} slot {}".format,
+        player_name(game, state, a.player), SKILLS[s0], k0 + 1, SKILLS[s1], k1 + 1,
+        player=a.player)
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -845,52 +907,153 @@ def _eliminations(game: Game, state: State, p: int, officers: bool) -> Iterator[
             yield Action("eliminate", p, z, 1)
 
 
+class ActionTable:
+    """Actions built once per game (tuples: shared safely): per seat, the moves from each
+    zone without a move bonus (R5.1, :attr:`Topology.reach`), the three draws, the three
+    plans, the eliminations per zone; ``end``."""
+
+    __slots__ = ("move", "bonus_moves", "draws", "plans", "eliminate", "objectives", "costs",
+                 "_put", "_reach")
+
+    def __init__(self, game: Game) -> None:
+        n = game.topo.n
+        seats = range(max(8, game.players))
+        #: filled on first use (a study makes a game per chunk of games)
+        self.move: list[list[tuple[Action, ...] | None]] = [[None] * n for _ in seats]
+        #: with a move bonus: (seat, zone, roads, paths) -> moves
+        self.bonus_moves: dict[tuple[int, int, int, int], tuple[Action, ...]] = {}
+        self.draws = [tuple(Action(k, p) for k in DRAW_ACTIONS) for p in seats]
+        self.plans = [tuple(Action("plan", p, s) for s in range(3)) for p in seats]
+        self.eliminate: list[list[tuple[Action, Action] | None]] = [[None] * n for _ in seats]
+        self._reach = game.topo.reach
+        #: objectives acted on in their zone (the general, the prisoner)
+        self.objectives = tuple(o.index for o in game.objectives
+                                if o.kind in ("general", "prisoner"))
+        #: per resistance card, its cost (R5.8)
+        self.costs = tuple(c.cost for c in game.resistance_cards)
+        self._put: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+    def moves(self, p: int, z: int) -> tuple[Action, ...]:
+        """R5.1: the moves from ``z`` without a move bonus."""
+        row = self.move[p][z]
+        if row is None:
+            r = self._reach[z]
+            row = self.move[p][z] = tuple(
+                _action(Action, ("move", p, d, -1, -1)) for d in range(r.bit_length()) if r >> d & 1)
+        return row
+
+    def eliminations(self, p: int, z: int) -> tuple[Action, Action]:
+        """R5.6: a soldier, an officer in ``z``."""
+        pair = self.eliminate[p][z]
+        if pair is None:
+            pair = self.eliminate[p][z] = (_action(Action, ("eliminate", p, z, 0, -1)),
+                                           _action(Action, ("eliminate", p, z, 1, -1)))
+        return pair
+
+    def put(self, p: int, slot: int, cubes: int) -> tuple[Action, ...]:
+        """R5.8: put 1 … ``cubes`` cubes on the available card ``slot``."""
+        row = self._put.get((p, slot))
+        if row is None or len(row) < cubes:
+            row = self._put[(p, slot)] = tuple(
+                _action(Action, ("resistance", p, slot, k, 0)) for k in range(1, cubes + 17))
+        return row[:cubes]
+
+
+def action_table(game: Game) -> ActionTable:
+    table = game.memo.get("actions")
+    if table is None:
+        table = game.memo["actions"] = ActionTable(game)
+    return table  # type: ignore[no-any-return]
+
+
+def move_actions(game: Game, state: State, p: int, m: Mods | None = None
+                 ) -> tuple[Action, ...]:
+    """R5.1: ``p``'s moves, in zone order (prebuilt when no bonus changes the reach)."""
+    m = m if m is not None else mods(game, state, p)
+    z = state.players[p].at
+    table = action_table(game)
+    if m.move_roads or m.move_paths:
+        key = (p, z, m.move_roads, m.move_paths)
+        row = table.bonus_moves.get(key)
+        if row is None:
+            r = reach(game, state, p, m)
+            row = table.bonus_moves[key] = tuple(
+                _action(Action, ("move", p, d, -1, -1)) for d in range(r.bit_length()) if r >> d & 1)
+        return row
+    return table.move[p][z] or table.moves(p, z)
+
+
 def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Action]:
     """The standard actions ``p`` may take now (the counter rules already passed): the
     same as filtering :func:`candidates` through the checks (a test says so), with the
-    player's lasting effects computed once and the checks that generation already
-    guarantees skipped. ``moves=False`` leaves the moves out (see :func:`reach`)."""
+    player's lasting effects computed once, prebuilt actions (:class:`ActionTable`) and
+    the checks that generation already guarantees skipped. ``moves=False`` leaves the
+    moves out (see :func:`reach`)."""
     ps = state.players[p]
     m = mods(game, state, p)
+    table = action_table(game)
     out: list[Action] = []
     if moves:
-        r = reach(game, state, p, m)
-        while r:
-            low = r & -r
-            out.append(Action("move", p, low.bit_length() - 1))
-            r ^= low
-    if limited_refusal(game, state, p) is None:
-        for kind in ("recruit", "investigate", "search"):
-            if draw_count(game, state, p, kind, m) > 0 or game.decisions["D5.2"] != "illegal":
-                out.append(Action(kind, p))
-    if ps.inventory:
+        out.extend(move_actions(game, state, p, m))
+    if not limited_block(game, state, p):
+        if game.decisions["D5.2"] != "illegal":
+            out.extend(table.draws[p])
+        else:
+            for a, n in zip(table.draws[p], draw_counts(game, state, p, m), strict=True):
+                if n > 0:
+                    out.append(a)
+    inv = ps.inventory
+    if inv:
         for s in range(len(game.specials)):
             if state.special_left[s] > 0 and has_parts(game, state, p, s):
                 out.append(Action("craft", p, s))
-    out.extend(_eliminations(game, state, p, m.eliminate_officers))
-    for i, card in enumerate(ps.inventory):
-        if card >= SPECIAL:
-            for u in range(len(game.specials[card - SPECIAL].uses)):
-                a = Action("use", p, i, u)
-                if check_use(game, state, a) is None:
-                    out.append(a)
-    for slot_i, (card, cubes) in enumerate(state.resistance):
-        for k in range(1, ps.cubes + 1):
-            out.append(Action("resistance", p, slot_i, k, 0))
-        need = max(0, max(0, game.resistance_cards[card].cost - m.resistance_discount) - cubes)
-        if need <= ps.cubes:
-            out.append(Action("resistance", p, slot_i, need, 1))
-    if len(state.players) > 1:
+    if m.eliminate_range:
+        out.extend(_eliminations(game, state, p, m.eliminate_officers))
+    else:  # R5.6: in the player's own zone
+        z = ps.at
+        pair = table.eliminate[p][z] or table.eliminations(p, z)
+        if state.soldiers[z]:
+            out.append(pair[0])
+        if m.eliminate_officers and state.officers[z]:
+            out.append(pair[1])
+    if inv:
+        for i, card in enumerate(inv):
+            if card >= SPECIAL:
+                for u in range(len(game.specials[card - SPECIAL].uses)):
+                    a = Action("use", p, i, u)
+                    if check_use(game, state, a) is None:
+                        out.append(a)
+    if state.resistance:  # R5.8 as check_resistance says
+        cubes = ps.cubes
+        costs = table.costs
+        discount = m.resistance_discount
+        for slot_i, (card, on_card) in enumerate(state.resistance):
+            if cubes:
+                out.extend(table.put(p, slot_i, cubes))
+            need = max(0, max(0, costs[card] - discount) - on_card)
+            if need <= cubes:
+                out.append(_action(Action, ("resistance", p, slot_i, need, 1)))
+    # R5.9: without a transfer range, only to a player in the same zone (transfer_zones)
+    here = ps.at
+    if m.transfer_range or any(o.at == here and o is not ps for o in state.players):
         for a in _transfers(game, state, p):
             if check_transfer(game, state, a) is None:
                 out.append(a)
-    for s in range(3):
-        a = Action("plan", p, s)
-        if check_plan(game, state, a, m) is None:
-            out.append(a)
-    for o in game.objectives:
-        if o.kind in ("general", "prisoner") and ps.at in state.revealed[o.index]:
-            a = Action("objective", p, o.index)
+    # R5.10 as check_plan says: a free slot, and a token from the supply (D11.4), or the
+    # one on another skill moved once the player has all theirs out
+    sq = ps.squad
+    active = planning_tokens(state, p)
+    if len(active) >= game.planning_active + m.planning:
+        for s, a in enumerate(table.plans[p]):
+            if EMPTY in sq[s] and any(x != s for x in active):
+                out.append(a)
+    elif state.planning_supply > 0:
+        for s, a in enumerate(table.plans[p]):
+            if EMPTY in sq[s]:
+                out.append(a)
+    for o in table.objectives:
+        if ps.at in state.revealed[o]:
+            a = Action("objective", p, o)
             if check_objective(game, state, a) is None:
                 out.append(a)
     return out
@@ -909,6 +1072,26 @@ def _transfers(game: Game, state: State, p: int, only: int = -1) -> Iterator[Act
                 if x >= 0:
                     for s2 in range(3):
                         yield Action("transfer", p, q, -1 - slot_code(s, k), s2)
+
+
+def reorganise_for(game: Game, state: State, p: int) -> list[Action]:
+    """The R6.3 moves ``p`` may make at the start of the players' phase: the same as
+    filtering :func:`reorganise_candidates` through :func:`check_reorganise` (a test says
+    so), with the free slots listed once."""
+    sq = state.players[p].squad
+    free = [(s1, k1) for s1 in range(3) for k1, y in enumerate(sq[s1]) if y == EMPTY]
+    out: list[Action] = []
+    if not free:
+        return out
+    for s0 in range(3):
+        for k0, x in enumerate(sq[s0]):
+            if x < 0:
+                continue
+            src = (s0, k0)
+            for s1, k1 in free:
+                if reorganise_fits(game, state, p, x, s1, k1, src):
+                    out.append(Action("reorganise", p, slot_code(s0, k0), slot_code(s1, k1)))
+    return out
 
 
 def reorganise_candidates(game: Game, state: State, p: int) -> Iterator[Action]:

@@ -17,6 +17,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+#: per bound n, the largest draw kept (rejection keeps the draws uniform), worked out once
+_LIMITS = tuple(_MASK - (_MASK + 1) % n if n else 0 for n in range(512))
 
 
 class Rng:
@@ -34,19 +36,39 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
+        """A uniform integer in [0, n) (:meth:`next64` written out: the hot path)."""
         if n <= 1:
             return 0
-        limit = _MASK - (_MASK + 1) % n
+        mask = _MASK
+        limit = _LIMITS[n] if n < 512 else mask - (mask + 1) % n
+        s = self.state
         while True:
-            x = self.next64()
+            s = (s + 0x9E3779B97F4A7C15) & mask
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            x = z ^ (z >> 31)
             if x <= limit:
+                self.state = s
                 return x % n
 
     def shuffle(self, xs: list[T]) -> None:
+        """Fisher-Yates, each swap index drawn as :meth:`below` draws it."""
+        mask = _MASK
+        limits = _LIMITS
+        s = self.state
         for i in range(len(xs) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = limits[n] if n < 512 else mask - (mask + 1) % n
+            while True:
+                s = (s + 0x9E3779B97F4A7C15) & mask
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & mask
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+                x = z ^ (z >> 31)
+                if x <= limit:
+                    break
+            j = x % n
             xs[i], xs[j] = xs[j], xs[i]
+        self.state = s
 
     def pop_random(self, xs: list[T]) -> T:
         """Remove and return a uniformly chosen element (a draw from a bag)."""

@@ -210,9 +210,23 @@ def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS)
     }
 
 
+#: the game of the last chunk played in this process, with what it was made from: the
+#: next chunk of the same cell reuses it (and the tables it has filled)
+_last_game: list[Any] = []
+
+
+def _chunk_game(model: GameModel, study: Study, cell: Cell) -> Game:
+    key = (cell, study.table_speed, sorted(study.decisions.items()))
+    if _last_game and _last_game[0] is model and _last_game[1] == key:
+        return _last_game[2]  # type: ignore[no-any-return]
+    game = study.game(model, cell)
+    _last_game[:] = [model, key, game]
+    return game
+
+
 def _play_chunk(model: GameModel, study: Study, cell: Cell, indices: Sequence[int]
                 ) -> list[tuple[int, dict[str, Any]]]:
-    game = study.game(model, cell)
+    game = _chunk_game(model, study, cell)
     return [(i, play_one(game, game_seed(study.seed, i), study.bot, study.max_rounds))
             for i in indices]
 

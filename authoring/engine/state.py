@@ -18,6 +18,8 @@ from typing import Any
 
 from authoring.engine.rng import Rng
 
+_new = object.__new__
+
 #: a squad slot holding nothing, or the planning token (R5.10)
 EMPTY = -1
 PLANNING = -2
@@ -61,11 +63,12 @@ class PlayerState:
     free_actions: int = 0  # actions that do not advance the counter (free_actions effect)
 
     def copy(self) -> PlayerState:
-        return PlayerState(
-            self.character, self.at, self.actions, self.cubes,
-            [self.squad[0][:], self.squad[1][:], self.squad[2][:]],
-            self.inventory[:], self.free_actions,
-        )
+        p = _new(PlayerState)
+        d = p.__dict__ = self.__dict__.copy()  # the ints, then the lists copied
+        sq = self.squad
+        d["squad"] = [sq[0][:], sq[1][:], sq[2][:]]
+        d["inventory"] = self.inventory[:]
+        return p
 
     def to_json(self) -> dict[str, Any]:
         return {"character": self.character, "at": self.at, "actions": self.actions,
@@ -139,55 +142,38 @@ class State:
         return self.outcome is not None
 
     # -- copy ------------------------------------------------------------------------------
+    #: the fields :meth:`clone` copies one level (lists of ints) and two (lists of lists);
+    #: every other field holds an int, a str or a value never changed in place
+    _LISTS = ("soldiers", "officers", "cubes", "bag", "drawn", "item_pile", "item_discard",
+              "special_left", "clue_pile", "clue_discard", "clues_kept", "clue_pool",
+              "recruit_bag", "resistance_pile", "resistance_discard", "event_pile",
+              "event_discard", "done", "unseen")
+    _ROWS = ("piles", "resistance", "revealed", "completed", "queue")
+
     def clone(self, *, log: bool = False) -> State:
         """An independent copy (hand-written: lists are copied one level, rows two). The
         log is shared unless ``log``: a search clone does not need the game's history."""
-        return State(
-            Rng(state=self.rng.state),
-            self.round,
-            self.phase,
-            [p.copy() for p in self.players],
-            self.soldiers[:],
-            self.officers[:],
-            self.cubes[:],
-            self.reserve_soldiers,
-            self.reserve_officers,
-            self.eliminated_soldiers,
-            self.eliminated_officers,
-            self.supply_cubes,
-            self.bag[:],
-            self.drawn[:],
-            [p[:] for p in self.piles],
-            self.speed_cell,
-            self.team_counter,
-            self.army_counter,
-            self.skip_army,
-            self.item_pile[:],
-            self.item_discard[:],
-            self.special_left[:],
-            self.clue_pile[:],
-            self.clue_discard[:],
-            self.clues_kept[:],
-            self.clue_pool[:],
-            self.recruit_bag[:],
-            self.resistance_pile[:],
-            self.resistance_discard[:],
-            [r[:] for r in self.resistance],
-            self.event_pile[:],
-            self.event_discard[:],
-            self.planning_supply,
-            [r[:] for r in self.revealed],
-            self.done[:],
-            [r[:] for r in self.completed],
-            self.pending.copy() if self.pending is not None else None,
-            [t[:] for t in self.queue],
-            self.budget,
-            self.timer_delta,
-            self.phase_seconds,
-            self.outcome,
-            self.log[:] if log else [],
-            self.unseen[:],
-        )
+        c = _new(State)
+        d = c.__dict__ = self.__dict__.copy()
+        for k in self._LISTS:
+            d[k] = d[k][:]
+        for k in self._ROWS:
+            d[k] = [r[:] for r in d[k]]
+        rng = d["rng"] = Rng.__new__(Rng)  # (Rng's own __new__: the class may be compiled)
+        rng.state = self.rng.state
+        players = []
+        for p in self.players:  # PlayerState.copy written out
+            q = _new(PlayerState)
+            pd = q.__dict__ = p.__dict__.copy()
+            sq = p.squad
+            pd["squad"] = [sq[0][:], sq[1][:], sq[2][:]]
+            pd["inventory"] = p.inventory[:]
+            players.append(q)
+        d["players"] = players
+        if self.pending is not None:
+            d["pending"] = self.pending.copy()
+        d["log"] = self.log[:] if log else []
+        return c
 
     # -- JSON ------------------------------------------------------------------------------
     _PLAIN = (

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from authoring.engine.api import why_illegal
 from authoring.engine.core import (
     card_name,
     effective,
@@ -105,8 +106,6 @@ class PublicView:
         """Why ``action`` cannot be taken now (the engine's check: legality depends only on
         what every player knows), or None: a bot may build its choice and check it instead of
         reading every legal action."""
-        from authoring.engine.api import why_illegal
-
         return why_illegal(self._game, self._state, action)
 
     def level(self, p: int, skill: int) -> int:
