@@ -89,7 +89,7 @@ def _load(path: str) -> Any:
 @click.option("--compare", "compare_with", type=SafePath(),
               help="A second scenario: report the difference of win rate per cell.")
 @click.option("--ladder", type=int, default=0, metavar="N",
-              help="Also play N games with every bot (random, simple, heuristic, lookahead) on "
+              help="Also play N games with every bot (random, simple, heuristic, lookahead, search) on "
                    "the study's first cell: the skill ladder, how strong 'the players' were.")
 @click.option("--sensitivity", is_flag=True,
               help="Also run every alternative of every decision of rules.md and rank them by "
