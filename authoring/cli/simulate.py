@@ -105,7 +105,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     rates with 95 % intervals, loss causes, rounds, reveals, overflows and usage, per
     difficulty and player count."""
     from authoring.engine.bots import BUDGETED
-    from authoring.engine.search import MAX_BUDGET
+    from authoring.engine.search import DEFAULT_BUDGET, MAX_BUDGET
     from authoring.engine.simulate import BOT_NAMES, Study, compare
     from authoring.model.workspace import default_path
 
@@ -131,7 +131,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
                                      param_hint="--budget")
         if budget > MAX_BUDGET:
             raise click.BadParameter(f"{budget}: at most {MAX_BUDGET} futures per decision "
-                                     "(the default plays about a game a second)",
+                                     f"(the search bot's default is {DEFAULT_BUDGET})",
                                      param_hint="--budget")
     study = Study(
         games=games,
