@@ -36,7 +36,7 @@ DEFAULT_SAVE = "resistance-save.json"
 #: D10.1 with bots in every seat: team actions per minute of the scenario's timer
 ACTIONS_PER_MINUTE = 4
 #: the engine's bots (authoring.engine.bots.BOTS), named here so --help stays light
-BOT_NAMES = ("simple", "random", "heuristic", "lookahead")
+BOT_NAMES = ("simple", "random", "heuristic", "lookahead", "search")
 #: seconds left at which a running timer warns
 WARNINGS = (60, 10)
 GAME_OPTIONS = ("players", "difficulty", "characters", "seed", "decision_args")

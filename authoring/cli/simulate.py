@@ -71,7 +71,10 @@ def _load(path: str) -> Any:
               help="easy,normal,hard or all.")
 @click.option("--players", default="3,4,5", show_default=True, help="Player counts, e.g. 3,4,5.")
 @click.option("--bot", default="heuristic", show_default=True,
-              help="heuristic, simple, random or lookahead (flat Monte Carlo; slow).")
+              help="heuristic, simple, random, lookahead (flat Monte Carlo; slow) or search "
+                   "(the heuristic planning on sampled futures; about a game a second).")
+@click.option("--budget", default=None, type=int, metavar="N",
+              help="Futures per decision for --bot search / lookahead (default: the bot's own).")
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--jobs", default=1, show_default=True, type=int,
               help="Processes (results are the same for any number).")
@@ -86,7 +89,7 @@ def _load(path: str) -> Any:
 @click.option("--compare", "compare_with", type=SafePath(),
               help="A second scenario: report the difference of win rate per cell.")
 @click.option("--ladder", type=int, default=0, metavar="N",
-              help="Also play N games with every bot (random, simple, heuristic, lookahead) on "
+              help="Also play N games with every bot (random, simple, heuristic, lookahead, search) on "
                    "the study's first cell: the skill ladder, how strong 'the players' were.")
 @click.option("--sensitivity", is_flag=True,
               help="Also run every alternative of every decision of rules.md and rank them by "
@@ -95,12 +98,14 @@ def _load(path: str) -> Any:
 @click.option("--report", "report_path", type=SafePath(),
               help="FILE.pdf: the balance report (win rates, survival, heat map …) and "
                    "FILE.json beside it; FILE.json: the JSON only.")
-def simulate(scenario: str | None, games: int, difficulty: str, players: str, bot: str, seed: int,
-             jobs: int, scheduler: str | None, table_speed: float, decisions: tuple[str, ...], compare_with: str | None,
+def simulate(scenario: str | None, games: int, difficulty: str, players: str, bot: str,
+             budget: int | None, seed: int, jobs: int, scheduler: str | None, table_speed: float, decisions: tuple[str, ...], compare_with: str | None,
              ladder: int, sensitivity: bool, as_json: bool, report_path: str | None) -> None:
     """Play SCENARIO (default: the shipped scenario 1) many times with bots and report win
     rates with 95 % intervals, loss causes, rounds, reveals, overflows and usage, per
     difficulty and player count."""
+    from authoring.engine.bots import BUDGETED
+    from authoring.engine.search import DEFAULT_BUDGET, MAX_BUDGET
     from authoring.engine.simulate import BOT_NAMES, Study, compare
     from authoring.model.workspace import default_path
 
@@ -116,11 +121,24 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
 
         raise click.BadParameter(f"unknown bot '{bot}'{suggestion(bot, BOT_NAMES)}; one of: "
                                  f"{', '.join(BOT_NAMES)}", param_hint="--bot")
+    if budget is not None:
+        if bot not in BUDGETED:
+            raise click.BadParameter(f"the {bot} bot does not search: a budget is for "
+                                     f"--bot {' or '.join(sorted(BUDGETED))}",
+                                     param_hint="--budget")
+        if budget < 1:
+            raise click.BadParameter(f"{budget}: at least 1 future per decision",
+                                     param_hint="--budget")
+        if budget > MAX_BUDGET:
+            raise click.BadParameter(f"{budget}: at most {MAX_BUDGET} futures per decision "
+                                     f"(the search bot's default is {DEFAULT_BUDGET})",
+                                     param_hint="--budget")
     study = Study(
         games=games,
         difficulties=_list(difficulty, LEVELS, "difficulty", hint="--difficulty"),
         players=_list(players, PLAYER_COUNTS, "player count", int, hint="--players"),
         bot=bot, seed=seed, table_speed=table_speed, decisions=_decisions(decisions),
+        search_budget=budget,
     )
     if scheduler is not None and scheduler != "local" and "://" not in scheduler:
         raise click.BadParameter(f"'{scheduler}': write local or tcp://HOST:PORT",
@@ -205,7 +223,8 @@ def _write_notable(path: Path, data: dict[str, Any], scenario: str) -> list[str]
                               None, st["decisions"], game_["seed"], cell["budget"],
                               st["max_rounds"])
             game = setup.game(model)
-            actions, state = record_game(game, game_["seed"], st["bot"], st["max_rounds"])
+            actions, state = record_game(game, game_["seed"], st["bot"], st["max_rounds"],
+                                         st.get("search_budget"))
             out = path.with_name(f"{path.stem}-{key.replace('/', '-')}p-{kind.replace('_', '-')}"
                                  ".json")
             with atomic_write(out, "w") as f:
@@ -305,13 +324,14 @@ def _ladder(model: Any, study: Any, runner: _Runner, games: int) -> list[dict[st
     """Every bot on the study's first cell, weakest first."""
     from dataclasses import replace
 
-    from authoring.engine.bots import BOTS
+    from authoring.engine.bots import BOTS, BUDGETED
 
     cell = study.cells[0]
     rows = []
     for bot in BOTS:
         one = replace(study, games=games, bot=bot, difficulties=(cell.difficulty,),
-                      players=(cell.players,))
+                      players=(cell.players,),
+                      search_budget=study.search_budget if bot in BUDGETED else None)
         c = runner.run(model, one)["cells"][cell.key]
         rows.append({"bot": bot, "cell": cell.key, "games": games, "win_rate": c["win_rate"],
                      "interval": c["interval"], "rounds_mean": c["rounds_mean"]})

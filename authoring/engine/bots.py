@@ -6,6 +6,7 @@ generator (the game's draws do not depend on a bot's choices of randomness).
 players each on their own — the same choices of what to do, none of the team play
 (claimed zones, waiting for parts, a finisher first, the soldier reserve watched).
 ``heuristic`` (:mod:`authoring.engine.heuristic`): a competent team, a scripted planner.
+``search`` (:mod:`authoring.engine.search`): the heuristic team planning on sampled futures.
 """
 
 from __future__ import annotations
@@ -62,12 +63,21 @@ def _heuristic(seed: int) -> Bot:
     return HeuristicBot(seed)
 
 
-def _lookahead(seed: int) -> Bot:
+def _lookahead(seed: int, budget: int | None = None) -> Bot:
     from authoring.engine.heuristic import LookaheadBot
 
-    return LookaheadBot(seed)
+    return LookaheadBot(seed) if budget is None else LookaheadBot(seed, rollouts=budget)
+
+
+def _search(seed: int, budget: int | None = None) -> Bot:
+    from authoring.engine.search import DEFAULT_BUDGET, SearchBot
+
+    return SearchBot(seed, DEFAULT_BUDGET if budget is None else budget)
 
 
 #: bot name -> a maker taking the bot's seed, weakest first
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "simple": SimpleBot,
-                                          "heuristic": _heuristic, "lookahead": _lookahead}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "simple": SimpleBot,
+                                       "heuristic": _heuristic, "lookahead": _lookahead,
+                                       "search": _search}
+#: the bots whose maker takes a search budget (futures per decision) after the seed
+BUDGETED = frozenset(("search", "lookahead"))

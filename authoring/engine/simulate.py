@@ -27,7 +27,7 @@ from typing import Any
 
 from authoring.engine.actions import Action
 from authoring.engine.api import LazyLegal, apply, new_initial_state, random_action
-from authoring.engine.bots import BOTS, Bot
+from authoring.engine.bots import BOTS, BUDGETED, Bot
 from authoring.engine.game import Game
 from authoring.engine.rng import Rng
 from authoring.engine.state import State
@@ -82,6 +82,8 @@ class Study:
     table_speed: float = TABLE_SPEED
     decisions: Mapping[str, str] = field(default_factory=dict)
     max_rounds: int = SIM_ROUNDS
+    #: futures per decision for a bot that searches (``search``, ``lookahead``); None: its own
+    search_budget: int | None = None
 
     @property
     def cells(self) -> list[Cell]:
@@ -113,9 +115,10 @@ def strength(study: Study) -> dict[str, Any]:
     """Who "the players" of a study were: the bot, its budget, its place on the skill
     ladder (:data:`BOTS`, weakest first) and what that means."""
     ladder = list(BOTS)
-    budget = getattr(study, "search_budget", None)
-    if budget is None and study.bot in ("lookahead", "search"):
-        budget = getattr(BOTS[study.bot](0), "budget", None)
+    budget = study.search_budget
+    if budget is None and study.bot in BUDGETED:
+        made = BOTS[study.bot](0)
+        budget = getattr(made, "budget", None) or getattr(made, "rollouts", None)
     rank = ladder.index(study.bot) + 1 if study.bot in ladder else None
     meaning = BOT_MEANING.get(study.bot, study.bot).format(budget=budget)
     return {"bot": study.bot, "budget": budget, "rank": rank, "of": len(ladder),
@@ -131,18 +134,25 @@ def army_track(model: GameModel, players: int) -> str:
     return "book" if players == 4 else "placeholder"
 
 
-def make_bot(name: str, seed: int) -> Bot:
+def make_bot(name: str, seed: int, budget: int | None = None) -> Bot:
+    """The bot ``name`` with its seed; ``budget``: futures per decision for a bot that
+    searches (None: the bot's default)."""
     if name not in BOTS:
         raise ValueError(f"unknown bot '{name}'; one of: {', '.join(BOT_NAMES)}")
-    return BOTS[name](seed)
+    if budget is None:
+        return BOTS[name](seed)
+    if name not in BUDGETED:
+        raise ValueError(f"the {name} bot has no search budget; only: {', '.join(sorted(BUDGETED))}")
+    return BOTS[name](seed, budget)
 
 
-def record_game(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS
-                ) -> tuple[list[Action], State]:
+def record_game(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS,
+                budget: int | None = None) -> tuple[list[Action], State]:
     """One game played by ``bot_name``: its actions and its final state (a game of a
-    study, played again from its seed, is the same game: a save of it replays)."""
+    study, played again from its seed, is the same game: a save of it replays).
+    ``budget``: the search budget of a bot that searches (None: its default)."""
     state = new_initial_state(game, seed, max_rounds)
-    bot = make_bot(bot_name, seed ^ 0xB07)
+    bot = make_bot(bot_name, seed ^ 0xB07, budget)
     rng = Rng(seed ^ 0xB07)
     taken: list[Action] = []
     while state.outcome is None:
@@ -156,9 +166,10 @@ def record_game(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUN
     return taken, state
 
 
-def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS) -> dict[str, Any]:
+def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS,
+             budget: int | None = None) -> dict[str, Any]:
     """One game, summed up as plain data (see :func:`summarise_cell`)."""
-    taken, state = record_game(game, seed, bot_name, max_rounds)
+    taken, state = record_game(game, seed, bot_name, max_rounds, budget)
     actions = Counter(a.kind for a in taken)
     outcome = state.outcome
     assert outcome is not None
@@ -227,7 +238,8 @@ def _chunk_game(model: GameModel, study: Study, cell: Cell) -> Game:
 def _play_chunk(model: GameModel, study: Study, cell: Cell, indices: Sequence[int]
                 ) -> list[tuple[int, dict[str, Any]]]:
     game = _chunk_game(model, study, cell)
-    return [(i, play_one(game, game_seed(study.seed, i), study.bot, study.max_rounds))
+    return [(i, play_one(game, game_seed(study.seed, i), study.bot, study.max_rounds,
+                         study.search_budget))
             for i in indices]
 
 
@@ -371,7 +383,7 @@ def summarise(model: GameModel, study: Study, results: Mapping[str, Sequence[dic
             "games": study.games, "seed": study.seed, "bot": study.bot,
             "difficulties": list(study.difficulties), "players": list(study.players),
             "table_speed": study.table_speed, "decisions": dict(study.decisions),
-            "max_rounds": study.max_rounds,
+            "max_rounds": study.max_rounds, "search_budget": study.search_budget,
             "time_model": "D10.1: per players' phase the team has timer minutes × table "
                           "speed actions, one player at a time",
         },

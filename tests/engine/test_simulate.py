@@ -213,7 +213,7 @@ def test_ladder_plays_every_bot_weakest_first() -> None:
                      "--ladder", "1", "--json")
     assert code == 0, text
     ladder = json.loads(text[text.index("{"):])["ladder"]
-    assert [r["bot"] for r in ladder] == ["random", "simple", "heuristic", "lookahead"]
+    assert [r["bot"] for r in ladder] == ["random", "simple", "heuristic", "lookahead", "search"]
     assert all(r["games"] == 1 and r["cell"] == "easy/3" for r in ladder)
 
 
