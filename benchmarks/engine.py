@@ -17,7 +17,6 @@ Actions drawn from the legal ones are applied unchecked (``apply(..., checked=Fa
 as a simulation does; ``why_illegal`` costs a few µs more per action.
 
     python benchmarks/engine.py [--games N] [--against TREE]
-    RESISTANCE_COMPILED=build/compiled python benchmarks/engine.py   # the optional build
 """
 
 from __future__ import annotations
@@ -202,7 +201,7 @@ def main() -> None:
             out += f" (×{v / b if rate else b / v:.2f} vs {args.against})"
         return out
 
-    print(f"engine benchmark — scenario 1, 4 players, normal (one process, {_build()}); ×: "
+    print("engine benchmark — scenario 1, 4 players, normal (one process); ×: "
           "ratio to the figures of d676916" + (f", then to {args.against} now" if live else ""))
     for key, label, goal in (("clone", "clone()", 5e-6), ("json", "state JSON round-trip", None),
                              ("legal_actions", "legal_actions", None),
@@ -227,14 +226,6 @@ def main() -> None:
     print(f"  heuristic bot (budget 20)    {f['heuristic']:8.0f} games/s "
           f"{ratio('heuristic', rate=True)}  (goal ≥ 1,000: "
           f"{'met' if f['heuristic'] >= 1000 else 'NOT met'})")
-
-
-def _build() -> str:
-    try:
-        from authoring.engine.compiled import active
-    except ImportError:  # an engine older than the optional build
-        return "pure Python"
-    return "compiled build" if active() else "pure Python"
 
 
 if __name__ == "__main__":

@@ -8,20 +8,13 @@ actions (R1–R10 of ``design/rules.md``).
 (1, 'start')
 """
 
-import os
-
-if os.environ.get("RESISTANCE_COMPILED"):  # an optional compiled build: see .compiled
-    from authoring.engine.compiled import enable
-
-    enable(__path__, os.environ["RESISTANCE_COMPILED"])
-
-from authoring.engine.actions import Action  # noqa: E402
-from authoring.engine.api import apply, legal_actions, new_initial_state, replay, why_illegal  # noqa: E402
-from authoring.engine.core import IllegalAction  # noqa: E402
-from authoring.engine.game import Game, GameError  # noqa: E402
-from authoring.engine.log import Event  # noqa: E402
-from authoring.engine.outcome import Outcome, Termination  # noqa: E402
-from authoring.engine.state import State  # noqa: E402
+from authoring.engine.actions import Action
+from authoring.engine.api import apply, legal_actions, new_initial_state, replay, why_illegal
+from authoring.engine.core import IllegalAction
+from authoring.engine.game import Game, GameError
+from authoring.engine.log import Event
+from authoring.engine.outcome import Outcome, Termination
+from authoring.engine.state import State
 
 __all__ = [
     "Action", "Event", "Game", "GameError", "IllegalAction", "Outcome", "State", "Termination",

@@ -159,7 +159,7 @@ class State:
             d[k] = d[k][:]
         for k in self._ROWS:
             d[k] = [r[:] for r in d[k]]
-        rng = d["rng"] = Rng.__new__(Rng)  # (Rng's own __new__: the class may be compiled)
+        rng = d["rng"] = Rng.__new__(Rng)
         rng.state = self.rng.state
         players = []
         for p in self.players:  # PlayerState.copy written out
