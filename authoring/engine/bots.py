@@ -52,6 +52,7 @@ class SimpleBot(HeuristicBot):
     coordinate = False
     urgency = 0.0
     pressure_weight = 0.0
+    kill_value = 1.8
     horizon = 0.0
     future_searches = 0.0
 

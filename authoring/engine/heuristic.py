@@ -208,7 +208,7 @@ class HeuristicBot:
     #: worth of one item card seen while parts are missing (R5.4)
     card_value = 1.5
     #: an elimination (a soldier back to the reserve, a cube, R7.2)
-    kill_value = 1.8
+    kill_value = 1.2
     #: an elimination's extra worth in a full zone the army's overflow lands on most
     pressure_weight = 2.0
     #: an elimination's extra worth while the soldier reserve will fall short (R9.1)
@@ -304,8 +304,14 @@ class HeuristicBot:
         acts = [ps.actions for ps in players]
         low, top = min(acts), max(acts)
         able = [p for p in range(n) if self._can_act(game, view, plan, p, low)]
-        if not able or all(view.done[o.index] >= o.markers for o in game.objectives):
-            return Action("end")  # nothing left to do: every action only feeds the army
+        if not able:
+            return Action("end")
+        if all(view.done[o.index] >= o.markers for o in game.objectives):
+            # R9.2: the win comes at the end of the army phase; an action that raises the
+            # team counter only feeds the army, but the players behind the leader still
+            # eliminate (fewer soldiers to overflow, R8.4–R8.5) or play a card for free
+            return self._after_done(game, view, plan, able, acts, top) if self.coordinate \
+                else Action("end")
         ctx = _Ctx(self, game, view, plan)
         self._options = []
         found: dict[int, tuple[float, Action]] = {}
@@ -362,6 +368,47 @@ class HeuristicBot:
         cost = self.army_weight * view.speed * plan.army_per_cell
         if ranked and layer >= cost and ranked[0][0][0] > 0.05:
             return ranked[0][0][1]
+        return Action("end")
+
+    def _after_done(self, game: Game, view: PublicView, plan: _Plan, able: list[int],
+                    acts: list[int], top: int) -> Action:
+        """Every objective done: free eliminations and cards only (see :meth:`_turn`)."""
+        ctx = _Ctx(self, game, view, plan)
+        players = view.players
+        for p in sorted(able, key=lambda p: (acts[p], p)):
+            free = top - acts[p] + players[p].free_actions
+            if free <= 0:
+                continue
+            found: list[tuple[float, Action]] = []
+
+            def add(v: float, a: Action, found: list[tuple[float, Action]] = found) -> None:
+                if a.kind == "eliminate" or (a.kind == "resistance" and a.c == 1):
+                    found.append((v, a))
+
+            here = players[p].at
+            if view.soldiers[here] and ctx.eff(p, 1) > 0:
+                add(ctx.kill_value(here), Action("eliminate", p, here, 0))
+            m = ctx.sheet(p)[1]
+            if m.eliminate_range or m.eliminate_officers:
+                ctx._far_eliminations(p, add)
+            ctx._resistance(p, add)
+            if free >= 2 and not found:  # a move, then an elimination there
+                reach = ctx._reach(p)
+                best: tuple[float, int] | None = None
+                while reach:
+                    low = reach & -reach
+                    z = low.bit_length() - 1
+                    reach ^= low
+                    if view.soldiers[z] and ctx.eff(p, 1, z) > 0:
+                        v = ctx.kill_value(z)
+                        if best is None or v > best[0]:
+                            best = (v, z)
+                if best is not None:
+                    found.append((best[0] / 2, Action("move", p, best[1])))
+            found.sort(key=lambda x: -x[0])
+            for v, a in found:
+                if v > 0 and view.why_illegal(a) is None:
+                    return a
         return Action("end")
 
     # -- choices --------------------------------------------------------------------------
