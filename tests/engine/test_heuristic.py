@@ -67,6 +67,25 @@ def test_the_team_stops_once_every_objective_is_done(game1: Game) -> None:
     assert _act(game, state, HeuristicBot(1)) == Action("end")
 
 
+def test_once_done_the_players_behind_still_eliminate_for_free(game1: Game) -> None:
+    """R9.2: the win waits for the army phase, so a player behind the leader (its action
+    raises no team counter, R7.1) still eliminates a soldier where it stands (R5.6: one
+    fewer to overflow, R8.4); the leader itself ends the phase."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    state.done = [o.markers for o in game.objectives]
+    view = PublicView(game, state, 0)
+    p = max(range(1, 4), key=lambda q: view.level(q, 1))
+    z = state.players[p].at
+    state.soldiers[z], state.officers[z] = 1, 0
+    state.players[0].actions = 2
+    a = _act(game, state, HeuristicBot(1))
+    assert (a.kind, a.a, a.b) == ("eliminate", z, 0) and a.player != 0
+    assert state.players[a.player].at == z
+    state.players[0].actions = 0
+    assert _act(game, state, HeuristicBot(1)) == Action("end")
+
+
 def _bomb_next_to_the_base(game: Game) -> tuple[State, int]:
     state = _started(game)
     bomb = next(i for i, s in enumerate(game.specials) if s.id == "bomb")
