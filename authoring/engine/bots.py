@@ -53,6 +53,7 @@ class SimpleBot(HeuristicBot):
     urgency = 0.0
     pressure_weight = 0.0
     kill_value = 1.8
+    m_need = m_need_own_cubes = 0.0
     horizon = 0.0
     future_searches = 0.0
 

@@ -121,6 +121,7 @@ class _Plan:
                            for i in range(len(game.resistance_cards))]
         self.limits = [c.actions for c in game.character_info]
         self.officers_count = game.decisions.get("D4.1") != "soldiers_only"
+        self.own_cubes = game.decisions.get("D4.2") == "player"
         self.players = game.players
         # per skill and slot number: the share of the recruitment bag that fits (R5.2)
         tokens = [game.recruits[x] for x in game.recruit_bag]
@@ -217,8 +218,10 @@ class HeuristicBot:
     future_searches = 1.0
     #: what a cube is worth when limited actions cost the player's own cube (D4.2 option)
     cube_price = 1.5
-    #: what +1 Military is worth to a player who cannot eliminate yet (R5.6)
-    m_need = 0.0
+    #: what +1 Military is worth to a player who cannot eliminate yet (R5.6: M − malus >
+    #: 0, so Military 1 never eliminates in an occupied zone); with D4.2's player option
+    m_need = 4.0
+    m_need_own_cubes = 14.0
     #: how much of the next round's army the soldier reserve must also cover
     horizon = 0.7
     army_weight = 1.0
@@ -648,7 +651,10 @@ class _Ctx:
             v = 3.0 if gen and p == self.striker() else 1.2
             # Military 1 cannot eliminate at all (R5.6: M − occupation > 0)
             if self.level(p, 1) - self.sheet(p)[1].malus_reduction[1] <= 1:
-                v += bot.m_need if self.shortfall > 0 else 0.5 * bot.m_need
+                # D4.2 option: eliminations are where the cubes that pay limited actions
+                # come from (R7.2), so Military matters more
+                need = bot.m_need_own_cubes if self.plan.own_cubes else bot.m_need
+                v += need if self.shortfall > 0 else 0.5 * need
             return v
         return 1.5 if self.unrevealed else 0.5
 
