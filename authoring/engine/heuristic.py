@@ -239,6 +239,7 @@ class HeuristicBot:
         self._heading: dict[int, int] = {}  # player -> zone it is heading for (a hint)
         self._options: list[tuple[Action, float]] = []
         self._table_cache: dict[tuple[Any, ...], list[float]] = {}
+        self._sheet_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any]] = {}
 
     def plan(self, game: Game) -> _Plan:
         key = id(game)
@@ -589,7 +590,19 @@ class _Ctx:
         """``p``'s skill levels and lasting effects (R1.2), read once a decision."""
         got = self._sheets[p]
         if got is None:
-            got = self._sheets[p] = self.view.sheet(p)
+            # the sheet changes only with the squad and the hand (R1.2, R1.3, R5.4): kept
+            # across decisions
+            ps = self.view.players[p]
+            sq = ps.squad
+            key = (id(self.game), ps.character, tuple(sq[0]), tuple(sq[1]), tuple(sq[2]),
+                   tuple(ps.inventory))
+            cache = self.bot._sheet_cache
+            got = cache.get(key)
+            if got is None:
+                if len(cache) > 4096:
+                    cache.clear()
+                got = cache[key] = self.view.sheet(p)
+            self._sheets[p] = got
         return got
 
     def level(self, p: int, s: int) -> int:
