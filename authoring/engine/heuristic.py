@@ -240,6 +240,7 @@ class HeuristicBot:
         self._options: list[tuple[Action, float]] = []
         self._table_cache: dict[tuple[Any, ...], list[float]] = {}
         self._sheet_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any]] = {}
+        self._pool_cache: dict[tuple[Any, ...], int] = {}
 
     def plan(self, game: Game) -> _Plan:
         key = id(game)
@@ -253,6 +254,16 @@ class HeuristicBot:
             plan = got[1]
             self._plans = {key: plan}
         return plan
+
+    def pool_left(self, game: Game, pool: tuple[int, ...], allowed: int) -> int:
+        """:func:`_pool_left`, remembered (the pool changes once a round, R8.0)."""
+        key = (id(game), pool, allowed)
+        got = self._pool_cache.get(key)
+        if got is None:
+            if len(self._pool_cache) > 4096:
+                self._pool_cache.clear()
+            got = self._pool_cache[key] = _pool_left(game, pool, allowed)
+        return got
 
     # -- the interface ------------------------------------------------------------------
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
@@ -722,7 +733,7 @@ class _Ctx:
             allowed |= o.candidates
         if not allowed:
             return 0.0
-        return float(_pool_left(game, (*view.clue_pool, *view.clues_kept, card), allowed))
+        return float(self.bot.pool_left(game, (*view.clue_pool, *view.clues_kept, card), allowed))
 
     def clue_need(self) -> float:
         """1 while the pooled and kept clues are far from isolating a place, 0 once they do."""
@@ -733,7 +744,7 @@ class _Ctx:
                 allowed = 0
                 for o in self.unrevealed:
                     allowed |= o.candidates
-                left = _pool_left(self.game, (*self.view.clue_pool, *self.view.clues_kept),
+                left = self.bot.pool_left(self.game, (*self.view.clue_pool, *self.view.clues_kept),
                                   allowed)
                 self._clue_need = 0.0 if left <= 1 else (0.7 if left == 2 else 1.0)
         return self._clue_need
