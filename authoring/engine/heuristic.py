@@ -206,6 +206,8 @@ class HeuristicBot:
 
     #: worth of one investigation that draws n clues: V_CLUE * (1 - 0.55**n)
     clue_value = 5.0
+    #: and more per objective still unrevealed beyond the first
+    clue_more = 0.6
     #: worth of one item card seen while parts are missing (R5.4)
     card_value = 1.5
     #: an elimination (a soldier back to the reserve, a cube, R7.2); with D4.2's player
@@ -786,7 +788,9 @@ class _Ctx:
         need = self.clue_need()
         if not need:
             return 0.0
-        return self.bot.clue_value * need * (1.0 - 0.55 ** n)
+        # several places still to find: a clue serves each of them (R6.1)
+        more = 1.0 + self.bot.clue_more * (len(self.unrevealed) - 1)
+        return self.bot.clue_value * more * need * (1.0 - 0.55 ** n)
 
     def recruit_value(self, p: int, n: int) -> float:
         if n <= 0:
@@ -1390,7 +1394,7 @@ class _Ctx:
         return (id(self.game), p, ps.character, levels, m,
                 tuple(EMPTY in row and row.index(EMPTY) for row in ps.squad),
                 self.clue_need(), tuple(sorted(self.missing)), bool(self.to_craft), p == self.crafter,
-                bool(self.unrevealed), self._limited_ok(p), self.shortfall > 0,
+                len(self.unrevealed), self._limited_ok(p), self.shortfall > 0,
                 any(o.kind == "general" for o in self.open) and p == self.striker(),
                 self.bot.card_value, self.bot.future_searches, self.bot.clue_value)
 
