@@ -597,6 +597,7 @@ class _Ctx:
         self._kills = [-1.0] * plan.n
         self._limited_memo: dict[tuple[int, int], tuple[float, str]] = {}
         self._tables: dict[int, list[float]] = {}
+        self._team_sig: tuple[Any, ...] | None = None
 
     # -- reading the sheets ---------------------------------------------------------------
     def sheet(self, p: int) -> tuple[tuple[int, int, int], Any]:
@@ -1391,12 +1392,16 @@ class _Ctx:
         the team's needs (clues, parts, the crafter's test), its cubes (D4.2 option)."""
         ps = self.view.players[p]
         levels, m = self.sheet(p)
-        return (id(self.game), p, ps.character, levels, m,
+        team = self._team_sig
+        if team is None:
+            gen = any(o.kind == "general" for o in self.open)
+            team = self._team_sig = (
+                id(self.game), self.clue_need(), tuple(sorted(self.missing)),
+                bool(self.to_craft), self.crafter, len(self.unrevealed), self.shortfall > 0,
+                self.striker() if gen else -1)
+        return (team, p, ps.character, levels, m,
                 tuple(EMPTY in row and row.index(EMPTY) for row in ps.squad),
-                self.clue_need(), tuple(sorted(self.missing)), bool(self.to_craft), p == self.crafter,
-                len(self.unrevealed), self._limited_ok(p), self.shortfall > 0,
-                any(o.kind == "general" for o in self.open) and p == self.striker(),
-                self.bot.card_value, self.bot.future_searches, self.bot.clue_value)
+                self._limited_ok(p))
 
     def _limited_table(self, p: int) -> list[float]:
         """What ``p``'s best limited action is worth at each army malus 0…6 (R4.5)."""
