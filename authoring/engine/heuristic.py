@@ -10,18 +10,22 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
   it is worth anything. An action that makes a player the new leader opens a *layer* that
   costs one army action; it is opened only when the players' best next actions together
   are worth more than the invasion speed (× N/4 players, D8.1), else the team ends the
-  phase (R10.1). Once every objective is done the team ends at once (R9.2): any further
-  action only feeds the army.
+  phase (R10.1). Once every objective is done an action that opens a layer only feeds the
+  army, but the win waits for the end of the army phase (R9.2): the players behind the
+  leader still eliminate and play cards for free, then the team ends.
 * **A finisher first.** A player who can complete an objective within this phase's budget
   (its moves to a zone where the item's use is allowed, R5.7, planning tokens for the tests
   the army malus there would fail, R5.10, the craft, R5.5) acts first; the others act only
   to keep within R5.0 or with budget it does not need (D10.1, D5.4).
 * **Roles.** Each player's options are weighed per action spent: investigating (R5.3) while
   the pooled and kept clues do not isolate an allowed place (R6.1; the kept clue is the one
-  that brings the pool closest), searching (R5.4) by the item cards drawn (I − malus) while
+  that brings the pool closest; worth more while several objectives are unrevealed),
+  searching (R5.4) by the item cards drawn (I − malus) while
   parts of the objectives' special items are missing (each card seen brings the set
   closer), recruiting (R5.2) by the share of the bag that fits the next slot and what the
-  level is worth (one more card at every search to come; the crafter's craft test), and
+  level is worth (one more card at every search to come; the crafter's craft test;
+  Military for a player who cannot eliminate yet, R5.6, much more with D4.2's player
+  option where eliminations bring the cubes that pay limited actions, R7.2), and
   eliminating. The *crafter* is the player nearest the craft test (then most parts held):
   when every part is found the holders bring them (R5.9, only parts it lacks; a full hand
   passes a lesser card on), it waits for them, plans on I if one level short, crafts, and
@@ -37,7 +41,8 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
   reserve at R7.2 and earn a cube. They are worth much more while the soldier reserve (with
   the eliminated pieces) will not cover this phase's and most of the next phase's invasion
   (R9.1), and more in full zones where the army's overflow lands (R8.4–R8.5 make officers
-  there; the invasion bag's zones and their deployment neighbours).
+  there; the invasion bag's zones and their deployment neighbours). With D4.2's player
+  option the team hunts a little less (measured).
 * **Resistance.** Cubes are plenty and one card comes a round (R6.2), so the card kept is
   the one whose effect is worth most now (an officer removed counts more when officers run
   short; a card that removes soldiers where the players stand is worth what it would
