@@ -143,6 +143,24 @@ def test_reputation_cubes_are_shared_where_they_help(game1: Game, supply: str,
     assert _act(game, state, HeuristicBot(1)) == Action("choose", 0, expected)
 
 
+def test_a_player_who_cannot_eliminate_keeps_a_military_recruit(game1: Game) -> None:
+    """R5.6: Military 1 never eliminates in an occupied zone (M − malus > 0), so the
+    heuristic keeps the gamekeeper (M 3) on its Military row rather than the postwoman
+    (C 4) on Communication (R5.2's slot test); the simple bot, which does not look that
+    far, keeps the postwoman."""
+    from authoring.engine.bots import SimpleBot
+
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    p = next(q for q, ps in enumerate(state.players) if ps.character == 1)  # C3 M1 I1
+    assert PublicView(game, state, p).level(p, 1) == 1
+    postwoman, gamekeeper = 0, 3
+    assert (game.recruits[postwoman].value("C"), game.recruits[gamekeeper].value("M")) == (4, 3)
+    state.pending = Pending("keep_recruit", p, [postwoman, gamekeeper], [], "")
+    assert _act(game, state, HeuristicBot(1)) == Action("keep", p, 1, 1 * 16 + 0)
+    assert _act(game, state, SimpleBot(1)) == Action("keep", p, 0, 0 * 16 + 0)
+
+
 def test_an_unknown_choice_takes_its_first_option(game1: Game) -> None:
     game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
     state = _started(game)
