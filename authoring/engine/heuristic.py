@@ -703,10 +703,12 @@ class _Ctx:
             return None
         parts = self.need
 
+        players, threshold = self.view.players, self.game.craft_threshold
+
         def key(p: int) -> tuple[float, int]:
-            inv = self.view.players[p].inventory
-            held = sum(1 for c in inv if c in parts)
-            return (self.level(p, 2) - self.craft_need(p) + 0.3 * held, -p)
+            levels, m = self.sheet(p)  # level(p, 2) - craft_need(p), read once
+            held = sum(1 for c in players[p].inventory if c in parts)
+            return (levels[2] - threshold - m.craft_delta + 0.3 * held, -p)
 
         return max(range(self.n), key=key)
 
