@@ -10,18 +10,22 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
   it is worth anything. An action that makes a player the new leader opens a *layer* that
   costs one army action; it is opened only when the players' best next actions together
   are worth more than the invasion speed (× N/4 players, D8.1), else the team ends the
-  phase (R10.1). Once every objective is done the team ends at once (R9.2): any further
-  action only feeds the army.
+  phase (R10.1). Once every objective is done an action that opens a layer only feeds the
+  army, but the win waits for the end of the army phase (R9.2): the players behind the
+  leader still eliminate and play cards for free, then the team ends.
 * **A finisher first.** A player who can complete an objective within this phase's budget
   (its moves to a zone where the item's use is allowed, R5.7, planning tokens for the tests
   the army malus there would fail, R5.10, the craft, R5.5) acts first; the others act only
   to keep within R5.0 or with budget it does not need (D10.1, D5.4).
 * **Roles.** Each player's options are weighed per action spent: investigating (R5.3) while
   the pooled and kept clues do not isolate an allowed place (R6.1; the kept clue is the one
-  that brings the pool closest), searching (R5.4) by the item cards drawn (I − malus) while
+  that brings the pool closest; worth more while several objectives are unrevealed),
+  searching (R5.4) by the item cards drawn (I − malus) while
   parts of the objectives' special items are missing (each card seen brings the set
   closer), recruiting (R5.2) by the share of the bag that fits the next slot and what the
-  level is worth (one more card at every search to come; the crafter's craft test), and
+  level is worth (one more card at every search to come; the crafter's craft test;
+  Military for a player who cannot eliminate yet, R5.6, much more with D4.2's player
+  option where eliminations bring the cubes that pay limited actions, R7.2), and
   eliminating. The *crafter* is the player nearest the craft test (then most parts held):
   when every part is found the holders bring them (R5.9, only parts it lacks; a full hand
   passes a lesser card on), it waits for them, plans on I if one level short, crafts, and
@@ -37,7 +41,8 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
   reserve at R7.2 and earn a cube. They are worth much more while the soldier reserve (with
   the eliminated pieces) will not cover this phase's and most of the next phase's invasion
   (R9.1), and more in full zones where the army's overflow lands (R8.4–R8.5 make officers
-  there; the invasion bag's zones and their deployment neighbours).
+  there; the invasion bag's zones and their deployment neighbours). With D4.2's player
+  option the team hunts a little less (measured).
 * **Resistance.** Cubes are plenty and one card comes a round (R6.2), so the card kept is
   the one whose effect is worth most now (an officer removed counts more when officers run
   short; a card that removes soldiers where the players stand is worth what it would
@@ -121,6 +126,7 @@ class _Plan:
                            for i in range(len(game.resistance_cards))]
         self.limits = [c.actions for c in game.character_info]
         self.officers_count = game.decisions.get("D4.1") != "soldiers_only"
+        self.own_cubes = game.decisions.get("D4.2") == "player"
         self.players = game.players
         # per skill and slot number: the share of the recruitment bag that fits (R5.2)
         tokens = [game.recruits[x] for x in game.recruit_bag]
@@ -205,10 +211,14 @@ class HeuristicBot:
 
     #: worth of one investigation that draws n clues: V_CLUE * (1 - 0.55**n)
     clue_value = 5.0
+    #: and more per objective still unrevealed beyond the first
+    clue_more = 0.6
     #: worth of one item card seen while parts are missing (R5.4)
     card_value = 1.5
-    #: an elimination (a soldier back to the reserve, a cube, R7.2)
-    kill_value = 1.8
+    #: an elimination (a soldier back to the reserve, a cube, R7.2); with D4.2's player
+    #: option (measured: the team does better hunting a little less)
+    kill_value = 1.2
+    kill_value_own_cubes = 0.7
     #: an elimination's extra worth in a full zone the army's overflow lands on most
     pressure_weight = 2.0
     #: an elimination's extra worth while the soldier reserve will fall short (R9.1)
@@ -216,9 +226,11 @@ class HeuristicBot:
     #: searches a player is expected to make in the rest of the game (what +1 I is worth)
     future_searches = 1.0
     #: what a cube is worth when limited actions cost the player's own cube (D4.2 option)
-    cube_price = 1.5
-    #: what +1 Military is worth to a player who cannot eliminate yet (R5.6)
-    m_need = 0.0
+    cube_price = 0.5
+    #: what +1 Military is worth to a player who cannot eliminate yet (R5.6: M − malus >
+    #: 0, so Military 1 never eliminates in an occupied zone); with D4.2's player option
+    m_need = 4.0
+    m_need_own_cubes = 14.0
     #: how much of the next round's army the soldier reserve must also cover
     horizon = 0.7
     army_weight = 1.0
@@ -234,6 +246,8 @@ class HeuristicBot:
         self._heading: dict[int, int] = {}  # player -> zone it is heading for (a hint)
         self._options: list[tuple[Action, float]] = []
         self._table_cache: dict[tuple[Any, ...], list[float]] = {}
+        self._sheet_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any]] = {}
+        self._pool_cache: dict[tuple[Any, ...], int] = {}
 
     def plan(self, game: Game) -> _Plan:
         key = id(game)
@@ -247,6 +261,16 @@ class HeuristicBot:
             plan = got[1]
             self._plans = {key: plan}
         return plan
+
+    def pool_left(self, game: Game, pool: tuple[int, ...], allowed: int) -> int:
+        """:func:`_pool_left`, remembered (the pool changes once a round, R8.0)."""
+        key = (id(game), pool, allowed)
+        got = self._pool_cache.get(key)
+        if got is None:
+            if len(self._pool_cache) > 4096:
+                self._pool_cache.clear()
+            got = self._pool_cache[key] = _pool_left(game, pool, allowed)
+        return got
 
     # -- the interface ------------------------------------------------------------------
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
@@ -304,8 +328,14 @@ class HeuristicBot:
         acts = [ps.actions for ps in players]
         low, top = min(acts), max(acts)
         able = [p for p in range(n) if self._can_act(game, view, plan, p, low)]
-        if not able or all(view.done[o.index] >= o.markers for o in game.objectives):
-            return Action("end")  # nothing left to do: every action only feeds the army
+        if not able:
+            return Action("end")
+        if all(view.done[o.index] >= o.markers for o in game.objectives):
+            # R9.2: the win comes at the end of the army phase; an action that raises the
+            # team counter only feeds the army, but the players behind the leader still
+            # eliminate (fewer soldiers to overflow, R8.4–R8.5) or play a card for free
+            return self._after_done(game, view, plan, able, acts, top) if self.coordinate \
+                else Action("end")
         ctx = _Ctx(self, game, view, plan)
         self._options = []
         found: dict[int, tuple[float, Action]] = {}
@@ -362,6 +392,47 @@ class HeuristicBot:
         cost = self.army_weight * view.speed * plan.army_per_cell
         if ranked and layer >= cost and ranked[0][0][0] > 0.05:
             return ranked[0][0][1]
+        return Action("end")
+
+    def _after_done(self, game: Game, view: PublicView, plan: _Plan, able: list[int],
+                    acts: list[int], top: int) -> Action:
+        """Every objective done: free eliminations and cards only (see :meth:`_turn`)."""
+        ctx = _Ctx(self, game, view, plan)
+        players = view.players
+        for p in sorted(able, key=lambda p: (acts[p], p)):
+            free = top - acts[p] + players[p].free_actions
+            if free <= 0:
+                continue
+            found: list[tuple[float, Action]] = []
+
+            def add(v: float, a: Action, found: list[tuple[float, Action]] = found) -> None:
+                if a.kind == "eliminate" or (a.kind == "resistance" and a.c == 1):
+                    found.append((v, a))
+
+            here = players[p].at
+            if view.soldiers[here] and ctx.eff(p, 1) > 0:
+                add(ctx.kill_value(here), Action("eliminate", p, here, 0))
+            m = ctx.sheet(p)[1]
+            if m.eliminate_range or m.eliminate_officers:
+                ctx._far_eliminations(p, add)
+            ctx._resistance(p, add)
+            if free >= 2 and not found:  # a move, then an elimination there
+                reach = ctx._reach(p)
+                best: tuple[float, int] | None = None
+                while reach:
+                    low = reach & -reach
+                    z = low.bit_length() - 1
+                    reach ^= low
+                    if view.soldiers[z] and ctx.eff(p, 1, z) > 0:
+                        v = ctx.kill_value(z)
+                        if best is None or v > best[0]:
+                            best = (v, z)
+                if best is not None:
+                    found.append((best[0] / 2, Action("move", p, best[1])))
+            found.sort(key=lambda x: -x[0])
+            for v, a in found:
+                if v > 0 and view.why_illegal(a) is None:
+                    return a
         return Action("end")
 
     # -- choices --------------------------------------------------------------------------
@@ -531,13 +602,26 @@ class _Ctx:
         self._kills = [-1.0] * plan.n
         self._limited_memo: dict[tuple[int, int], tuple[float, str]] = {}
         self._tables: dict[int, list[float]] = {}
+        self._team_sig: tuple[Any, ...] | None = None
 
     # -- reading the sheets ---------------------------------------------------------------
     def sheet(self, p: int) -> tuple[tuple[int, int, int], Any]:
         """``p``'s skill levels and lasting effects (R1.2), read once a decision."""
         got = self._sheets[p]
         if got is None:
-            got = self._sheets[p] = self.view.sheet(p)
+            # the sheet changes only with the squad and the hand (R1.2, R1.3, R5.4): kept
+            # across decisions
+            ps = self.view.players[p]
+            sq = ps.squad
+            key = (id(self.game), ps.character, tuple(sq[0]), tuple(sq[1]), tuple(sq[2]),
+                   tuple(ps.inventory))
+            cache = self.bot._sheet_cache
+            got = cache.get(key)
+            if got is None:
+                if len(cache) > 4096:
+                    cache.clear()
+                got = cache[key] = self.view.sheet(p)
+            self._sheets[p] = got
         return got
 
     def level(self, p: int, s: int) -> int:
@@ -601,7 +685,10 @@ class _Ctx:
             v = 3.0 if gen and p == self.striker() else 1.2
             # Military 1 cannot eliminate at all (R5.6: M − occupation > 0)
             if self.level(p, 1) - self.sheet(p)[1].malus_reduction[1] <= 1:
-                v += bot.m_need if self.shortfall > 0 else 0.5 * bot.m_need
+                # D4.2 option: eliminations are where the cubes that pay limited actions
+                # come from (R7.2), so Military matters more
+                need = bot.m_need_own_cubes if self.plan.own_cubes else bot.m_need
+                v += need if self.shortfall > 0 else 0.5 * need
             return v
         return 1.5 if self.unrevealed else 0.5
 
@@ -616,10 +703,12 @@ class _Ctx:
             return None
         parts = self.need
 
+        players, threshold = self.view.players, self.game.craft_threshold
+
         def key(p: int) -> tuple[float, int]:
-            inv = self.view.players[p].inventory
-            held = sum(1 for c in inv if c in parts)
-            return (self.level(p, 2) - self.craft_need(p) + 0.3 * held, -p)
+            levels, m = self.sheet(p)  # level(p, 2) - craft_need(p), read once
+            held = sum(1 for c in players[p].inventory if c in parts)
+            return (levels[2] - threshold - m.craft_delta + 0.3 * held, -p)
 
         return max(range(self.n), key=key)
 
@@ -654,7 +743,7 @@ class _Ctx:
             allowed |= o.candidates
         if not allowed:
             return 0.0
-        return float(_pool_left(game, (*view.clue_pool, *view.clues_kept, card), allowed))
+        return float(self.bot.pool_left(game, (*view.clue_pool, *view.clues_kept, card), allowed))
 
     def clue_need(self) -> float:
         """1 while the pooled and kept clues are far from isolating a place, 0 once they do."""
@@ -665,7 +754,7 @@ class _Ctx:
                 allowed = 0
                 for o in self.unrevealed:
                     allowed |= o.candidates
-                left = _pool_left(self.game, (*self.view.clue_pool, *self.view.clues_kept),
+                left = self.bot.pool_left(self.game, (*self.view.clue_pool, *self.view.clues_kept),
                                   allowed)
                 self._clue_need = 0.0 if left <= 1 else (0.7 if left == 2 else 1.0)
         return self._clue_need
@@ -707,7 +796,9 @@ class _Ctx:
         need = self.clue_need()
         if not need:
             return 0.0
-        return self.bot.clue_value * need * (1.0 - 0.55 ** n)
+        # several places still to find: a clue serves each of them (R6.1)
+        more = 1.0 + self.bot.clue_more * (len(self.unrevealed) - 1)
+        return self.bot.clue_value * more * need * (1.0 - 0.55 ** n)
 
     def recruit_value(self, p: int, n: int) -> float:
         if n <= 0:
@@ -723,7 +814,7 @@ class _Ctx:
         return best
 
     def kill_value(self, z: int, officer: bool = False) -> float:
-        v = self.bot.kill_value
+        v = self.bot.kill_value_own_cubes if self.plan.own_cubes else self.bot.kill_value
         if officer:
             v = 3.5 + (3.0 if self.officers_left <= 4 else 0.0)
         if self.view.occupation(z) >= self.game.max_occupation[z]:
@@ -1308,12 +1399,16 @@ class _Ctx:
         the team's needs (clues, parts, the crafter's test), its cubes (D4.2 option)."""
         ps = self.view.players[p]
         levels, m = self.sheet(p)
-        return (id(self.game), p, ps.character, levels, m,
+        team = self._team_sig
+        if team is None:
+            gen = any(o.kind == "general" for o in self.open)
+            team = self._team_sig = (
+                id(self.game), self.clue_need(), tuple(sorted(self.missing)),
+                bool(self.to_craft), self.crafter, len(self.unrevealed), self.shortfall > 0,
+                self.striker() if gen else -1)
+        return (team, p, ps.character, levels, m,
                 tuple(EMPTY in row and row.index(EMPTY) for row in ps.squad),
-                self.clue_need(), tuple(sorted(self.missing)), bool(self.to_craft), p == self.crafter,
-                bool(self.unrevealed), self._limited_ok(p), self.shortfall > 0,
-                any(o.kind == "general" for o in self.open) and p == self.striker(),
-                self.bot.card_value, self.bot.future_searches, self.bot.clue_value)
+                self._limited_ok(p))
 
     def _limited_table(self, p: int) -> list[float]:
         """What ``p``'s best limited action is worth at each army malus 0…6 (R4.5)."""

@@ -67,6 +67,25 @@ def test_the_team_stops_once_every_objective_is_done(game1: Game) -> None:
     assert _act(game, state, HeuristicBot(1)) == Action("end")
 
 
+def test_once_done_the_players_behind_still_eliminate_for_free(game1: Game) -> None:
+    """R9.2: the win waits for the army phase, so a player behind the leader (its action
+    raises no team counter, R7.1) still eliminates a soldier where it stands (R5.6: one
+    fewer to overflow, R8.4); the leader itself ends the phase."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    state.done = [o.markers for o in game.objectives]
+    view = PublicView(game, state, 0)
+    p = max(range(1, 4), key=lambda q: view.level(q, 1))
+    z = state.players[p].at
+    state.soldiers[z], state.officers[z] = 1, 0
+    state.players[0].actions = 2
+    a = _act(game, state, HeuristicBot(1))
+    assert (a.kind, a.a, a.b) == ("eliminate", z, 0) and a.player != 0
+    assert state.players[a.player].at == z
+    state.players[0].actions = 0
+    assert _act(game, state, HeuristicBot(1)) == Action("end")
+
+
 def _bomb_next_to_the_base(game: Game) -> tuple[State, int]:
     state = _started(game)
     bomb = next(i for i, s in enumerate(game.specials) if s.id == "bomb")
@@ -122,6 +141,24 @@ def test_reputation_cubes_are_shared_where_they_help(game1: Game, supply: str,
     state.pending = Pending("choose_player", 0, [0, 1, 2, 3], [],
                             "player who gains the cubes (R7.2)")
     assert _act(game, state, HeuristicBot(1)) == Action("choose", 0, expected)
+
+
+def test_a_player_who_cannot_eliminate_keeps_a_military_recruit(game1: Game) -> None:
+    """R5.6: Military 1 never eliminates in an occupied zone (M − malus > 0), so the
+    heuristic keeps the gamekeeper (M 3) on its Military row rather than the postwoman
+    (C 4) on Communication (R5.2's slot test); the simple bot, which does not look that
+    far, keeps the postwoman."""
+    from authoring.engine.bots import SimpleBot
+
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    p = next(q for q, ps in enumerate(state.players) if ps.character == 1)  # C3 M1 I1
+    assert PublicView(game, state, p).level(p, 1) == 1
+    postwoman, gamekeeper = 0, 3
+    assert (game.recruits[postwoman].value("C"), game.recruits[gamekeeper].value("M")) == (4, 3)
+    state.pending = Pending("keep_recruit", p, [postwoman, gamekeeper], [], "")
+    assert _act(game, state, HeuristicBot(1)) == Action("keep", p, 1, 1 * 16 + 0)
+    assert _act(game, state, SimpleBot(1)) == Action("keep", p, 0, 0 * 16 + 0)
 
 
 def test_an_unknown_choice_takes_its_first_option(game1: Game) -> None:
