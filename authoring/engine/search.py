@@ -27,7 +27,8 @@ and are valued by :func:`evaluate` (progress and the reserves' :func:`safety`).
 
 How the budget maps to work: ``budget`` = N sampled futures per searched decision — a
 team that plans N futures per decision; a searched decision costs ``candidates × N``
-rollouts of the rest of the game. All chance is the bot's own generator
+rollouts of the rest of the game (with one future, no alternative can beat the policy by
+more than one won future: budget 1 plays the policy's game). All chance is the bot's own generator
 (:class:`~authoring.engine.rng.Rng`, from the bot's seed): a seed plays the same game,
 whatever process runs it.
 """
