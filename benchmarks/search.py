@@ -3,10 +3,11 @@
 Prints, on scenario 1 with 4 players: the search bot's games per second at its default
 budget (one process), the win rates of the heuristic team and of the search team on easy
 and normal with their 95 % Wilson intervals (the same seeded games for both), and the
-budget sweep (half and twice the default) on easy. Studies run in ``--jobs`` processes
-(the results are the same for any number).
+budget sweep (half, once and twice the budget) on easy. Studies run in ``--jobs``
+processes (the results are the same for any number). Tune on some seeds, confirm on others
+(``--seed``).
 
-    python benchmarks/search.py [--games N] [--jobs J] [--budget B] [--no-sweep]
+    python benchmarks/search.py [--games N] [--jobs J] [--budget B] [--seed S] [--no-sweep]
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2, help="processes for the studies")
     ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
                     help="the search budget compared (futures per decision)")
+    ap.add_argument("--seed", type=int, default=1, help="the studies' seed")
     ap.add_argument("--speed-games", type=int, default=10,
                     help="games timed in one process at the default budget")
     ap.add_argument("--no-sweep", action="store_true", help="skip the budget sweep")
@@ -54,20 +56,26 @@ def main() -> None:
     print(f"  search at the default budget: {n / secs:.2f} games/s (one process, {n} games "
           "of easy)")
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    once: tuple[int, int, float] | None = None
     try:
         for difficulty in ("easy", "normal"):
-            print(f"{difficulty}, 4 players:")
+            print(f"{difficulty}, 4 players (seed {args.seed}):")
             for bot, budget in (("heuristic", None), ("search", args.budget)):
                 study = Study(games=args.games, difficulties=(difficulty,), players=(4,),
-                              bot=bot, search_budget=budget)
+                              bot=bot, seed=args.seed, search_budget=budget)
                 label = bot if budget is None else f"{bot} (budget {budget})"
-                print(line(label, *rate(model, study, pool)), flush=True)
+                got = rate(model, study, pool)
+                if budget is not None and difficulty == "easy":
+                    once = got
+                print(line(label, *got), flush=True)
         if not args.no_sweep:
-            print("budget sweep, easy, 4 players:")
-            for budget in sorted({max(1, args.budget // 2), args.budget * 2}):
+            print(f"budget sweep, easy, 4 players (seed {args.seed}):")
+            for budget in sorted({max(1, args.budget // 2), args.budget, args.budget * 2}):
                 study = Study(games=args.games, difficulties=("easy",), players=(4,),
-                              bot="search", search_budget=budget)
-                print(line(f"search (budget {budget})", *rate(model, study, pool)), flush=True)
+                              bot="search", seed=args.seed, search_budget=budget)
+                got = once if budget == args.budget and once is not None else rate(
+                    model, study, pool)
+                print(line(f"search (budget {budget})", *got), flush=True)
     finally:
         if pool is not None:
             pool.shutdown()

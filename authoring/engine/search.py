@@ -3,32 +3,34 @@
 What it searches: determinized Monte Carlo over the players' information set (flat
 search over sampled futures, with common random numbers). At a decision that matters
 (:meth:`SearchBot.field`: a kept card; in the players' phase, when the team's counters
-are level — who acts, whether to end the phase — or when the policy would move) it lists
-a few candidates: the policy's choice, its next best (the policy asked again with the
-choice taken away: the policy is a black box, ``act(game, view, legal)``), its best
-elimination that can succeed, its best action that is not a move, and ``end`` when the
-counters are level. It then imagines ``budget`` futures from what the players know
-(:meth:`PublicView.sample <authoring.engine.view.PublicView.sample>`: the hidden orders
-reshuffled, a new generator: the real game's draws are never seen nor touched), and plays
-every candidate on the same futures: the candidate, then the policy
+are level — who acts next, whether to end the phase) it lists a few candidates: the
+policy's choice and the planner's next best (:meth:`HeuristicBot.scored
+<authoring.engine.heuristic.HeuristicBot.scored>`, one of another kind first), and ``end``
+when the counters are level. It then imagines ``budget`` futures from what the players
+know (:meth:`PublicView.sample <authoring.engine.view.PublicView.sample>`: the hidden
+orders reshuffled, a new generator: the real game's draws are never seen nor touched), and
+plays every candidate on the same futures: the candidate, then the policy
 (:class:`~authoring.engine.heuristic.HeuristicBot`, for the whole team, kept cards and
-``choose`` answers included) up to the end of the round's army phase (``horizon``
-rounds). The candidate whose futures end best on average is played; the policy's choice
-keeps its place unless an alternative beats it by more than a small margin. Other
-decisions (a recruit kept, a ``choose``, the start of a phase) are the policy's.
+``choose`` answers included) to the END of the game. The candidate whose futures end best
+on average is played; the policy's choice keeps its place unless an alternative beats it
+by more than a margin (a quarter of a won game per future by default: a few futures are
+noisy, and a choice switched on noise plays worse than the policy). Other decisions (a
+recruit kept, a ``choose``, the start of a phase, a move between level counters) are the
+policy's.
 
-What it evaluates (:func:`evaluate`): a win 1, a defeat a fifth of its progress; otherwise
-the objectives' progress stage by stage (:func:`progress`: the clue pool's closeness to
-isolating an allowed place, the place revealed, the special item's parts held by the team
-and gathered in one hand, the item crafted and carried towards the place, done) and how
-safe the reserves of soldiers and officers are from the coming army phases at the
-current invasion speed (:func:`safety`).
+What it evaluates (:func:`final`): a won future 1, a lost one a tenth of its progress
+(:func:`progress`: the objectives' stages — the clue pool's closeness to isolating an
+allowed place, the place revealed, the special item's parts held and gathered in one hand,
+the item crafted and carried towards the place, done): winning, not surviving, is what
+counts. With a ``horizon`` (rounds), futures stop at the end of that round's army phase
+and are valued by :func:`evaluate` (progress and the reserves' :func:`safety`).
 
 How the budget maps to work: ``budget`` = N sampled futures per searched decision — a
-team that plans N futures per decision; a searched decision costs up to
-``candidates × N`` rollouts of the rest of the round. All chance is the bot's own
-generator (:class:`~authoring.engine.rng.Rng`, from the bot's seed): a seed plays the same
-game, whatever process runs it.
+team that plans N futures per decision; a searched decision costs ``candidates × N``
+rollouts of the rest of the game (with one future, no alternative can beat the policy by
+more than one won future: budget 1 plays the policy's game). All chance is the bot's own generator
+(:class:`~authoring.engine.rng.Rng`, from the bot's seed): a seed plays the same game,
+whatever process runs it.
 """
 
 from __future__ import annotations
@@ -52,15 +54,18 @@ _SEARCHED_KEEPS = frozenset(("keep_search", "keep_investigate", "keep_resistance
 
 class SearchBot:
     """See the module docstring. ``budget``: sampled futures per searched decision;
-    ``candidates``: the most actions compared per decision; ``horizon``: rounds a future
-    runs ahead (to the end of that many army phases); ``margin``: how much better on
-    average an alternative must end to replace the policy's choice; ``every``: search every
-    decision of the players' phase, not only the key ones."""
+    ``candidates``: the most actions compared per decision (``end`` comes on top when the
+    counters are level); ``horizon``: rounds a future runs ahead (to the end of that many
+    army phases; None: to the end of the game); ``margin``: how much better per future an
+    alternative must end to replace the policy's choice (and by one won future at least);
+    ``every``: search every decision of the players' phase, not only the key ones;
+    ``moves``: search too when the policy would move."""
 
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, candidates: int = 4,
-                 horizon: int = 1, margin: float = 0.002, every: bool = False) -> None:
+    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, candidates: int = 2,
+                 horizon: int | None = None, margin: float = 0.25, every: bool = False,
+                 moves: bool = False) -> None:
         if not 1 <= budget <= MAX_BUDGET:
             raise ValueError(f"the search budget is futures per decision: 1 to {MAX_BUDGET}, "
                              f"not {budget}")
@@ -69,7 +74,8 @@ class SearchBot:
         self.rng = Rng(seed ^ 0x5EA7C4)
         self.policy = HeuristicBot(seed)
         self.budget, self.candidates, self.horizon = budget, candidates, horizon
-        self.margin, self.every = margin, every
+        self.margin, self.every, self.moves = margin, every, moves
+        self.searched = 0  # decisions searched (a statistic)
 
     # -- the decision -----------------------------------------------------------------
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
@@ -87,9 +93,10 @@ class SearchBot:
         Searched: a kept card (an item, a clue, a resistance card: the policy's choices in
         order, R5.3, R5.4, R6.2), and in the players' phase the key decisions — when the
         team's counters are level (who acts next, and whether to end the phase, R5.0,
-        R10.1) or when the policy would move (a move does nothing by itself, R5.1): the
-        policy's choice, its next best, its best elimination that can succeed (R5.6), its
-        best action that is not a move, and ``end`` when the counters are level."""
+        R10.1), and with ``moves`` when the policy would move (a move does nothing by
+        itself, R5.1): the policy's choice, its next best of other kinds (an elimination
+        only if it can succeed, R5.6), then of any kind, up to ``candidates``, and ``end``
+        when the counters are level."""
         scored = self.policy.scored(game, view, legal)
         choice = scored[0][0]
         pend = view.pending
@@ -101,7 +108,7 @@ class SearchBot:
             return [choice]
         players = view.players
         level = all(p.actions == players[0].actions for p in players)
-        if not (self.every or level or choice.kind == "move"):
+        if not (self.every or level or (self.moves and choice.kind == "move")):
             return [choice]
         out = [choice]
         end = Action("end")
@@ -127,16 +134,18 @@ class SearchBot:
 
     def best(self, game: Game, view: PublicView, field: Sequence[Action]) -> int:
         """The index of the candidate whose futures end best (0, the policy's choice,
-        unless another beats it by more than the margin)."""
+        unless another beats it by more than ``margin`` per future and at least by one won
+        future: a switch on the noise of a few futures plays worse than the policy)."""
         totals = [0.0] * len(field)
-        rounds = view.round + self.horizon
+        self.searched += 1
+        rounds = view.round + self.horizon if self.horizon is not None else 10 ** 6
         for _ in range(self.budget):
             base = view.sample(self.rng)
             seed = self.rng.next64()
             for i, a in enumerate(field):
                 totals[i] += self.rollout(game, base.clone(), a, seed, rounds)
         top = max(range(len(field)), key=lambda i: totals[i])
-        if top != 0 and totals[top] > totals[0] + self.margin * self.budget:
+        if top != 0 and totals[top] > totals[0] + max(1.0, self.margin * self.budget):
             return top
         return 0
 
@@ -148,13 +157,23 @@ class SearchBot:
         apply(game, state, first, checked=False)
         policy = HeuristicBot(seed & 0x7FFFFFFF)  # fresh: no hint of another future
         steps = 0
-        while state.outcome is None and state.round < rounds and steps < 3000:
+        while state.outcome is None and state.round < rounds and steps < 20000:
             pend = state.pending
             seat = pend.player if pend is not None else 0
             a = policy.act(game, PublicView(game, state, seat), LazyLegal(game, state))
             apply(game, state, a, checked=False)
             steps += 1
+        if self.horizon is None:
+            return final(game, state)
         return evaluate(game, state)
+
+
+def final(game: Game, state: State) -> float:
+    """The value of a future played to its end: a win 1, a defeat a tenth of its progress
+    (a game cut short by the step guard is valued by :func:`evaluate`)."""
+    if state.outcome is None:
+        return evaluate(game, state)
+    return 1.0 if state.outcome.won else 0.1 * progress(game, state)
 
 
 def evaluate(game: Game, state: State) -> float:

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from authoring.cli import cli
 from authoring.engine import Action, Game, apply, legal_actions, new_initial_state
-from authoring.engine.search import MAX_BUDGET, SearchBot, evaluate
+from authoring.engine.search import DEFAULT_BUDGET, MAX_BUDGET, SearchBot, evaluate, final, progress
 from authoring.engine.simulate import Study, make_bot, record_game, run_study, summarise
 from authoring.engine.view import PublicView
 from authoring.model.game import GameModel
@@ -106,7 +106,7 @@ def test_make_bot_passes_the_budget_and_refuses_it_to_a_bot_that_does_not_search
 
 
 def test_a_study_gives_the_same_json_for_one_process_or_two(scenario1: GameModel) -> None:
-    study = Study(games=3, difficulties=("easy",), players=(3,), bot="search", seed=2,
+    study = Study(games=2, difficulties=("easy",), players=(3,), bot="search", seed=2,
                   table_speed=1.2, search_budget=1)
     here = summarise(scenario1, study, run_study(scenario1, study))
     with ProcessPoolExecutor(2) as pool:
@@ -143,3 +143,17 @@ def test_the_budget_reaches_the_study_json() -> None:
     data = json.loads(text[text.index("{"):])
     assert data["study"]["search_budget"] == 1
     assert data["cells"]["easy/3"]["games"] == 1
+
+
+def test_a_future_played_to_its_end_is_worth_its_outcome(scenario1: GameModel) -> None:
+    """By default a future runs to the end of the game: a win is worth 1, a defeat at most
+    a tenth (its progress), whatever the reserves."""
+    game = small_game(scenario1)
+    _, lost = record_game(game, 5, "random")
+    assert lost.outcome is not None and not lost.outcome.won
+    assert final(game, lost) == pytest.approx(0.1 * progress(game, lost))
+    assert final(game, lost) <= 0.1
+    bot = SearchBot(1)
+    assert bot.horizon is None and bot.budget == DEFAULT_BUDGET
+    state = new_initial_state(game, seed=5)
+    assert final(game, state) == evaluate(game, state)  # a game still on: the estimate
