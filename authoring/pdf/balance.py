@@ -96,6 +96,7 @@ def _cover(c: Any, data: Mapping[str, Any]) -> None:
             c.drawString(18 * mm, y, f"{r['bot']}: win {percent(r['win_rate'])} "
                                      f"[{percent(lo)}, {percent(hi)}], "
                                      f"{r['rounds_mean']:.1f} rounds on average")
+        y -= 4 * mm
     y -= 4 * mm
     c.setFont(fonts.BOLD, 12)
     c.drawString(15 * mm, y, "Figures per difficulty and player count")
@@ -147,12 +148,15 @@ def _strength(c: Any, data: Mapping[str, Any], y: float) -> float:
     ladder = {r["bot"]: r for r in data.get("ladder") or []}
     me, top = ladder.get(st["bot"]), ladder.get("search")
     if me and top and st["bot"] != "search":
+        gap = round(100 * (top["win_rate"] - me["win_rate"]))
         y = _wrap(c, f"On {me['cell']} ({me['games']} games each) this bot wins "
                   f"{percent(me['win_rate'])} [{percent(me['interval'][0])}, "
                   f"{percent(me['interval'][1])}] where the search team wins "
                   f"{percent(top['win_rate'])} [{percent(top['interval'][0])}, "
-                  f"{percent(top['interval'][1])}]: stronger players would do about that much "
-                  "better.", 18 * mm, y, PAGE[0] - 36 * mm)
+                  f"{percent(top['interval'][1])}]"
+                  + (f": stronger players would win about {gap} points more." if gap > 0 else
+                     ": no stronger team was measured here, so these figures are the best "
+                     "play known."), 18 * mm, y, PAGE[0] - 36 * mm)
     elif not ladder and st.get("stronger"):
         y = _wrap(c, f"Stronger on the ladder: {', '.join(st['stronger'])}. Add --ladder N to "
                   "measure this bot against them on this scenario.", 18 * mm, y,

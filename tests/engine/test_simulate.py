@@ -246,3 +246,23 @@ def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
     assert "the players: bot random, 1 of " in text and "the floor of the ladder" in text
     assert "easy/3 *" in text and "easy/4 *" not in text
     assert "* army track for this player count is a placeholder (D8.1" in text
+
+
+def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
+                                                          tmp_path: Path) -> None:
+    """The report's first page says who played and, with the ladder, where that team
+    stands against the search team (issue 23, deliver 5); placeholder cells get a note."""
+    import pypdf
+
+    from authoring.pdf.balance import write_balance
+
+    study = Study(games=2, difficulties=("easy",), players=(3, 4), bot="random", seed=2)
+    data = summarise(scenario1, study, run_study(scenario1, study))
+    ladder = [{"bot": b, "cell": "easy/3", "games": 2, "win_rate": r, "interval": [0.0, 0.5],
+               "rounds_mean": 3.0} for b, r in (("random", 0.0), ("search", 0.5))]
+    write_balance(tmp_path / "r.pdf", {**data, "ladder": ladder}, scenario1.board)
+    text = " ".join(pypdf.PdfReader(tmp_path / "r.pdf").pages[0].extract_text().split())
+    assert "The players" in text and "Bot random — 1 of 5 on the skill ladder" in text
+    assert "where the search team wins 50%" in text
+    assert "stronger players would win about 50 points more" in text
+    assert "easy/3 *" in text and "placeholder (D8.1)" in text
