@@ -146,15 +146,7 @@ def promote(game: Game, state: State, z: int, rule: str = "R8.5") -> None:
     log(state, "officer_placed", rule, "an officer replaces a soldier in {}".format,
         game.zone(z), zone=game.zone(z))
     region = game.topo.region[z]
-    pile = state.piles[region]
-    if pile:
-        token = pile.pop()
-        state.bag.append(token)
-        state.unseen.append(token)  # face down: nobody sees which
-        log(state, "token_to_bag", "R8.6",
-            "a zone token of region {} goes into the invasion bag".format,
-            game.topo.regions[region], region=game.topo.regions[region])
-    else:
+    if not token_to_bag(game, state, region):
         log(state, "pile_empty", "D11.1",
             f"the {game.topo.regions[region]} pile is empty: no token added", region=region)
     if _checked(game, state):
@@ -182,6 +174,20 @@ def army_action(game: Game, state: State) -> None:
     log(state, "token_drawn", "R8.3", "zone token {} drawn".format, game.zone(token),
         zone=game.zone(token))
     add_soldiers(game, state, token, speed(game, state))
+
+
+def token_to_bag(game: Game, state: State, region: int) -> bool:
+    """R8.6: the top token of a region's pile goes into the invasion bag, face down
+    (nobody sees which: ``state.unseen``); False when the pile is empty."""
+    pile = state.piles[region]
+    if not pile:
+        return False
+    token = pile.pop()
+    state.bag.append(token)
+    state.unseen.append(token)
+    log(state, "token_to_bag", "R8.6", "a zone token of region {} goes into the invasion bag".format,
+        game.topo.regions[region], region=game.topo.regions[region])
+    return True
 
 
 def seen_token(state: State, token: int, drawn: bool = False) -> None:

@@ -937,9 +937,7 @@ class ActionTable:
         """R5.1: the moves from ``z`` without a move bonus."""
         row = self.move[p][z]
         if row is None:
-            r = self._reach[z]
-            row = self.move[p][z] = tuple(
-                _action(Action, ("move", p, d, -1, -1)) for d in range(r.bit_length()) if r >> d & 1)
+            row = self.move[p][z] = _moves_to(p, self._reach[z])
         return row
 
     def eliminations(self, p: int, z: int) -> tuple[Action, Action]:
@@ -959,6 +957,12 @@ class ActionTable:
         return row[:cubes]
 
 
+def _moves_to(p: int, reach_bits: int) -> tuple[Action, ...]:
+    """``p``'s moves to the zones of a reach bitset, in zone order (R5.1)."""
+    return tuple(_action(Action, ("move", p, d, -1, -1))
+                 for d in range(reach_bits.bit_length()) if reach_bits >> d & 1)
+
+
 def action_table(game: Game) -> ActionTable:
     table = game.memo.get("actions")
     if table is None:
@@ -976,9 +980,7 @@ def move_actions(game: Game, state: State, p: int, m: Mods | None = None
         key = (p, z, m.move_roads, m.move_paths)
         row = table.bonus_moves.get(key)
         if row is None:
-            r = reach(game, state, p, m)
-            row = table.bonus_moves[key] = tuple(
-                _action(Action, ("move", p, d, -1, -1)) for d in range(r.bit_length()) if r >> d & 1)
+            row = table.bonus_moves[key] = _moves_to(p, reach(game, state, p, m))
         return row
     return table.move[p][z] or table.moves(p, z)
 

@@ -418,12 +418,7 @@ def add_zone_tokens(game: Game, state: State, e: fx.AddZoneTokens, task: Task) -
         regions = [full[state.rng.below(len(full))]] if full else []
     for _ in range(e.count):
         for r in regions:
-            if state.piles[r]:
-                state.bag.append(state.piles[r].pop())
-                state.unseen.append(state.bag[-1])  # face down (R8.6)
-                log(state, "token_to_bag", "R8.6", f"a zone token of region "
-                    f"{game.topo.regions[r]} goes into the invasion bag",
-                    region=game.topo.regions[r])
+            army.token_to_bag(game, state, r)
     return True
 
 

@@ -238,5 +238,5 @@ def progress(game: Game, state: State) -> float:
             best = max(sum(min(ps.inventory.count(c), k) for c, k in recipe)
                        for ps in state.players) / need
             item = 0.4 * team + 0.4 * best
-        total += 0.3 * found + 0.4 * item / 1.5 + 0.0
+        total += 0.3 * found + 0.4 * item / 1.5
     return total / len(objectives)
