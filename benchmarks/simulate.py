@@ -61,7 +61,7 @@ def main() -> None:
                   decisions={"D4.2": "supply"})
     secs, data = timed_study(model, study)
     rate = json.loads(data)["cells"]["easy/4"]["win_rate"]
-    print(f"  heuristic, D4.2 = supply: {args.games / secs:7.0f} games/s "
+    print(f"  heuristic on easy (D4.2 = supply, the default): {args.games / secs:7.0f} games/s "
           f"{vs('heuristic_supply', args.games / secs)}, win rate {rate:.0%} on easy, 4 players")
     full = Study(games=args.games, bot="heuristic")
     one, ref = timed_study(model, full)
