@@ -63,6 +63,8 @@ planner's candidate actions with their worth, the planner's choice first.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add as _add
+from operator import lt as _lt
 from typing import Any, Literal
 
 from authoring.engine.actions import Action, slot_of
@@ -152,6 +154,11 @@ class _Plan:
         #: per zone, the zones 1 or 2 moves away (where a player might go to act)
         self.near = [[(z, d) for z in range(t.n) if 0 < (d := t.moves[a][z]) <= 2]
                      for a in range(t.n)]
+        #: per resistance card, whether it removes soldiers where the players stand (R5.8)
+        self.removes = [any(isinstance(e, fx.RemoveSoldiers)
+                            and e.where in ("actor_zone", "each_player_zone")
+                            for e in game.effect_lists[game.resistance_effects[c]])
+                        for c in range(len(game.resistance_cards))]
         self.army_per_cell = game.players / 4.0  # D8.1
 
 
@@ -248,6 +255,14 @@ class HeuristicBot:
         self._table_cache: dict[tuple[Any, ...], list[float]] = {}
         self._sheet_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any]] = {}
         self._pool_cache: dict[tuple[Any, ...], int] = {}
+
+    def share_caches(self, other: HeuristicBot) -> None:
+        """Read and fill ``other``'s memos of pure functions (sheets, limited-action
+        tables, clue pools: each keyed by all it reads), not its memory of the game (the
+        zones players head for): a bot playing imagined futures starts warm."""
+        self._table_cache = other._table_cache
+        self._sheet_cache = other._sheet_cache
+        self._pool_cache = other._pool_cache
 
     def plan(self, game: Game) -> _Plan:
         key = id(game)
@@ -594,15 +609,17 @@ class _Ctx:
         self._clue_need: float | None = None
         self._carriers: list[tuple[int, int, int | None, int]] | None = None
         if plan.officers_count:  # D4.1: officers count as occupation (R4.5)
-            self.malus = [a + b for a, b in zip(view.soldiers, view.officers, strict=True)]
+            self.malus = list(map(_add, view.soldiers, view.officers))
         else:
             self.malus = list(view.soldiers)
-        cubes, size = view.cubes, plan.size
-        self.free = [cubes[z] < size[z] for z in range(plan.n)]
+        self.free = list(map(_lt, view.cubes, plan.size))
         self._kills = [-1.0] * plan.n
         self._limited_memo: dict[tuple[int, int], tuple[float, str]] = {}
         self._tables: dict[int, list[float]] = {}
         self._team_sig: tuple[Any, ...] | None = None
+        self._striker = -1
+        self._holds: dict[int, bool] = {}
+        self._worth: dict[int, float] = {}
 
     # -- reading the sheets ---------------------------------------------------------------
     def sheet(self, p: int) -> tuple[tuple[int, int, int], Any]:
@@ -696,7 +713,9 @@ class _Ctx:
         return self.game.craft_threshold + self.sheet(p)[1].craft_delta
 
     def striker(self) -> int:
-        return max(range(self.n), key=lambda p: (self.level(p, 1), -p))
+        if self._striker < 0:
+            self._striker = max(range(self.n), key=lambda p: (self.level(p, 1), -p))
+        return self._striker
 
     def _crafter(self) -> int | None:
         if not self.to_craft:
@@ -763,6 +782,13 @@ class _Ctx:
         """A resistance card's worth now (R6.2): reputation cubes are plenty (every
         elimination earns one, R7.2) while one card comes a round, so the card is worth its
         effect; per cube only when limited actions cost the player's cubes (D4.2 option)."""
+        got = self._worth.get(card)
+        if got is not None:
+            return got
+        got = self._worth[card] = self._resistance_worth(card)
+        return got
+
+    def _resistance_worth(self, card: int) -> float:
         rc = self.game.resistance_cards[card]
         v = self.plan.card_worth[card]
         effects = self.game.effect_lists[self.game.resistance_effects[card]]
@@ -817,7 +843,8 @@ class _Ctx:
         v = self.bot.kill_value_own_cubes if self.plan.own_cubes else self.bot.kill_value
         if officer:
             v = 3.5 + (3.0 if self.officers_left <= 4 else 0.0)
-        if self.view.occupation(z) >= self.game.max_occupation[z]:
+        view = self.view
+        if view.soldiers[z] + view.officers[z] >= self.game.max_occupation[z]:
             v += self.bot.pressure_weight * self.plan.pressure[z]
         if self.shortfall > 0:
             v += self.bot.urgency
@@ -1078,9 +1105,12 @@ class _Ctx:
         return False
 
     def _holds_all(self, p: int) -> bool:
-        inv = self.view.players[p].inventory
-        return any(all(inv.count(i) >= k for i, k in self.game.recipes[s])
-                   for s in self.to_craft)
+        got = self._holds.get(p)
+        if got is None:
+            inv = self.view.players[p].inventory
+            got = self._holds[p] = any(all(inv.count(i) >= k for i, k in self.game.recipes[s])
+                                       for s in self.to_craft)
+        return got
 
     def _quiet_zone(self, p: int) -> int | None:
         """The nearest zone where ``p``'s Engineering passes the craft test (R4.5)."""
@@ -1273,19 +1303,26 @@ class _Ctx:
         disc = self.sheet(p)[1].resistance_discount
         # D4.2 option: a cube also pays a limited action (R4.4); a card must be worth them
         price = self.bot.cube_price if game.decisions.get("D4.2") == "player" else 0.0
+        removes = self.plan.removes
+        pooled = richest = -1
         for i, (card, cubes) in enumerate(view.resistance):
             cost = max(0, game.resistance_cards[card].cost - disc)
             need = max(0, cost - cubes)
-            worth = self.resistance_worth(card) + self._here_worth(p, card)
+            worth = self.resistance_worth(card) + (self._here_worth(p, card) if removes[card]
+                                                   else 0.0)
             if price:
                 worth = worth * max(1, game.resistance_cards[card].cost) - price * need
             if worth <= 0:
                 continue
             if need <= ps.cubes:
                 add(worth, Action("resistance", p, i, need, 1))
-            elif ps.cubes and sum(q.cubes for q in view.players) + cubes >= cost:
+                continue
+            if ps.cubes and pooled < 0:
+                pooled = sum(q.cubes for q in view.players)
+            if ps.cubes and pooled + cubes >= cost:
                 # pool the cubes on the card: someone richer will activate it (D11.3)
-                richest = max(range(self.n), key=lambda q: (view.players[q].cubes, -q))
+                if richest < 0:
+                    richest = max(range(self.n), key=lambda q: (view.players[q].cubes, -q))
                 if richest != p:
                     add(0.25 * worth, Action("resistance", p, i, ps.cubes, 0))
 

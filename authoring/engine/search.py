@@ -155,7 +155,8 @@ class SearchBot:
         from authoring.engine.heuristic import HeuristicBot
 
         apply(game, state, first, checked=False)
-        policy = HeuristicBot(seed & 0x7FFFFFFF)  # fresh: no hint of another future
+        policy = HeuristicBot(seed & 0x7FFFFFFF)  # fresh: no hint of another future …
+        policy.share_caches(self.policy)  # … but the tables it reads are the same
         steps = 0
         while state.outcome is None and state.round < rounds and steps < 20000:
             pend = state.pending
