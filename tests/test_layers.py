@@ -5,6 +5,7 @@ import in a copy of the package."""
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -69,3 +70,42 @@ def test_a_cycle_is_found(tmp_path: Path, monkeypatch) -> None:  # type: ignore[
     (pkg / "c.py").write_text("from loopy import b\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     assert cycles("loopy") == [["loopy.a", "loopy.b"]]
+
+
+def self_imports(root: Path = ROOT / "authoring") -> list[str]:
+    """``file:line: import`` where a module of ``authoring.X`` imports its own package
+    ``authoring.X`` (``from authoring.X import name``, ``import authoring.X``): such a line
+    runs the package's ``__init__`` from inside it, a loop import-linter resolves away."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        package = ".".join(path.relative_to(root.parent).with_suffix("").parts[:2])
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names if a.asname is None]
+            if package != "authoring.__init__" and package in names:
+                found.append(f"{path.relative_to(root.parent)}:{node.lineno}: {package}")
+    return found
+
+
+def test_no_module_imports_its_own_package() -> None:
+    assert self_imports() == []
+
+
+def test_the_self_import_check_sees_one(tmp_path: Path) -> None:
+    pkg = tmp_path / "authoring" / "engine"
+    pkg.mkdir(parents=True)
+    (pkg / "flow.py").write_text("from authoring.engine import army\nimport authoring.engine.army as a\n")
+    assert self_imports(tmp_path / "authoring") == ["authoring/engine/flow.py:1: authoring.engine"]
+
+
+def test_one_engine_module_loads_alone() -> None:
+    """Importing ``engine.rng`` loads neither the rest of the engine nor shapely (the
+    package's names are loaded on first use)."""
+    code = ("import sys, authoring.engine.rng; "
+            "print(sorted(m for m in sys.modules if m.startswith(('authoring', 'shapely'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout
+    assert out.strip() == "['authoring', 'authoring.engine', 'authoring.engine.rng']"

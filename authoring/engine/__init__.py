@@ -8,15 +8,43 @@ actions (R1–R10 of ``design/rules.md``).
 (1, 'start')
 """
 
-from authoring.engine.actions import Action
-from authoring.engine.api import apply, legal_actions, new_initial_state, replay, why_illegal
-from authoring.engine.core import IllegalAction
-from authoring.engine.game import Game, GameError
-from authoring.engine.log import Event
-from authoring.engine.outcome import Outcome, Termination
-from authoring.engine.state import State
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names below, for type checkers; loaded on first use at run time
+    from authoring.engine.actions import Action
+    from authoring.engine.api import apply, legal_actions, new_initial_state, replay, why_illegal
+    from authoring.engine.core import IllegalAction
+    from authoring.engine.game import Game, GameError
+    from authoring.engine.log import Event
+    from authoring.engine.outcome import Outcome, Termination
+    from authoring.engine.state import State
+
+#: where each public name lives: importing one module of the engine (``engine.rng``, say)
+#: loads that module alone, not the package's every module (PEP 562)
+_HOME = {
+    "Action": "actions", "apply": "api", "legal_actions": "api", "new_initial_state": "api",
+    "replay": "api", "why_illegal": "api", "IllegalAction": "core", "Game": "game",
+    "GameError": "game", "Event": "log", "Outcome": "outcome", "Termination": "outcome",
+    "State": "state",
+}
 
 __all__ = [
     "Action", "Event", "Game", "GameError", "IllegalAction", "Outcome", "State", "Termination",
     "apply", "legal_actions", "new_initial_state", "replay", "why_illegal",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME})

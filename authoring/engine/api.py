@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, overload
 
-from authoring.engine import players as rules
+import authoring.engine.players as rules
 from authoring.engine.actions import COUNTED, Action
 from authoring.engine.core import IllegalAction, log, player_name
 from authoring.engine.flow import advance, setup

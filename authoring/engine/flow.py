@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from authoring.engine import army
+import authoring.engine.army as army
 from authoring.engine.core import draw, log, player_name
 from authoring.engine.game import Game
 from authoring.engine.outcome import Outcome, Termination

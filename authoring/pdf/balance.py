@@ -18,10 +18,10 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 
+import authoring.pdf.fonts as fonts
 from authoring.io.wording import percent
 from authoring.io.yamlio import atomic_write
 from authoring.model.board import Board
-from authoring.pdf import fonts
 from authoring.pdf.boardmap import draw_island, fit_view
 
 PAGE = landscape(A4)

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 
+import authoring.pdf.fonts as fonts
 from authoring.io.yamlio import atomic_write
-from authoring.pdf import fonts
 from authoring.pdf.canvas import MIN_TEXT_PT, MINIATURE_TEXT_PT, PT_MM, draw_once
 
 if TYPE_CHECKING:

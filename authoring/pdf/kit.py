@@ -25,9 +25,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import authoring.pdf.clue_cards as clue_cards
+import authoring.pdf.game_cards as game_cards
+import authoring.pdf.png as png
+import authoring.pdf.poster as poster
+import authoring.pdf.sheets as sheets
+import authoring.pdf.tokens as tokens
 from authoring.io.diagnostics import Diagnostic, Report, Span
 from authoring.io.fileset import FileSet, sweep_legacy_temp
-from authoring.pdf import clue_cards, game_cards, png, poster, sheets, tokens
 from authoring.pdf.canvas import FONT_BOLD, FONT_CONDENSED, FONT_REGULAR, PdfDocument, pt
 from authoring.pdf.cards import CALIBRATION_TITLE, draw_calibration
 from authoring.pdf.cutfile import sheet_svg, write_cut_pdf
