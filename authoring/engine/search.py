@@ -136,18 +136,27 @@ class SearchBot:
         """The index of the candidate whose futures end best (0, the policy's choice,
         unless another beats it by more than ``margin`` per future and at least by one won
         future: a switch on the noise of a few futures plays worse than the policy)."""
-        totals = [0.0] * len(field)
         self.searched += 1
         rounds = view.round + self.horizon if self.horizon is not None else 10 ** 6
+        futures = []
         for _ in range(self.budget):
-            base = view.sample(self.rng)
-            seed = self.rng.next64()
-            for i, a in enumerate(field):
-                totals[i] += self.rollout(game, base.clone(), a, seed, rounds)
-        top = max(range(len(field)), key=lambda i: totals[i])
-        if top != 0 and totals[top] > totals[0] + max(1.0, self.margin * self.budget):
-            return top
-        return 0
+            futures.append((view.sample(self.rng), self.rng.next64()))
+        # the policy's choice on every future, then each alternative until it can no longer
+        # pass the bar (a future is worth 1 at most): a candidate that cannot pass it is
+        # never played, so leaving its futures unplayed changes no decision
+        bar = sum(self.rollout(game, base.clone(), field[0], seed, rounds)
+                  for base, seed in futures) + max(1.0, self.margin * self.budget)
+        top, best = 0, bar
+        for i in range(1, len(field)):
+            total = 0.0
+            for k, (base, seed) in enumerate(futures):
+                if total + (self.budget - k) <= best:
+                    break
+                total += self.rollout(game, base.clone(), field[i], seed, rounds)
+            else:
+                if total > best:
+                    top, best = i, total
+        return top
 
     def rollout(self, game: Game, state: State, first: Action, seed: int, rounds: int) -> float:
         """``first``, then the policy for the whole team until the end of the army phase of
