@@ -52,10 +52,12 @@ class Action(NamedTuple):
     c: int = -1
 
     def to_json(self) -> list[Any]:
+        """The action as a list (the wire and save format)."""
         return [self.kind, self.player, self.a, self.b, self.c]
 
     @classmethod
     def from_json(cls, d: Any) -> Action:
+        """The action :meth:`to_json` wrote."""
         if (not isinstance(d, list) or not d or d[0] not in KINDS
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in d[1:])
                 or len(d) > 5):
@@ -64,8 +66,10 @@ class Action(NamedTuple):
 
 
 def slot_code(skill: int, slot: int) -> int:
+    """A squad slot as one number: ``skill * 16 + slot``."""
     return skill * 16 + slot
 
 
 def slot_of(code: int) -> tuple[int, int]:
+    """The ``(skill, slot)`` of a :func:`slot_code`."""
     return code // 16, code % 16

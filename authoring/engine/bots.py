@@ -38,6 +38,7 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
+        """A legal action chosen uniformly with the bot's own generator."""
         return legal[self.rng.below(len(legal))]
 
 

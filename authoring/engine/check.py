@@ -35,6 +35,8 @@ class Problem:
 
 
 def playability(model: GameModel) -> list[Problem]:
+    """What the engine needs of a scenario before it plays it (a craftable objective
+    item, isolatable places …), one :class:`Problem` per shortfall."""
     out: list[Problem] = []
     games: list[Game] = []
     refused: dict[str, list[int]] = {}

@@ -139,6 +139,7 @@ class CharacterInfo:
     max_bonus: tuple[Mods, Mods, Mods]
 
     def max_level(self, skill: int) -> int:
+        """The highest level ``skill`` reaches with every slot filled (R1.2)."""
         return self.initial[skill] + len(self.slots[skill])
 
 
@@ -217,9 +218,12 @@ class Game:
 
     # -- names -----------------------------------------------------------------------------
     def zone(self, i: int) -> str:
+        """The zone id of zone number ``i`` (``'N-E 1'``)."""
         return self.topo.ids[i]
 
     def zone_index(self, ref: str) -> int:
+        """The zone number of a zone id or city name; :class:`GameError` with a
+        did-you-mean when the board has none."""
         zid = self.model.board.resolve(ref)
         if zid is None:
             raise GameError(f"unknown zone '{ref}'{suggestion(ref, self.topo.ids)}")
@@ -227,6 +231,7 @@ class Game:
 
     @property
     def scenario_id(self) -> str:
+        """The scenario's ``id:`` (it names saves and replays)."""
         return self.model.scenario.id
 
     @property
@@ -236,9 +241,11 @@ class Game:
 
     @property
     def craft_threshold(self) -> int:
+        """The Engineering a craft needs before any effect (R5.5)."""
         return CRAFT_THRESHOLD
 
     def decision(self, key: str) -> str:
+        """The option this game plays for decision ``key`` (``'D4.2'`` → ``'supply'``)."""
         return self.decisions[key]
 
     # -- construction ----------------------------------------------------------------------
@@ -471,6 +478,7 @@ def _build(
 
 
 def sc_text(text: Any) -> str:
+    """The French text of a scenario's text field (a plain string is taken as is)."""
     if text is None:
         return ""
     return text if isinstance(text, str) else text.fr

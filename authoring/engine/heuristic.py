@@ -163,6 +163,7 @@ class _Plan:
 
 
     def next_speed(self, view: PublicView) -> int:
+        """The army speed one cell further along the track (R8.8)."""
         return self.track[min(view.speed_cell + 1, len(self.track) - 1)]
 
     def layers(self, view: PublicView) -> int:
@@ -265,6 +266,7 @@ class HeuristicBot:
         self._pool_cache = other._pool_cache
 
     def plan(self, game: Game) -> _Plan:
+        """The game's static reading (:class:`_Plan`), built once per game."""
         key = id(game)
         plan = self._plans.get(key)
         if plan is None:
@@ -642,6 +644,7 @@ class _Ctx:
         return got
 
     def level(self, p: int, s: int) -> int:
+        """``p``'s level in skill ``s`` (read from its sheet once a decision)."""
         return self.sheet(p)[0][s]
 
     def eff(self, p: int, s: int, z: int | None = None) -> int:
@@ -651,6 +654,7 @@ class _Ctx:
         return levels[s] - max(0, self.malus[z] - m.malus_reduction[s])
 
     def draws(self, p: int, kind: str, z: int | None = None) -> int:
+        """Cards ``p`` would draw for ``kind`` at ``z`` (its own zone by default)."""
         s = 2 if kind == "search" else 0
         return max(0, self.eff(p, s, z) + self.sheet(p)[1].draw[DRAW_ACTIONS.index(kind)])
 
@@ -662,16 +666,20 @@ class _Ctx:
                    + m.draw[DRAW_ACTIONS.index(kind)])
 
     def inventory_limit(self, p: int) -> int:
+        """The cards ``p``'s hand holds (R5.4, with its sheet's effects)."""
         info = self.game.character_info[self.view.players[p].character]
         return max(0, info.inventory + self.sheet(p)[1].inventory)
 
     def has_plan(self, p: int, s: int) -> bool:
+        """Whether ``p`` has a planning token on skill ``s`` (R5.10)."""
         return PLANNING in self.view.players[p].squad[s]
 
     def can_plan(self, p: int, s: int) -> bool:
+        """Whether ``p`` may place a planning token on ``s`` now (the engine's check)."""
         return self.view.why_illegal(Action("plan", p, s)) is None
 
     def recruit_slots(self, p: int, token: int) -> list[int]:
+        """The slots (``skill * 16 + slot``) where ``p`` could place ``token`` (R5.2)."""
         t = self.game.recruits[token]
         info = self.game.character_info[self.view.players[p].character]
         out = []
@@ -710,9 +718,11 @@ class _Ctx:
         return 1.5 if self.unrevealed else 0.5
 
     def craft_need(self, p: int) -> int:
+        """The Engineering ``p`` needs to craft (R5.5, with its effects)."""
         return self.game.craft_threshold + self.sheet(p)[1].craft_delta
 
     def striker(self) -> int:
+        """The player with the most Military (ties: the lowest seat): who fights the general."""
         if self._striker < 0:
             self._striker = max(range(self.n), key=lambda p: (self.level(p, 1), -p))
         return self._striker
@@ -805,6 +815,7 @@ class _Ctx:
 
     # -- what an action is worth -------------------------------------------------------------
     def search_value(self, n: int) -> float:
+        """What a search (R5.4) that draws ``n`` item cards is worth now."""
         if n <= 0:
             return 0.0
         if self.missing:
@@ -817,6 +828,7 @@ class _Ctx:
         return 0.15 * n if self.to_craft else 0.1 * n
 
     def investigate_value(self, n: int) -> float:
+        """What an investigation (R5.3) that draws ``n`` clue cards is worth now."""
         if n <= 0:
             return 0.0
         need = self.clue_need()
@@ -827,6 +839,7 @@ class _Ctx:
         return self.bot.clue_value * more * need * (1.0 - 0.55 ** n)
 
     def recruit_value(self, p: int, n: int) -> float:
+        """What a recruitment (R5.2) by ``p`` that draws ``n`` tokens is worth now."""
         if n <= 0:
             return 0.0
         best = 0.0
@@ -840,6 +853,9 @@ class _Ctx:
         return best
 
     def kill_value(self, z: int, officer: bool = False) -> float:
+        """What eliminating one soldier (an officer with ``officer``) at ``z`` is worth
+        (R5.6, R7.2): more in a full zone the army overflows from, while the soldier
+        reserve runs short (R9.1), and on an objective's place."""
         v = self.bot.kill_value_own_cubes if self.plan.own_cubes else self.bot.kill_value
         if officer:
             v = 3.5 + (3.0 if self.officers_left <= 4 else 0.0)

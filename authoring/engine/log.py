@@ -35,6 +35,7 @@ class Event:
 
     @property
     def text(self) -> str:
+        """The event as one line of English (made when read, not when played)."""
         t = self._text
         if not isinstance(t, str):
             t = self._text = t(*self._args)
@@ -46,10 +47,12 @@ class Event:
         return f"[{self.rule}] {self.text}" if self.rule else self.text
 
     def to_json(self) -> list[Any]:
+        """Plain data for saves."""
         return [self.kind, self.rule, self.text, self.data]
 
     @classmethod
     def from_json(cls, d: list[Any]) -> Event:
+        """The event :meth:`to_json` wrote."""
         return cls(str(d[0]), str(d[1]), str(d[2]), dict(d[3]))
 
     def __eq__(self, other: object) -> bool:

@@ -24,10 +24,12 @@ class Outcome:
 
     @property
     def won(self) -> bool:
+        """True when the players won (R9.2)."""
         return self.termination is Termination.OBJECTIVES_DONE
 
     @property
     def rule(self) -> str:
+        """The rule id that ended the game (``R9.1`` …; empty for the round cap)."""
         return {
             Termination.OBJECTIVES_DONE: "R9.2",
             Termination.SOLDIERS_EXHAUSTED: "R9.1",
@@ -44,9 +46,11 @@ class Outcome:
         return f"{verdict} in round {self.round} — {self.termination.value}{rule}{detail}"
 
     def to_json(self) -> dict[str, Any]:
+        """Plain data for saves and study records."""
         return {"termination": self.termination.name, "round": self.round,
                 "detail": self.detail, "won": self.won}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Outcome:
+        """The outcome :meth:`to_json` wrote."""
         return cls(Termination[d["termination"]], int(d["round"]), str(d.get("detail", "")))

@@ -30,6 +30,7 @@ class Rng:
         self.state = state if state is not None else (seed * 0x9E3779B97F4A7C15 + 1) & _MASK
 
     def next64(self) -> int:
+        """The next 64-bit draw (SplitMix64)."""
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -81,4 +82,5 @@ class Rng:
         return Rng(state=(self.state ^ (salt * 0xD1B54A32D192ED03)) & _MASK)
 
     def copy(self) -> Rng:
+        """An independent generator at the same point."""
         return Rng(state=self.state)

@@ -63,6 +63,7 @@ class GameSetup:
                            self.decisions, self.action_budget)
 
     def to_json(self) -> dict[str, Any]:
+        """The save as plain data."""
         return {"scenario": self.scenario, "players": self.players,
                 "difficulty": self.difficulty,
                 "characters": list(self.characters) if self.characters else None,
@@ -71,6 +72,8 @@ class GameSetup:
 
 
 def save_data(setup: GameSetup, actions: Sequence[Action], state: State) -> dict[str, Any]:
+    """A save file's data: its format and engine versions, the setup (scenario, players,
+    seed …), the actions played and the state they led to."""
     return {"format": SAVE_FORMAT, "engine": ENGINE_VERSION, "setup": setup.to_json(),
             "actions": [a.to_json() for a in actions], "state": state.to_json()}
 

@@ -79,6 +79,7 @@ class SearchBot:
 
     # -- the decision -----------------------------------------------------------------
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
+        """The candidate whose futures end best (the policy's choice unless beaten)."""
         if len(legal) == 1:
             return legal[0]
         field = self.field(game, view, legal)

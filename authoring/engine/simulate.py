@@ -67,6 +67,7 @@ class Cell:
 
     @property
     def key(self) -> str:
+        """``difficulty/players``, the cell's name in reports."""
         return f"{self.difficulty}/{self.players}"
 
 
@@ -87,6 +88,7 @@ class Study:
 
     @property
     def cells(self) -> list[Cell]:
+        """The study's cells, difficulty first."""
         return [Cell(d, p) for d in self.difficulties for p in self.players]
 
     def budget(self, model: GameModel, difficulty: str) -> int:
@@ -94,6 +96,7 @@ class Study:
         return max(1, round(model.scenario.level(difficulty).timer * self.table_speed))
 
     def game(self, model: GameModel, cell: Cell) -> Game:
+        """The static game a cell plays (its difficulty, players and decisions)."""
         return Game.create(model, cell.players, cell.difficulty, decisions=self.decisions,
                            action_budget=self.budget(model, cell.difficulty))
 
@@ -244,6 +247,7 @@ def _play_chunk(model: GameModel, study: Study, cell: Cell, indices: Sequence[in
 
 
 def chunks(n: int, size: int) -> list[range]:
+    """Game indices ``0 … n-1`` cut into ranges of ``size`` (the executor's pieces of work)."""
     return [range(i, min(n, i + size)) for i in range(0, n, size)]
 
 

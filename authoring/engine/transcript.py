@@ -40,10 +40,12 @@ class TranscriptMismatch(AssertionError):
 
 
 def action_line(game: Game, state: State, a: Action) -> str:
+    """One transcript line for an action taken."""
     return f"> {describe(game, state, a)}  {json.dumps(a.to_json())}"
 
 
 def event_lines(events: Sequence[Event]) -> list[str]:
+    """One transcript line per event of the log."""
     return [e.line() for e in events]
 
 

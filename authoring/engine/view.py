@@ -44,30 +44,37 @@ class PublicView:
     # the island
     @property
     def soldiers(self) -> list[int]:
+        """Soldiers per zone (R4.1), indexed by zone number."""
         return self._state.soldiers
 
     @property
     def officers(self) -> list[int]:
+        """Officers per zone (R4.1), indexed by zone number."""
         return self._state.officers
 
     @property
     def cubes(self) -> list[int]:
+        """Player cubes per zone (limited actions done there, R4.4)."""
         return self._state.cubes
 
     def occupation(self, z: int) -> int:
+        """Soldiers and officers at ``z`` (R4.5's occupation, before D4.1)."""
         return self._state.soldiers[z] + self._state.officers[z]
 
     # counters
     @property
     def round(self) -> int:
+        """The round number, from 1 (R3.1)."""
         return self._state.round
 
     @property
     def phase(self) -> str:
+        """The step of the round the game is at (``start``, ``players``, ``army`` …)."""
         return self._state.phase
 
     @property
     def speed(self) -> int:
+        """Army actions per action cell at the speed marker's cell (R2.5, R8.2)."""
         return self._game.speed_track[self._state.speed_cell]
 
     @property
@@ -77,10 +84,12 @@ class PublicView:
 
     @property
     def reserve(self) -> tuple[int, int]:
+        """Soldiers and officers left in the army's reserve (R9.1: none left loses)."""
         return self._state.reserve_soldiers, self._state.reserve_officers
 
     @property
     def bag_size(self) -> int:
+        """Zone tokens left in the bag (its order is hidden, R8.3)."""
         return len(self._state.bag)
 
     @property
@@ -96,6 +105,7 @@ class PublicView:
     # players
     @property
     def players(self) -> list[Any]:
+        """Every player's sheet, position, hand and counters (public, R1.2)."""
         return self._state.players
 
     def sample(self, rng: Rng) -> State:
@@ -109,9 +119,11 @@ class PublicView:
         return why_illegal(self._game, self._state, action)
 
     def level(self, p: int, skill: int) -> int:
+        """``p``'s level in ``skill`` (0 C, 1 M, 2 I) before the army malus (R1.2)."""
         return level(self._game, self._state, p, skill)
 
     def malus(self, p: int, skill: int, zone: int | None = None) -> int:
+        """The army malus on ``p``'s ``skill`` at ``zone`` (its own zone by default, R4.5)."""
         return malus(self._game, self._state, p, skill, zone=zone)
 
     def effective(self, p: int, skill: int, zone: int | None = None) -> int:
@@ -135,18 +147,22 @@ class PublicView:
     # clues and objectives
     @property
     def clue_pool(self) -> list[int]:
+        """The clue cards laid face up in the common pool (R5.3, R6.1)."""
         return self._state.clue_pool
 
     @property
     def clues_kept(self) -> list[int]:
+        """Clue cards the players hold back from the pool (D6.1)."""
         return self._state.clues_kept
 
     @property
     def revealed(self) -> list[list[int]]:
+        """Per objective, the zones revealed for it (R6.1)."""
         return self._state.revealed
 
     @property
     def done(self) -> list[int]:
+        """Per objective, how many of its markers are completed (R9.2)."""
         return self._state.done
 
     @property
@@ -156,6 +172,7 @@ class PublicView:
 
     @property
     def resistance(self) -> list[list[int]]:
+        """The resistance cards on offer: ``[card, cubes on it]`` (R5.8, D11.3)."""
         return self._state.resistance
 
     @property
