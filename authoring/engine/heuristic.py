@@ -68,9 +68,9 @@ from operator import lt as _lt
 from typing import Any, Literal
 
 from authoring.engine.actions import Action, slot_of
-from authoring.engine.game import DRAW_ACTIONS, Game
+from authoring.engine.game import DRAW_ACTIONS, Game, Mods
 from authoring.engine.rng import Rng
-from authoring.engine.state import EMPTY, PLANNING, SPECIAL
+from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
 from authoring.engine.view import PublicView
 from authoring.model import effects as fx
 from authoring.model.rules import ACTION_MARGIN
@@ -254,7 +254,7 @@ class HeuristicBot:
         self._heading: dict[int, int] = {}  # player -> zone it is heading for (a hint)
         self._options: list[tuple[Action, float]] = []
         self._table_cache: dict[tuple[Any, ...], list[float]] = {}
-        self._sheet_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any]] = {}
+        self._sheet_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], Mods]] = {}
         self._pool_cache: dict[tuple[Any, ...], int] = {}
 
     def share_caches(self, other: HeuristicBot) -> None:
@@ -570,7 +570,7 @@ class _Ctx:
         self.bot, self.game, self.view, self.plan = bot, game, view, plan
         players = view.players
         self.n = len(players)
-        self._sheets: list[tuple[tuple[int, int, int], Any] | None] = [None] * self.n
+        self._sheets: list[tuple[tuple[int, int, int], Mods] | None] = [None] * self.n
         self.speed = view.speed
         self.options: list[tuple[Action, float]] = []
         objectives = game.objectives
@@ -624,7 +624,7 @@ class _Ctx:
         self._worth: dict[int, float] = {}
 
     # -- reading the sheets ---------------------------------------------------------------
-    def sheet(self, p: int) -> tuple[tuple[int, int, int], Any]:
+    def sheet(self, p: int) -> tuple[tuple[int, int, int], Mods]:
         """``p``'s skill levels and lasting effects (R1.2), read once a decision."""
         got = self._sheets[p]
         if got is None:
@@ -1264,10 +1264,10 @@ class _Ctx:
                     < self.craft_need(p):
                 # not enough Engineering anywhere: hand the parts to the crafter, or recruit
                 pass
-        c = self.crafter
-        if c is None:
+        crafter = self.crafter
+        if crafter is None:
             return
-        if c == p:
+        if crafter == p:
             if self.to_craft and self.level(p, 2) + game.planning_bonus < self.craft_need(p):
                 n = self.draws(p, "recruit")
                 if n and view.why_illegal(Action("recruit", p)) is None:
@@ -1286,13 +1286,13 @@ class _Ctx:
                             add(55.0, Action("transfer", p, q, worst, -1))
                         break
             return
-        cps = view.players[c]
+        cps = view.players[crafter]
         if cps.at != ps.at:
             return
-        room = self.inventory_limit(c) - len(cps.inventory)
+        room = self.inventory_limit(crafter) - len(cps.inventory)
         for i, card in enumerate(inv):
             if card in self.need and room > 0 and cps.inventory.count(card) < self.need[card]:
-                add(60.0, Action("transfer", p, c, i, -1))
+                add(60.0, Action("transfer", p, crafter, i, -1))
                 break
 
     def _far_eliminations(self, p: int, add: Any) -> None:
@@ -1538,7 +1538,7 @@ class LookaheadBot:
             return field[best]
         return choice
 
-    def _rollout(self, game: Game, state: Any, first: Action, seed: int) -> float:
+    def _rollout(self, game: Game, state: State, first: Action, seed: int) -> float:
         from authoring.engine.api import LazyLegal, apply
 
         end = state.round + self.rounds
@@ -1553,7 +1553,7 @@ class LookaheadBot:
         return _value(game, state)
 
 
-def _value(game: Game, state: Any) -> float:
+def _value(game: Game, state: State) -> float:
     """How good a state is for the team, in [0, 1]: a win 1, a defeat 0; otherwise the
     objectives' progress — done, revealed, how near the clue pool is to isolating an
     allowed place (R6.1), the parts or the special item in hand (R5.5) — and how far the

@@ -26,7 +26,7 @@ from authoring.engine.core import (
 )
 from authoring.engine.game import Game, Mods
 from authoring.engine.rng import Rng
-from authoring.engine.state import EMPTY, PLANNING, State
+from authoring.engine.state import EMPTY, PLANNING, PlayerState, State
 from authoring.model.rules import SKILLS
 
 
@@ -104,7 +104,7 @@ class PublicView:
 
     # players
     @property
-    def players(self) -> list[Any]:
+    def players(self) -> list[PlayerState]:
         """Every player's sheet, position, hand and counters (public, R1.2)."""
         return self._state.players
 
