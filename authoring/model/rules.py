@@ -1,4 +1,5 @@
-"""Every number and decision of ``design/rules.md`` that code uses, named after its id.
+"""Every number and decision of ``docs/rules.md`` that code uses, named after its id
+(``resistance rules ID`` prints one).
 
 This is the one home of the rules' constants: validation, the PDF aids and the engine
 all read them from here, and a printed aid renders from the same value the engine
