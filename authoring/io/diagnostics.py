@@ -161,10 +161,12 @@ class Report:
     def format(self) -> str:
         return "\n".join(d.format() for d in self.sorted())
 
-    def to_json(self) -> str:
+    def to_json(self, strict: bool = False) -> str:
+        """The report as JSON; ``ok`` says what the exit status says (under ``strict``,
+        a warning fails too)."""
         return json.dumps(
             {
-                "ok": not self.has_errors,
+                "ok": not self.failed(strict),
                 "errors": len(self.errors),
                 "warnings": len(self.warnings),
                 "diagnostics": [d.to_dict() for d in self.sorted()],
