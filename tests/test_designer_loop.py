@@ -144,3 +144,16 @@ def test_the_density_band_keeps_its_own_edge_counts_on_108_places(tmp_path: Path
     ]
     check = json.loads(run("clues", "check", str(deck), "--json").output)["summary"]
     assert check["outside_band"] == ["c31", "c62"] and check["density_holes"] == [32, 61]
+
+
+def test_the_first_runs_one_warning_is_said_in_the_readme_where_the_commands_are() -> None:
+    r = run("validate", "scenarios", "cards")
+    assert r.exit_code == 0
+    assert r.output.splitlines()[-1].endswith("0 errors, 1 warning — ok")
+    assert "asks for 15 officers; the box holds 12 (D0.1) [pieces-officers]" in r.output
+    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+                      .split())
+    first = readme.index("resistance validate scenarios cards")
+    said = readme.index("The validation ends with one warning, on purpose: scenario 1's easy "
+                        "level asks for 15 officers while the box holds 12")
+    assert 0 < said - first < 300  # right below the command

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Report, Span, suggestion
 from authoring.io.yamlio import path_problem
-from authoring.model.predicates import Predicate, parse_where
+from authoring.model.predicates import Predicate, parse_where, zone_id_hint
 from authoring.model.rules import band_holes, density_band
 from authoring.model.schema import deck as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
@@ -376,7 +376,7 @@ def _resolve_places(
                 doc.span((*at, "places", j)),
                 "zone-unknown",
                 f"unknown zone '{ref}' in card '{cid}'{suggestion(str(ref), board.zone_ids)}",
-                "zone ids are the region and the number, e.g. 'N-E 1'",
+                zone_id_hint(board),
             )
             ok = False
         elif zid in resolved:
@@ -417,7 +417,7 @@ def _allowed(
                     doc.span(("allowed", j)),
                     "zone-unknown",
                     f"unknown zone '{ref}' in allowed{suggestion(str(ref), board.zone_ids)}",
-                    "zone ids are the region and the number, e.g. 'N-E 1'",
+                    zone_id_hint(board),
                 )
                 ok = False
             else:
@@ -464,17 +464,22 @@ def check_deck(deck: ClueDeck, doc: YamlDoc, report: Report) -> None:
             "add or remove cards or copies, or set box_cards:",
         )
     for cid in result.no_hole:
-        warn(
-            by_id[cid],
+        card = by_id[cid]
+        report.error(
+            at(card),
             "card-no-hole",
-            "has no hole on this board",
-            "a valid card with no hole is a failure card in disguise; change its property",
+            f"card '{card.id}' ('{card.title}') has no hole on this board: a card that is not "
+            "a failure shows at least one place (R5.3)",
+            "change its property (a misspelt tag or name selects no place), or make it a "
+            "failure card: failure: true",
         )
     for cid in result.every_hole:
         warn(
             by_id[cid],
             "card-every-hole",
             "has a hole at every place: it never helps to isolate one (R6.1)",
+            "narrow its property so that some places have no hole, or make it a failure "
+            "card: failure: true",
         )
     for fig in result.cards:
         card = by_id[fig.id]

@@ -35,6 +35,11 @@ KINDS: dict[str, str] = {
     "manifest": "authoring.model.content:load_manifest",
 }
 
+#: the order findings print in, by cause: a kind's files after those they depend on
+#: (a scenario names a board, a deck and a box; a deck names a board)
+KIND_RANK: dict[str, int] = {"board": 0, "deck": 1, "manifest": 3, "scenario": 4}
+CONTENT_RANK = 2
+
 #: file name stems that identify a kind when the file has no ``kind:`` key
 NAME_HINTS: dict[str, str] = {
     "clues": "deck",
@@ -194,6 +199,7 @@ class Workspace:
                 f"one of: {', '.join(sorted(KINDS))}",
             )
             return None
+        self.report.rank_file(doc.file, KIND_RANK.get(k, CONTENT_RANK))
         key = (k, p)
         if key not in self._models:
             self._models[key] = None  # guards against reference cycles
