@@ -157,3 +157,21 @@ def test_the_first_runs_one_warning_is_said_in_the_readme_where_the_commands_are
     said = readme.index("The validation ends with one warning, on purpose: scenario 1's easy "
                         "level asks for 15 officers while the box holds 12")
     assert 0 < said - first < 300  # right below the command
+
+
+def test_findings_print_by_cause_not_by_file_name(tmp_path: Path) -> None:
+    tiny = (Path(__file__).resolve().parent / "data/boards/tiny.yaml").read_text("utf-8")
+    (tmp_path / "z-board.yaml").write_text(
+        tiny.replace("city: Brise, size: village", "city: Brise, size: villag"), "utf-8")
+    (tmp_path / "a-deck.yaml").write_text(
+        "kind: deck\nboard: z-board.yaml\ncards:\n  - {id: a, where: {tag: port}}\n", "utf-8")
+    (tmp_path / "y-broken.yaml").write_text("kind: deck\nboard: [unclosed\n", "utf-8")
+    (tmp_path / "c-deck.yaml").write_text(
+        "kind: deck\nboard: y-broken.yaml\ncards:\n  - {id: a, where: {tag: port}}\n", "utf-8")
+    r = run("validate", str(tmp_path / "a-deck.yaml"), str(tmp_path / "z-board.yaml"))
+    codes = re.findall(r"\[([a-z-]+)\]$", r.output, re.MULTILINE)
+    assert codes == ["value-choice", "board-invalid"]  # the board's own error first
+    assert r.output.index("z-board.yaml:") < r.output.index("a-deck.yaml:")
+    # a board named by a deck ranks first even when it does not parse
+    r = run("validate", str(tmp_path / "c-deck.yaml"))
+    assert r.output.index("y-broken.yaml:") < r.output.index("c-deck.yaml:"), r.output

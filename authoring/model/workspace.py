@@ -165,6 +165,8 @@ class Workspace:
                 "paths are relative to the file that names them",
             )
             return None
+        if kind is not None:  # a file that does not even parse still prints in its place
+            self.report.rank_file(display_path(p), KIND_RANK.get(kind, CONTENT_RANK))
         doc = self.doc(p)
         if doc is None:
             return None
