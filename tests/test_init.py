@@ -79,9 +79,11 @@ def test_the_island_is_the_same_for_a_seed_and_another_for_another() -> None:
 
 
 @pytest.mark.parametrize(("args", "code", "words"), [
-    (["--zones", "0"], 2, "--zones 0: the island needs 8 to 48 zones"),
+    (["--zones", "0"], 2, "--zones 0: the island needs 8 to 60 zones"),
+    (["--zones", "61"], 2, "more than 60, the shipped island's count, do not fit apart on the "
+                           "clue cards' mini-map"),
     (["--regions", "0"], 2, "--regions 0: an island has 1 to 8 regions"),
-    (["--regions", "5", "--zones", "60"], 2, "needs 8 to 48 zones"),
+    (["--regions", "9", "--zones", "60"], 2, "an island has 1 to 8 regions"),
 ])
 def test_bad_options_say_why_and_how(tmp_path: Path, args: list[str], code: int,
                                      words: str) -> None:

@@ -41,6 +41,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "The island and its stacking clue cards in the browser; --serve reloads on save.",
     ),
     "play": ("authoring.cli.play", "play", "Play a scenario at the terminal, hot seat, timed."),
+    "rules": (
+        "authoring.cli.rules",
+        "rules",
+        "The numbered rules and decisions (R…, D…): one by its id, or search by word.",
+    ),
     "schema": ("authoring.cli.schema", "schema", "JSON Schema of a file kind, for editors."),
     "simulate": (
         "authoring.cli.simulate",

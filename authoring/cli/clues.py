@@ -445,22 +445,36 @@ def generate(
 
 def _extend(deck_file: str, output: str | None, allowed: tuple[str, ...], as_json: bool) -> None:
     """The deck's text as written, with the added cards at the end (reproducible)."""
+    import yaml
+
     from authoring.clues.doctor import extend
-    from authoring.io.yamlio import atomic_write
+    from authoring.clues.yamledit import EditError, append_items
+    from authoring.io.yamlio import atomic_write, display_path
 
     deck, _ = _load_deck(deck_file, as_json)
     chosen = _allowed_option(deck.board, allowed)
     added, left = extend(deck, chosen)
-    text = Path(deck_file).read_text("utf-8").rstrip("\n") + "\n"
-    if added:
-        text += "  # added by `resistance clues generate --extend`: each isolates the places named\n"
-        used = {c.id for c in deck.cards}
-        for p in added:
-            cid, k = p.card_id, 2
-            while cid in used:
-                cid, k = f"{p.card_id}-{k}", k + 1
-            used.add(cid)
-            text += p.yaml(cid) + "\n"
+    text = Path(deck_file).read_bytes().decode("utf-8")
+    used = {c.id for c in deck.cards}
+    entries: list[tuple[str | None, dict[str, object]]] = []
+    for p in added:
+        cid, k = p.card_id, 2
+        while cid in used:
+            cid, k = f"{p.card_id}-{k}", k + 1
+        used.add(cid)
+        entries.append((f"isolates {p.place}: {p.card.count} holes", p.entry(cid)))
+    try:  # the deck's own layout, comments and style kept; only the new entries added
+        text = append_items(text, "cards", entries,
+                            header="added by `resistance clues generate --extend`: each "
+                                   "isolates the places named")
+    except (EditError, yaml.YAMLError) as exc:
+        message = f"{display_path(deck_file)}: {exc}; nothing written"
+        hint = "add the cards by hand: `resistance clues generate --extend DECK --json` lists them"
+        if as_json:
+            echo_json({"deck": deck_file, "error": message, "hint": hint})
+        else:
+            click.echo(f"resistance: {message}\n    hint: {hint}", err=True)
+        sys.exit(1)
     total, box = deck.total_cards + len(added), deck.spec.box_cards
     report: dict[str, Any] = {"deck": deck_file, "added": [{"id": p.card_id, "isolates": p.place,
                                             **p.to_json()} for p in added],

@@ -31,10 +31,12 @@ class SafePath(click.Path):
         return super().convert(value, param, ctx)
 
 
-def print_report(report: Report, *, as_json: bool = False, err: bool = True) -> None:
-    """Diagnostics, one per line, then a summary (to stderr unless ``err=False``)."""
+def print_report(report: Report, *, as_json: bool = False, err: bool = True,
+                 strict: bool = False) -> None:
+    """Diagnostics, one per line, then a summary (to stderr unless ``err=False``); in JSON,
+    ``ok`` is false when the run fails (errors, or warnings under ``strict``)."""
     if as_json:
-        click.echo(report.to_json(), err=err)
+        click.echo(report.to_json(strict), err=err)
         return
     if len(report):
         click.echo(report.format(), err=err)
@@ -48,7 +50,7 @@ def finish(report: Report, *, strict: bool = False) -> NoReturn:
 def fail_if_errors(report: Report, *, as_json: bool = False, strict: bool = False) -> None:
     """Print the report and exit 1 when it has errors; return (printing warnings) otherwise."""
     if report.failed(strict):
-        print_report(report, as_json=as_json)
+        print_report(report, as_json=as_json, strict=strict)
         click.echo(f"resistance: {report.summary()}", err=True)
         sys.exit(EXIT_PROBLEMS)
     if len(report) and not as_json:

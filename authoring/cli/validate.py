@@ -68,7 +68,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, kind: str | No
     files = _expand(paths, ws)
     for path in files:
         check_path(ws, path, kind)
-    print_report(ws.report, as_json=as_json, err=False)
+    print_report(ws.report, as_json=as_json, err=False, strict=strict)
     if not as_json:
         n = len(files)
         status = "FAILED" if ws.report.failed(strict) else "ok"

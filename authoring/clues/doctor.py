@@ -39,6 +39,11 @@ class Proposal:
                 f"    title: {_flow({'fr': self.card.title, 'en': self.title_en})}\n"
                 f"    where: {_flow(self.card.predicate.to_yaml_data())}")
 
+    def entry(self, card_id: str | None = None) -> dict[str, object]:
+        """The card as a deck entry (``id``, ``title``, ``where``)."""
+        return {"id": card_id or self.card_id, "title": {"fr": self.card.title, "en": self.title_en},
+                "where": self.card.predicate.to_yaml_data()}
+
     def to_json(self) -> dict[str, object]:
         return {"title": {"fr": self.card.title, "en": self.title_en},
                 "where": self.card.predicate.to_yaml_data(), "holes": self.card.count}

@@ -19,6 +19,7 @@ and at most a few cards per family keep the titles varied.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import os
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING, Any, cast
 from authoring.clues.draws import exact_first_reveal
 from authoring.io.yamlio import atomic_write
 from authoring.model import predicates as P
-from authoring.model.rules import BOX_CLUE_CARDS, density_band
+from authoring.model.rules import BOX_CLUE_CARDS, band_holes, density_band
 from authoring.model.schema.registry import JSON_DIR
 from authoring.model.solver import BitDeck, CardSpec, min_distinct_cards, solve
 
@@ -227,7 +228,7 @@ def candidate_pool(
     n = len(board.zones)
     band = band if band is not None else density_band(n)
     full = (1 << n) - 1
-    lo, hi = band
+    lo, hi = band_holes(band, n)  # whole hole counts, edges included
     base = _base_predicates(board, band)
     evaluated = [(fam, p, _bits(board, p.zones(board))) for fam, p in base]
     simple = [
@@ -240,17 +241,17 @@ def candidate_pool(
     for (fa, pa, ba), (fb, pb, bb) in itertools.combinations(simple, 2):
         if fa == fb:
             continue
-        if lo * n <= (ba & bb).bit_count() <= hi * n:
+        if lo <= (ba & bb).bit_count() <= hi:
             evaluated.append(("combo", P.All(all=cast(Any, [pa, pb])), ba & bb))
-        if lo * n <= (ba | bb).bit_count() <= hi * n:
+        if lo <= (ba | bb).bit_count() <= hi:
             evaluated.append(("combo", P.AnyOf(any=cast(Any, [pa, pb])), ba | bb))
     for fam, p, b in list(evaluated):
         comp = full & ~b
-        if fam not in ("coastal", "side", "combo") and lo * n <= comp.bit_count() <= hi * n:
+        if fam not in ("coastal", "side", "combo") and lo <= comp.bit_count() <= hi:
             evaluated.append(("not", P.Not(**{"not": cast(Any, p)}), comp))
     best: dict[int, tuple[int, int, str, P.Predicate]] = {}
     for order, (fam, p, b) in enumerate(evaluated):
-        if not lo * n <= b.bit_count() <= hi * n:
+        if not lo <= b.bit_count() <= hi:
             continue
         rank = _COMPLEXITY.get(fam, 5)
         if b not in best or (rank, order) < best[b][:2]:
@@ -768,13 +769,32 @@ def deck_yaml(
 BOARD_REF = "{board}"
 
 
+_MODELINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)", re.MULTILINE)
+
+
+def schema_ref_for(out: Path, kind: str = "deck") -> str:
+    """The ``$schema`` of a deck written to ``out``: the one the file already names (a
+    regenerated deck keeps its game's), else the ``schemas/`` folder of the game it is in
+    (``resistance init``'s layout, in a parent folder), else the toolkit's own schema."""
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        found = _MODELINE.search(out.read_text("utf-8")[:2000])
+        if found:
+            return found[1]
+    here = out.resolve().parent
+    for folder in (here, *here.parents):
+        if (folder / "schemas" / f"{kind}.schema.json").is_file():
+            target = folder / "schemas" / f"{kind}.schema.json"
+            return os.path.relpath(target, here).replace(os.sep, "/")
+    return os.path.relpath(JSON_DIR / f"{kind}.schema.json", here).replace(os.sep, "/")
+
+
 def write_deck(gen: Generated, board_path: Path, out: Path, *, command: str = "") -> None:
     """Write the deck atomically; the board path is written relative to the deck (also
     where ``command`` says :data:`BOARD_REF`, so the file is the same from any folder)."""
 
     here = out.resolve().parent
     ref = os.path.relpath(board_path.resolve(), here).replace(os.sep, "/")
-    schema = os.path.relpath(JSON_DIR / "deck.schema.json", here).replace(os.sep, "/")
+    schema = schema_ref_for(out)
     text = deck_yaml(gen, ref, command=command.replace(BOARD_REF, ref), schema_ref=schema)
     with atomic_write(out, "w") as fh:
         fh.write(text)

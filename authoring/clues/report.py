@@ -21,6 +21,7 @@ def check_data(deck: ClueDeck, allowed: tuple[str, ...] | None = None) -> dict[s
     result = deck.result if allowed is None else solve(deck.solver_deck(), allowed)
     n = len(deck.places)
     lo, hi = deck.density_band
+    fewest, most = deck.density_holes
     allowed_set = set(result.allowed)
     cards: list[dict[str, Any]] = [
         {
@@ -64,7 +65,8 @@ def check_data(deck: ClueDeck, allowed: tuple[str, ...] | None = None) -> dict[s
         "density_band": [lo, hi],
         "density_min": min(densities) if densities else 0.0,
         "density_max": max(densities) if densities else 0.0,
-        "outside_band": [c["id"] for c in valid if not lo <= float(c["density"]) <= hi],
+        "density_holes": [fewest, most],
+        "outside_band": [c["id"] for c in valid if not fewest <= len(c["holes"]) <= most],
         "duplicate_patterns": [list(g) for g in result.duplicate_patterns],
     }
     return {

@@ -83,11 +83,21 @@ def suggestion(word: str, candidates: Iterable[str]) -> str:
     return f" (did you mean '{best}'?)" if best is not None and best != word else ""
 
 
+#: findings that follow from another one reported beside them (a card with no hole after
+#: the misspelt tag that empties it, a deck's "board has errors" after the board's own):
+#: printed after the other findings of their line
+CONSEQUENCES = frozenset({"card-no-hole", "board-invalid", "place-not-isolatable"})
+
+
 @dataclass
 class Report:
-    """All diagnostics of one run, in the order found; sorted when printed."""
+    """All diagnostics of one run, in the order found; sorted when printed: by cause — a
+    file after the files it depends on (see :meth:`rank_file`: the board before the
+    deck that names it), then by line and column, a consequence after its cause."""
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    _file_rank: dict[str, int] = field(default_factory=dict, init=False, repr=False,
+                                       compare=False)
     _seen: set[Diagnostic] = field(default_factory=set, init=False, repr=False, compare=False)
     _seen_of: list[Diagnostic] | None = field(default=None, init=False, repr=False,
                                               compare=False)
@@ -149,9 +159,27 @@ class Report:
     def codes(self) -> list[str]:
         return [d.code for d in self.sorted()]
 
+    def rank_file(self, file: str, rank: int) -> None:
+        """Print ``file``'s findings before those of files of a higher rank (its kind's
+        place among the layers: board 0, deck 1, content 2, scenario 3)."""
+        self._file_rank[file] = min(rank, self._file_rank.get(file, rank))
+
     def sorted(self) -> list[Diagnostic]:
+        """Files in cause order (ranked files first, by rank), then each file's findings
+        by line and column (a consequence after the other findings of its line).
+
+        >>> r = Report()
+        >>> r.error(Span("a-deck.yaml", 2, 8), "board-invalid", "the board has errors")
+        >>> r.error(Span("z-board.yaml", 5, 1), "value-choice", "size: 'villag'")
+        >>> r.rank_file("z-board.yaml", 0); r.rank_file("a-deck.yaml", 1)
+        >>> [d.file for d in r.sorted()]
+        ['z-board.yaml', 'a-deck.yaml']
+        """
+        ranks = self._file_rank
         return sorted(
-            self.diagnostics, key=lambda d: (d.file, d.line, d.col, _LEVEL_ORDER[d.level])
+            self.diagnostics,
+            key=lambda d: (ranks.get(d.file, len(ranks) + 9), d.file, d.line,
+                           d.code in CONSEQUENCES, d.col, _LEVEL_ORDER[d.level]),
         )
 
     def summary(self) -> str:
@@ -161,10 +189,12 @@ class Report:
     def format(self) -> str:
         return "\n".join(d.format() for d in self.sorted())
 
-    def to_json(self) -> str:
+    def to_json(self, strict: bool = False) -> str:
+        """The report as JSON; ``ok`` says what the exit status says (under ``strict``,
+        a warning fails too)."""
         return json.dumps(
             {
-                "ok": not self.has_errors,
+                "ok": not self.failed(strict),
                 "errors": len(self.errors),
                 "warnings": len(self.warnings),
                 "diagnostics": [d.to_dict() for d in self.sorted()],

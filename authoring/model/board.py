@@ -486,7 +486,8 @@ def _assemble(
                     at("roads", i, end_key),
                     "zone-unknown",
                     f"road {nth('roads', i)} goes to unknown zone '{ref}'{suggestion(ref, ids)}",
-                    "zone ids are the region and the number, e.g. 'N-E 1'",
+                    "zone ids are the region and the number, e.g. "
+                    + " or ".join(f"'{z}'" for z in list(by_id)[:2]),
                 )
             else:
                 ends.append(zid_or_none)

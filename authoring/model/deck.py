@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Report, Span, suggestion
 from authoring.io.yamlio import path_problem
-from authoring.model.predicates import Predicate, parse_where
-from authoring.model.rules import density_band
+from authoring.model.predicates import Predicate, parse_where, zone_id_hint
+from authoring.model.rules import band_holes, density_band
 from authoring.model.schema import deck as schema
 from authoring.model.schema.base import Salvaged, root_mapping, validate_salvaged
 from authoring.model.solver import BitDeck, CardSpec, solve
@@ -83,6 +83,11 @@ class ClueDeck:
         if "density" in self.spec.model_fields_set:
             return self.spec.density
         return density_band(len(self.board.zone_ids))
+
+    @property
+    def density_holes(self) -> tuple[int, int]:
+        """The band as whole hole counts on this board (:func:`rules.band_holes`)."""
+        return band_holes(self.density_band, len(self.board.zone_ids))
 
     def card(self, ref: str) -> ClueCard:
         """A card by id; KeyError with a did-you-mean otherwise."""
@@ -371,7 +376,7 @@ def _resolve_places(
                 doc.span((*at, "places", j)),
                 "zone-unknown",
                 f"unknown zone '{ref}' in card '{cid}'{suggestion(str(ref), board.zone_ids)}",
-                "zone ids are the region and the number, e.g. 'N-E 1'",
+                zone_id_hint(board),
             )
             ok = False
         elif zid in resolved:
@@ -412,7 +417,7 @@ def _allowed(
                     doc.span(("allowed", j)),
                     "zone-unknown",
                     f"unknown zone '{ref}' in allowed{suggestion(str(ref), board.zone_ids)}",
-                    "zone ids are the region and the number, e.g. 'N-E 1'",
+                    zone_id_hint(board),
                 )
                 ok = False
             else:
@@ -439,6 +444,7 @@ def check_deck(deck: ClueDeck, doc: YamlDoc, report: Report) -> None:
     result = deck.result
     n = len(deck.places)
     lo, hi = deck.density_band
+    fewest, most = deck.density_holes
     by_id = {c.id: c for c in deck.cards}
 
     def at(card: ClueCard) -> Span:
@@ -458,27 +464,32 @@ def check_deck(deck: ClueDeck, doc: YamlDoc, report: Report) -> None:
             "add or remove cards or copies, or set box_cards:",
         )
     for cid in result.no_hole:
-        warn(
-            by_id[cid],
+        card = by_id[cid]
+        report.error(
+            at(card),
             "card-no-hole",
-            "has no hole on this board",
-            "a valid card with no hole is a failure card in disguise; change its property",
+            f"card '{card.id}' ('{card.title}') has no hole on this board: a card that is not "
+            "a failure shows at least one place (R5.3)",
+            "change its property (a misspelt tag or name selects no place), or make it a "
+            "failure card: failure: true",
         )
     for cid in result.every_hole:
         warn(
             by_id[cid],
             "card-every-hole",
             "has a hole at every place: it never helps to isolate one (R6.1)",
+            "narrow its property so that some places have no hole, or make it a failure "
+            "card: failure: true",
         )
     for fig in result.cards:
         card = by_id[fig.id]
-        if card.failure or fig.holes in (0, n) or lo <= fig.density <= hi:
+        if card.failure or fig.holes in (0, n) or fewest <= fig.holes <= most:
             continue
         warn(
             card,
             "card-density",
             f"has {fig.holes} hole{'s' * (fig.holes != 1)} of {n} places ({fig.density:.0%}), "
-            f"outside the useful band {lo:.0%}–{hi:.0%}",
+            f"outside the useful band {lo:.0%}–{hi:.0%} ({fewest}–{most} holes)",
             "widen or narrow its property, or change the deck's density: band",
         )
     for group in result.duplicate_patterns:

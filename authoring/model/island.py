@@ -26,7 +26,7 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon
 WIDTH, HEIGHT = 600.0, 450.0
 MIN_ZONES = 8  # fewer places cannot fill a 43-card clue deck with distinct cards
 MAX_REGIONS = 8
-MAX_ZONES = 48  # more cities crowd the clue-card mini-map of a generated island
+MAX_ZONES = 60  # the shipped island's; more cities do not fit apart on the clue-card mini-map
 #: closest two cities may be on the board: their holes on the clue-card mini-map keep
 #: the default bridge (hole 2.8 mm + bridge 1 mm, window 55 × 62 mm) with a margin
 MIN_GAP = 1.1 * (2.8 + 1.0) / min(55 / WIDTH, 62 / HEIGHT)
@@ -62,9 +62,12 @@ def problems(spec: IslandSpec) -> list[tuple[str, str]]:
     low = max(MIN_ZONES, spec.regions)
     if not low <= spec.zones <= MAX_ZONES:
         out.append((f"--zones {spec.zones}: the island needs {low} to {MAX_ZONES} zones "
-                    f"(at least one per region, enough for 43 different clue cards, and "
-                    f"room for the holes on the cards' mini-map)",
-                    "e.g. --zones 24 (a small island); the shipped island has 60"))
+                    f"(at least one per region and enough for 43 different clue cards; "
+                    f"more than {MAX_ZONES}, the shipped island's count, do not fit apart "
+                    f"on the clue cards' mini-map: a 2.8 mm hole and a 1 mm bridge per "
+                    f"city in a 55 × 62 mm window)",
+                    f"e.g. --zones 24 (a small island) or --zones {MAX_ZONES} (as many as the "
+                    "shipped island); for more, draw the board by hand"))
     return out
 
 

@@ -20,6 +20,7 @@ except ``coastal`` and ``river``, which use the zone polygon.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union, cast
@@ -29,7 +30,7 @@ from pydantic import Field, model_validator
 from authoring.io.diagnostics import Report, did_you_mean, suggestion
 from authoring.io.wording import cap, join_or, low
 from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
-from authoring.model.schema.base import Model, validate
+from authoring.model.schema.base import HINT_MARK, Model, validate
 
 if TYPE_CHECKING:
     from authoring.io.yamlio import YamlDoc
@@ -184,6 +185,42 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def word_as_predicate(word: str, board: Board) -> tuple[str, str] | None:
+    """What a word that is not a zone is on ``board`` — a tag, a region, a terrain kind or
+    feature, a city size — and the predicate that selects the places that have it.
+
+    ``('a terrain kind', '{inside: {feature: forests}}')`` for 'forest' on a board with
+    forests."""
+    w = str(word).strip()
+    low = w.casefold()
+    tags = {t.casefold(): t for z in board.zones for t in z.tags}
+    if low in tags:
+        return "a tag", f"{{tag: {tags[low]}}}"
+    for r in board.regions:
+        if low in (r.id.casefold(), r.name.casefold()):
+            return "a region", f"{{region: {r.id}}}"
+    terrain = board.geometry.terrain
+    for kind in terrain:
+        if terrain[kind] and low in (kind.casefold(), kind.casefold().rstrip("s")):
+            return "a terrain kind", f"{{inside: {{feature: {kind}}}}}"
+        for name, _ in terrain[kind]:
+            if low == name.casefold():
+                return f"one of the {kind}", f"{{inside: {{feature: {kind}, name: {name}}}}}"
+    if low in ("capital", "town", "village"):
+        return "a city size", f"{{size: {low}}}"
+    for z in board.zones:
+        if low == z.city.casefold():
+            return "a city", f"'{z.id}' (the zone of {z.city})"
+    return None
+
+
+def zone_id_hint(board: Board) -> str:
+    """How zone ids are written, with examples of this board."""
+    ids = board.zone_ids
+    shown = " or ".join(f"'{z}'" for z in ids[:2]) if ids else "'N-E 1'"
+    return f"zone ids are the region and the number, e.g. {shown}"
+
+
 def _check_zone_refs(
     refs: Sequence[str],
     board: Board,
@@ -191,20 +228,33 @@ def _check_zone_refs(
     path: PathKey,
     report: Report,
 ) -> list[str] | None:
-    """Canonical ids of zone references; unknown ones reported at their node."""
+    """Canonical ids of zone references; unknown ones reported at their node. A word that
+    is a tag, region, terrain or city size of the board gets the predicate that says it."""
     out: list[str] = []
     ok = True
     ids = board.zone_ids
     is_list = isinstance(doc.get(path), list)
+    takes_predicate = bool(path) and path[-1] == "of"
     for i, ref in enumerate(refs):
         zid = board.resolve(ref)
         if zid is None:
             where = doc.span((*path, i) if is_list else path)
+            meant = word_as_predicate(str(ref), board)
+            if meant is None:
+                hint = zone_id_hint(board)
+            elif meant[0] == "a city":
+                hint = f"'{ref}' is a city: write its zone, {meant[1]}"
+            elif takes_predicate:
+                hint = (f"'{ref}' is {meant[0]} of this board, not a zone: write of: {meant[1]} "
+                        "(the nearest place that has it)")
+            else:
+                hint = (f"'{ref}' is {meant[0]} of this board, not a zone: the places that "
+                        f"have it are {meant[1]}")
             report.error(
                 where,
                 "zone-unknown",
-                f"unknown zone '{ref}'{suggestion(str(ref), ids)}",
-                "zone ids are the region and the number, e.g. 'N-E 1'",
+                f"unknown zone '{ref}'{suggestion(str(ref), ids) if meant is None else ''}",
+                hint,
             )
             ok = False
         else:
@@ -400,11 +450,15 @@ class TagIs(Predicate):
         for i, tag in enumerate(_as_list(self.tag)):
             if tag not in known:
                 where = (*path, "tag", i) if isinstance(self.tag, list) else (*path, "tag")
+                close = difflib.get_close_matches(tag, known, n=1, cutoff=0.75)
+                mean = f" (did you mean '{close[0]}'?)" if close else ""
                 report.warning(
                     doc.span(where),
                     "tag-unused",
-                    f"no zone of the board has tag '{tag}'{suggestion(tag, known)}",
-                    f"tags of this board: {', '.join(known) or 'none'}",
+                    f"no zone of the board has tag '{tag}'{mean}",
+                    f"tags of this board: {', '.join(known) or 'none'}"
+                    + ("" if close else "; a tag is given to places in the board file "
+                       "(tags: [...] on a zone)"),
                 )
         return self
 
@@ -526,9 +580,9 @@ class WithinSpec(Model):
     """Distance on the map graph, in links, from a place or from the nearest place with a
     property."""
 
-    of: Union[str, PredicateT] = Field(  # noqa: UP007 - a forward reference for pydantic
-        description="The zone distances are counted from, or a predicate: distances count "
-        "from the nearest place that has it, e.g. {tag: port}."
+    of: Union[str, list[str], PredicateT] = Field(  # noqa: UP007 - a forward reference for pydantic
+        description="The zone distances are counted from (N-E 1), a list of zones (from the "
+        "nearest of them), or a predicate: from the nearest place that has it, e.g. {tag: port}."
     )
     links: int = Field(ge=0, le=50, description="Largest number of links (inclusive).")
     min: int = Field(default=0, ge=0, description="Smallest number of links (default 0).")
@@ -536,10 +590,27 @@ class WithinSpec(Model):
         default="any", description="Count roads, mountain paths, or any link (default)."
     )
 
+    @model_validator(mode="before")
+    @classmethod
+    def _zones_listed(cls, data: Any) -> Any:
+        """A list of zones is the places listed: ``{zone: [...]}`` (the nearest of them)."""
+        if isinstance(data, dict) and isinstance(data.get("of"), list):
+            return {**data, "of": {"zone": data["of"]}}
+        return data
+
+    @property
+    def zone(self) -> str:
+        """The zone of ``of`` (when it is not a predicate)."""
+        assert isinstance(self.of, str)
+        return self.of
+
     @model_validator(mode="after")
     def _ordered(self) -> WithinSpec:
         if self.min > self.links:
-            raise ValueError(f"min {self.min} is larger than links {self.links}")
+            raise ValueError(
+                f"min {self.min} is larger than links {self.links}{HINT_MARK}min is the "
+                f"nearest, links the farthest: e.g. min: {self.links}, links: {self.min} "
+                f"(places {self.links} to {self.min} links away)")
         return self
 
 
@@ -566,7 +637,7 @@ class Within(Predicate):
         of = self.within.of
         if isinstance(of, Predicate):
             return _links_from(board, of.zones(board), self.within.by)
-        return board.distances_from(of, self.within.by)
+        return board.distances_from(self.within.zone, self.within.by)
 
     def zones(self, board: Board) -> frozenset[str]:
         w = self.within
@@ -575,7 +646,7 @@ class Within(Predicate):
     def _source(self, board: Board, zone_id: str) -> str:
         of = self.within.of
         if not isinstance(of, Predicate):
-            return of
+            return self.within.zone
         nearest = _nearest_by_links(board, of.zones(board), zone_id, self.within.by)
         what = f"the nearest place “{of.describe('en', board)}”"
         return f"{what} ({nearest})" if nearest else what
@@ -594,7 +665,7 @@ class Within(Predicate):
     def check(self, board: Board, doc: YamlDoc, path: PathKey, report: Report) -> Predicate | None:
         if isinstance(self.within.of, Predicate):
             return self
-        out = _check_zone_refs([self.within.of], board, doc, (*path, "within", "of"), report)
+        out = _check_zone_refs([self.within.zone], board, doc, (*path, "within", "of"), report)
         if out is None:
             return None
         return self.model_copy(update={"within": self.within.model_copy(update={"of": out[0]})})
@@ -605,7 +676,7 @@ class Within(Predicate):
         if isinstance(of, Predicate):
             inner = of.describe(lang, board)
             return f"d'un lieu « {inner} »" if lang == "fr" else f"a place “{inner}”"
-        return f"de {of}" if lang == "fr" else of
+        return f"de {self.within.zone}" if lang == "fr" else self.within.zone
 
     def describe(self, lang: Lang = "fr", board: Board | None = None) -> str:
         w = self.within
@@ -1031,22 +1102,39 @@ def _feature_text(ref: FeatureRef, lang: Lang, board: Board | None = None) -> st
 class NearSpec(Model):
     """Distance in mm on the board from the city to a terrain feature or another city."""
 
-    feature: TerrainKind | None = Field(default=None, description="A terrain kind …")
-    name: str | None = Field(default=None, description="… and optionally one feature's name.")
-    place: str | None = Field(default=None, description="Or a zone id (distance between cities).")
+    feature: TerrainKind | None = Field(
+        default=None, description="A terrain kind (mountains, forests, lakes, rivers): the "
+        "distance to the nearest feature of that kind.")
+    name: str | None = Field(default=None, description="One feature's name, with feature: "
+                             "the distance to that feature only.")
+    place: str | None = Field(default=None, description="A zone id: the distance between "
+                              "the two cities, e.g. place: N-E 1.")
     of: Union[PredicateT, None] = Field(  # noqa: UP007 - a forward reference for pydantic
         default=None,
-        description="Or a predicate: the distance to the nearest city of a place that has it.",
+        description="A predicate, e.g. {tag: port}: the distance to the nearest city of a "
+        "place that has it (for one zone, write place:).",
     )
     mm: float = Field(gt=0, description="Largest distance, mm on the printed board.")
 
     @model_validator(mode="after")
     def _one_target(self) -> NearSpec:
         given = sum(x is not None for x in (self.feature, self.place, self.of))
+        if self.name is not None and self.feature is None and given == 0:
+            raise ValueError(
+                "name needs feature (mountains, forests, lakes or rivers)"
+                f"{HINT_MARK}name one feature of a kind, e.g. near: {{feature: lakes, "
+                f"name: {self.name}, mm: {self.mm:g}}}")
         if given != 1:
-            raise ValueError("give one of feature (with an optional name), place or of")
+            raise ValueError(
+                "give one of feature (with an optional name), place or of"
+                f"{HINT_MARK}near measures millimetres to a terrain feature "
+                "({feature: lakes}), a zone's city ({place: N-E 1}) or the nearest city of "
+                "a place with a property ({of: {tag: port}})")
         if self.name is not None and self.feature is None:
-            raise ValueError("name needs feature (mountains, forests, lakes or rivers)")
+            raise ValueError(
+                "name needs feature (mountains, forests, lakes or rivers)"
+                f"{HINT_MARK}name one feature of a kind, e.g. near: {{feature: lakes, "
+                f"name: {self.name}, mm: {self.mm:g}}}")
         return self
 
 
@@ -1486,6 +1574,11 @@ def _parse_one(
     if cls is Not:
         kid = parse_where(value, doc, (*base, key), board, report)
         return None if kid is None else Not(**{"not": cast(Any, kid)})
+    if cls in (Within, Near) and isinstance(value, dict):
+        checked = _distance_form(key, value, doc, base, board, report)
+        if checked is None:
+            return None
+        value = checked
     if cls in (Within, Near) and isinstance(value, dict) and isinstance(value.get("of"), dict):
         # a distance to the nearest place with a property: the property is a predicate
         inner = parse_where(value["of"], doc, (*base, key, "of"), board, report)
@@ -1509,6 +1602,72 @@ def _parse_one(
     if model is None:
         return None
     return model.check(board, doc, base, report)
+
+
+def _example_of(value: dict[str, Any], board: Board) -> str:
+    of = value.get("of", value.get("place"))
+    return of if isinstance(of, str) else (board.zone_ids[0] if board.zone_ids else "N-E 1")
+
+
+def _distance_form(key: str, value: dict[str, Any], doc: YamlDoc, base: PathKey,
+                   board: Board, report: Report) -> dict[str, Any] | None:
+    """``within`` counts links on the map, ``near`` millimetres on the board: a key of the
+    other form says which form it belongs to; a list under ``of:`` is zones (the nearest of
+    them), as ``adjacent:`` takes; ``near: {of: N-E 1}`` means ``place:``."""
+    at = _example_of(value, board)
+    name = value.get("name")
+    if key == "near" and isinstance(name, str) and "feature" not in value:
+        kinds = [k for k, ns in board.geometry.terrain.items() for n, _ in ns if n == name]
+        every = [n for ns in board.geometry.terrain.values() for n, _ in ns]
+        close = did_you_mean(name, every)
+        if kinds:
+            hint = f"'{name}' is one of the {kinds[0]}: add feature: {kinds[0]}"
+        elif close:
+            hint = (f"did you mean '{close}'? it is one of the "
+                    f"{next(k for k, ns in board.geometry.terrain.items() for n, _ in ns if n == close)}")
+        else:
+            hint = ("features of this board: " + (", ".join(every) or "none")
+                    + "; name one with its kind, e.g. {feature: lakes, name: …}")
+        report.error(
+            doc.span((*base, key, "name"), key=True),
+            "value-invalid",
+            f"near: name '{name}' needs feature (the kind: mountains, forests, lakes or rivers)",
+            hint,
+        )
+        return None
+    if key == "within" and "mm" in value:
+        report.error(
+            doc.span((*base, key, "mm"), key=True),
+            "key-unknown",
+            "unknown key 'mm' in within: mm belongs to near (millimetres on the board); "
+            "within counts links on the map",
+            f"write within: {{of: {at}, links: 2}}, or near: {{place: {at}, "
+            f"mm: {value['mm']}}} for a distance in mm",
+        )
+        return None
+    if key == "near" and "links" in value:
+        report.error(
+            doc.span((*base, key, "links"), key=True),
+            "key-unknown",
+            "unknown key 'links' in near: links belongs to within (links on the map); near "
+            "measures millimetres on the board",
+            f"write near: {{place: {at}, mm: 40}}, or within: {{of: {at}, links: "
+            f"{value['links']}}} to count links",
+        )
+        return None
+    of = value.get("of")
+    if isinstance(of, list):  # zones: from the nearest of them
+        return {**value, "of": {"zone": of}}
+    if key == "near" and isinstance(of, str):
+        report.error(
+            doc.span((*base, key, "of")),
+            "type-invalid",
+            f"near: of: takes a property of places, got the zone '{of}'",
+            f"for one zone's city write near: {{place: {of}, mm: {value.get('mm', 40)}}}; "
+            "of: {tag: port} measures to the nearest city that has the property",
+        )
+        return None
+    return value
 
 
 def walk(pred: Predicate) -> Iterable[Predicate]:

@@ -1,4 +1,5 @@
-"""Every number and decision of ``design/rules.md`` that code uses, named after its id.
+"""Every number and decision of ``docs/rules.md`` that code uses, named after its id
+(``resistance rules ID`` prints one).
 
 This is the one home of the rules' constants: validation, the PDF aids and the engine
 all read them from here, and a printed aid renders from the same value the engine
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import difflib
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -76,6 +77,26 @@ def density_band(places: int) -> tuple[float, float]:
     scale = math.log(places) / math.log(DENSITY_BAND_PLACES)
     lo, hi = (d**scale * places for d in DENSITY_BAND)
     return (round(math.floor(lo + 1e-9) / places, 4), round(math.ceil(hi - 1e-9) / places, 4))
+
+
+def band_holes(band: tuple[float, float], places: int) -> tuple[int, int]:
+    """The fewest and most holes a card may have on ``places`` places to lie in ``band``:
+    cards are compared by whole hole counts, and an edge within the band's 4-decimal
+    rounding of a whole count is that count (on 108 places the band 29.63 %–56.48 % is
+    32 to 61 holes, both edges included).
+
+    >>> band_holes(density_band(108), 108), band_holes((0.35, 0.6), 60), band_holes((0.35, 0.6), 13)
+    ((32, 61), (21, 36), (5, 7))
+    """
+    tolerance = 5e-5 * places + 1e-9
+
+    def whole(x: float, rounding: Callable[[float], int]) -> int:
+        return round(x) if abs(x - round(x)) <= tolerance else rounding(x)
+
+    lo, hi = band
+    return whole(lo * places, math.ceil), whole(hi * places, math.floor)
+
+
 #: R0.4 / D0.2: one set of resistance cards per player count; the game is for 3-5 players.
 PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5)
 

@@ -18,6 +18,8 @@ the vocabulary.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -304,6 +306,7 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
     box = _box_counts(manifest)
     _check_pieces(ctx, spec, soldiers, officers, reputation, objectives, levels, box)
     _check_timers(ctx, spec, levels, manifest)
+    _check_zone_tokens(ctx, spec, board, box)
     _check_reachable(ctx, start, objectives)
     if deck is not None:
         _check_deck(ctx, spec, deck, board, objectives)
@@ -312,6 +315,7 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
         _check_reserved(ctx, objectives, content)
     _check_rules_content(ctx, spec, content, deck)
     _check_text_rules(ctx, spec)
+    _check_story_places(ctx, spec, board)
     _check_decisions(ctx, spec)
     for name, (lo, hi) in spec.balance.items():
         if lo > hi:
@@ -716,6 +720,26 @@ def _box_counts(manifest: Manifest | None) -> dict[str, int]:
     return counts
 
 
+def _check_zone_tokens(ctx: _Ctx, spec: schema.Scenario, board: Board,
+                       box: Mapping[str, int]) -> None:
+    """R0.2: the zone tokens follow the sizes (3 per capital, 2 per town, 1 per village);
+    a board whose sizes add up to more than the box's tokens cannot be set up (R2.4) or
+    invaded (R8.3) with them (tokens to spare are left in the box)."""
+    need, have = board.total_tokens, box["zone_tokens"]
+    if need <= have:
+        return
+    where = ctx.at("manifest") if spec.manifest is not None else ctx.at("board")
+    manifest = spec.manifest or "the default manifest"
+    ctx.report.warning(
+        where,
+        "pieces-zone-tokens",
+        f"the board's zones need {need} zone tokens (3 per capital, 2 per town, 1 per "
+        f"village: R0.2, the tokens follow the sizes); the box manifest has only {have}",
+        f"set zone_tokens: {need} in {manifest} (and make the {need - have} missing "
+        "tokens), or make zones smaller",
+    )
+
+
 def _check_pieces(
     ctx: _Ctx,
     spec: schema.Scenario,
@@ -1101,6 +1125,80 @@ def _check_text_rules(ctx: _Ctx, spec: schema.Scenario) -> None:
                 "write it with a rule of the vocabulary (max_occupation, exclude_cards, "
                 "no_events_before_round, effects) or objective hooks (on_reveal, on_done); "
                 "a reminder that changes nothing belongs in setup.text",
+            )
+
+
+#: a place's name in a story: capitalised words (hyphenated, or joined by de/du/la …)
+#: right after a preposition of place ("débarque à Pierre-Mont", "the port of Finistelle")
+_STORY_PLACE = re.compile(
+    r"(?:(?<=\s)|^)(?:à|au|aux|de|du|des|d'|d’|en|vers|depuis|sur|at|in|to|from|near|of|on)"
+    r"\s*(?<=['’\s])((?:[A-ZÀ-Ý][\w'’]*)(?:-[\w'’]+)*"
+    r"(?:\s(?:de|du|des|la|le|les|d'|d’)?\s?[A-ZÀ-Ý][\w'’]*(?:-[\w'’]+)*)*)"
+)
+#: capitalised words after a preposition that are not places
+_NOT_PLACES = frozenset({
+    "général", "general", "colonel", "capitaine", "captain", "docteur", "doctor", "madame",
+    "monsieur", "l'ennemi", "l'armée", "l'île", "the", "résistance", "resistance",
+})
+#: compass words of region names, in both languages (a story may say "the South-West")
+_COMPASS_WORDS = frozenset({
+    "nord", "sud", "est", "ouest", "north", "south", "east", "west", "n", "s", "e", "o", "w",
+    "centre", "center",
+})
+
+
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold())
+                   if not unicodedata.combining(c)).replace("’", "'")
+
+
+def _board_names(board: Board) -> list[str]:
+    """Every name the board gives: cities, regions, the island, its terrain."""
+    names: list[str] = [z.city for z in board.zones] + [r.name for r in board.regions]
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                if k in ("name", "city") and isinstance(v, str):
+                    names.append(v)
+                else:
+                    walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(board.spec.model_dump())
+    return names
+
+
+def _check_story_places(ctx: _Ctx, spec: schema.Scenario, board: Board) -> None:
+    """A place the story names (after "à", "at", "of" …) that the board does not have:
+    a city renamed or removed since the story was written."""
+    if spec.context is None:
+        return
+    known = [_fold(n) for n in _board_names(board)]
+    cities = sorted({z.city for z in board.zones})
+    landing = next((board.resolve(z) for z in spec.setup.start if board.resolve(z)), None)
+    example = (f"'{board.zone(landing).city}' ({landing}, where the players land)"
+               if landing else f"'{cities[0]}'")
+    texts = ([("context",)] if isinstance(spec.context, str)
+             else [("context", lang) for lang in ("fr", "en") if getattr(spec.context, lang, None)])
+    for path in texts:
+        text = text_of(spec.context, path[1]) if len(path) > 1 else str(spec.context)
+        for name in dict.fromkeys(m.group(1) for m in _STORY_PLACE.finditer(text)):
+            folded = _fold(name)
+            words = set(re.split(r"[\s\-']+", folded))
+            if (folded in _NOT_PLACES or words <= _COMPASS_WORDS
+                    or any(folded in k or k in folded for k in known)):
+                continue
+            near = did_you_mean(name, cities)
+            ctx.report.warning(
+                ctx.at(*path),
+                "story-place-unknown",
+                f"the story names '{name}', which is no city, region or place of this "
+                "board: renamed or removed since it was written?",
+                (f"did you mean '{near}'? " if near else "")
+                + f"name a city of the board, e.g. {example}, or rename it on the board",
             )
 
 

@@ -35,6 +35,11 @@ KINDS: dict[str, str] = {
     "manifest": "authoring.model.content:load_manifest",
 }
 
+#: the order findings print in, by cause: a kind's files after those they depend on
+#: (a scenario names a board, a deck and a box; a deck names a board)
+KIND_RANK: dict[str, int] = {"board": 0, "deck": 1, "manifest": 3, "scenario": 4}
+CONTENT_RANK = 2
+
 #: file name stems that identify a kind when the file has no ``kind:`` key
 NAME_HINTS: dict[str, str] = {
     "clues": "deck",
@@ -160,6 +165,8 @@ class Workspace:
                 "paths are relative to the file that names them",
             )
             return None
+        if kind is not None:  # a file that does not even parse still prints in its place
+            self.report.rank_file(display_path(p), KIND_RANK.get(kind, CONTENT_RANK))
         doc = self.doc(p)
         if doc is None:
             return None
@@ -194,6 +201,7 @@ class Workspace:
                 f"one of: {', '.join(sorted(KINDS))}",
             )
             return None
+        self.report.rank_file(doc.file, KIND_RANK.get(k, CONTENT_RANK))
         key = (k, p)
         if key not in self._models:
             self._models[key] = None  # guards against reference cycles
