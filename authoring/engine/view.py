@@ -152,7 +152,7 @@ class PublicView:
 
     @property
     def clues_kept(self) -> list[int]:
-        """Clue cards the players hold back from the pool (D6.1)."""
+        """Clue cards kept this round, pooled at the start of the army phase (R5.3, R8.0)."""
         return self._state.clues_kept
 
     @property
