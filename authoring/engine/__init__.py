@@ -1,5 +1,5 @@
 """The rules engine: a static :class:`Game`, a plain-data :class:`State`, and check-then-act
-actions (R1–R10 of ``design/rules.md``).
+actions (R1–R10 of ``docs/rules.md``: ``resistance rules R5`` prints them).
 
 >>> from authoring.model.game import load_game
 >>> game = Game.create(load_game("scenarios/scenario-1.yaml"), players=4, difficulty="normal")
