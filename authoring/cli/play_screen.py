@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -33,14 +34,26 @@ _DRAWN = {"recruit": ("recruit token", "recruit tokens"),
           "investigate": ("clue card", "clue cards"),
           "search": ("item card", "item cards")}
 RULE_STYLE = "cyan"
+Lang = Literal["fr", "en"]
 
 
 # -- names ----------------------------------------------------------------------------------
 
 
+#: the language of the card texts shown (``--lang``): a one-item list, set by the session
+LANG: list[Lang] = ["en"]
+
+
+def set_lang(lang: Lang) -> None:
+    LANG[0] = lang
+
+
 def text_of(t: object) -> str:
-    """A title: a plain string, or the French of a translated text (as printed)."""
-    return t if isinstance(t, str) else str(getattr(t, "fr", t))
+    """A title: a plain string, or a translated text in :data:`LANG` (the French when
+    there is no translation)."""
+    if isinstance(t, str):
+        return t
+    return str(getattr(t, LANG[0], None) or getattr(t, "fr", t))
 
 
 def city(game: Game, z: int) -> str:
@@ -64,21 +77,21 @@ def card_words(game: Game, card: int) -> str:
 
 def resistance_words(game: Game, card: int) -> str:
     c = game.resistance_cards[card]
-    return f"'{text_of(c.title)}' (cost {c.cost}): {render_effects(c.effects, 'en')}"
+    return f"'{text_of(c.title)}' (cost {c.cost}): {render_effects(c.effects, LANG[0])}"
 
 
 def item_use(game: Game, card: int) -> str:
     """What an item card is for: a part (of which special items), a bonus, or nothing."""
     if card >= SPECIAL:
         sp = game.specials[card - SPECIAL]
-        return "; ".join(render_effects(u.effects, "en") for u in sp.uses)
+        return "; ".join(render_effects(u.effects, LANG[0]) for u in sp.uses)
     it = game.items[card]
     uses = []
     if it.part_of:
         names = {s.id: text_of(s.title) for s in game.specials}
         uses.append("a part of " + ", ".join(f"'{names.get(i, i)}'" for i in it.part_of))
     if it.effects:
-        uses.append(render_effects(it.effects, "en", "item"))
+        uses.append(render_effects(it.effects, LANG[0], "item"))
     return "; ".join(uses) or "no use"
 
 
@@ -188,7 +201,7 @@ def _what(game: Game, state: State, a: Action, ps: object) -> str:
     if k == "use" and 0 <= a.a < len(inv) and inv[a.a] >= SPECIAL:
         sp = game.specials[inv[a.a] - SPECIAL]
         use = sp.uses[a.b] if 0 <= a.b < len(sp.uses) else None
-        effects = f": {render_effects(use.effects, 'en')}" if use is not None else ""
+        effects = f": {render_effects(use.effects, LANG[0])}" if use is not None else ""
         return f"use '{text_of(sp.title)}'{effects}{_verdict(preview(game, state, a))}"
     if k == "resistance" and 0 <= a.a < len(state.resistance):
         card, cubes = state.resistance[a.a]
@@ -198,8 +211,8 @@ def _what(game: Game, state: State, a: Action, ps: object) -> str:
             parts.append(f"put {a.b} cube{'s' * (a.b != 1)} on '{text_of(c.title)}' "
                          f"({cubes + a.b}/{c.cost})")
         if a.c:
-            parts.append(f"activate '{text_of(c.title)}': {render_effects(c.effects, 'en')}"
-                         if not a.b else f"activate it: {render_effects(c.effects, 'en')}")
+            parts.append(f"activate '{text_of(c.title)}': {render_effects(c.effects, LANG[0])}"
+                         if not a.b else f"activate it: {render_effects(c.effects, LANG[0])}")
         return " and ".join(parts)
     if k == "transfer" and 0 <= a.a < len(state.players):
         to = seat(game, state, a.a)
@@ -509,7 +522,7 @@ def resistance_lines(game: Game, state: State) -> list[Text]:
     for i, (card, cubes) in enumerate(state.resistance):
         c = game.resistance_cards[card]
         out.append(Text(f"  {i + 1} '{text_of(c.title)}' {cubes}/{c.cost} cubes — "
-                        f"{render_effects(c.effects, 'en')}"))
+                        f"{render_effects(c.effects, LANG[0])}"))
     return out
 
 
@@ -583,3 +596,318 @@ class Screen:
 
     def outcome(self, line: str) -> None:
         self.console.print(line, style="bold", markup=False)
+
+
+# -- the screen at the prompt: labels a person types ----------------------------------------
+
+
+def _character(game: Game, state: State, p: int) -> object | None:
+    """The character sheet of the content (ability and max-level bonuses with their names)."""
+    cid = game.character_info[state.players[p].character].id
+    return next((c for c in game.model.content.characters if c.id == cid), None)
+
+
+def ability_words(game: Game, state: State, p: int) -> str:
+    """``Tracker: your moves may follow 1 more road, or 1 more mountain path``."""
+    ch = _character(game, state, p)
+    ab = getattr(ch, "ability", None)
+    if ab is None:
+        return ""
+    effects = render_effects(ab.effects, LANG[0]).rstrip(".")
+    return f"{text_of(ab.name)}: {effects[:1].lower()}{effects[1:]}"
+
+
+def max_bonus_words(game: Game, state: State, p: int) -> list[str]:
+    """Each skill's max-level bonus (R1.3), said reached or not."""
+    ch = _character(game, state, p)
+    bonus = getattr(ch, "max_bonus", None) or {}
+    sq = state.players[p].squad
+    out = []
+    for s, skill in enumerate(SKILLS):
+        effects = bonus.get(skill)
+        if not effects:
+            continue
+        reached = -1 not in sq[s]  # every slot filled: the level is at its maximum
+        mark = "reached" if reached else "at max level"
+        out.append(f"{skill} ({mark}): {render_effects(effects, LANG[0]).rstrip('.')}")
+    return out
+
+
+def _reach_words(game: Game, state: State, p: int) -> str:
+    """R5.1 with the bonuses that change it: ``3 roads or 1 path (+1 road, +1 path:
+    Tracker)``."""
+    from authoring.engine.core import mods
+    from authoring.engine.players import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
+
+    m = mods(game, state, p)
+    ab = game.character_info[state.players[p].character].ability
+    roads, paths = MOVE_ROADS + m.move_roads, MOVE_MOUNTAIN_PATHS + m.move_paths
+    text = f"{roads} road{'s' * (roads != 1)} or {paths} path{'s' * (paths != 1)}"
+    if m.move_roads or m.move_paths:
+        why = [f"+{m.move_roads} road" if m.move_roads else "",
+               f"+{m.move_paths} path" if m.move_paths else ""]
+        src = "ability" if (ab.move_roads, ab.move_paths) == (m.move_roads, m.move_paths) \
+            else "bonuses"
+        text += f" ({', '.join(w for w in why if w)}: {src})"
+    return text
+
+
+def _draw_breakdown(game: Game, state: State, p: int, kind: str) -> str:
+    """``C2 − malus 1 + 1 ability``: where a draw count comes from (R5.2–R5.4, R4.5)."""
+    from authoring.engine.core import level, malus, mods
+    from authoring.engine.players import DRAW_SKILL
+
+    s = DRAW_SKILL[kind]
+    m = mods(game, state, p)
+    i = ("recruit", "investigate", "search").index(kind)
+    parts = [f"{SKILLS[s]}{level(game, state, p, s, m)}"]
+    ml = malus(game, state, p, s, m)
+    if ml:
+        parts.append(f"− army {ml}")
+    d = m.draw[i]
+    if d:
+        ab = game.character_info[state.players[p].character].ability.draw[i]
+        parts.append(f"+ {d} {'ability' if ab == d else 'bonus'}")
+    return " ".join(parts)
+
+
+def status_line(game: Game, state: State) -> Text:
+    """Round, counters, what the army owes, the reserve: one line (R7.1, R8.2, R9.1)."""
+    speed = game.speed_track[state.speed_cell]
+    most = max(ps.actions for ps in state.players) if state.phase == "players" else 0
+    owed = max(0, army_target(game, state, state.team_counter + most) - state.army_counter)
+    low = min(ps.actions for ps in state.players)
+    return Text(f"speed {speed} · army: {owed} action{'s' * (owed != 1)} next (R8.2) · "
+                f"reserve {state.reserve_soldiers}s {state.reserve_officers}o (R9.1) · R5.0: "
+                f"up to {low + game.margin} actions")
+
+
+def pressure_line(game: Game, state: State, width: int) -> Text:
+    """The zones where the next army action overflows (at their max occupation, R8.4),
+    players' zones first, and the objectives' state."""
+    full = [z for z in range(game.topo.n)
+            if state.soldiers[z] + state.officers[z] >= game.max_occupation[z] > 0
+            or state.soldiers[z] + state.officers[z] > game.max_occupation[z]]
+    near = {ps.at for ps in state.players}
+    full.sort(key=lambda z: (z not in near, -(state.soldiers[z] + state.officers[z]), z))
+    t = Text("full: ", style="bold")
+    words = [f"{game.zone(z)} {state.soldiers[z]}+{state.officers[z]}/{game.max_occupation[z]}"
+             for z in full]
+    room = width - 40
+    shown: list[str] = []
+    for w in words:
+        if sum(len(x) + 2 for x in shown) + len(w) > room:
+            break
+        shown.append(w)
+    t.append(", ".join(shown) or "no zone", style="red")
+    if len(shown) < len(words):
+        t.append(f" +{len(words) - len(shown)} more")
+    for o in game.objectives:
+        rev = state.revealed[o.index]
+        where = "done" if state.done[o.index] >= o.markers else (
+            ", ".join(game.zone(z) for z in rev) if rev else "not found")
+        t.append(f" · {o.kind}: {where}")
+    return t
+
+
+def roster_line(game: Game, state: State, p: int, current: int | None, acting: set[int],
+                low: int, width: int, bots: Iterable[int] = ()) -> Text:
+    """``▶ p2 Nadia Haddad  N-E 4  C2 M2 I1 −1  1 cube  2/10  waits (R5.0)``."""
+    ps = state.players[p]
+    view = player_view(game, state, p)["players"][p]
+    lv = view["levels"]
+    t = Text("▶ " if p == current else "  ", style="bold")
+    t.append(f"p{p + 1} {name(game, state, p):<17}", style="bold" if p == current else "")
+    where = zone_words(game, ps.at) if width >= 100 else game.zone(ps.at)
+    t.append(f" {where:<{24 if width >= 100 else 7}}")
+    t.append(f" C{lv['C']} M{lv['M']} I{lv['I']}")
+    if view["malus"]:
+        t.append(f" −{view['malus']}", style="red")
+    t.append(f"  {ps.cubes}c")
+    if state.phase == "players":
+        limit = game.character_info[ps.character].actions
+        t.append(f"  {ps.actions}/{limit}")
+        if p in set(bots):
+            t.append(" bot", style="dim")
+        if p not in acting and state.pending is None:
+            if ps.actions >= limit:
+                t.append(" done (D5.4)", style="yellow")
+            else:
+                t.append(f" waits (R5.0: +{ps.actions - low})", style="yellow")
+    if width >= 100 and view["inventory"]:
+        t.append("  holds " + ", ".join(view["inventory"]), style="dim")
+    return t
+
+
+def _label(t: Text, words: str, detail: str = "") -> None:
+    t.append(words, style="bold")
+    if detail:
+        t.append(f" {detail}", style="dim")
+
+
+def _joined(indent: str, head: str, pieces: list[tuple[str, str]], width: int) -> list[Text]:
+    """``  head: piece · piece …`` wrapped at ``width`` (each piece a label + detail)."""
+    out: list[Text] = []
+    line = Text(indent)
+    if head:
+        line.append(f"{head}: ", style="")
+    pad = " " * (len(indent) + 2)
+    first = True
+    for label, detail in pieces:
+        size = len(label) + (len(detail) + 1 if detail else 0) + (0 if first else 3)
+        if not first and len(line) + size > width - 1:
+            out.append(line)
+            line = Text(pad)
+            first = True
+        if not first:
+            line.append(" · ", style="dim")
+        _label(line, label, detail)
+        first = False
+    out.append(line)
+    return out
+
+
+def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
+                  width: int) -> list[Text]:
+    """What ``p`` may do now, as the words to type, grouped by kind (stable labels: the
+    same action keeps its words while it stays legal)."""
+    mine = [a for a in legal if a.player == p and a.kind not in ("begin", "end")]
+    ps = state.players[p]
+    head = Text(f"{seat(game, state, p)}", style="bold")
+    head.append(f" · {zone_words(game, ps.at)}")
+    ability = ability_words(game, state, p)
+    if ability:
+        head.append(f" · {ability}", style="dim")
+    out = [head]
+    if view_inv := player_view(game, state, p)["players"][p]["inventory"]:
+        out.append(Text("  holds: " + ", ".join(f"'{x}'" for x in view_inv), style="dim"))
+    if not mine:
+        if state.phase == "players":
+            reason = why_illegal(game, state, Action("move", p, ps.at))
+            out.append(Text(f"  nothing now: {reason or 'no legal action'}", style="yellow"))
+        return out
+    by: dict[str, list[Action]] = {}
+    for a in mine:
+        by.setdefault(a.kind, []).append(a)
+    draws = [a for a in mine if a.kind in _DRAWN]
+    if draws:
+        at = ps.at
+        pieces = []
+        for a in draws:
+            n = next((e.data.get("count", 0) for e in preview(game, state, a)
+                      if e.kind == "drawn"), 0)
+            why = _draw_breakdown(game, state, p, a.kind)
+            pieces.append((a.kind, f"{n} ({why})" if width >= 100 or "+" in why or "−" in why
+                           else str(n)))
+        out += _joined("  ", f"draw, cube {state.cubes[at] + 1}/{game.topo.size[at]}",
+                       pieces, width)
+    elif state.phase == "players":
+        reason = why_illegal(game, state, Action("search", p))
+        if reason:
+            out.append(Text(f"  no draw: {reason}", style="dim"))
+    if "move" in by:
+        pieces = []
+        for a in by["move"]:
+            army = state.soldiers[a.a] + state.officers[a.a]
+            label = game.zone(a.a)
+            detail = (f"{city(game, a.a)}" if width >= 120 else "") + (f"[{army}]" if army else "")
+            pieces.append((label, detail))
+        out += _joined("  ", f"move ({_reach_words(game, state, p)}; [army])", pieces, width)
+    other: list[tuple[str, str]] = []
+    for a in by.get("eliminate", []):
+        piece = "officer " if a.b == 1 else ""
+        where = "" if a.a == ps.at else f" {game.zone(a.a)}"
+        other.append((f"eliminate {piece}{where}".replace("  ", " ").strip(),
+                      _verdict(preview(game, state, a)).replace(" — ", "")))
+    for a in by.get("craft", []):
+        other.append((f"craft {_short(text_of(game.specials[a.a].title))}",
+                      _verdict(preview(game, state, a)).replace(" — ", "")))
+    for a in by.get("use", []):
+        sp = game.specials[ps.inventory[a.a] - SPECIAL]
+        other.append((f"use {_short(text_of(sp.title))}" + (f" {a.b + 1}" if a.b else ""),
+                      _verdict(preview(game, state, a)).replace(" — ", "")))
+    for a in by.get("objective", []):
+        other.append(("free", _verdict(preview(game, state, a)).replace(" — ", "")))
+    res: dict[int, list[Action]] = {}
+    for a in by.get("resistance", []):
+        res.setdefault(a.a, []).append(a)
+    for i, acts in res.items():
+        card, cubes = state.resistance[i]
+        c = game.resistance_cards[card]
+        ks = sorted(a.b for a in acts if a.b and not a.c)
+        label = f"res {i + 1} +{ks[0]}" + (f"..{ks[-1]}" if len(ks) > 1 else "") if ks else ""
+        if any(a.c for a in acts):
+            label = (label + " | " if label else "") + f"res {i + 1} act"
+        other.append((label, f"'{_short(text_of(c.title))}' {cubes}/{c.cost}"))
+    gives: dict[int, list[str]] = {}
+    for a in by.get("transfer", []):
+        if a.b >= 0:
+            what = _short(text_of(game.specials[ps.inventory[a.b] - SPECIAL].title
+                                  if ps.inventory[a.b] >= SPECIAL
+                                  else game.items[ps.inventory[a.b]].title))
+        else:
+            s, k = _slot(-1 - a.b)
+            what = f"{SKILLS[s % 3]}{k + 1}"
+        if what not in gives.setdefault(a.a, []):
+            gives[a.a].append(what)
+    for q, whats in gives.items():
+        other.append((f"give p{q + 1}", "|".join(whats)))
+    if "plan" in by:
+        other.append(("plan " + "|".join(SKILLS[a.a % 3] for a in by["plan"]), "(+1, R5.10)"))
+    reorg = [a for a in by.get("reorganise", [])]
+    for a in reorg[:6]:
+        s0, k0 = _slot(a.a)
+        s1, k1 = _slot(a.b)
+        other.append((f"reorganise {SKILLS[s0 % 3]}{k0 + 1} {SKILLS[s1 % 3]}{k1 + 1}", ""))
+    if len(reorg) > 6:
+        other.append((f"+{len(reorg) - 6} more reorganisations", ""))
+    if other:
+        out += _joined("  ", "", other, width)
+    return out
+
+
+def _short(title: str) -> str:
+    """A card title as typed: its first word, lower case, when that is enough."""
+    return title
+
+
+def choice_lines(game: Game, state: State, legal: Sequence[Action], width: int) -> list[Text]:
+    """A pending choice: its options numbered (the numbers hold while the choice lasts)."""
+    pend = state.pending
+    assert pend is not None
+    out = []
+    for i, a in enumerate(legal):
+        t = Text(f"{i + 1:>3} ", style="bold")
+        t.append(action_words(game, state, a, who=False))
+        out.append(t)
+    return out
+
+
+def screen_lines(game: Game, state: State, legal: Sequence[Action], current: int | None,
+                 humans: Sequence[int], bots: Iterable[int], width: int, height: int
+                 ) -> list[Text]:
+    """The screen under the events: the counters and the pressure points, one line per
+    player, and the options of the current player (of every person who may act, on a
+    tall terminal); a pending choice lists its options instead."""
+    acting = may_act(state, legal)
+    low = min(ps.actions for ps in state.players)
+    robots = set(bots)
+    out = [status_line(game, state), pressure_line(game, state, width)]
+    if height >= 40:
+        out.append(clues_text(game, state))
+        out += resistance_lines(game, state)
+    out += [roster_line(game, state, p, current, acting, low, width, robots)
+            for p in range(len(state.players))]
+    if state.pending is not None:
+        return out
+    wide = height >= 40 and width >= 100
+    shown = [p for p in humans if p in acting or p == current] if wide else \
+        [current] if current is not None else []
+    for p in shown:
+        out += options_lines(game, state, legal, p, width)
+    if state.phase == "start":
+        out.append(Text("begin", style="bold") + Text(" starts the timer (R10.1)", style="dim"))
+    elif state.phase == "players":
+        out.append(Text("end", style="bold") +
+                   Text(" ends the players' phase · p1..pN: switch player · help", style="dim"))
+    return out

@@ -16,7 +16,7 @@ from click.testing import CliRunner, Result
 from authoring.cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
-PROMPT = r"play(?: \[(?:\d+:\d\d left|time is up)\])?> "
+PROMPT = r"(?:p\d )?play(?: \[(?:\d+:\d\d left|time is up)\])?> "
 OUTCOME = re.compile(r"^(VICTORY|DEFEAT|CUT SHORT) in round \d+ — ", re.M)
 
 
@@ -28,6 +28,14 @@ def spawn(*args: str) -> pexpect.spawn:
     env = {**os.environ, "TERM": "dumb"}  # no colours; rich then uses 80 columns
     return pexpect.spawn(sys.executable, ["-m", "authoring", "play", *args], cwd=str(ROOT),
                          env=env, encoding="utf-8", timeout=20, dimensions=(60, 80))
+
+
+def through_army(child: pexpect.spawn) -> None:
+    """The army phase is told a screen at a time (R8): Enter until the round summary."""
+    while child.expect([r"— Enter: the army goes on —",
+                        r"— the army phase is over: Enter for round \d+ —"]) == 0:
+        child.sendline("")
+    child.sendline("")
 
 
 def finish(child: pexpect.spawn) -> int:
@@ -74,8 +82,8 @@ def test_move_refusal_save_quit_and_load(tmp_path: Path) -> None:
     child = spawn("--load", str(save))
     child.expect("resumed after 3 actions: round 1, players' phase")
     child.expect(r"\[R5\.1\] Élise Marchand moves N-E 1 → N-E 4")
-    child.expect(r"N-E 4 +Fougerolle +p1")  # the island table: the same state
-    child.expect(r"p1 Élise Marchand · N-E 4 \(Fougerolle\) · C2 M1 I2 · 1 cube · 1 action")
+    child.expect(r"p1 Élise Marchand +N-E 4 +C2 M1 I2  1c  1/10")  # the same state
+    child.expect(r"p1 Élise Marchand · N-E 4 \(Fougerolle\)")
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect(r"\[y/N\] ")
@@ -95,6 +103,7 @@ def test_the_timer_ends_the_phase_and_ctrl_c_asks_to_save(tmp_path: Path) -> Non
     child.expect("the timer runs again: 0:01")
     child.expect(r"time is up: the players' phase ends \(R10\.1\)", timeout=10)
     child.expect(r"\[R8\] — round 1: army phase —")
+    through_army(child)
     child.expect(PROMPT)
     child.sendintr()
     child.expect(r"save before quitting\? \[y/N\] ")
