@@ -13,6 +13,7 @@ import codecs
 import difflib
 import io
 import os
+import re
 import select
 import time
 import unicodedata
@@ -103,9 +104,14 @@ MAX_LINE = 300
 MAX_DIGITS = 4
 
 
+#: a terminal's escape sequence (an arrow key, a function key)
+ESCAPES = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|O.|.)?")
+
+
 def clean(line: str) -> str:
-    """The line without control characters (a tab is a space; NUL, escapes and the
-    like are dropped): what is left is what a person meant to type."""
+    """The line without control characters (a tab is a space; NUL, the escape sequences
+    of arrow keys and the like are dropped): what is left is what a person meant to type."""
+    line = ESCAPES.sub("", line)
     return "".join(" " if ch == "\t" else ch for ch in line
                    if ch == "\t" or unicodedata.category(ch)[0] != "C")
 
