@@ -40,6 +40,11 @@ ACTIONS_PER_MINUTE = 4
 BOT_NAMES = ("simple", "random", "heuristic", "lookahead", "search")
 #: seconds left at which a running timer warns
 WARNINGS = (60, 10)
+#: the engine's phases as the title of the screen says them
+PHASES = {"start": "start of the players' phase", "players": "players' phase",
+          "players_end": "end of the players' phase", "army_start": "end of the players' phase",
+          "army_event": "army phase: event (R8.1)", "army_invasion": "army phase (R8)",
+          "reveal": "reveal (R6.1)", "resistance_draw": "start of the round (R6.2)"}
 GAME_OPTIONS = ("players", "difficulty", "characters", "seed", "decision_args")
 
 
@@ -592,8 +597,7 @@ class Session:
 
     def _title(self) -> str:
         st = self.state
-        phase = {"start": "start of the players' phase", "players": "players' phase"}.get(
-            st.phase, st.phase)
+        phase = PHASES.get(st.phase, st.phase)
         left = self._left()
         clock = f" · {_clock(left)} left" if left is not None else (
             " · no timer" if st.phase == "players" else "")

@@ -679,7 +679,7 @@ def status_line(game: Game, state: State) -> Text:
     low = min(ps.actions for ps in state.players)
     return Text(f"speed {speed} · army: {owed} action{'s' * (owed != 1)} next (R8.2) · "
                 f"reserve {state.reserve_soldiers}s {state.reserve_officers}o (R9.1) · R5.0: "
-                f"up to {low + game.margin} actions")
+                f"≤{low + game.margin}")
 
 
 def pressure_line(game: Game, state: State, width: int) -> Text:
@@ -785,6 +785,12 @@ def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
         if state.phase == "players":
             reason = why_illegal(game, state, Action("move", p, ps.at))
             out.append(Text(f"  nothing now: {reason or 'no legal action'}", style="yellow"))
+            others = sorted({a.player for a in legal if a.player != p
+                             and a.kind not in ("begin", "end")})
+            if others:
+                names = " or ".join(f"p{q + 1}" for q in others)
+                out.append(Text(f"  {names} may act: type {names.split()[0]} to switch",
+                                style="yellow"))
         return out
     by: dict[str, list[Action]] = {}
     for a in mine:
@@ -810,7 +816,8 @@ def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
         for a in by["move"]:
             army = state.soldiers[a.a] + state.officers[a.a]
             label = game.zone(a.a)
-            detail = (f"{city(game, a.a)}" if width >= 120 else "") + (f"[{army}]" if army else "")
+            detail = " ".join(x for x in (city(game, a.a) if width >= 120 else "",
+                                           f"[{army}]" if army else "") if x)
             pieces.append((label, detail))
         out += _joined("  ", f"move ({_reach_words(game, state, p)}; [army])", pieces, width)
     other: list[tuple[str, str]] = []
@@ -878,8 +885,21 @@ def choice_lines(game: Game, state: State, legal: Sequence[Action], width: int) 
     out = []
     for i, a in enumerate(legal):
         t = Text(f"{i + 1:>3} ", style="bold")
-        t.append(action_words(game, state, a, who=False))
+        if a.kind == "choose" and 0 <= a.a < len(pend.options):
+            x = pend.options[a.a]
+            t.append(option_words(game, state, pend.kind, x))
+            if pend.kind in ("share_cube", "choose_player"):
+                cubes = state.players[x].cubes
+                t.append(f" (holds {cubes} cube{'s' * (cubes != 1)})", style="dim")
+        else:
+            t.append(action_words(game, state, a, who=False))
         out.append(t)
+    if pend.kind in ("share_cube", "choose_player"):
+        out.append(Text("    the number, or the player: p2, or a name", style="dim"))
+    elif pend.kind == "choose_zone":
+        out.append(Text("    the number, or the zone or city", style="dim"))
+    elif pend.kind == "transfer_more":
+        out.append(Text("    the number, or done", style="dim"))
     return out
 
 
@@ -900,11 +920,15 @@ def screen_lines(game: Game, state: State, legal: Sequence[Action], current: int
             for p in range(len(state.players))]
     if state.pending is not None:
         return out
-    wide = height >= 40 and width >= 100
-    shown = [p for p in humans if p in acting or p == current] if wide else \
-        [current] if current is not None else []
-    for p in shown:
-        out += options_lines(game, state, legal, p, width)
+    if current is not None:
+        out += options_lines(game, state, legal, current, width)
+    if height >= 40 and width >= 100:  # room for the others who may act, while it lasts
+        for p in humans:
+            if p != current and p in acting:
+                block = options_lines(game, state, legal, p, width)
+                if len(out) + len(block) + 3 > height:
+                    break
+                out += block
     if state.phase == "start":
         out.append(Text("begin", style="bold") + Text(" starts the timer (R10.1)", style="dim"))
     elif state.phase == "players":
