@@ -15,7 +15,7 @@ from authoring.engine.view import PublicView
 from authoring.model.game import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
-POOL = [0, 1, 2, 8]  # clue kinds of scenario 1 that isolate S-E 14 and S-O 15, 3 cards each
+POOL = [0, 1, 2, 8]  # clue kinds of scenario 1 that isolate N-E 14 and S-O 15, 3 cards each
 
 
 def _game(ask: bool) -> Game:
