@@ -197,7 +197,9 @@ def _new(console: Console, reader: TimedReader, scenario: str | None, players: i
     chars = tuple(c.strip() for c in characters.split(",") if c.strip()) if characters else None
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    setup = GameSetup(str(path.resolve()), players, difficulty, chars, decisions, seed)
+    # people at the table are asked the choices the engine otherwise makes alone (R6.1)
+    setup = GameSetup(str(path.resolve()), players, difficulty, chars, decisions, seed,
+                      people_choose=bots < players)
     try:
         game = setup.game(model)
         if bots == players:  # D10.1: no timer for bots; the phase is an action budget
@@ -771,6 +773,7 @@ def _pending_words(pend: Any) -> str:
             "keep_resistance": "which resistance card to keep available (R6.2)",
             "choose_zone": "a zone", "choose_player": "a player", "choose_card": "a card",
             "share_cube": "who gets a reputation cube (R7.2)",
+            "choose_reveal": "which isolated place is revealed (R6.1)",
             "transfer_more": "what else to give in the same transfer (R5.9)"}
     base = what.get(pend.kind, pend.kind)
     return f"{base} — {pend.note}" if pend.note else base

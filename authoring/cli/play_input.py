@@ -339,7 +339,7 @@ def typed_answer(game: Game, state: State, cmd: Command, options: Sequence[Actio
     if kind in ("share_cube", "choose_player"):
         seats = {q: i for i, q in enumerate(pend.options)}
         named = [(n, seats[q]) for n, q in player_names(game, state) if q in seats]
-    elif kind == "choose_zone":
+    elif kind in ("choose_zone", "choose_reveal"):
         zones = {z: i for i, z in enumerate(pend.options)}
         named = [(n, zones[z]) for n, z in zone_names(game) if z in zones]
     got = pick(text, named, "option") if named else \

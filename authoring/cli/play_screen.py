@@ -896,7 +896,7 @@ def choice_lines(game: Game, state: State, legal: Sequence[Action], width: int) 
         out.append(t)
     if pend.kind in ("share_cube", "choose_player"):
         out.append(Text("    the number, or the player: p2, or a name", style="dim"))
-    elif pend.kind == "choose_zone":
+    elif pend.kind in ("choose_zone", "choose_reveal"):
         out.append(Text("    the number, or the zone or city", style="dim"))
     elif pend.kind == "transfer_more":
         out.append(Text("    the number, or done", style="dim"))

@@ -45,7 +45,7 @@ def option_text(game: Game, state: State, kind: str, x: int) -> str:
     if kind == "keep_resistance":
         card = game.resistance_cards[x]
         return f"resistance card '{_title(card.title)}' (cost {card.cost})"
-    if kind == "choose_zone":
+    if kind in ("choose_zone", "choose_reveal"):
         return zone_name(game, x)
     if kind in ("choose_player", "share_cube"):
         return player_name(game, state, x)
