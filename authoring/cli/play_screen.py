@@ -654,7 +654,7 @@ def _reach_words(game: Game, state: State, p: int) -> str:
 
 def _draw_breakdown(game: Game, state: State, p: int, kind: str) -> str:
     """``C2 − malus 1 + 1 ability``: where a draw count comes from (R5.2–R5.4, R4.5)."""
-    from authoring.engine.core import level, malus, mods
+    from authoring.engine.core import level, malus, mods, occupation_malus
     from authoring.engine.players import DRAW_SKILL
 
     s = DRAW_SKILL[kind]
@@ -662,8 +662,11 @@ def _draw_breakdown(game: Game, state: State, p: int, kind: str) -> str:
     i = ("recruit", "investigate", "search").index(kind)
     parts = [f"{SKILLS[s]}{level(game, state, p, s, m)}"]
     ml = malus(game, state, p, s, m)
+    occ = occupation_malus(game, state, state.players[p].at)
     if ml:
-        parts.append(f"− army {ml}")
+        parts.append(f"− army {ml}" + (f" ({occ} − {occ - ml} reduction)" if occ != ml else ""))
+    elif occ:
+        parts.append(f"(army {occ} − {occ} reduction)")
     d = m.draw[i]
     if d:
         ab = game.character_info[state.players[p].character].ability.draw[i]
@@ -912,13 +915,17 @@ def screen_lines(game: Game, state: State, legal: Sequence[Action], current: int
     acting = may_act(state, legal)
     low = min(ps.actions for ps in state.players)
     robots = set(bots)
+    pend = state.pending
+    if pend is not None and height < 40:  # a choice: room for its options
+        return [status_line(game, state),
+                roster_line(game, state, pend.player, pend.player, acting, low, width, robots)]
     out = [status_line(game, state), pressure_line(game, state, width)]
     if height >= 40:
         out.append(clues_text(game, state))
         out += resistance_lines(game, state)
     out += [roster_line(game, state, p, current, acting, low, width, robots)
             for p in range(len(state.players))]
-    if state.pending is not None:
+    if pend is not None:
         return out
     if current is not None:
         out += options_lines(game, state, legal, current, width)
@@ -933,5 +940,6 @@ def screen_lines(game: Game, state: State, legal: Sequence[Action], current: int
         out.append(Text("begin", style="bold") + Text(" starts the timer (R10.1)", style="dim"))
     elif state.phase == "players":
         out.append(Text("end", style="bold") +
-                   Text(" ends the players' phase · p1..pN: switch player · help", style="dim"))
+                   Text(f" ends the players' phase · p1..p{len(state.players)}: switch player "
+                        "· help", style="dim"))
     return out
