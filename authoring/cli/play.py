@@ -556,8 +556,10 @@ class Session:
                                 width, height):
             c.print(row, overflow="fold")
         if pend is not None:
-            c.print(f"{seat(g, st, pend.player)} chooses: {_pending_words(pend)}",
-                    style="bold", markup=False)
+            who = (f"the players choose together (p{pend.player + 1} types)"
+                   if pend.kind in ("share_cube", "choose_reveal")
+                   else f"{seat(g, st, pend.player)} chooses")
+            c.print(f"{who}: {_pending_words(pend)}", style="bold", markup=False)
             for row in choice_lines(g, st, legal, width):
                 c.print(row, overflow="fold")
             if self._time_up():

@@ -459,9 +459,13 @@ def _resistance(g: Game, st: State, p: int, args: list[str]) -> Action | str:
     card = pick(" ".join(rest), resistance_names(g, st), "resistance card")
     if isinstance(card, str):
         return card + " (e.g. res 1 +2: two cubes on card 1; res 1 act: activate it)"
+    mine = [a for a in legal_actions(g, st) if a.kind == "resistance" and a.player == p
+            and a.a == card]
+    if activate and not cubes:  # the cubes still missing go on as it is activated (R5.8)
+        acts = [a for a in mine if a.c]
+        if acts:
+            return acts[0]
     if not cubes and not activate:
-        mine = [a for a in legal_actions(g, st) if a.kind == "resistance" and a.player == p
-                and a.a == card]
         if len(mine) == 1:
             return mine[0]
         return (f"res {card + 1} +N puts N cubes on it, res {card + 1} act activates it "

@@ -846,8 +846,10 @@ def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
         c = game.resistance_cards[card]
         ks = sorted(a.b for a in acts if a.b and not a.c)
         label = f"res {i + 1} +{ks[0]}" + (f"..{ks[-1]}" if len(ks) > 1 else "") if ks else ""
-        if any(a.c for a in acts):
-            label = (label + " | " if label else "") + f"res {i + 1} act"
+        act = next((a for a in acts if a.c), None)
+        if act is not None:
+            label = (label + " | " if label else "") + f"res {i + 1} act" + (
+                f" (+{act.b})" if act.b else "")
         other.append((label, f"'{_short(text_of(c.title))}' {cubes}/{c.cost}"))
     gives: dict[int, list[str]] = {}
     for a in by.get("transfer", []):

@@ -270,7 +270,7 @@ def test_two_rounds_at_80_by_24_by_short_forms_and_names() -> None:
     screen(child)
     child.sendline("end")
     shown = screen(child)  # R7.2: the cube of the eliminated soldier, shared by the players
-    assert "chooses: who gets a reputation cube (R7.2)" in shown
+    assert "the players choose together (p1 types): who gets a reputation cube (R7.2)" in shown
     child.sendline("nadia")
     child.expect(r"\[R7\.2\] Nadia Haddad gets a reputation cube \(now 2\)")
     child.expect(r"\[R8\] — round 1: army phase —")

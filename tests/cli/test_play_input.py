@@ -77,6 +77,10 @@ def test_short_forms_name_the_engine_actions(game: Game) -> None:
     assert act(game, state, "craft bom") == act(game, state, "craft Bombe")
     res = act(game, state, "res 1 +1")
     assert res == Action("resistance", 0, 0, 1, 0)
+    card, _ = state.resistance[0]
+    cost = game.resistance_cards[card].cost
+    state.players[0].cubes = cost  # enough to pay it all as it is activated (R5.8)
+    assert act(game, state, "res 1 act") == Action("resistance", 0, 0, cost, 1)
     assert act(game, state, "give p2") == "give p2 what? a card's name, or a recruit's slot " \
                                            "(C1, M2 …)"
     assert act(game, state, "p9 search") == "no player p9: the seats are p1 to p3"
