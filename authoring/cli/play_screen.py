@@ -653,24 +653,28 @@ def _reach_words(game: Game, state: State, p: int) -> str:
 
 
 def _draw_breakdown(game: Game, state: State, p: int, kind: str) -> str:
-    """``C2 − malus 1 + 1 ability``: where a draw count comes from (R5.2–R5.4, R4.5)."""
-    from authoring.engine.core import level, malus, mods, occupation_malus
+    """``C3 − army 2 + 1 Unseen + 1 Orator``: where a draw count comes from (R5.2–R5.4,
+    R4.5), an ability named by its name."""
+    from authoring.engine.core import level, mods, occupation_malus
     from authoring.engine.players import DRAW_SKILL
 
     s = DRAW_SKILL[kind]
     m = mods(game, state, p)
+    info = game.character_info[state.players[p].character]
     i = ("recruit", "investigate", "search").index(kind)
+    ab = getattr(_character(game, state, p), "ability", None)
+    ab_name = text_of(ab.name) if ab is not None else "ability"
     parts = [f"{SKILLS[s]}{level(game, state, p, s, m)}"]
-    ml = malus(game, state, p, s, m)
     occ = occupation_malus(game, state, state.players[p].at)
-    if ml:
-        parts.append(f"− army {ml}" + (f" ({occ} − {occ - ml} reduction)" if occ != ml else ""))
-    elif occ:
-        parts.append(f"(army {occ} − {occ} reduction)")
+    if occ:
+        parts.append(f"− army {occ}")
+        red = min(occ, m.malus_reduction[s])
+        if red:
+            own = info.ability.malus_reduction[s] >= red
+            parts.append(f"+ {red} {ab_name if own else 'bonus'}")
     d = m.draw[i]
     if d:
-        ab = game.character_info[state.players[p].character].ability.draw[i]
-        parts.append(f"+ {d} {'ability' if ab == d else 'bonus'}")
+        parts.append(f"+ {d} {ab_name if info.ability.draw[i] == d else 'bonus'}")
     return " ".join(parts)
 
 

@@ -236,7 +236,7 @@ def test_two_rounds_at_80_by_24_by_short_forms_and_names() -> None:
     child.sendline("begin")
     shown = screen(child)  # the current player's options, in the words to type
     assert "▶ p1 Marcel Dubreuil" in shown
-    assert "recruit 4 (C3 + 1 ability)" in shown  # Orator: one more token, said
+    assert "recruit 4 (C3 + 1 Orator)" in shown  # the ability: one more token, said
     assert "move (3 roads or 1 path; [army]): N-E 2 · N-E 3" in shown
     child.sendline("p3 move rochecor")  # a city's start is its zone
     child.expect(r"\[R5\.1\] Samuel Okafor moves N-E 1 → N-E 6")
