@@ -40,11 +40,15 @@ ACTIONS_PER_MINUTE = 4
 BOT_NAMES = ("simple", "random", "heuristic", "lookahead", "search")
 #: seconds left at which a running timer warns
 WARNINGS = (60, 10)
-#: the engine's phases as the title of the screen says them
-PHASES = {"start": "start of the players' phase", "players": "players' phase",
-          "players_end": "end of the players' phase", "army_start": "end of the players' phase",
-          "army_event": "army phase: event (R8.1)", "army_invasion": "army phase (R8)",
-          "reveal": "reveal (R6.1)", "resistance_draw": "start of the round (R6.2)"}
+#: the engine's phases as the title of the screen says them (English, French)
+PHASES = {"start": ("start of the players' phase", "début de la phase des joueurs"),
+          "players": ("players' phase", "phase des joueurs"),
+          "players_end": ("end of the players' phase", "fin de la phase des joueurs"),
+          "army_start": ("end of the players' phase", "fin de la phase des joueurs"),
+          "army_event": ("army phase: event (R8.1)", "phase de l'armée : événement (R8.1)"),
+          "army_invasion": ("army phase (R8)", "phase de l'armée (R8)"),
+          "reveal": ("reveal (R6.1)", "révélation (R6.1)"),
+          "resistance_draw": ("start of the round (R6.2)", "début du tour (R6.2)")}
 GAME_OPTIONS = ("players", "difficulty", "characters", "seed", "decision_args")
 
 
@@ -537,7 +541,7 @@ class Session:
     # -- the prompt --------------------------------------------------------------------------
     def _prompt(self) -> str:
         from authoring.cli.play_input import parse
-        from authoring.cli.play_screen import choice_lines, screen_lines, seat
+        from authoring.cli.play_screen import choice_lines, screen_lines, seat, tr
         from authoring.engine import legal_actions
 
         g, st = self.game, self.state
@@ -556,9 +560,10 @@ class Session:
                                 width, height):
             c.print(row, overflow="fold")
         if pend is not None:
-            who = (f"the players choose together (p{pend.player + 1} types)"
+            who = (tr(f"the players choose together (p{pend.player + 1} types)",
+                      f"les joueurs choisissent ensemble (p{pend.player + 1} tape)")
                    if pend.kind in ("share_cube", "choose_reveal")
-                   else f"{seat(g, st, pend.player)} chooses")
+                   else f"{seat(g, st, pend.player)} {tr('chooses', 'choisit')}")
             c.print(f"{who}: {_pending_words(pend)}", style="bold", markup=False)
             for row in choice_lines(g, st, legal, width):
                 c.print(row, overflow="fold")
@@ -601,11 +606,13 @@ class Session:
 
     def _title(self) -> str:
         st = self.state
-        phase = PHASES.get(st.phase, st.phase)
+        from authoring.cli.play_screen import tr
+
+        phase = tr(*PHASES[st.phase]) if st.phase in PHASES else st.phase
         left = self._left()
-        clock = f" · {_clock(left)} left" if left is not None else (
-            " · no timer" if st.phase == "players" else "")
-        return f"round {st.round} · {phase}{clock}"
+        clock = tr(f" · {_clock(left)} left", f" · reste {_clock(left)}") if left is not None \
+            else (tr(" · no timer", " · sans sablier") if st.phase == "players" else "")
+        return f"{tr('round', 'tour')} {st.round} · {phase}{clock}"
 
     def _prompt_text(self) -> str:
         who = ""
@@ -613,11 +620,13 @@ class Session:
             who = f"p{self.state.pending.player + 1} "
         elif self.current is not None and self.humans:
             who = f"p{self.current + 1} "
+        from authoring.cli.play_screen import tr
+
         left = self._left()
         if left is None:
             return f"{who}play> "
-        return f"{who}play [time is up]> " if left <= 0 else \
-            f"{who}play [{_clock(left)} left]> "
+        return f"{who}play [{tr('time is up', 'temps écoulé')}]> " if left <= 0 else \
+            f"{who}play [{tr(f'{_clock(left)} left', f'reste {_clock(left)}')}]> "
 
     def _wake_at(self) -> float | None:
         """When the reader must give up waiting: the next warning, or the end of time
@@ -640,8 +649,15 @@ class Session:
 
     # -- typed commands ----------------------------------------------------------------------
     def _command(self, cmd: Command, legal: list[Action]) -> str:
-        from authoring.cli.play_input import HELP, META, number, typed_action, typed_answer
-        from authoring.cli.play_screen import seat
+        from authoring.cli.play_input import (
+            HELP,
+            HELP_FR,
+            META,
+            number,
+            typed_action,
+            typed_answer,
+        )
+        from authoring.cli.play_screen import LANG, seat
         from authoring.engine import why_illegal
 
         c = self.console
@@ -665,7 +681,7 @@ class Session:
         if verb == "abilities":
             self._abilities()
         elif verb == "help":
-            c.print(HELP, markup=False)
+            c.print(HELP_FR if LANG[0] == "fr" else HELP, markup=False)
         elif verb == "show":
             self._show(legal)
             return "redraw"
@@ -769,15 +785,23 @@ class Session:
 
 
 def _pending_words(pend: Any) -> str:
-    what = {"keep_recruit": "which recruit to keep (R5.2)",
-            "keep_investigate": "which clue to keep (R5.3)",
-            "keep_search": "which item to keep (R5.4)",
-            "keep_resistance": "which resistance card to keep available (R6.2)",
-            "choose_zone": "a zone", "choose_player": "a player", "choose_card": "a card",
-            "share_cube": "who gets a reputation cube (R7.2)",
-            "choose_reveal": "which isolated place is revealed (R6.1)",
-            "transfer_more": "what else to give in the same transfer (R5.9)"}
-    base = what.get(pend.kind, pend.kind)
+    from authoring.cli.play_screen import LANG
+
+    what = {"keep_recruit": ("which recruit to keep (R5.2)", "quelle recrue garder (R5.2)"),
+            "keep_investigate": ("which clue to keep (R5.3)", "quel indice garder (R5.3)"),
+            "keep_search": ("which item to keep (R5.4)", "quel objet garder (R5.4)"),
+            "keep_resistance": ("which resistance card to keep available (R6.2)",
+                                "quelle carte résistance garder disponible (R6.2)"),
+            "choose_zone": ("a zone", "une zone"), "choose_player": ("a player", "un joueur"),
+            "choose_card": ("a card", "une carte"),
+            "share_cube": ("who gets a reputation cube (R7.2)",
+                           "qui reçoit un cube réputation (R7.2)"),
+            "choose_reveal": ("which isolated place is revealed (R6.1)",
+                              "quel lieu isolé est révélé (R6.1)"),
+            "transfer_more": ("what else to give in the same transfer (R5.9)",
+                              "que donner de plus dans le même transfert (R5.9)")}
+    pair = what.get(pend.kind)
+    base = pair[LANG[0] == "fr"] if pair else pend.kind
     return f"{base} — {pend.note}" if pend.note else base
 
 

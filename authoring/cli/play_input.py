@@ -45,6 +45,26 @@ Table: show (all of it), abilities, log [N], time, save [FILE], help, quit.
 """
 
 
+HELP_FR = """\
+Actions (celles listées sous le joueur ; pK d'abord, ou le joueur courant) :
+  aller N-E 5 | aller Sainte-Aurèle  aller dans une zone, par son nom ou sa ville (R5.1)
+  fouiller | enquêter | recruter     les actions limitées (R5.2-R5.4) ; fou, enq, rec
+  éliminer [officier] [ZONE]         un soldat (ou un officier) de votre zone (R5.6)
+  fabriquer bombe | utiliser bombe   les objets spéciaux (R5.5, R5.7)
+  res 1 +2 | res 1 act               des cubes sur la carte résistance 1 / l'activer (R5.8)
+  donner p2 explosifs | donner p2 C1 une carte, ou la recrue de la case C1 (R5.9)
+  planifier C|M|I                    un jeton de planification (R5.10)
+  libérer                            éliminer le général / libérer le prisonnier
+  réorganiser C1 M2                  au début d'un tour (R6.3)
+  début | fin                        lancer le sablier / finir la phase des joueurs
+Les noms : un début unique suffit (aller sainte-a, donner p2 expl) ; accents facultatifs.
+Les joueurs : p2 seul fait de p2 le joueur courant (l'invite le nomme).
+Les choix (carte à garder, qui reçoit un cube …) : le numéro de la ligne, ou un nom.
+La table : montrer (tout), capacites, log [N], temps, sauver [FICHIER], aide, quitter.
+Les mots anglais (move, search, give …) marchent aussi.
+"""
+
+
 class TimedReader:
     """Lines from a stream, each with an optional deadline (a monotonic time)."""
 
@@ -173,18 +193,26 @@ VERBS = {
     "begin": "begin", "start": "begin", "end": "end", "objective": "objective",
     "free": "objective", "reorganise": "reorganise", "reorganize": "reorganise",
     "done": "done",
+    # French (--lang fr shows these; accents optional)
+    "aller": "move", "deplacer": "move", "fouiller": "search", "enqueter": "investigate",
+    "recruter": "recruit", "eliminer": "eliminate", "fabriquer": "craft",
+    "utiliser": "use", "planifier": "plan", "donner": "give", "garder": "keep",
+    "choisir": "keep", "debut": "begin", "commencer": "begin", "fin": "end",
+    "liberer": "objective", "reorganiser": "reorganise", "fini": "done",
 }
 #: the session's own words
 META = {
     "show": "show", "board": "show", "table": "show", "log": "log", "time": "time",
     "save": "save", "help": "help", "?": "help", "h": "help", "quit": "quit", "exit": "quit",
     "q": "quit", "abilities": "abilities", "who": "abilities",
+    "montrer": "show", "temps": "time", "sauver": "save", "aide": "help",
+    "quitter": "quit", "capacites": "abilities",
 }
 
 
 def verb_of(word: str) -> str | None:
     """A verb typed in full, as a synonym, or as the start of one verb only (``inv``)."""
-    w = word.lower()
+    w = fold(word) or word.lower()  # accents optional: éliminer is eliminer
     if w in META or w in VERBS:
         return META.get(w) or VERBS[w]
     if len(w) < 2:
@@ -403,8 +431,9 @@ def _eliminate(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
     rest = list(args)
     piece = 0
-    if rest and fold(rest[0]) in ("officer", "officers", "soldier", "soldiers"):
-        piece = 1 if fold(rest.pop(0)).startswith("officer") else 0
+    if rest and fold(rest[0]) in ("officer", "officers", "soldier", "soldiers", "officier",
+                                  "officiers", "soldat", "soldats"):
+        piece = 1 if fold(rest.pop(0)).startswith("offic") else 0
     z = st.players[p].at
     if rest:
         got = pick(" ".join(rest), zone_names(g), "zone or city")
@@ -477,7 +506,7 @@ def _give(g: Game, st: State, p: int, args: list[str]) -> Action | str:
     from authoring.engine import Action, legal_actions
     from authoring.engine.actions import slot_code
 
-    rest = [x for x in args if fold(x) != "to"]
+    rest = [x for x in args if fold(x) not in ("to", "a")]
     seats = [x for x in rest if isinstance(_seat(x), int)]
     if not seats:
         return "give to whom? e.g. give p2 explosifs, give p2 C1 (a recruit)"

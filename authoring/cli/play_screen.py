@@ -48,6 +48,24 @@ def set_lang(lang: Lang) -> None:
     LANG[0] = lang
 
 
+def tr(en: str, fr: str) -> str:
+    """The interface's words in :data:`LANG`."""
+    return fr if LANG[0] == "fr" else en
+
+
+#: the typed verbs as shown in French (the English ones are accepted too)
+VERB_FR = {"move": "aller", "search": "fouiller", "investigate": "enquêter",
+           "recruit": "recruter", "eliminate": "éliminer", "craft": "fabriquer",
+           "use": "utiliser", "plan": "planifier", "give": "donner", "free": "libérer",
+           "reorganise": "réorganiser", "begin": "début", "end": "fin", "officer": "officier",
+           "act": "act"}
+
+
+def verb(word: str) -> str:
+    """A typed verb as the screen shows it."""
+    return VERB_FR.get(word, word) if LANG[0] == "fr" else word
+
+
 def text_of(t: object) -> str:
     """A title: a plain string, or a translated text in :data:`LANG` (the French when
     there is no translation)."""
@@ -141,7 +159,8 @@ def _verdict(events: Iterable[Event]) -> str:
         if "success" in e.data:
             why = re.search(r"\(([^()]*)\)", e.text)
             detail = f" ({why.group(1)})" if why else ""
-            return f" — {'succeeds' if e.data['success'] else 'fails'}{detail}"
+            word = tr("succeeds", "réussit") if e.data["success"] else tr("fails", "échoue")
+            return f" — {word}{detail}"
     return ""
 
 
@@ -642,12 +661,13 @@ def _reach_words(game: Game, state: State, p: int) -> str:
     m = mods(game, state, p)
     ab = game.character_info[state.players[p].character].ability
     roads, paths = MOVE_ROADS + m.move_roads, MOVE_MOUNTAIN_PATHS + m.move_paths
-    text = f"{roads} road{'s' * (roads != 1)} or {paths} path{'s' * (paths != 1)}"
+    text = tr(f"{roads} road{'s' * (roads != 1)} or {paths} path{'s' * (paths != 1)}",
+              f"{roads} route{'s' * (roads != 1)} ou {paths} chemin{'s' * (paths != 1)}")
     if m.move_roads or m.move_paths:
-        why = [f"+{m.move_roads} road" if m.move_roads else "",
-               f"+{m.move_paths} path" if m.move_paths else ""]
-        src = "ability" if (ab.move_roads, ab.move_paths) == (m.move_roads, m.move_paths) \
-            else "bonuses"
+        why = [tr(f"+{m.move_roads} road", f"+{m.move_roads} route") if m.move_roads else "",
+               tr(f"+{m.move_paths} path", f"+{m.move_paths} chemin") if m.move_paths else ""]
+        src = tr("ability", "capacité") if (ab.move_roads, ab.move_paths) == (
+            m.move_roads, m.move_paths) else tr("bonuses", "bonus")
         text += f" ({', '.join(w for w in why if w)}: {src})"
     return text
 
@@ -663,18 +683,18 @@ def _draw_breakdown(game: Game, state: State, p: int, kind: str) -> str:
     info = game.character_info[state.players[p].character]
     i = ("recruit", "investigate", "search").index(kind)
     ab = getattr(_character(game, state, p), "ability", None)
-    ab_name = text_of(ab.name) if ab is not None else "ability"
+    ab_name = text_of(ab.name) if ab is not None else tr("ability", "capacité")
     parts = [f"{SKILLS[s]}{level(game, state, p, s, m)}"]
     occ = occupation_malus(game, state, state.players[p].at)
     if occ:
-        parts.append(f"− army {occ}")
+        parts.append(tr(f"− army {occ}", f"− armée {occ}"))
         red = min(occ, m.malus_reduction[s])
         if red:
             own = info.ability.malus_reduction[s] >= red
-            parts.append(f"+ {red} {ab_name if own else 'bonus'}")
+            parts.append(f"+ {red} {ab_name if own else tr('bonus', 'bonus')}")
     d = m.draw[i]
     if d:
-        parts.append(f"+ {d} {ab_name if info.ability.draw[i] == d else 'bonus'}")
+        parts.append(f"+ {d} {ab_name if info.ability.draw[i] == d else tr('bonus', 'bonus')}")
     return " ".join(parts)
 
 
@@ -684,9 +704,13 @@ def status_line(game: Game, state: State) -> Text:
     most = max(ps.actions for ps in state.players) if state.phase == "players" else 0
     owed = max(0, army_target(game, state, state.team_counter + most) - state.army_counter)
     low = min(ps.actions for ps in state.players)
-    return Text(f"speed {speed} · army: {owed} action{'s' * (owed != 1)} next (R8.2) · "
-                f"reserve {state.reserve_soldiers}s {state.reserve_officers}o (R9.1) · R5.0: "
-                f"≤{low + game.margin}")
+    plural = "s" * (owed != 1)
+    return Text(tr(f"speed {speed} · army: {owed} action{plural} next (R8.2) · reserve "
+                   f"{state.reserve_soldiers}s {state.reserve_officers}o (R9.1) · R5.0: "
+                   f"≤{low + game.margin}",
+                   f"vitesse {speed} · armée : {owed} action{plural} (R8.2) · réserve "
+                   f"{state.reserve_soldiers}s {state.reserve_officers}o (R9.1) · R5.0 : "
+                   f"≤{low + game.margin}"))
 
 
 def pressure_line(game: Game, state: State, width: int) -> Text:
@@ -697,7 +721,7 @@ def pressure_line(game: Game, state: State, width: int) -> Text:
             or state.soldiers[z] + state.officers[z] > game.max_occupation[z]]
     near = {ps.at for ps in state.players}
     full.sort(key=lambda z: (z not in near, -(state.soldiers[z] + state.officers[z]), z))
-    t = Text("full: ", style="bold")
+    t = Text(tr("full: ", "pleines : "), style="bold")
     words = [f"{game.zone(z)} {state.soldiers[z]}+{state.officers[z]}/{game.max_occupation[z]}"
              for z in full]
     room = width - 40
@@ -706,13 +730,13 @@ def pressure_line(game: Game, state: State, width: int) -> Text:
         if sum(len(x) + 2 for x in shown) + len(w) > room:
             break
         shown.append(w)
-    t.append(", ".join(shown) or "no zone", style="red")
+    t.append(", ".join(shown) or tr("no zone", "aucune zone"), style="red")
     if len(shown) < len(words):
-        t.append(f" +{len(words) - len(shown)} more")
+        t.append(tr(f" +{len(words) - len(shown)} more", f" +{len(words) - len(shown)} autres"))
     for o in game.objectives:
         rev = state.revealed[o.index]
-        where = "done" if state.done[o.index] >= o.markers else (
-            ", ".join(game.zone(z) for z in rev) if rev else "not found")
+        where = tr("done", "fait") if state.done[o.index] >= o.markers else (
+            ", ".join(game.zone(z) for z in rev) if rev else tr("not found", "à trouver"))
         t.append(f" · {o.kind}: {where}")
     return t
 
@@ -738,11 +762,12 @@ def roster_line(game: Game, state: State, p: int, current: int | None, acting: s
             t.append(" bot", style="dim")
         if p not in acting and state.pending is None:
             if ps.actions >= limit:
-                t.append(" done (D5.4)", style="yellow")
+                t.append(tr(" done (D5.4)", " fini (D5.4)"), style="yellow")
             else:
-                t.append(f" waits (R5.0: +{ps.actions - low})", style="yellow")
+                t.append(tr(f" waits (R5.0: +{ps.actions - low})",
+                            f" attend (R5.0 : +{ps.actions - low})"), style="yellow")
     if width >= 100 and view["inventory"]:
-        t.append("  holds " + ", ".join(view["inventory"]), style="dim")
+        t.append(tr("  holds ", "  tient ") + ", ".join(view["inventory"]), style="dim")
     return t
 
 
@@ -787,16 +812,21 @@ def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
         head.append(f" · {ability}", style="dim")
     out = [head]
     if view_inv := player_view(game, state, p)["players"][p]["inventory"]:
-        out.append(Text("  holds: " + ", ".join(f"'{x}'" for x in view_inv), style="dim"))
+        out.append(Text(tr("  holds: ", "  tient : ") + ", ".join(f"'{x}'" for x in view_inv),
+                        style="dim"))
     if not mine:
         if state.phase == "players":
             reason = why_illegal(game, state, Action("move", p, ps.at))
-            out.append(Text(f"  nothing now: {reason or 'no legal action'}", style="yellow"))
+            out.append(Text(tr("  nothing now: ", "  rien pour l'instant : ")
+                            + (reason or tr("no legal action", "aucune action légale")),
+                            style="yellow"))
             others = sorted({a.player for a in legal if a.player != p
                              and a.kind not in ("begin", "end")})
             if others:
-                names = " or ".join(f"p{q + 1}" for q in others)
-                out.append(Text(f"  {names} may act: type {names.split()[0]} to switch",
+                names = tr(" or ", " ou ").join(f"p{q + 1}" for q in others)
+                first = names.split()[0]
+                out.append(Text(tr(f"  {names} may act: type {first} to switch",
+                                   f"  {names} peut agir : tapez {first} pour changer"),
                                 style="yellow"))
         return out
     by: dict[str, list[Action]] = {}
@@ -810,14 +840,14 @@ def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
             n = next((e.data.get("count", 0) for e in preview(game, state, a)
                       if e.kind == "drawn"), 0)
             why = _draw_breakdown(game, state, p, a.kind)
-            pieces.append((a.kind, f"{n} ({why})" if width >= 100 or "+" in why or "−" in why
-                           else str(n)))
-        out += _joined("  ", f"draw, cube {state.cubes[at] + 1}/{game.topo.size[at]}",
-                       pieces, width)
+            pieces.append((verb(a.kind), f"{n} ({why})" if width >= 100 or "+" in why
+                           or "−" in why else str(n)))
+        cube = f"{state.cubes[at] + 1}/{game.topo.size[at]}"
+        out += _joined("  ", tr(f"draw, cube {cube}", f"pioche, cube {cube}"), pieces, width)
     elif state.phase == "players":
         reason = why_illegal(game, state, Action("search", p))
         if reason:
-            out.append(Text(f"  no draw: {reason}", style="dim"))
+            out.append(Text(tr("  no draw: ", "  pas de pioche : ") + reason, style="dim"))
     if "move" in by:
         pieces = []
         for a in by["move"]:
@@ -826,22 +856,24 @@ def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
             detail = " ".join(x for x in (city(game, a.a) if width >= 120 else "",
                                            f"[{army}]" if army else "") if x)
             pieces.append((label, detail))
-        out += _joined("  ", f"move ({_reach_words(game, state, p)}; [army])", pieces, width)
+        out += _joined("  ", f"{verb('move')} ({_reach_words(game, state, p)}; "
+                       f"[{tr('army', 'armée')}])", pieces, width)
     other: list[tuple[str, str]] = []
     for a in by.get("eliminate", []):
-        piece = "officer " if a.b == 1 else ""
+        piece = verb("officer") + " " if a.b == 1 else ""
         where = "" if a.a == ps.at else f" {game.zone(a.a)}"
-        other.append((f"eliminate {piece}{where}".replace("  ", " ").strip(),
+        other.append((f"{verb('eliminate')} {piece}{where}".replace("  ", " ").strip(),
                       _verdict(preview(game, state, a)).replace(" — ", "")))
     for a in by.get("craft", []):
-        other.append((f"craft {_short(text_of(game.specials[a.a].title))}",
+        other.append((f"{verb('craft')} {_short(text_of(game.specials[a.a].title))}",
                       _verdict(preview(game, state, a)).replace(" — ", "")))
     for a in by.get("use", []):
         sp = game.specials[ps.inventory[a.a] - SPECIAL]
-        other.append((f"use {_short(text_of(sp.title))}" + (f" {a.b + 1}" if a.b else ""),
+        other.append((f"{verb('use')} {_short(text_of(sp.title))}" + (f" {a.b + 1}" if a.b
+                                                                        else ""),
                       _verdict(preview(game, state, a)).replace(" — ", "")))
     for a in by.get("objective", []):
-        other.append(("free", _verdict(preview(game, state, a)).replace(" — ", "")))
+        other.append((verb("free"), _verdict(preview(game, state, a)).replace(" — ", "")))
     res: dict[int, list[Action]] = {}
     for a in by.get("resistance", []):
         res.setdefault(a.a, []).append(a)
@@ -867,16 +899,17 @@ def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
         if what not in gives.setdefault(a.a, []):
             gives[a.a].append(what)
     for q, whats in gives.items():
-        other.append((f"give p{q + 1}", "|".join(whats)))
+        other.append((f"{verb('give')} p{q + 1}", "|".join(whats)))
     if "plan" in by:
-        other.append(("plan " + "|".join(SKILLS[a.a % 3] for a in by["plan"]), "(+1, R5.10)"))
+        other.append((verb("plan") + " " + "|".join(SKILLS[a.a % 3] for a in by["plan"]),
+                      "(+1, R5.10)"))
     reorg = [a for a in by.get("reorganise", [])]
     for a in reorg[:6]:
         s0, k0 = _slot(a.a)
         s1, k1 = _slot(a.b)
-        other.append((f"reorganise {SKILLS[s0 % 3]}{k0 + 1} {SKILLS[s1 % 3]}{k1 + 1}", ""))
+        other.append((f"{verb('reorganise')} {SKILLS[s0 % 3]}{k0 + 1} {SKILLS[s1 % 3]}{k1 + 1}", ""))
     if len(reorg) > 6:
-        other.append((f"+{len(reorg) - 6} more reorganisations", ""))
+        other.append((tr(f"+{len(reorg) - 6} more", f"+{len(reorg) - 6} autres"), ""))
     if other:
         out += _joined("  ", "", other, width)
     return out
@@ -899,16 +932,19 @@ def choice_lines(game: Game, state: State, legal: Sequence[Action], width: int) 
             t.append(option_words(game, state, pend.kind, x))
             if pend.kind in ("share_cube", "choose_player"):
                 cubes = state.players[x].cubes
-                t.append(f" (holds {cubes} cube{'s' * (cubes != 1)})", style="dim")
+                t.append(tr(f" (holds {cubes} cube{'s' * (cubes != 1)})",
+                            f" (a {cubes} cube{'s' * (cubes != 1)})"), style="dim")
         else:
             t.append(action_words(game, state, a, who=False))
         out.append(t)
     if pend.kind in ("share_cube", "choose_player"):
-        out.append(Text("    the number, or the player: p2, or a name", style="dim"))
+        out.append(Text(tr("    the number, or the player: p2, or a name",
+                           "    le numéro, ou le joueur : p2, ou un nom"), style="dim"))
     elif pend.kind in ("choose_zone", "choose_reveal"):
-        out.append(Text("    the number, or the zone or city", style="dim"))
+        out.append(Text(tr("    the number, or the zone or city",
+                           "    le numéro, ou la zone ou la ville"), style="dim"))
     elif pend.kind == "transfer_more":
-        out.append(Text("    the number, or done", style="dim"))
+        out.append(Text(tr("    the number, or done", "    le numéro, ou done"), style="dim"))
     return out
 
 
@@ -943,9 +979,12 @@ def screen_lines(game: Game, state: State, legal: Sequence[Action], current: int
                     break
                 out += block
     if state.phase == "start":
-        out.append(Text("begin", style="bold") + Text(" starts the timer (R10.1)", style="dim"))
+        out.append(Text(verb("begin"), style="bold") +
+                   Text(tr(" starts the timer (R10.1)", " lance le sablier (R10.1)"), style="dim"))
     elif state.phase == "players":
-        out.append(Text("end", style="bold") +
-                   Text(f" ends the players' phase · p1..p{len(state.players)}: switch player "
-                        "· help", style="dim"))
+        n = len(state.players)
+        out.append(Text(verb("end"), style="bold") +
+                   Text(tr(f" ends the players' phase · p1..p{n}: switch player · help",
+                           f" termine la phase des joueurs · p1..p{n} : changer de joueur · "
+                           "aide"), style="dim"))
     return out

@@ -295,3 +295,14 @@ def test_two_rounds_at_80_by_24_by_short_forms_and_names() -> None:
     child.expect(r"\[y/N\] ")
     child.sendline("n")
     assert finish(child) == 0
+
+
+def test_lang_fr_shows_the_screen_and_cards_in_french_and_reads_french_verbs() -> None:
+    r = run("--seed", "1", "--players", "3", "--no-timer", "--lang", "fr",
+            input="1\ndébut\np2 aller fougerolle\naide\nquitter\nn\n")
+    assert r.exit_code == 0, r.output
+    assert "scenario-1 'Le quartier général'" in r.output  # the card texts in French
+    assert "tour 1 · phase des joueurs · sans sablier" in r.output
+    assert "aller (3 routes ou 1 chemin; [armée]): N-E 2 · N-E 3" in r.output
+    assert "[R5.1] Samuel Okafor moves N-E 1 → N-E 4" in r.output  # the rule log: English
+    assert "aller N-E 5 | aller Sainte-Aurèle" in r.output  # the help, in French
