@@ -10,7 +10,7 @@ from authoring.engine import army
 from authoring.engine.core import draw, log, player_name, set_pending
 from authoring.engine.game import Game
 from authoring.engine.outcome import Outcome, Termination
-from authoring.engine.players import start_draw
+from authoring.engine.players import ask_discard, start_draw
 from authoring.engine.resolve import OWN_ANSWERS, enqueue, run_queue, share_reputation
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PlayerState, State
@@ -249,6 +249,8 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
         if state.queue:
             run_queue(game, state)
         if state.pending is not None or state.outcome is not None:
+            return
+        if game.people_choose and ask_discard(game, state):  # R5.4: people choose
             return
         phase = state.phase
         if phase == "players":  # the most frequent: after each action

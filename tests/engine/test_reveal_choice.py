@@ -58,3 +58,45 @@ def test_a_bot_answers_with_the_default() -> None:
     reveal(game, state)
     legal = legal_actions(game, state)
     assert HeuristicBot(1).act(game, PublicView(game, state, 0), legal) == Action("choose", 0, 0)
+
+
+# -- R5.4: a hand above its limit ---------------------------------------------------------------
+
+
+def _over_limit(game: Game):  # type: ignore[no-untyped-def]
+    """p1 holding five cards where four fit (a lost bonus, an event's card): a useful
+    part first, a useless card last."""
+    state = _pooled(game)
+    state.clue_pool = []
+    useless = next(i for i, it in enumerate(game.items) if it.kind == "useless")
+    parts = [i for i, it in enumerate(game.items) if it.part_of][:4]
+    state.players[0].inventory = [*parts, useless]
+    return state, useless
+
+
+def test_alone_the_engine_discards_the_card_of_least_use() -> None:
+    from authoring.engine.players import enforce_inventory_limit
+
+    game = _game(False)
+    state, useless = _over_limit(game)
+    enforce_inventory_limit(game, state, 0)
+    assert useless not in state.players[0].inventory and len(state.players[0].inventory) == 4
+
+
+def test_people_choose_the_card_to_discard_and_a_bot_takes_the_default() -> None:
+    from authoring.engine.flow import advance
+
+    game = _game(True)
+    state, useless = _over_limit(game)
+    advance(game, state, 40)
+    pend = state.pending
+    assert pend is not None and pend.kind == "discard_excess" and pend.player == 0
+    assert pend.options == [4, 0, 1, 2, 3]  # the useless card first: the default
+    legal = legal_actions(game, state)
+    assert HeuristicBot(1).act(game, PublicView(game, state, 0), legal) == Action("choose", 0, 0)
+    kept = state.players[0].inventory[1:]
+    first = state.players[0].inventory[0]
+    events = apply(game, state, Action("choose", 0, 1))  # people discard the first part
+    assert state.pending is None and state.players[0].inventory == kept
+    assert first in state.item_discard
+    assert [e.rule for e in events if e.kind == "item_discarded"] == ["R5.4"]
