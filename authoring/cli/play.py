@@ -796,6 +796,8 @@ def _pending_words(pend: Any) -> str:
             "choose_card": ("a card", "une carte"),
             "share_cube": ("who gets a reputation cube (R7.2)",
                            "qui reçoit un cube réputation (R7.2)"),
+            "discard_excess": ("which card to discard (R5.4)",
+                               "quelle carte défausser (R5.4)"),
             "choose_reveal": ("which isolated place is revealed (R6.1)",
                               "quel lieu isolé est révélé (R6.1)"),
             "transfer_more": ("what else to give in the same transfer (R5.9)",

@@ -370,6 +370,9 @@ def typed_answer(game: Game, state: State, cmd: Command, options: Sequence[Actio
     elif kind in ("choose_zone", "choose_reveal"):
         zones = {z: i for i, z in enumerate(pend.options)}
         named = [(n, zones[z]) for n, z in zone_names(game) if z in zones]
+    elif kind == "discard_excess":
+        cards = {c: i for i, c in enumerate(pend.options)}
+        named = [(n, cards[c]) for n, c in card_names(game, state, pend.player) if c in cards]
     got = pick(text, named, "option") if named else \
         f"type the number of your choice (1 to {len(options)})"
     if isinstance(got, str):

@@ -137,6 +137,10 @@ def option_words(game: Game, state: State, kind: str, x: int) -> str:
         return f"resistance card {resistance_words(game, x)}"
     if kind in ("choose_player", "share_cube"):
         return seat(game, state, x)
+    if kind == "discard_excess" and state.pending is not None:
+        inv = state.players[state.pending.player].inventory
+        if 0 <= x < len(inv):
+            return f"discard {card_words(game, inv[x])} — {item_use(game, inv[x])}"
     if kind == "choose_card" and 0 <= x < len(state.resistance):
         return f"'{text_of(game.resistance_cards[state.resistance[x][0]].title)}'"
     return option_text(game, state, kind, x)
@@ -943,6 +947,9 @@ def choice_lines(game: Game, state: State, legal: Sequence[Action], width: int) 
     elif pend.kind in ("choose_zone", "choose_reveal"):
         out.append(Text(tr("    the number, or the zone or city",
                            "    le numéro, ou la zone ou la ville"), style="dim"))
+    elif pend.kind == "discard_excess":
+        out.append(Text(tr("    the number, or the card's name", "    le numéro, ou le nom de la "
+                           "carte"), style="dim"))
     elif pend.kind == "transfer_more":
         out.append(Text(tr("    the number, or done", "    le numéro, ou done"), style="dim"))
     return out
