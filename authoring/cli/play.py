@@ -1,9 +1,10 @@
 """``resistance play [SCENARIO]``: the game at one terminal, hot seat, on the real timer.
 
-The people at the keyboard share it: the legal actions of every player are listed,
-numbered, and anyone types a number (or an action in words, which is taken, or refused
-with its rule). Bots may take the last seats; with bots in every seat the game plays
-itself and prints its transcript. Saves are the engine's (setup, seed and actions,
+The people at the keyboard share it: the screen (play_screen) shows the counters, the
+full zones, one line per player and what the current player may do, in the words typed
+(``move N-E 5``, ``search``, ``give p2 explosifs``: play_input), taken or refused with its
+rule; a choice the book leaves to the players is listed numbered. Bots may take the last
+seats; with bots in every seat the game plays itself and prints its transcript. Saves are the engine's (setup, seed and actions,
 checked by replaying them); this module does the file I/O.
 """
 
@@ -109,7 +110,8 @@ def play(ctx: click.Context, scenario: str | None, players: int, difficulty: str
          replay_path: str | None, lang: str, save_path: str | None) -> None:
     """Play SCENARIO (default: the shipped scenario 1) at this terminal, hot seat.
 
-    Type the number of an action, or `help` for the input language. A players' phase
+    Type an action as the screen shows it (move N-E 5, search), the number of a choice,
+    or `help` for the input language. A players' phase
     runs on the scenario's timer; the army phase plays itself, each line citing its
     rule. Exit 0 at the end of the game, 1 when the scenario or a save has problems, 2
     on a command-line mistake, 130 when interrupted.
