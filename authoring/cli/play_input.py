@@ -27,40 +27,39 @@ if TYPE_CHECKING:  # the engine is imported when a game runs
 T = TypeVar("T", bound=Hashable)
 
 HELP = """\
-Actions (what the screen lists under the player; pK first, or the current player):
-  move N-E 5 | move Sainte-Aurèle   move to a zone, by its label or its city (R5.1)
-  search | investigate | recruit    the limited actions (R5.2-R5.4); inv, rec, sea
-  eliminate [officer] [ZONE]        a soldier (or officer) in your zone (R5.6)
-  craft bomb | use bomb [2]         special items (R5.5, R5.7)
-  res 1 +2 | res 1 act              cubes on resistance card 1 / activate it (R5.8)
-  give p2 explosifs | give p2 C1 [M] a card, or the recruit of slot C1 (R5.9)
-  plan C|M|I                        a planning token (R5.10)
-  free                              eliminate the general / free the prisoner
-  reorganise C1 M2                  at the start of a round (R6.3)
-  begin | end                       start the timer / end the players' phase
-Names: a unique start is enough (move sainte-a, give p2 expl); accents optional.
+Actions, as the screen lists them (pK first, or for the current player):
+  move N-E 5 | move Sainte-Aurèle  to a zone, by its label or its city (R5.1)
+  search | investigate | recruit   limited actions (R5.2-R5.4): sea, inv, rec
+  eliminate [officer] [ZONE]       a soldier (or officer) in your zone (R5.6)
+  craft bomb | use bomb [2]        special items (R5.5, R5.7)
+  res 1 +2 | res 1 act             2 cubes on resistance card 1 / activate it
+  give p2 explosifs | give p2 C1 M a card; the recruit of your slot C1 (R5.9)
+  plan C|M|I                       a planning token (R5.10)
+  free                             eliminate the general / free the prisoner
+  reorganise C1 M2                 at the start of a round (R6.3)
+  begin | end                      start the timer / end the players' phase
+Names: a unique start will do (move sainte-a, give p2 expl); accents optional.
 Players: p2 alone makes p2 the current player (the prompt shows who it is).
 Choices (a card to keep, who gets a cube …): the number of the line, or a name.
 Table: show (all of it), abilities, log [N], time, save [FILE], help, quit.
 """
 
-
 HELP_FR = """\
-Actions (celles listées sous le joueur ; pK d'abord, ou le joueur courant) :
-  aller N-E 5 | aller Sainte-Aurèle  aller dans une zone, par son nom ou sa ville (R5.1)
-  fouiller | enquêter | recruter     les actions limitées (R5.2-R5.4) ; fou, enq, rec
-  éliminer [officier] [ZONE]         un soldat (ou un officier) de votre zone (R5.6)
-  fabriquer bombe | utiliser bombe   les objets spéciaux (R5.5, R5.7)
-  res 1 +2 | res 1 act               des cubes sur la carte résistance 1 / l'activer (R5.8)
-  donner p2 explosifs | donner p2 C1 une carte, ou la recrue de la case C1 (R5.9)
+Actions, comme l'écran les liste (pK d'abord, ou pour le joueur courant) :
+  aller N-E 5 | aller Sainte-Aurèle  vers une zone, son nom ou sa ville (R5.1)
+  fouiller | enquêter | recruter     actions limitées (R5.2-R5.4) : fou, enq
+  éliminer [officier] [ZONE]         un soldat (ou officier) de sa zone (R5.6)
+  fabriquer bombe | utiliser bombe   objets spéciaux (R5.5, R5.7)
+  res 1 +2 | res 1 act               2 cubes sur la résistance 1 / l'activer
+  donner p2 explosifs | donner p2 C1 une carte ; la recrue de la case C1 (R5.9)
   planifier C|M|I                    un jeton de planification (R5.10)
-  libérer                            éliminer le général / libérer le prisonnier
+  libérer                            éliminer le général / libérer le captif
   réorganiser C1 M2                  au début d'un tour (R6.3)
-  début | fin                        lancer le sablier / finir la phase des joueurs
-Les noms : un début unique suffit (aller sainte-a, donner p2 expl) ; accents facultatifs.
-Les joueurs : p2 seul fait de p2 le joueur courant (l'invite le nomme).
-Les choix (carte à garder, qui reçoit un cube …) : le numéro de la ligne, ou un nom.
-La table : montrer (tout), capacites, log [N], temps, sauver [FICHIER], aide, quitter.
+  début | fin                        lancer le sablier / finir la phase
+Noms : un début unique suffit (aller sainte-a, donner p2 expl), accents en option.
+Joueurs : p2 seul fait de p2 le joueur courant (l'invite le nomme).
+Choix (carte à garder, qui reçoit un cube …) : le numéro de la ligne ou un nom.
+Table : montrer, capacites, log [N], temps, sauver [FICHIER], aide, quitter.
 Les mots anglais (move, search, give …) marchent aussi.
 """
 

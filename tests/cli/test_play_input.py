@@ -173,3 +173,11 @@ def test_a_nul_in_a_save_path_is_one_line(game: Game, tmp_path: Path) -> None:
     text = out.getvalue()
     assert f"saved to {tmp_path}/ab.json" in text  # the NUL was never typed text
     assert "could not save to" in text and "Is a file, not a folder" in text
+
+
+def test_the_help_fits_80_columns_and_a_screen() -> None:
+    from authoring.cli.play_input import HELP, HELP_FR
+
+    for text in (HELP, HELP_FR):
+        lines = text.splitlines()
+        assert len(lines) <= 22 and max(len(line) for line in lines) <= 79
