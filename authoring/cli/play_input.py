@@ -56,7 +56,7 @@ Actions, comme l'écran les liste (pK d'abord, ou pour le joueur courant) :
   libérer                            éliminer le général / libérer le captif
   réorganiser C1 M2                  au début d'un tour (R6.3)
   début | fin                        lancer le sablier / finir la phase
-Noms : un début unique suffit (aller sainte-a, donner p2 expl), accents en option.
+Noms : un début unique suffit (aller sainte-a, donner p2 expl), sans accents.
 Joueurs : p2 seul fait de p2 le joueur courant (l'invite le nomme).
 Choix (carte à garder, qui reçoit un cube …) : le numéro de la ligne ou un nom.
 Table : montrer, capacites, log [N], temps, sauver [FICHIER], aide, quitter.
