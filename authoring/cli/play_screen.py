@@ -651,8 +651,10 @@ def max_bonus_words(game: Game, state: State, p: int) -> list[str]:
         if not effects:
             continue
         reached = -1 not in sq[s]  # every slot filled: the level is at its maximum
-        mark = "reached" if reached else "at max level"
-        out.append(f"{skill} ({mark}): {render_effects(effects, LANG[0]).rstrip('.')}")
+        mark = tr("max level reached", "niveau max atteint") if reached else \
+            tr("at max level", "au niveau max")
+        text = render_effects(effects, LANG[0]).rstrip(".")
+        out.append(f"{skill} ({mark}): {text[:1].lower()}{text[1:]}")
     return out
 
 
@@ -670,8 +672,10 @@ def _reach_words(game: Game, state: State, p: int) -> str:
     if m.move_roads or m.move_paths:
         why = [tr(f"+{m.move_roads} road", f"+{m.move_roads} route") if m.move_roads else "",
                tr(f"+{m.move_paths} path", f"+{m.move_paths} chemin") if m.move_paths else ""]
-        src = tr("ability", "capacité") if (ab.move_roads, ab.move_paths) == (
-            m.move_roads, m.move_paths) else tr("bonuses", "bonus")
+        named = getattr(_character(game, state, p), "ability", None)
+        own = text_of(named.name) if named is not None else tr("ability", "capacité")
+        src = own if (ab.move_roads, ab.move_paths) == (m.move_roads, m.move_paths) \
+            else tr("bonuses", "bonus")
         text += f" ({', '.join(w for w in why if w)}: {src})"
     return text
 

@@ -181,3 +181,20 @@ def test_the_help_fits_80_columns_and_a_screen() -> None:
     for text in (HELP, HELP_FR):
         lines = text.splitlines()
         assert len(lines) <= 22 and max(len(line) for line in lines) <= 79
+
+
+def test_abilities_are_shown_with_their_effect_on_the_numbers(game: Game) -> None:
+    from authoring.cli.play_screen import ability_words, max_bonus_words, options_lines
+
+    state = started(game)
+    legal = legal_actions(game, state)
+    jenny = " ".join(t.plain for t in options_lines(game, state, legal, 1, 200))
+    assert "Tracker: your moves may follow 1 more road, or 1 more mountain path" in jenny
+    assert "move (4 roads or 2 paths (+1 road, +1 path: Tracker); [army])" in jenny  # R5.1 + 1
+    elise = " ".join(t.plain for t in options_lines(game, state, legal, 0, 200))
+    assert "move (3 roads or 1 path; [army])" in elise  # the same Military, one road less
+    marcel = " ".join(t.plain for t in options_lines(game, state, legal, 2, 200))
+    assert "recruit 4 (C3 + 1 Orator)" in marcel  # R5.2: C − malus, + the ability's token
+    assert ability_words(game, state, 2).startswith("Orator: ")
+    assert max_bonus_words(game, state, 1)[1] == \
+        "M (at max level): you may eliminate officers as if they were soldiers"
