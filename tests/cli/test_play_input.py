@@ -31,6 +31,14 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "scenario-1.yaml"
 
 
+@pytest.fixture(autouse=True)
+def english() -> None:
+    """The screen's language is the session's (a module setting): English here."""
+    from authoring.cli.play_screen import set_lang
+
+    set_lang("en")
+
+
 @pytest.fixture(scope="module")
 def game() -> Game:
     return Game.create(load_game(SCENARIO), players=3, characters=(
