@@ -1,6 +1,8 @@
-"""What `resistance play` shows: actions and choices in words, and the table as players
-know it (the island, the sheets, the counters, the clue pool, the resistance cards, the
-objectives), as rich renderables built from the engine's public API.
+"""What `resistance play` shows: actions and choices in words, the screen at the prompt
+(:func:`screen_lines`: the counters, the full zones, one line per player, the current
+player's options as the words to type) and the table as players know it (``show``: the
+island, the sheets, the counters, the clue pool, the resistance cards, the objectives),
+as rich renderables built from the engine's public API.
 
 Words describe the state *before* an action (the action still to take). The number of
 cards an action draws, and whether a test succeeds, come from trying the action on a
@@ -282,73 +284,7 @@ def event_text(e: Event, game: Game | None = None) -> Text:
     return t
 
 
-# -- the numbered actions ---------------------------------------------------------------------
-
-_GROUP = {"move": "move to", "plan": "plan", "eliminate": "eliminate",
-          "resistance": "resistance", "transfer": "give", "reorganise": "reorganise",
-          "keep": "keep", "choose": "choose"}
-
-
-@dataclass
-class Menu:
-    """The legal actions as numbered lines; ``actions[i - 1]`` is the action numbered i."""
-
-    actions: list[Action]
-    lines: list[Text]
-
-
-def menu(game: Game, state: State, legal: Sequence[Action], seats: Iterable[int],
-         width: int) -> Menu:
-    """The legal actions of ``seats`` numbered from 1, grouped per player under a one-line
-    sheet; the limited actions, the moves and the plans packed on few lines (``width``)."""
-    numbered: list[Action] = []
-    lines: list[Text] = []
-    per_player: dict[int, list[Action]] = {}
-    general: list[Action] = []
-    for a in legal:
-        if a.kind in ("begin", "end"):
-            general.append(a)
-        else:
-            per_player.setdefault(a.player, []).append(a)
-    acting = may_act(state, legal)
-    low = min(ps.actions for ps in state.players)
-
-    def number(a: Action) -> int:
-        numbered.append(a)
-        return len(numbered)
-
-    for p in seats:
-        acts = per_player.get(p, [])
-        lines.append(sheet_line(game, state, p, p in acting, low))
-        if state.pending is not None:
-            lines.extend(_item(number(a), action_words(game, state, a, who=False), 2)
-                         for a in acts)
-            continue
-        draws = [a for a in acts if a.kind in _DRAWN]
-        if not draws and p in acting:  # say why: a full zone (R4.4), no cube (D4.2) …
-            reason = why_illegal(game, state, Action("investigate", p))
-            if reason:
-                lines.append(Text(f"  no limited action: {reason}", style="dim"))
-        if draws:
-            at = state.players[p].at
-            source = "your cube" if game.decisions["D4.2"] == "player" else "a cube"
-            label = (f"limited: {source} in {game.zone(at)} → {state.cubes[at] + 1}/"
-                     f"{game.topo.size[at]} (R4.4, D4.2)")
-            lines.extend(_pack(label, [(number(a), _draw_words(game, state, a))
-                                       for a in draws], width))
-        for a in acts:
-            if a.kind not in _DRAWN and a.kind not in ("move", "plan"):
-                lines.append(_item(number(a), action_words(game, state, a, who=False), 2))
-        moves = [(number(a), _move_words(game, state, a.a, cities=width >= 120))
-                 for a in acts if a.kind == "move"]
-        if moves:
-            lines.extend(_pack("move to", moves, width))
-        plans = [(number(a), SKILLS[a.a % 3]) for a in acts if a.kind == "plan"]
-        if plans:
-            lines.extend(_pack("plan (R5.10)", plans, width))
-    for a in general:
-        lines.append(_item(number(a), action_words(game, state, a), 0))
-    return Menu(numbered, lines)
+# -- words used by actions ------------------------------------------------------------------
 
 
 def _move_words(game: Game, state: State, z: int, cities: bool) -> str:
@@ -364,65 +300,6 @@ def _draw_words(game: Game, state: State, a: Action) -> str:
                   if e.kind == "drawn"), 0)
     one, many = _DRAWN[a.kind]
     return f"{a.kind} (draw {drawn} {one if drawn == 1 else many})"
-
-
-def sheet_line(game: Game, state: State, p: int, acting: bool, low: int) -> Text:
-    """``p1 Élise Marchand · N-E 1 (Grève-Blanche) · C2 M1 I2 · 1 cube · 3 actions``, and
-    why a player may not act now (R5.0, D5.4)."""
-    ps = state.players[p]
-    view = player_view(game, state, p)["players"][p]
-    lv = view["levels"]
-    levels = f"C{lv['C']} M{lv['M']} I{lv['I']}"
-    if view["malus"]:
-        levels += f" (army malus −{view['malus']}, R4.5)"
-    t = Text(seat(game, state, p), style="bold")
-    t.append(f" · {zone_words(game, ps.at)} · {levels} · {ps.cubes} cube{'s' * (ps.cubes != 1)}")
-    if view["inventory"]:
-        t.append(" · holds " + ", ".join(f"'{x}'" for x in view["inventory"]))
-    if state.phase == "players" and state.pending is None:
-        n = ps.actions
-        t.append(f" · {n} action{'s' * (n != 1)}")
-        limit = game.character_info[ps.character].actions
-        if not acting:
-            if n >= limit:
-                t.append(f" — done for this phase (D5.4: {limit} at most)", style="yellow")
-            else:
-                behind = [f"p{q + 1}" for q, o in enumerate(state.players) if o.actions == low]
-                t.append(f" — waits: {n - low} ahead of {', '.join(behind)} (R5.0)",
-                         style="yellow")
-    return t
-
-
-def _item(n: int, words: str, indent: int) -> Text:
-    t = Text(" " * indent)
-    t.append(f"{n:>3} ", style="bold")
-    t.append(words)
-    return t
-
-
-def _pack(label: str, items: list[tuple[int, str]], width: int) -> list[Text]:
-    """``  move to:  7 N-E 2 (…)  ·  8 N-E 4 (…)`` over as many lines as the width needs."""
-    out: list[Text] = []
-    head = f"  {label}:"
-    pad = " " * len(head)
-    if len(head) > min(24, width // 4):  # a long label: the items go below it
-        out.append(Text(head))
-        head = pad = " " * 4
-    line = Text(head)
-    first = True
-    for n, words in items:
-        piece_len = len(f" {n:>3} {words}") + (0 if first else 3)
-        if not first and len(line) + piece_len > width:
-            out.append(line)
-            line = Text(pad)
-            first = True
-        if not first:
-            line.append("  ·")
-        line.append(f" {n:>3} ", style="bold")
-        line.append(words)
-        first = False
-    out.append(line)
-    return out
 
 
 # -- the table -------------------------------------------------------------------------------
