@@ -542,7 +542,7 @@ class Session:
 
     # -- the prompt --------------------------------------------------------------------------
     def _prompt(self) -> str:
-        from authoring.cli.play_input import parse
+        from authoring.cli.play_input import Command, parse
         from authoring.cli.play_screen import choice_lines, screen_lines, seat, tr
         from authoring.engine import legal_actions
 
@@ -596,12 +596,7 @@ class Session:
                     c.print("numbers answer a choice; now type an action, e.g. `search` or "
                             "`move N-E 5` (help lists them)", markup=False)
                     continue
-                if 1 <= got <= len(legal):
-                    self._take(legal[got - 1], bot=False)
-                    return "acted"
-                c.print(f"no choice {got}: the numbers go from 1 to {len(legal)}",
-                        markup=False)
-                continue
+                got = Command("keep", None, (str(got),))  # `2` is `keep 2`
             outcome = self._command(got, legal)
             if outcome in ("acted", "quit", "redraw"):
                 return outcome

@@ -332,6 +332,36 @@ def _slot_word(word: str) -> tuple[int, int] | None:
 # -- typed commands down to actions ------------------------------------------------------------
 
 
+def variant_names(game: Game, state: State, variants: Sequence[Action]
+                  ) -> list[tuple[str, Action]]:
+    """The ways one card drawn can be kept, by name: a recruit's slot (``C2``, R5.2), or
+    the held card discarded to make room (its title, or ``new`` for the card drawn, R5.4)."""
+    from authoring.engine.actions import slot_of
+    from authoring.model.rules import SKILLS
+
+    pend = state.pending
+    assert pend is not None
+    out: list[tuple[str, Action]] = []
+    if pend.kind == "keep_recruit":
+        for a in variants:
+            if a.b >= 0:
+                s, k = slot_of(a.b)
+                out.append((f"{SKILLS[s % 3]}{k + 1}", a))
+            else:
+                out.append(("back", a))
+        return out
+    inv = state.players[pend.player].inventory
+    held = card_names(game, state, pend.player)
+    seen: set[int] = set()
+    for a in variants:
+        if a.b == len(inv):
+            out += [("new", a), ("nouvelle", a)]
+        elif inv[a.b] not in seen:  # two copies of a card: discarding either is the same
+            seen.add(inv[a.b])
+            out += [(n, a) for n, i in held if i == a.b]
+    return out
+
+
 def typed_answer(game: Game, state: State, cmd: Command, options: Sequence[Action]
                  ) -> Action | str | None:
     """The answer a typed command gives to the choice asked now (``options`` are its
@@ -344,8 +374,17 @@ def typed_answer(game: Game, state: State, cmd: Command, options: Sequence[Actio
     if cmd.verb == "keep":
         if words and number(words[0]) is not None:
             n = int(words[0])
-            return options[n - 1] if 1 <= n <= len(options) else \
-                f"no choice {n}: the numbers go from 1 to {len(options)}"
+            count = len(pend.options)
+            if not 1 <= n <= count:
+                return f"no choice {n}: the numbers go from 1 to {count}"
+            variants = [a for a in options if a.a == n - 1]
+            if len(variants) == 1:
+                return variants[0]
+            names = variant_names(game, state, variants)
+            if len(words) == 1:
+                shown = " · ".join(dict.fromkeys(name for name, _ in names))
+                return f"keep {n} and then? one of: {shown} (e.g. keep {n} {names[0][0]})"
+            return pick(" ".join(words[1:]), names, "slot or card")
     elif cmd.verb == "done" and pend.kind == "transfer_more":
         return options[0]
     elif cmd.verb == "" and cmd.seat is not None and pend.kind in ("share_cube",

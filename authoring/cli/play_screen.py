@@ -806,22 +806,49 @@ def _short(title: str) -> str:
 
 
 def choice_lines(game: Game, state: State, legal: Sequence[Action], width: int) -> list[Text]:
-    """A pending choice: its options numbered (the numbers hold while the choice lasts)."""
+    """A pending choice: its options numbered (the numbers hold while the choice lasts);
+    a card that can be kept several ways (a recruit's slots, R5.2; a held card to discard,
+    R5.4) is one line, its ways named."""
     pend = state.pending
     assert pend is not None
     out = []
-    for i, a in enumerate(legal):
+    keeping = pend.kind.startswith("keep_")
+    ways: dict[int, list[Action]] = {}
+    for a in legal:
+        ways.setdefault(a.a, []).append(a)
+    full = False
+    for i, x in enumerate(pend.options):
+        acts = ways.get(i, [])
+        if not acts:
+            continue
         t = Text(f"{i + 1:>3} ", style="bold")
-        if a.kind == "choose" and 0 <= a.a < len(pend.options):
-            x = pend.options[a.a]
+        if acts[0].kind == "choose":
             t.append(option_words(game, state, pend.kind, x))
             if pend.kind in ("share_cube", "choose_player"):
                 cubes = state.players[x].cubes
                 t.append(tr(f" (holds {cubes} cube{'s' * (cubes != 1)})",
                             f" (a {cubes} cube{'s' * (cubes != 1)})"), style="dim")
+        elif keeping and len(acts) > 1:
+            t.append(tr("keep ", "garder ") + option_words(game, state, pend.kind, x))
+            if pend.kind == "keep_recruit":
+                slots = [f"{SKILLS[a.b // 16 % 3]}{a.b % 16 + 1}" for a in acts if a.b >= 0]
+                t.append(tr(" → slot ", " → case ") + " | ".join(slots), style="bold")
+            else:
+                full = True
         else:
-            t.append(action_words(game, state, a, who=False))
+            t.append(action_words(game, state, acts[0], who=False))
         out.append(t)
+    if full:
+        inv = state.players[pend.player].inventory
+        held = " · ".join(card_words(game, c) for c in inv)
+        out.append(Text(tr(f"    inventory full (R5.4): keep N and the card to discard: {held} "
+                           "· new (the card drawn)",
+                           f"    inventaire plein (R5.4) : keep N et la carte à défausser : "
+                           f"{held} · new (la carte piochée)"), style="dim"))
+        out.append(Text(tr("    e.g. keep 1 new", "    p. ex. keep 1 new"), style="dim"))
+    elif pend.kind == "keep_recruit" and any(len(v) > 1 for v in ways.values()):
+        out.append(Text(tr("    keep N SLOT, e.g. keep 1 C2", "    keep N CASE, p. ex. keep 1 C2"),
+                        style="dim"))
     if pend.kind in ("share_cube", "choose_player"):
         out.append(Text(tr("    the number, or the player: p2, or a name",
                            "    le numéro, ou le joueur : p2, ou un nom"), style="dim"))

@@ -206,3 +206,28 @@ def test_abilities_are_shown_with_their_effect_on_the_numbers(game: Game) -> Non
     assert ability_words(game, state, 2).startswith("Orator: ")
     assert max_bonus_words(game, state, 1)[1] == \
         "M (at max level): you may eliminate officers as if they were soldiers"
+
+
+def test_a_full_inventory_keeps_by_number_and_the_card_to_discard(game: Game) -> None:
+    from authoring.cli.play_screen import choice_lines
+
+    state = started(game)
+    parts = [i for i, it in enumerate(game.items) if it.part_of][:4]
+    state.players[0].inventory = list(parts)
+    apply(game, state, Action("search", 0))  # R5.4: draw I − malus, keep 1, room to make
+    options = legal_actions(game, state)
+    drawn = len(state.pending.options)  # type: ignore[union-attr]
+    assert len(options) == drawn * 5  # each card drawn: discard one of 4 held, or itself
+    lines = [t.plain for t in choice_lines(game, state, options, 80)]
+    assert len(lines) == drawn + 2  # one line per card drawn, and how to type the rest
+    assert lines[-1] == "    e.g. keep 1 new"
+
+    def answer(line: str):  # type: ignore[no-untyped-def]
+        cmd = parse(line)
+        assert isinstance(cmd, Command)
+        return typed_answer(game, state, cmd, options)
+
+    first = game.items[parts[0]].title.fr
+    assert answer("keep 1 new") == Action("keep", 0, 0, 4)
+    assert answer(f"keep {drawn} {first}") == Action("keep", 0, drawn - 1, 0)
+    assert str(answer("keep 1")).startswith("keep 1 and then? one of: ")
