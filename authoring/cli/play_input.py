@@ -40,7 +40,7 @@ Actions, as the screen lists them (pK first, or for the current player):
   begin | end                      start the timer / end the players' phase
 Names: a unique start will do (move sainte-a, give p2 expl); accents optional.
 Players: p2 alone makes p2 the current player (the prompt shows who it is).
-Choices (a card to keep, who gets a cube …): the number of the line, or a name.
+Choices: the number of the line, or a name; keep 1 C2 (a slot), keep 1 new.
 Table: show (all of it), abilities, log [N], time, save [FILE], help, quit.
 """
 
@@ -58,7 +58,7 @@ Actions, comme l'écran les liste (pK d'abord, ou pour le joueur courant) :
   début | fin                        lancer le sablier / finir la phase
 Noms : un début unique suffit (aller sainte-a, donner p2 expl), sans accents.
 Joueurs : p2 seul fait de p2 le joueur courant (l'invite le nomme).
-Choix (carte à garder, qui reçoit un cube …) : le numéro de la ligne ou un nom.
+Choix : le numéro de la ligne, ou un nom ; keep 1 C2 (une case), keep 1 new.
 Table : montrer, capacites, log [N], temps, sauver [FICHIER], aide, quitter.
 Les mots anglais (move, search, give …) marchent aussi.
 """
