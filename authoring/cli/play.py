@@ -1,14 +1,16 @@
 """``resistance play [SCENARIO]``: the game at one terminal, hot seat, on the real timer.
 
-The people at the keyboard share it: the legal actions of every player are listed,
-numbered, and anyone types a number (or an action in words, which is taken, or refused
-with its rule). Bots may take the last seats; with bots in every seat the game plays
-itself and prints its transcript. Saves are the engine's (setup, seed and actions,
+The people at the keyboard share it: the screen (play_screen) shows the counters, the
+full zones, one line per player and what the current player may do, in the words typed
+(``move N-E 5``, ``search``, ``give p2 explosifs``: play_input), taken or refused with its
+rule; a choice the book leaves to the players is listed numbered. Bots may take the last
+seats; with bots in every seat the game plays itself and prints its transcript. Saves are the engine's (setup, seed and actions,
 checked by replaying them); this module does the file I/O.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sys
@@ -39,6 +41,15 @@ ACTIONS_PER_MINUTE = 4
 BOT_NAMES = ("simple", "random", "heuristic", "lookahead", "search")
 #: seconds left at which a running timer warns
 WARNINGS = (60, 10)
+#: the engine's phases as the title of the screen says them (English, French)
+PHASES = {"start": ("start of the players' phase", "début de la phase des joueurs"),
+          "players": ("players' phase", "phase des joueurs"),
+          "players_end": ("end of the players' phase", "fin de la phase des joueurs"),
+          "army_start": ("end of the players' phase", "fin de la phase des joueurs"),
+          "army_event": ("army phase: event (R8.1)", "phase de l'armée : événement (R8.1)"),
+          "army_invasion": ("army phase (R8)", "phase de l'armée (R8)"),
+          "reveal": ("reveal (R6.1)", "révélation (R6.1)"),
+          "resistance_draw": ("start of the round (R6.2)", "début du tour (R6.2)")}
 GAME_OPTIONS = ("players", "difficulty", "characters", "seed", "decision_args")
 
 
@@ -86,6 +97,9 @@ def _decision_pairs(ctx: click.Context, param: click.Parameter,
               help="Resume a saved game.")
 @click.option("--replay", "replay_path", type=SafePath(exists=True, dir_okay=False),
               help="Step through a saved game: Enter for the next action, q to stop.")
+@click.option("--lang", type=click.Choice(("en", "fr")), default="en", show_default=True,
+              help="The language of card texts, characters and abilities (the content has "
+                   "both).")
 @click.option("--save", "save_path", type=SafePath(dir_okay=False),
               help=f"Where `save` writes (default: {DEFAULT_SAVE}); the game is also saved "
                    "there when it ends.")
@@ -93,10 +107,11 @@ def _decision_pairs(ctx: click.Context, param: click.Parameter,
 def play(ctx: click.Context, scenario: str | None, players: int, difficulty: str,
          characters: str | None, seed: int | None, bots: int, bot_name: str, no_timer: bool,
          decision_args: dict[str, str], list_decisions: bool, load_path: str | None,
-         replay_path: str | None, save_path: str | None) -> None:
+         replay_path: str | None, lang: str, save_path: str | None) -> None:
     """Play SCENARIO (default: the shipped scenario 1) at this terminal, hot seat.
 
-    Type the number of an action, or `help` for the input language. A players' phase
+    Type an action as the screen shows it (move N-E 5, search), the number of a choice,
+    or `help` for the input language. A players' phase
     runs on the scenario's timer; the army phase plays itself, each line citing its
     rule. Exit 0 at the end of the game, 1 when the scenario or a save has problems, 2
     on a command-line mistake, 130 when interrupted.
@@ -119,6 +134,9 @@ def play(ctx: click.Context, scenario: str | None, players: int, difficulty: str
     from rich.console import Console
 
     from authoring.cli.play_input import TimedReader
+    from authoring.cli.play_screen import set_lang
+
+    set_lang("fr" if lang == "fr" else "en")
 
     console = Console(highlight=False)
     console.soft_wrap = not console.is_terminal  # piped: whole lines, never wrapped
@@ -185,7 +203,9 @@ def _new(console: Console, reader: TimedReader, scenario: str | None, players: i
     chars = tuple(c.strip() for c in characters.split(",") if c.strip()) if characters else None
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    setup = GameSetup(str(path.resolve()), players, difficulty, chars, decisions, seed)
+    # people at the table are asked the choices the engine otherwise makes alone (R6.1)
+    setup = GameSetup(str(path.resolve()), players, difficulty, chars, decisions, seed,
+                      people_choose=bots < players)
     try:
         game = setup.game(model)
         if bots == players:  # D10.1: no timer for bots; the phase is an action budget
@@ -331,6 +351,7 @@ class Session:
     turn: int = 0
     resumed: bool = False
     humans: list[int] = field(default_factory=list)
+    current: int | None = None
 
     def __post_init__(self) -> None:
         from authoring.cli.play_screen import Screen
@@ -343,6 +364,7 @@ class Session:
         self.bots = {p: kind(base * 7 + p) for p in sorted(self.bot_seats)}
         self.screen = Screen(self.console, self.game)
         self.humans = [p for p in range(len(self.state.players)) if p not in self.bot_seats]
+        self.current = self.humans[0] if self.humans else None
 
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> int:
@@ -448,7 +470,46 @@ class Session:
         events = apply(self.game, self.state, a, self.setup.max_rounds)
         self.actions.append(a)
         self.screen.action(words, bot and bool(self.humans))  # [bot] only beside people
-        self.screen.events(events)
+        army = next((i for i, e in enumerate(events) if e.kind == "army_phase"), None)
+        if army is None or not self.humans or not self.console.is_terminal:
+            self.screen.events(events)
+            return
+        self.screen.events(events[:army])
+        self._narrate(events[army:])
+
+    def _narrate(self, events: list[Any]) -> None:
+        """The army phase step by step (R8): as many steps as the screen holds, then a
+        key to go on; a last key before the round summary."""
+        assert self.screen is not None
+        room = max(4, self.console.height - 3)
+        steps: list[list[Any]] = []
+        tail: list[Any] = []
+        for i, e in enumerate(events):
+            if e.kind == "round":  # the next round begins: after the pause
+                tail = events[i:]
+                break
+            starts = e.rule in ("R8.1", "R8.3", "R8.8") and (
+                not steps or steps[-1][0].rule != e.rule or "army action" in e.text)
+            if starts or not steps:
+                steps.append([e])
+            else:
+                steps[-1].append(e)
+        used = 0
+        for step in steps:
+            if used and used + len(step) > room:
+                self._wait("— Enter: the army goes on —")
+                used = 0
+            self.screen.events(step)
+            used += len(step)
+        if steps and self.state.outcome is None:
+            self._wait(f"— the army phase is over: Enter for round {self.state.round} —")
+        self.screen.events(tail)
+
+    def _wait(self, text: str) -> None:
+        self.console.print(text, style="dim", markup=False, end="")
+        with contextlib.suppress(EOFError):
+            self.reader.readline()
+        self.console.print()
 
     # -- the timer ---------------------------------------------------------------------------
     def _phase_seconds(self, full: bool = False) -> float:
@@ -481,69 +542,88 @@ class Session:
 
     # -- the prompt --------------------------------------------------------------------------
     def _prompt(self) -> str:
-        from authoring.cli.play_input import parse
-        from authoring.cli.play_screen import menu, seat
+        from authoring.cli.play_input import Command, parse
+        from authoring.cli.play_screen import choice_lines, screen_lines, seat, tr
         from authoring.engine import legal_actions
 
         g, st = self.game, self.state
+        c = self.console
         legal = legal_actions(g, st)
-        if st.round != self.shown:  # the whole table once a round, and on `show`
+        width, height = max(40, c.width), max(10, c.height)
+        if st.round != self.shown:  # a new round: the whole table on a tall terminal
             self.shown = st.round
-            self._show(legal)
-        width = max(40, self.console.width)
+            if height >= 40:
+                self._show(legal)
         pend = st.pending
-        seats = [pend.player] if pend is not None else self.humans
-        m = menu(g, st, legal, seats, width)
-        self.console.rule(self._title(), style="dim")
+        if self.current not in self.humans and self.humans:
+            self.current = self.humans[0]
+        c.rule(self._title(), style="dim")
+        for row in screen_lines(g, st, legal, self.current, self.humans, self.bot_seats,
+                                width, height):
+            c.print(row, overflow="fold")
         if pend is not None:
-            self.console.print(f"{seat(g, st, pend.player)} chooses: {_pending_words(pend)}",
-                               style="bold", markup=False)
+            who = (tr(f"the players choose together (p{pend.player + 1} types)",
+                      f"les joueurs choisissent ensemble (p{pend.player + 1} tape)")
+                   if pend.kind in ("share_cube", "choose_reveal")
+                   else f"{seat(g, st, pend.player)} {tr('chooses', 'choisit')}")
+            c.print(f"{who}: {_pending_words(pend)}", style="bold", markup=False)
+            for row in choice_lines(g, st, legal, width):
+                c.print(row, overflow="fold")
             if self._time_up():
-                self.console.print("time is up (R10.1): finish this choice, then the players' "
-                                   "phase ends", style="bold yellow", markup=False)
-        elif st.phase == "start":
-            self.console.print("Start of the players' phase (R6): reorganise squads if you "
-                               "wish (R6.3), then `begin` starts the timer.", markup=False)
-        for row in m.lines:
-            self.console.print(row)
+                c.print("time is up (R10.1): finish this choice, then the players' "
+                        "phase ends", style="bold yellow", markup=False)
+        elif st.phase == "start" and any(a.kind == "reorganise" for a in legal):
+            c.print("Start of the round (R6): reorganise squads if you wish (R6.3), then "
+                    "`begin` starts the timer.", markup=False)
         while True:
-            self.console.print(self._prompt_text(), end="", markup=False)
+            c.print(self._prompt_text(), end="", markup=False)
             line = self.reader.readline(self._wake_at())
             if line is None:  # the timer: a warning, or time is up
                 left = self._left()
-                self.console.print()
+                c.print()
                 if left is None or left <= 0:
                     return "timeout"
-                self.console.print(f"{_clock(left)} left", style="bold yellow", markup=False)
+                c.print(f"{_clock(left)} left", style="bold yellow", markup=False)
                 continue
             got = parse(line)
             if got is None:
                 continue
-            if isinstance(got, int):
-                if 1 <= got <= len(m.actions):
-                    self._take(m.actions[got - 1], bot=False)
-                    return "acted"
-                self.console.print(f"no action {got}: the numbers go from 1 to {len(m.actions)}",
-                                   markup=False)
+            if isinstance(got, str):
+                c.print(got, markup=False)
                 continue
+            if isinstance(got, int):
+                if pend is None:
+                    c.print("numbers answer a choice; now type an action, e.g. `search` or "
+                            "`move N-E 5` (help lists them)", markup=False)
+                    continue
+                got = Command("keep", None, (str(got),))  # `2` is `keep 2`
             outcome = self._command(got, legal)
             if outcome in ("acted", "quit", "redraw"):
                 return outcome
 
     def _title(self) -> str:
         st = self.state
-        phase = {"start": "start of the players' phase", "players": "players' phase"}.get(
-            st.phase, st.phase)
+        from authoring.cli.play_screen import tr
+
+        phase = tr(*PHASES[st.phase]) if st.phase in PHASES else st.phase
         left = self._left()
-        clock = f" · {_clock(left)} left" if left is not None else (
-            " · no timer" if st.phase == "players" else "")
-        return f"round {st.round} · {phase}{clock}"
+        clock = tr(f" · {_clock(left)} left", f" · reste {_clock(left)}") if left is not None \
+            else (tr(" · no timer", " · sans sablier") if st.phase == "players" else "")
+        return f"{tr('round', 'tour')} {st.round} · {phase}{clock}"
 
     def _prompt_text(self) -> str:
+        who = ""
+        if self.state.pending is not None:
+            who = f"p{self.state.pending.player + 1} "
+        elif self.current is not None and self.humans:
+            who = f"p{self.current + 1} "
+        from authoring.cli.play_screen import tr
+
         left = self._left()
         if left is None:
-            return "play> "
-        return "play [time is up]> " if left <= 0 else f"play [{_clock(left)} left]> "
+            return f"{who}play> "
+        return f"{who}play [{tr('time is up', 'temps écoulé')}]> " if left <= 0 else \
+            f"{who}play [{tr(f'{_clock(left)} left', f'reste {_clock(left)}')}]> "
 
     def _wake_at(self) -> float | None:
         """When the reader must give up waiting: the next warning, or the end of time
@@ -566,18 +646,44 @@ class Session:
 
     # -- typed commands ----------------------------------------------------------------------
     def _command(self, cmd: Command, legal: list[Action]) -> str:
-        from authoring.cli.play_input import HELP, META, typed_action
+        from authoring.cli.play_input import (
+            HELP,
+            HELP_FR,
+            META,
+            number,
+            typed_action,
+            typed_answer,
+        )
+        from authoring.cli.play_screen import LANG, seat
         from authoring.engine import why_illegal
 
         c = self.console
         verb = cmd.verb
-        if verb == "help":
-            c.print(HELP, markup=False)
+        answer = typed_answer(self.game, self.state, cmd, legal)
+        if isinstance(answer, str):
+            c.print(answer, markup=False)
+            return "asked"
+        if answer is not None:
+            self._take(answer, bot=False)
+            return "acted"
+        if verb == "" and cmd.seat is not None and 0 <= cmd.seat < len(self.state.players) \
+                and self.state.pending is None:
+            if cmd.seat in self.bot_seats:
+                c.print(f"p{cmd.seat + 1} is a bot's seat", markup=False)
+                return "asked"
+            self.current = cmd.seat
+            c.print(f"{seat(self.game, self.state, cmd.seat)} is the current player",
+                    markup=False)
+            return "redraw"
+        if verb == "abilities":
+            self._abilities()
+        elif verb == "help":
+            c.print(HELP_FR if LANG[0] == "fr" else HELP, markup=False)
         elif verb == "show":
             self._show(legal)
             return "redraw"
         elif verb == "log":
-            n = int(cmd.args[0]) if cmd.args and cmd.args[0].isdigit() else 20
+            n = (number(cmd.args[0]) if cmd.args else None) or 20
             assert self.screen is not None
             self.screen.events(self.state.log[-n:])
         elif verb == "time":
@@ -586,8 +692,8 @@ class Session:
                     "no timer is running", markup=False)
         elif verb == "save":
             path = Path(" ".join(cmd.args)) if cmd.args else self.save_path
-            self.save_path = path
-            self._save(path)
+            if self._save(path):
+                self.save_path = path
         elif verb == "quit":
             self._ask_save()
             c.print("bye", markup=False)
@@ -604,28 +710,33 @@ class Session:
                 c.print(f"refused: {reason}", style="red", markup=False)
                 return "refused"
             self._take(got, bot=False)
+            if cmd.seat is not None and got.player in self.humans:
+                self.current = got.player  # `p2 search`: p2 is now the current player
             return "acted"
         return "asked"
 
     def _default_seat(self, verb: str) -> int | str:
-        """The player a typed action without pK is for: the one choosing, the only human, or
-        the only player who may do it now."""
-        from authoring.engine import legal_actions
-
+        """The player a typed action without pK is for: the one choosing, else the current
+        player (``p2`` alone changes it)."""
         st = self.state
         if st.pending is not None:
             return st.pending.player
-        if len(self.humans) == 1:
-            return self.humans[0]
-        kinds = {"give": "transfer"}
-        can = sorted({a.player for a in legal_actions(self.game, st)
-                      if a.kind == kinds.get(verb, verb) and a.player in self.humans})
-        if len(can) == 1:
-            return can[0]
+        if self.current is not None:
+            return self.current
         return f"which player? write e.g. p1 {verb} …"
 
+    def _abilities(self) -> None:
+        from authoring.cli.play_screen import ability_words, max_bonus_words, seat
+
+        for p in range(len(self.state.players)):
+            self.console.print(f"{seat(self.game, self.state, p)}: "
+                               f"{ability_words(self.game, self.state, p) or 'no ability'}",
+                               markup=False)
+            for line in max_bonus_words(self.game, self.state, p):
+                self.console.print(f"    max level {line}", markup=False)
+
     # -- saving and quitting ---------------------------------------------------------------
-    def _save(self, path: Path, err: bool = False) -> None:
+    def _save(self, path: Path, err: bool = False) -> bool:
         from authoring.engine.save import save_data
         from authoring.io.yamlio import atomic_write
 
@@ -636,12 +747,14 @@ class Session:
         try:
             with atomic_write(path, "w") as fh:
                 fh.write(json.dumps(data, ensure_ascii=False) + "\n")
-        except OSError as e:
-            self._say(f"could not save to {path}: {e.strerror or e}", err)
-            return
+        except (OSError, ValueError) as e:  # ValueError: a name the system refuses
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            self._say(f"could not save to {str(path)[:80]!r}: {why}", err)
+            return False
         how = "replay it with: resistance play --replay" if self.state.outcome is not None \
             else "resume with: resistance play --load"
         self._say(f"saved to {path} ({len(self.actions)} actions); {how} {path}", err)
+        return True
 
     def _say(self, text: str, err: bool) -> None:
         if err:
@@ -669,14 +782,25 @@ class Session:
 
 
 def _pending_words(pend: Any) -> str:
-    what = {"keep_recruit": "which recruit to keep (R5.2)",
-            "keep_investigate": "which clue to keep (R5.3)",
-            "keep_search": "which item to keep (R5.4)",
-            "keep_resistance": "which resistance card to keep available (R6.2)",
-            "choose_zone": "a zone", "choose_player": "a player", "choose_card": "a card",
-            "share_cube": "who gets a reputation cube (R7.2)",
-            "transfer_more": "what else to give in the same transfer (R5.9)"}
-    base = what.get(pend.kind, pend.kind)
+    from authoring.cli.play_screen import LANG
+
+    what = {"keep_recruit": ("which recruit to keep (R5.2)", "quelle recrue garder (R5.2)"),
+            "keep_investigate": ("which clue to keep (R5.3)", "quel indice garder (R5.3)"),
+            "keep_search": ("which item to keep (R5.4)", "quel objet garder (R5.4)"),
+            "keep_resistance": ("which resistance card to keep available (R6.2)",
+                                "quelle carte résistance garder disponible (R6.2)"),
+            "choose_zone": ("a zone", "une zone"), "choose_player": ("a player", "un joueur"),
+            "choose_card": ("a card", "une carte"),
+            "share_cube": ("who gets a reputation cube (R7.2)",
+                           "qui reçoit un cube réputation (R7.2)"),
+            "discard_excess": ("which card to discard (R5.4)",
+                               "quelle carte défausser (R5.4)"),
+            "choose_reveal": ("which isolated place is revealed (R6.1)",
+                              "quel lieu isolé est révélé (R6.1)"),
+            "transfer_more": ("what else to give in the same transfer (R5.9)",
+                              "que donner de plus dans le même transfert (R5.9)")}
+    pair = what.get(pend.kind)
+    base = pair[LANG[0] == "fr"] if pair else pend.kind
     return f"{base} — {pend.note}" if pend.note else base
 
 

@@ -1,6 +1,8 @@
-"""What `resistance play` shows: actions and choices in words, and the table as players
-know it (the island, the sheets, the counters, the clue pool, the resistance cards, the
-objectives), as rich renderables built from the engine's public API.
+"""What `resistance play` shows: actions and choices in words, the screen at the prompt
+(:func:`screen_lines`: the counters, the full zones, one line per player, the current
+player's options as the words to type) and the table as players know it (``show``: the
+island, the sheets, the counters, the clue pool, the resistance cards, the objectives),
+as rich renderables built from the engine's public API.
 
 Words describe the state *before* an action (the action still to take). The number of
 cards an action draws, and whether a test succeeds, come from trying the action on a
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -33,14 +36,44 @@ _DRAWN = {"recruit": ("recruit token", "recruit tokens"),
           "investigate": ("clue card", "clue cards"),
           "search": ("item card", "item cards")}
 RULE_STYLE = "cyan"
+Lang = Literal["fr", "en"]
 
 
 # -- names ----------------------------------------------------------------------------------
 
 
+#: the language of the card texts shown (``--lang``): a one-item list, set by the session
+LANG: list[Lang] = ["en"]
+
+
+def set_lang(lang: Lang) -> None:
+    LANG[0] = lang
+
+
+def tr(en: str, fr: str) -> str:
+    """The interface's words in :data:`LANG`."""
+    return fr if LANG[0] == "fr" else en
+
+
+#: the typed verbs as shown in French (the English ones are accepted too)
+VERB_FR = {"move": "aller", "search": "fouiller", "investigate": "enquêter",
+           "recruit": "recruter", "eliminate": "éliminer", "craft": "fabriquer",
+           "use": "utiliser", "plan": "planifier", "give": "donner", "free": "libérer",
+           "reorganise": "réorganiser", "begin": "début", "end": "fin", "officer": "officier",
+           "act": "act"}
+
+
+def verb(word: str) -> str:
+    """A typed verb as the screen shows it."""
+    return VERB_FR.get(word, word) if LANG[0] == "fr" else word
+
+
 def text_of(t: object) -> str:
-    """A title: a plain string, or the French of a translated text (as printed)."""
-    return t if isinstance(t, str) else str(getattr(t, "fr", t))
+    """A title: a plain string, or a translated text in :data:`LANG` (the French when
+    there is no translation)."""
+    if isinstance(t, str):
+        return t
+    return str(getattr(t, LANG[0], None) or getattr(t, "fr", t))
 
 
 def city(game: Game, z: int) -> str:
@@ -64,21 +97,21 @@ def card_words(game: Game, card: int) -> str:
 
 def resistance_words(game: Game, card: int) -> str:
     c = game.resistance_cards[card]
-    return f"'{text_of(c.title)}' (cost {c.cost}): {render_effects(c.effects, 'en')}"
+    return f"'{text_of(c.title)}' (cost {c.cost}): {render_effects(c.effects, LANG[0])}"
 
 
 def item_use(game: Game, card: int) -> str:
     """What an item card is for: a part (of which special items), a bonus, or nothing."""
     if card >= SPECIAL:
         sp = game.specials[card - SPECIAL]
-        return "; ".join(render_effects(u.effects, "en") for u in sp.uses)
+        return "; ".join(render_effects(u.effects, LANG[0]) for u in sp.uses)
     it = game.items[card]
     uses = []
     if it.part_of:
         names = {s.id: text_of(s.title) for s in game.specials}
         uses.append("a part of " + ", ".join(f"'{names.get(i, i)}'" for i in it.part_of))
     if it.effects:
-        uses.append(render_effects(it.effects, "en", "item"))
+        uses.append(render_effects(it.effects, LANG[0], "item"))
     return "; ".join(uses) or "no use"
 
 
@@ -106,6 +139,10 @@ def option_words(game: Game, state: State, kind: str, x: int) -> str:
         return f"resistance card {resistance_words(game, x)}"
     if kind in ("choose_player", "share_cube"):
         return seat(game, state, x)
+    if kind == "discard_excess" and state.pending is not None:
+        inv = state.players[state.pending.player].inventory
+        if 0 <= x < len(inv):
+            return f"discard {card_words(game, inv[x])} — {item_use(game, inv[x])}"
     if kind == "choose_card" and 0 <= x < len(state.resistance):
         return f"'{text_of(game.resistance_cards[state.resistance[x][0]].title)}'"
     return option_text(game, state, kind, x)
@@ -128,7 +165,8 @@ def _verdict(events: Iterable[Event]) -> str:
         if "success" in e.data:
             why = re.search(r"\(([^()]*)\)", e.text)
             detail = f" ({why.group(1)})" if why else ""
-            return f" — {'succeeds' if e.data['success'] else 'fails'}{detail}"
+            word = tr("succeeds", "réussit") if e.data["success"] else tr("fails", "échoue")
+            return f" — {word}{detail}"
     return ""
 
 
@@ -188,7 +226,7 @@ def _what(game: Game, state: State, a: Action, ps: object) -> str:
     if k == "use" and 0 <= a.a < len(inv) and inv[a.a] >= SPECIAL:
         sp = game.specials[inv[a.a] - SPECIAL]
         use = sp.uses[a.b] if 0 <= a.b < len(sp.uses) else None
-        effects = f": {render_effects(use.effects, 'en')}" if use is not None else ""
+        effects = f": {render_effects(use.effects, LANG[0])}" if use is not None else ""
         return f"use '{text_of(sp.title)}'{effects}{_verdict(preview(game, state, a))}"
     if k == "resistance" and 0 <= a.a < len(state.resistance):
         card, cubes = state.resistance[a.a]
@@ -198,8 +236,8 @@ def _what(game: Game, state: State, a: Action, ps: object) -> str:
             parts.append(f"put {a.b} cube{'s' * (a.b != 1)} on '{text_of(c.title)}' "
                          f"({cubes + a.b}/{c.cost})")
         if a.c:
-            parts.append(f"activate '{text_of(c.title)}': {render_effects(c.effects, 'en')}"
-                         if not a.b else f"activate it: {render_effects(c.effects, 'en')}")
+            parts.append(f"activate '{text_of(c.title)}': {render_effects(c.effects, LANG[0])}"
+                         if not a.b else f"activate it: {render_effects(c.effects, LANG[0])}")
         return " and ".join(parts)
     if k == "transfer" and 0 <= a.a < len(state.players):
         to = seat(game, state, a.a)
@@ -246,73 +284,7 @@ def event_text(e: Event, game: Game | None = None) -> Text:
     return t
 
 
-# -- the numbered actions ---------------------------------------------------------------------
-
-_GROUP = {"move": "move to", "plan": "plan", "eliminate": "eliminate",
-          "resistance": "resistance", "transfer": "give", "reorganise": "reorganise",
-          "keep": "keep", "choose": "choose"}
-
-
-@dataclass
-class Menu:
-    """The legal actions as numbered lines; ``actions[i - 1]`` is the action numbered i."""
-
-    actions: list[Action]
-    lines: list[Text]
-
-
-def menu(game: Game, state: State, legal: Sequence[Action], seats: Iterable[int],
-         width: int) -> Menu:
-    """The legal actions of ``seats`` numbered from 1, grouped per player under a one-line
-    sheet; the limited actions, the moves and the plans packed on few lines (``width``)."""
-    numbered: list[Action] = []
-    lines: list[Text] = []
-    per_player: dict[int, list[Action]] = {}
-    general: list[Action] = []
-    for a in legal:
-        if a.kind in ("begin", "end"):
-            general.append(a)
-        else:
-            per_player.setdefault(a.player, []).append(a)
-    acting = may_act(state, legal)
-    low = min(ps.actions for ps in state.players)
-
-    def number(a: Action) -> int:
-        numbered.append(a)
-        return len(numbered)
-
-    for p in seats:
-        acts = per_player.get(p, [])
-        lines.append(sheet_line(game, state, p, p in acting, low))
-        if state.pending is not None:
-            lines.extend(_item(number(a), action_words(game, state, a, who=False), 2)
-                         for a in acts)
-            continue
-        draws = [a for a in acts if a.kind in _DRAWN]
-        if not draws and p in acting:  # say why: a full zone (R4.4), no cube (D4.2) …
-            reason = why_illegal(game, state, Action("investigate", p))
-            if reason:
-                lines.append(Text(f"  no limited action: {reason}", style="dim"))
-        if draws:
-            at = state.players[p].at
-            source = "your cube" if game.decisions["D4.2"] == "player" else "a cube"
-            label = (f"limited: {source} in {game.zone(at)} → {state.cubes[at] + 1}/"
-                     f"{game.topo.size[at]} (R4.4, D4.2)")
-            lines.extend(_pack(label, [(number(a), _draw_words(game, state, a))
-                                       for a in draws], width))
-        for a in acts:
-            if a.kind not in _DRAWN and a.kind not in ("move", "plan"):
-                lines.append(_item(number(a), action_words(game, state, a, who=False), 2))
-        moves = [(number(a), _move_words(game, state, a.a, cities=width >= 120))
-                 for a in acts if a.kind == "move"]
-        if moves:
-            lines.extend(_pack("move to", moves, width))
-        plans = [(number(a), SKILLS[a.a % 3]) for a in acts if a.kind == "plan"]
-        if plans:
-            lines.extend(_pack("plan (R5.10)", plans, width))
-    for a in general:
-        lines.append(_item(number(a), action_words(game, state, a), 0))
-    return Menu(numbered, lines)
+# -- words used by actions ------------------------------------------------------------------
 
 
 def _move_words(game: Game, state: State, z: int, cities: bool) -> str:
@@ -328,65 +300,6 @@ def _draw_words(game: Game, state: State, a: Action) -> str:
                   if e.kind == "drawn"), 0)
     one, many = _DRAWN[a.kind]
     return f"{a.kind} (draw {drawn} {one if drawn == 1 else many})"
-
-
-def sheet_line(game: Game, state: State, p: int, acting: bool, low: int) -> Text:
-    """``p1 Élise Marchand · N-E 1 (Grève-Blanche) · C2 M1 I2 · 1 cube · 3 actions``, and
-    why a player may not act now (R5.0, D5.4)."""
-    ps = state.players[p]
-    view = player_view(game, state, p)["players"][p]
-    lv = view["levels"]
-    levels = f"C{lv['C']} M{lv['M']} I{lv['I']}"
-    if view["malus"]:
-        levels += f" (army malus −{view['malus']}, R4.5)"
-    t = Text(seat(game, state, p), style="bold")
-    t.append(f" · {zone_words(game, ps.at)} · {levels} · {ps.cubes} cube{'s' * (ps.cubes != 1)}")
-    if view["inventory"]:
-        t.append(" · holds " + ", ".join(f"'{x}'" for x in view["inventory"]))
-    if state.phase == "players" and state.pending is None:
-        n = ps.actions
-        t.append(f" · {n} action{'s' * (n != 1)}")
-        limit = game.character_info[ps.character].actions
-        if not acting:
-            if n >= limit:
-                t.append(f" — done for this phase (D5.4: {limit} at most)", style="yellow")
-            else:
-                behind = [f"p{q + 1}" for q, o in enumerate(state.players) if o.actions == low]
-                t.append(f" — waits: {n - low} ahead of {', '.join(behind)} (R5.0)",
-                         style="yellow")
-    return t
-
-
-def _item(n: int, words: str, indent: int) -> Text:
-    t = Text(" " * indent)
-    t.append(f"{n:>3} ", style="bold")
-    t.append(words)
-    return t
-
-
-def _pack(label: str, items: list[tuple[int, str]], width: int) -> list[Text]:
-    """``  move to:  7 N-E 2 (…)  ·  8 N-E 4 (…)`` over as many lines as the width needs."""
-    out: list[Text] = []
-    head = f"  {label}:"
-    pad = " " * len(head)
-    if len(head) > min(24, width // 4):  # a long label: the items go below it
-        out.append(Text(head))
-        head = pad = " " * 4
-    line = Text(head)
-    first = True
-    for n, words in items:
-        piece_len = len(f" {n:>3} {words}") + (0 if first else 3)
-        if not first and len(line) + piece_len > width:
-            out.append(line)
-            line = Text(pad)
-            first = True
-        if not first:
-            line.append("  ·")
-        line.append(f" {n:>3} ", style="bold")
-        line.append(words)
-        first = False
-    out.append(line)
-    return out
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -509,7 +422,7 @@ def resistance_lines(game: Game, state: State) -> list[Text]:
     for i, (card, cubes) in enumerate(state.resistance):
         c = game.resistance_cards[card]
         out.append(Text(f"  {i + 1} '{text_of(c.title)}' {cubes}/{c.cost} cubes — "
-                        f"{render_effects(c.effects, 'en')}"))
+                        f"{render_effects(c.effects, LANG[0])}"))
     return out
 
 
@@ -583,3 +496,410 @@ class Screen:
 
     def outcome(self, line: str) -> None:
         self.console.print(line, style="bold", markup=False)
+
+
+# -- the screen at the prompt: labels a person types ----------------------------------------
+
+
+def _character(game: Game, state: State, p: int) -> object | None:
+    """The character sheet of the content (ability and max-level bonuses with their names)."""
+    cid = game.character_info[state.players[p].character].id
+    return next((c for c in game.model.content.characters if c.id == cid), None)
+
+
+def ability_words(game: Game, state: State, p: int) -> str:
+    """``Tracker: your moves may follow 1 more road, or 1 more mountain path``."""
+    ch = _character(game, state, p)
+    ab = getattr(ch, "ability", None)
+    if ab is None:
+        return ""
+    effects = render_effects(ab.effects, LANG[0]).rstrip(".")
+    return f"{text_of(ab.name)}: {effects[:1].lower()}{effects[1:]}"
+
+
+def max_bonus_words(game: Game, state: State, p: int) -> list[str]:
+    """Each skill's max-level bonus (R1.3), said reached or not."""
+    ch = _character(game, state, p)
+    bonus = getattr(ch, "max_bonus", None) or {}
+    sq = state.players[p].squad
+    out = []
+    for s, skill in enumerate(SKILLS):
+        effects = bonus.get(skill)
+        if not effects:
+            continue
+        reached = -1 not in sq[s]  # every slot filled: the level is at its maximum
+        mark = tr("max level reached", "niveau max atteint") if reached else \
+            tr("at max level", "au niveau max")
+        text = render_effects(effects, LANG[0]).rstrip(".")
+        out.append(f"{skill} ({mark}): {text[:1].lower()}{text[1:]}")
+    return out
+
+
+def _reach_words(game: Game, state: State, p: int) -> str:
+    """R5.1 with the bonuses that change it: ``3 roads or 1 path (+1 road, +1 path:
+    Tracker)``."""
+    from authoring.engine.core import mods
+    from authoring.engine.players import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
+
+    m = mods(game, state, p)
+    ab = game.character_info[state.players[p].character].ability
+    roads, paths = MOVE_ROADS + m.move_roads, MOVE_MOUNTAIN_PATHS + m.move_paths
+    text = tr(f"{roads} road{'s' * (roads != 1)} or {paths} path{'s' * (paths != 1)}",
+              f"{roads} route{'s' * (roads != 1)} ou {paths} chemin{'s' * (paths != 1)}")
+    if m.move_roads or m.move_paths:
+        why = [tr(f"+{m.move_roads} road", f"+{m.move_roads} route") if m.move_roads else "",
+               tr(f"+{m.move_paths} path", f"+{m.move_paths} chemin") if m.move_paths else ""]
+        named = getattr(_character(game, state, p), "ability", None)
+        own = text_of(named.name) if named is not None else tr("ability", "capacité")
+        src = own if (ab.move_roads, ab.move_paths) == (m.move_roads, m.move_paths) \
+            else tr("bonuses", "bonus")
+        text += f" ({', '.join(w for w in why if w)}: {src})"
+    return text
+
+
+def _draw_breakdown(game: Game, state: State, p: int, kind: str) -> str:
+    """``C3 − army 2 + 1 Unseen + 1 Orator``: where a draw count comes from (R5.2–R5.4,
+    R4.5), an ability named by its name."""
+    from authoring.engine.core import level, mods, occupation_malus
+    from authoring.engine.players import DRAW_SKILL
+
+    s = DRAW_SKILL[kind]
+    m = mods(game, state, p)
+    info = game.character_info[state.players[p].character]
+    i = ("recruit", "investigate", "search").index(kind)
+    ab = getattr(_character(game, state, p), "ability", None)
+    ab_name = text_of(ab.name) if ab is not None else tr("ability", "capacité")
+    parts = [f"{SKILLS[s]}{level(game, state, p, s, m)}"]
+    occ = occupation_malus(game, state, state.players[p].at)
+    if occ:
+        parts.append(tr(f"− army {occ}", f"− armée {occ}"))
+        red = min(occ, m.malus_reduction[s])
+        if red:
+            own = info.ability.malus_reduction[s] >= red
+            parts.append(f"+ {red} {ab_name if own else tr('bonus', 'bonus')}")
+    d = m.draw[i]
+    if d:
+        parts.append(f"+ {d} {ab_name if info.ability.draw[i] == d else tr('bonus', 'bonus')}")
+    return " ".join(parts)
+
+
+def status_line(game: Game, state: State) -> Text:
+    """Round, counters, what the army owes, the reserve: one line (R7.1, R8.2, R9.1)."""
+    speed = game.speed_track[state.speed_cell]
+    most = max(ps.actions for ps in state.players) if state.phase == "players" else 0
+    owed = max(0, army_target(game, state, state.team_counter + most) - state.army_counter)
+    low = min(ps.actions for ps in state.players)
+    plural = "s" * (owed != 1)
+    return Text(tr(f"speed {speed} · army: {owed} action{plural} next (R8.2) · reserve "
+                   f"{state.reserve_soldiers}s {state.reserve_officers}o (R9.1) · R5.0: "
+                   f"≤{low + game.margin}",
+                   f"vitesse {speed} · armée : {owed} action{plural} (R8.2) · réserve "
+                   f"{state.reserve_soldiers}s {state.reserve_officers}o (R9.1) · R5.0 : "
+                   f"≤{low + game.margin}"))
+
+
+def pressure_line(game: Game, state: State, width: int) -> Text:
+    """The zones where the next army action overflows (at their max occupation, R8.4),
+    players' zones first, and the objectives' state."""
+    full = [z for z in range(game.topo.n)
+            if state.soldiers[z] + state.officers[z] >= game.max_occupation[z] > 0
+            or state.soldiers[z] + state.officers[z] > game.max_occupation[z]]
+    near = {ps.at for ps in state.players}
+    full.sort(key=lambda z: (z not in near, -(state.soldiers[z] + state.officers[z]), z))
+    t = Text(tr("full: ", "pleines : "), style="bold")
+    words = [f"{game.zone(z)} {state.soldiers[z]}+{state.officers[z]}/{game.max_occupation[z]}"
+             for z in full]
+    room = width - 40
+    shown: list[str] = []
+    for w in words:
+        if sum(len(x) + 2 for x in shown) + len(w) > room:
+            break
+        shown.append(w)
+    t.append(", ".join(shown) or tr("no zone", "aucune zone"), style="red")
+    if len(shown) < len(words):
+        t.append(tr(f" +{len(words) - len(shown)} more", f" +{len(words) - len(shown)} autres"))
+    for o in game.objectives:
+        rev = state.revealed[o.index]
+        where = tr("done", "fait") if state.done[o.index] >= o.markers else (
+            ", ".join(game.zone(z) for z in rev) if rev else tr("not found", "à trouver"))
+        t.append(f" · {o.kind}: {where}")
+    return t
+
+
+def roster_line(game: Game, state: State, p: int, current: int | None, acting: set[int],
+                low: int, width: int, bots: Iterable[int] = ()) -> Text:
+    """``▶ p2 Nadia Haddad  N-E 4  C2 M2 I1 −1  1 cube  2/10  waits (R5.0)``."""
+    ps = state.players[p]
+    view = player_view(game, state, p)["players"][p]
+    lv = view["levels"]
+    t = Text("▶ " if p == current else "  ", style="bold")
+    t.append(f"p{p + 1} {name(game, state, p):<17}", style="bold" if p == current else "")
+    where = zone_words(game, ps.at) if width >= 100 else game.zone(ps.at)
+    t.append(f" {where:<{24 if width >= 100 else 7}}")
+    t.append(f" C{lv['C']} M{lv['M']} I{lv['I']}")
+    if view["malus"]:
+        t.append(f" −{view['malus']}", style="red")
+    t.append(f"  {ps.cubes}c")
+    if state.phase == "players":
+        limit = game.character_info[ps.character].actions
+        t.append(f"  {ps.actions}/{limit}")
+        if p in set(bots):
+            t.append(" bot", style="dim")
+        if p not in acting and state.pending is None:
+            if ps.actions >= limit:
+                t.append(tr(" done (D5.4)", " fini (D5.4)"), style="yellow")
+            else:
+                t.append(tr(f" waits (R5.0: +{ps.actions - low})",
+                            f" attend (R5.0 : +{ps.actions - low})"), style="yellow")
+    if width >= 100 and view["inventory"]:
+        t.append(tr("  holds ", "  tient ") + ", ".join(view["inventory"]), style="dim")
+    return t
+
+
+def _label(t: Text, words: str, detail: str = "") -> None:
+    t.append(words, style="bold")
+    if detail:
+        t.append(f" {detail}", style="dim")
+
+
+def _joined(indent: str, head: str, pieces: list[tuple[str, str]], width: int) -> list[Text]:
+    """``  head: piece · piece …`` wrapped at ``width`` (each piece a label + detail)."""
+    out: list[Text] = []
+    line = Text(indent)
+    if head:
+        line.append(f"{head}: ", style="")
+    pad = " " * (len(indent) + 2)
+    first = True
+    for label, detail in pieces:
+        size = len(label) + (len(detail) + 1 if detail else 0) + (0 if first else 3)
+        if not first and len(line) + size > width - 1:
+            out.append(line)
+            line = Text(pad)
+            first = True
+        if not first:
+            line.append(" · ", style="dim")
+        _label(line, label, detail)
+        first = False
+    out.append(line)
+    return out
+
+
+def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
+                  width: int) -> list[Text]:
+    """What ``p`` may do now, as the words to type, grouped by kind (stable labels: the
+    same action keeps its words while it stays legal)."""
+    mine = [a for a in legal if a.player == p and a.kind not in ("begin", "end")]
+    ps = state.players[p]
+    head = Text(f"{seat(game, state, p)}", style="bold")
+    head.append(f" · {zone_words(game, ps.at)}")
+    ability = ability_words(game, state, p)
+    if ability:
+        head.append(f" · {ability}", style="dim")
+    out = [head]
+    if view_inv := player_view(game, state, p)["players"][p]["inventory"]:
+        out.append(Text(tr("  holds: ", "  tient : ") + ", ".join(f"'{x}'" for x in view_inv),
+                        style="dim"))
+    if not mine:
+        if state.phase == "players":
+            reason = why_illegal(game, state, Action("move", p, ps.at))
+            out.append(Text(tr("  nothing now: ", "  rien pour l'instant : ")
+                            + (reason or tr("no legal action", "aucune action légale")),
+                            style="yellow"))
+            others = sorted({a.player for a in legal if a.player != p
+                             and a.kind not in ("begin", "end")})
+            if others:
+                names = tr(" or ", " ou ").join(f"p{q + 1}" for q in others)
+                first = names.split()[0]
+                out.append(Text(tr(f"  {names} may act: type {first} to switch",
+                                   f"  {names} peut agir : tapez {first} pour changer"),
+                                style="yellow"))
+        return out
+    by: dict[str, list[Action]] = {}
+    for a in mine:
+        by.setdefault(a.kind, []).append(a)
+    draws = [a for a in mine if a.kind in _DRAWN]
+    if draws:
+        at = ps.at
+        pieces = []
+        for a in draws:
+            n = next((e.data.get("count", 0) for e in preview(game, state, a)
+                      if e.kind == "drawn"), 0)
+            why = _draw_breakdown(game, state, p, a.kind)
+            pieces.append((verb(a.kind), f"{n} ({why})" if width >= 100 or "+" in why
+                           or "−" in why else str(n)))
+        cube = f"{state.cubes[at] + 1}/{game.topo.size[at]}"
+        out += _joined("  ", tr(f"draw, cube {cube}", f"pioche, cube {cube}"), pieces, width)
+    elif state.phase == "players":
+        reason = why_illegal(game, state, Action("search", p))
+        if reason:
+            out.append(Text(tr("  no draw: ", "  pas de pioche : ") + reason, style="dim"))
+    if "move" in by:
+        pieces = []
+        for a in by["move"]:
+            army = state.soldiers[a.a] + state.officers[a.a]
+            label = game.zone(a.a)
+            detail = " ".join(x for x in (city(game, a.a) if width >= 120 else "",
+                                           f"[{army}]" if army else "") if x)
+            pieces.append((label, detail))
+        out += _joined("  ", f"{verb('move')} ({_reach_words(game, state, p)}; "
+                       f"[{tr('army', 'armée')}])", pieces, width)
+    other: list[tuple[str, str]] = []
+    for a in by.get("eliminate", []):
+        piece = verb("officer") + " " if a.b == 1 else ""
+        where = "" if a.a == ps.at else f" {game.zone(a.a)}"
+        other.append((f"{verb('eliminate')} {piece}{where}".replace("  ", " ").strip(),
+                      _verdict(preview(game, state, a)).replace(" — ", "")))
+    for a in by.get("craft", []):
+        other.append((f"{verb('craft')} {_short(text_of(game.specials[a.a].title))}",
+                      _verdict(preview(game, state, a)).replace(" — ", "")))
+    for a in by.get("use", []):
+        sp = game.specials[ps.inventory[a.a] - SPECIAL]
+        other.append((f"{verb('use')} {_short(text_of(sp.title))}" + (f" {a.b + 1}" if a.b
+                                                                        else ""),
+                      _verdict(preview(game, state, a)).replace(" — ", "")))
+    for a in by.get("objective", []):
+        other.append((verb("free"), _verdict(preview(game, state, a)).replace(" — ", "")))
+    res: dict[int, list[Action]] = {}
+    for a in by.get("resistance", []):
+        res.setdefault(a.a, []).append(a)
+    for i, acts in res.items():
+        card, cubes = state.resistance[i]
+        c = game.resistance_cards[card]
+        ks = sorted(a.b for a in acts if a.b and not a.c)
+        label = f"res {i + 1} +{ks[0]}" + (f"..{ks[-1]}" if len(ks) > 1 else "") if ks else ""
+        act = next((a for a in acts if a.c), None)
+        if act is not None:
+            label = (label + " | " if label else "") + f"res {i + 1} act" + (
+                f" (+{act.b})" if act.b else "")
+        other.append((label, f"'{_short(text_of(c.title))}' {cubes}/{c.cost}"))
+    gives: dict[int, list[str]] = {}
+    for a in by.get("transfer", []):
+        if a.b >= 0:
+            what = _short(text_of(game.specials[ps.inventory[a.b] - SPECIAL].title
+                                  if ps.inventory[a.b] >= SPECIAL
+                                  else game.items[ps.inventory[a.b]].title))
+        else:
+            s, k = _slot(-1 - a.b)
+            what = f"{SKILLS[s % 3]}{k + 1}"
+        if what not in gives.setdefault(a.a, []):
+            gives[a.a].append(what)
+    for q, whats in gives.items():
+        other.append((f"{verb('give')} p{q + 1}", "|".join(whats)))
+    if "plan" in by:
+        other.append((verb("plan") + " " + "|".join(SKILLS[a.a % 3] for a in by["plan"]),
+                      "(+1, R5.10)"))
+    reorg = [a for a in by.get("reorganise", [])]
+    for a in reorg[:6]:
+        s0, k0 = _slot(a.a)
+        s1, k1 = _slot(a.b)
+        other.append((f"{verb('reorganise')} {SKILLS[s0 % 3]}{k0 + 1} {SKILLS[s1 % 3]}{k1 + 1}", ""))
+    if len(reorg) > 6:
+        other.append((tr(f"+{len(reorg) - 6} more", f"+{len(reorg) - 6} autres"), ""))
+    if other:
+        out += _joined("  ", "", other, width)
+    return out
+
+
+def _short(title: str) -> str:
+    """A card title as typed: its first word, lower case, when that is enough."""
+    return title
+
+
+def choice_lines(game: Game, state: State, legal: Sequence[Action], width: int) -> list[Text]:
+    """A pending choice: its options numbered (the numbers hold while the choice lasts);
+    a card that can be kept several ways (a recruit's slots, R5.2; a held card to discard,
+    R5.4) is one line, its ways named."""
+    pend = state.pending
+    assert pend is not None
+    out = []
+    keeping = pend.kind.startswith("keep_")
+    ways: dict[int, list[Action]] = {}
+    for a in legal:
+        ways.setdefault(a.a, []).append(a)
+    full = False
+    for i, x in enumerate(pend.options):
+        acts = ways.get(i, [])
+        if not acts:
+            continue
+        t = Text(f"{i + 1:>3} ", style="bold")
+        if acts[0].kind == "choose":
+            t.append(option_words(game, state, pend.kind, x))
+            if pend.kind in ("share_cube", "choose_player"):
+                cubes = state.players[x].cubes
+                t.append(tr(f" (holds {cubes} cube{'s' * (cubes != 1)})",
+                            f" (a {cubes} cube{'s' * (cubes != 1)})"), style="dim")
+        elif keeping and len(acts) > 1:
+            t.append(tr("keep ", "garder ") + option_words(game, state, pend.kind, x))
+            if pend.kind == "keep_recruit":
+                slots = [f"{SKILLS[a.b // 16 % 3]}{a.b % 16 + 1}" for a in acts if a.b >= 0]
+                t.append(tr(" → slot ", " → case ") + " | ".join(slots), style="bold")
+            else:
+                full = True
+        else:
+            t.append(action_words(game, state, acts[0], who=False))
+        out.append(t)
+    if full:
+        inv = state.players[pend.player].inventory
+        held = " · ".join(card_words(game, c) for c in inv)
+        out.append(Text(tr(f"    inventory full (R5.4): keep N and the card to discard: {held} "
+                           "· new (the card drawn)",
+                           f"    inventaire plein (R5.4) : keep N et la carte à défausser : "
+                           f"{held} · new (la carte piochée)"), style="dim"))
+        out.append(Text(tr("    e.g. keep 1 new", "    p. ex. keep 1 new"), style="dim"))
+    elif pend.kind == "keep_recruit" and any(len(v) > 1 for v in ways.values()):
+        out.append(Text(tr("    keep N SLOT, e.g. keep 1 C2", "    keep N CASE, p. ex. keep 1 C2"),
+                        style="dim"))
+    if pend.kind in ("share_cube", "choose_player"):
+        out.append(Text(tr("    the number, or the player: p2, or a name",
+                           "    le numéro, ou le joueur : p2, ou un nom"), style="dim"))
+    elif pend.kind in ("choose_zone", "choose_reveal"):
+        out.append(Text(tr("    the number, or the zone or city",
+                           "    le numéro, ou la zone ou la ville"), style="dim"))
+    elif pend.kind == "discard_excess":
+        out.append(Text(tr("    the number, or the card's name", "    le numéro, ou le nom de la "
+                           "carte"), style="dim"))
+    elif pend.kind == "transfer_more":
+        out.append(Text(tr("    the number, or done", "    le numéro, ou done"), style="dim"))
+    return out
+
+
+def screen_lines(game: Game, state: State, legal: Sequence[Action], current: int | None,
+                 humans: Sequence[int], bots: Iterable[int], width: int, height: int
+                 ) -> list[Text]:
+    """The screen under the events: the counters and the pressure points, one line per
+    player, and the options of the current player (of every person who may act, on a
+    tall terminal); a pending choice lists its options instead."""
+    acting = may_act(state, legal)
+    low = min(ps.actions for ps in state.players)
+    robots = set(bots)
+    pend = state.pending
+    if pend is not None and height < 40:  # a choice: room for its options
+        return [status_line(game, state),
+                roster_line(game, state, pend.player, pend.player, acting, low, width, robots)]
+    out = [status_line(game, state), pressure_line(game, state, width)]
+    if height >= 40:
+        out.append(clues_text(game, state))
+        out += resistance_lines(game, state)
+    out += [roster_line(game, state, p, current, acting, low, width, robots)
+            for p in range(len(state.players))]
+    if pend is not None:
+        return out
+    if current is not None:
+        out += options_lines(game, state, legal, current, width)
+    if height >= 40 and width >= 100:  # room for the others who may act, while it lasts
+        for p in humans:
+            if p != current and p in acting:
+                block = options_lines(game, state, legal, p, width)
+                if len(out) + len(block) + 3 > height:
+                    break
+                out += block
+    if state.phase == "start":
+        out.append(Text(verb("begin"), style="bold") +
+                   Text(tr(" starts the timer (R10.1)", " lance le sablier (R10.1)"), style="dim"))
+    elif state.phase == "players":
+        n = len(state.players)
+        out.append(Text(verb("end"), style="bold") +
+                   Text(tr(f" ends the players' phase · p1..p{n}: switch player · help",
+                           f" termine la phase des joueurs · p1..p{n} : changer de joueur · "
+                           "aide"), style="dim"))
+    return out

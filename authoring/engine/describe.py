@@ -45,12 +45,15 @@ def option_text(game: Game, state: State, kind: str, x: int) -> str:
     if kind == "keep_resistance":
         card = game.resistance_cards[x]
         return f"resistance card '{_title(card.title)}' (cost {card.cost})"
-    if kind == "choose_zone":
+    if kind in ("choose_zone", "choose_reveal"):
         return zone_name(game, x)
     if kind in ("choose_player", "share_cube"):
         return player_name(game, state, x)
     if kind == "transfer_more" and state.pending is not None:
         return transfer_text(game, state, state.pending.player, x)
+    if kind == "discard_excess" and state.pending is not None:
+        inv = state.players[state.pending.player].inventory
+        return f"'{card_name(game, inv[x])}'" if 0 <= x < len(inv) else f"card {x + 1}"
     if kind == "choose_card":
         return f"card {x + 1}"
     return str(x)

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import authoring.engine.army as army
-from authoring.engine.core import draw, log, player_name
+from authoring.engine.core import draw, log, player_name, set_pending
 from authoring.engine.game import Game
 from authoring.engine.outcome import Outcome, Termination
-from authoring.engine.players import start_draw
-from authoring.engine.resolve import enqueue, run_queue, share_reputation
+from authoring.engine.players import ask_discard, start_draw
+from authoring.engine.resolve import OWN_ANSWERS, enqueue, run_queue, share_reputation
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PlayerState, State
 from authoring.model.effects import render_effects
@@ -106,50 +106,82 @@ def hooks(game: Game, state: State, when: str) -> None:
 
 def reveal(game: Game, state: State) -> None:
     """R6.1: while some pooled clue cards isolate exactly one place allowed for an
-    objective still to reveal (D6.1), discard them and put the objective marker there;
-    the smallest such set, then board order. ``on_reveal`` hooks follow."""
-    n = game.topo.n
+    objective still to reveal (D6.1), discard them and put the objective marker there.
+    Several such places at once: the players choose which (a ``choose_reveal`` choice,
+    when :attr:`Game.people_choose`; its first option is the default otherwise taken:
+    the smallest set of cards, then board order). ``on_reveal`` hooks follow."""
     while True:
-        open_objs = [o for o in game.objectives if len(state.revealed[o.index]) < o.markers]
-        taken = 0
-        for rs in state.revealed:
-            for z in rs:
-                taken |= 1 << z
-        allowed = 0
-        for o in open_objs:
-            allowed |= o.candidates
-        allowed &= ~taken
-        if not allowed or not state.clue_pool:
+        found = _isolated(game, state)
+        if not found:
             return
-        holes = [game.clue_holes[c] for c in state.clue_pool]
-        best: tuple[int, int, tuple[int, ...]] | None = None
-        for p in range(n):
-            if not allowed >> p & 1:
-                continue
-            inter = -1
-            for h in holes:
-                if h >> p & 1:
-                    inter &= h
-            if inter != 1 << p:
-                continue
-            subset = min_isolating(holes, p, n)
-            if subset is not None and (best is None or len(subset) < best[0]):
-                best = (len(subset), p, subset)
-        if best is None:
+        if game.people_choose and len(found) > 1:
+            set_pending(state, "choose_reveal", 0, [p for _, p, _ in found], [],
+                        "which isolated place gets the objective marker (R6.1)")
             return
-        _, p, subset = best
-        used = [state.clue_pool[i] for i in subset]
-        for i in sorted(subset, reverse=True):
-            state.clue_discard.append(state.clue_pool.pop(i))
-        o = next(o for o in open_objs if o.candidates >> p & 1)
-        state.revealed[o.index].append(p)
-        cards = ", ".join(f"'{game.clue_names[c]}'" for c in used)
-        log(state, "revealed", "R6.1", f"objective '{o.id}' revealed in {game.zone(p)} by "
-            f"{cards}", objective=o.id, zone=game.zone(p), cards=[game.clue_names[c] for c in used])
-        enqueue(state, o.on_reveal, -1, p)
-        run_queue(game, state)
+        _, p, subset = found[0]
+        _reveal_at(game, state, p, subset)
         if state.pending is not None or state.outcome is not None:
             return
+
+
+def _isolated(game: Game, state: State) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The places the pool isolates that an open objective may hold (D6.1), as (number of
+    cards, place, the cards' indices in the pool), the fewest cards first, then board order."""
+    n = game.topo.n
+    open_objs = [o for o in game.objectives if len(state.revealed[o.index]) < o.markers]
+    taken = 0
+    for rs in state.revealed:
+        for z in rs:
+            taken |= 1 << z
+    allowed = 0
+    for o in open_objs:
+        allowed |= o.candidates
+    allowed &= ~taken
+    if not allowed or not state.clue_pool:
+        return []
+    holes = [game.clue_holes[c] for c in state.clue_pool]
+    found = []
+    for p in range(n):
+        if not allowed >> p & 1:
+            continue
+        inter = -1
+        for h in holes:
+            if h >> p & 1:
+                inter &= h
+        if inter != 1 << p:
+            continue
+        subset = min_isolating(holes, p, n)
+        if subset is not None:
+            found.append((len(subset), p, subset))
+    found.sort(key=lambda f: (f[0], f[1]))
+    return found
+
+
+def _reveal_at(game: Game, state: State, p: int, subset: tuple[int, ...]) -> None:
+    open_objs = [o for o in game.objectives if len(state.revealed[o.index]) < o.markers]
+    used = [state.clue_pool[i] for i in subset]
+    for i in sorted(subset, reverse=True):
+        state.clue_discard.append(state.clue_pool.pop(i))
+    o = next(o for o in open_objs if o.candidates >> p & 1)
+    state.revealed[o.index].append(p)
+    cards = ", ".join(f"'{game.clue_names[c]}'" for c in used)
+    log(state, "revealed", "R6.1", f"objective '{o.id}' revealed in {game.zone(p)} by "
+        f"{cards}", objective=o.id, zone=game.zone(p), cards=[game.clue_names[c] for c in used])
+    enqueue(state, o.on_reveal, -1, p)
+    run_queue(game, state)
+
+
+def answer_reveal(game: Game, state: State, p: int) -> None:
+    """The ``choose`` answer to ``choose_reveal``: the marker goes to place ``p``; the
+    pool is looked at again (R6.1: while sets isolate places)."""
+    state.pending = None
+    subset = next(s for _, q, s in _isolated(game, state) if q == p)
+    _reveal_at(game, state, p, subset)
+    if state.pending is None and state.outcome is None:
+        reveal(game, state)
+
+
+OWN_ANSWERS["choose_reveal"] = answer_reveal
 
 
 def end_of_players_phase(game: Game, state: State) -> None:
@@ -217,6 +249,8 @@ def advance(game: Game, state: State, max_rounds: int) -> None:
         if state.queue:
             run_queue(game, state)
         if state.pending is not None or state.outcome is not None:
+            return
+        if game.people_choose and ask_discard(game, state):  # R5.4: people choose
             return
         phase = state.phase
         if phase == "players":  # the most frequent: after each action

@@ -212,6 +212,11 @@ class Game:
     special_use_effects: tuple[tuple[int, ...], ...] = ()
     resistance_effects: tuple[int, ...] = ()
     event_effects: tuple[int, ...] = ()
+    #: the choices the book leaves to the players that the engine otherwise makes by a
+    #: fixed default (which of several isolated places is revealed, R6.1) are asked as
+    #: pending choices, answered by people or bots through ``choose``; False (studies,
+    #: bots alone): the default, as before
+    people_choose: bool = False
     #: memo tables the rules fill on first use (lasting effects per sheet and hand, prebuilt
     #: actions): derived from the fields above, never part of a game's identity
     memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)

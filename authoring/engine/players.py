@@ -390,7 +390,11 @@ def do_craft(game: Game, state: State, a: Action) -> None:
 
 
 def enforce_inventory_limit(game: Game, state: State, p: int) -> None:
-    """R5.4: an inventory above its limit (a lost bonus) discards down to it."""
+    """R5.4: an inventory above its limit (a lost bonus) discards down to it; with people
+    at the table (:attr:`Game.people_choose`) they choose the card (:func:`ask_discard`,
+    once the action is done)."""
+    if game.people_choose:
+        return
     inv = state.players[p].inventory
     while len(inv) > max(inventory_limit(game, state, p), 0) and inv:
         # the card with the least use goes: a useless card first, then the oldest item
@@ -402,6 +406,41 @@ def enforce_inventory_limit(game: Game, state: State, p: int) -> None:
         log(state, "item_discarded", "R5.4",
             f"{player_name(game, state, p)} discards '{card_name(game, old)}' (inventory limit)",
             player=p)
+
+
+def _discard_order(game: Game, inv: list[int]) -> list[int]:
+    """The inventory's indices, the card with the least use first (the one
+    :func:`enforce_inventory_limit` discards alone): a useless card, then the oldest item."""
+    return sorted(range(len(inv)), key=lambda i: (inv[i] >= SPECIAL,
+                                                  game.items[inv[i]].kind != "useless"
+                                                  if inv[i] < SPECIAL else True, i))
+
+
+def ask_discard(game: Game, state: State) -> bool:
+    """R5.4 with people at the table: the first player holding more than their limit
+    chooses a card to discard (a ``discard_excess`` choice, the default first); True when
+    asked."""
+    for p, ps in enumerate(state.players):
+        limit = max(inventory_limit(game, state, p), 0)
+        if len(ps.inventory) > limit:
+            set_pending(state, "discard_excess", p, _discard_order(game, ps.inventory), [],
+                        f"{player_name(game, state, p)} holds {len(ps.inventory)} cards, "
+                        f"{limit} at most (R5.4)")
+            return True
+    return False
+
+
+def answer_discard(game: Game, state: State, i: int) -> None:
+    """The ``choose`` answer to ``discard_excess``: inventory card ``i`` is discarded."""
+    pend = state.pending
+    assert pend is not None
+    p = pend.player
+    state.pending = None
+    old = state.players[p].inventory.pop(i)
+    discard_card(state, old)
+    log(state, "item_discarded", "R5.4",
+        f"{player_name(game, state, p)} discards '{card_name(game, old)}' (inventory limit)",
+        player=p)
 
 
 # -- R5.6 eliminate, R9.6 officers ---------------------------------------------------------------

@@ -20,6 +20,7 @@ from authoring.engine.actions import slot_of
 from authoring.engine.core import complete_objective, log, player_name, set_pending
 from authoring.engine.game import Game
 from authoring.engine.players import (
+    answer_discard,
     answer_transfer_more,
     discard_card,
     enforce_inventory_limit,
@@ -614,6 +615,7 @@ def answer_share(game: Game, state: State, p: int) -> None:
 OWN_ANSWERS: dict[str, Callable[[Game, State, int], None]] = {
     "share_cube": answer_share,
     "transfer_more": answer_transfer_more,
+    "discard_excess": answer_discard,
 }
 
 

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -56,11 +57,13 @@ class GameSetup:
     seed: int = 0
     action_budget: int | None = None
     max_rounds: int = MAX_ROUNDS
+    people_choose: bool = False  # Game.people_choose: people at the table are asked
 
     def game(self, model: GameModel) -> Game:
         """The game of this setup on the loaded scenario (GameError)."""
-        return Game.create(model, self.players, self.difficulty, self.characters,
+        game = Game.create(model, self.players, self.difficulty, self.characters,
                            self.decisions, self.action_budget)
+        return dataclasses.replace(game, people_choose=True) if self.people_choose else game
 
     def to_json(self) -> dict[str, Any]:
         """The save as plain data."""
@@ -68,7 +71,8 @@ class GameSetup:
                 "difficulty": self.difficulty,
                 "characters": list(self.characters) if self.characters else None,
                 "decisions": dict(self.decisions), "seed": self.seed,
-                "action_budget": self.action_budget, "max_rounds": self.max_rounds}
+                "action_budget": self.action_budget, "max_rounds": self.max_rounds,
+                **({"people_choose": True} if self.people_choose else {})}
 
 
 def save_data(setup: GameSetup, actions: Sequence[Action], state: State) -> dict[str, Any]:
@@ -92,6 +96,7 @@ def _setup_of(d: Any) -> GameSetup:
             seed=int(d["seed"]),
             action_budget=None if d.get("action_budget") is None else int(d["action_budget"]),
             max_rounds=int(d.get("max_rounds", MAX_ROUNDS)),
+            people_choose=bool(d.get("people_choose", False)),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise SaveError(f"its setup is incomplete or malformed ({e})") from None

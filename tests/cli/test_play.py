@@ -16,7 +16,7 @@ from click.testing import CliRunner, Result
 from authoring.cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
-PROMPT = r"play(?: \[(?:\d+:\d\d left|time is up)\])?> "
+PROMPT = r"(?:p\d )?play(?: \[(?:\d+:\d\d left|time is up)\])?> "
 OUTCOME = re.compile(r"^(VICTORY|DEFEAT|CUT SHORT) in round \d+ — ", re.M)
 
 
@@ -28,6 +28,14 @@ def spawn(*args: str) -> pexpect.spawn:
     env = {**os.environ, "TERM": "dumb"}  # no colours; rich then uses 80 columns
     return pexpect.spawn(sys.executable, ["-m", "authoring", "play", *args], cwd=str(ROOT),
                          env=env, encoding="utf-8", timeout=20, dimensions=(60, 80))
+
+
+def through_army(child: pexpect.spawn) -> None:
+    """The army phase is told a screen at a time (R8): Enter until the round summary."""
+    while child.expect([r"— Enter: the army goes on —",
+                        r"— the army phase is over: Enter for round \d+ —"]) == 0:
+        child.sendline("")
+    child.sendline("")
 
 
 def finish(child: pexpect.spawn) -> int:
@@ -74,8 +82,8 @@ def test_move_refusal_save_quit_and_load(tmp_path: Path) -> None:
     child = spawn("--load", str(save))
     child.expect("resumed after 3 actions: round 1, players' phase")
     child.expect(r"\[R5\.1\] Élise Marchand moves N-E 1 → N-E 4")
-    child.expect(r"N-E 4 +Fougerolle +p1")  # the island table: the same state
-    child.expect(r"p1 Élise Marchand · N-E 4 \(Fougerolle\) · C2 M1 I2 · 1 cube · 1 action")
+    child.expect(r"p1 Élise Marchand +N-E 4 +C2 M1 I2  1c  1/10")  # the same state
+    child.expect(r"p1 Élise Marchand · N-E 4 \(Fougerolle\)")
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect(r"\[y/N\] ")
@@ -95,6 +103,7 @@ def test_the_timer_ends_the_phase_and_ctrl_c_asks_to_save(tmp_path: Path) -> Non
     child.expect("the timer runs again: 0:01")
     child.expect(r"time is up: the players' phase ends \(R10\.1\)", timeout=10)
     child.expect(r"\[R8\] — round 1: army phase —")
+    through_army(child)
     child.expect(PROMPT)
     child.sendintr()
     child.expect(r"save before quitting\? \[y/N\] ")
@@ -192,3 +201,108 @@ def test_typed_mistakes_are_answered_not_raised(line: str) -> None:
     assert r.exit_code == 0, r.output
     answer = r.output.split(line, 1)[1] if line in r.output else r.output
     assert any(w in answer for w in ("unknown zone", "unknown command", "no player p7"))
+
+
+# -- two rounds at 80 × 24, typed as a newcomer would ----------------------------------------
+
+SCREEN = re.compile(r"─+ round \d+ · [^\r\n]*─+\r\n(?P<body>(?:.*\r\n)*?)(?P<prompt>p\d play> )")
+
+
+def wrapped(text: str) -> str:
+    """``text`` as a pattern that matches it wrapped at any space."""
+    return r"\s+".join(re.escape(w) for w in text.split())
+
+
+def screen(child: pexpect.spawn) -> str:
+    """The next screen (its title rule to the prompt): it must fit the 24 rows, the
+    prompt and the title included, so the options are never scrolled away."""
+    child.expect(SCREEN)
+    body = child.match.group("body")
+    rows = body.count("\r\n") + 2  # the title rule and the prompt's row
+    assert rows <= 24, f"{rows} rows at 80 × 24:\n{body}"
+    assert all(len(row) <= 80 for row in body.split("\r\n")), body
+    return str(body)
+
+
+def test_two_rounds_at_80_by_24_by_short_forms_and_names() -> None:
+    child = pexpect.spawn(sys.executable, ["-m", "authoring", "play", "--players", "3",
+                                           "--seed", "5", "--no-timer"],
+                          cwd=str(ROOT), env={**os.environ, "TERM": "dumb"}, encoding="utf-8",
+                          timeout=30, dimensions=(24, 80))
+    shown = screen(child)
+    assert "p1 Marcel Dubreuil chooses: which resistance card to keep" in shown
+    child.sendline("1")
+    screen(child)
+    child.sendline("begin")
+    shown = screen(child)  # the current player's options, in the words to type
+    assert "▶ p1 Marcel Dubreuil" in shown
+    assert "recruit 4 (C3 + 1 Orator)" in shown  # the ability: one more token, said
+    assert "move (3 roads or 1 path; [army]): N-E 2 · N-E 3" in shown
+    child.sendline("p3 move rochecor")  # a city's start is its zone
+    child.expect(r"\[R5\.1\] Samuel Okafor moves N-E 1 → N-E 6")
+    shown = screen(child)
+    assert "▶ p3 Samuel Okafor" in shown and "Sharpshooter" in shown
+    child.sendline("elim")  # the current player: p3
+    child.expect(r"\[R5\.6\] Samuel Okafor eliminates a soldier in N-E 6")
+    screen(child)
+    child.sendline("move Sante-Aurele")
+    child.expect(wrapped("unknown zone or city 'Sante-Aurele' (did you mean 'Sainte-Aurèle' or "
+                         "'Sourcelle'?)"))
+    child.sendline("move port")
+    child.expect(wrapped("'port' could be Port-Ardanne, Port-Ysel, Port-Cormoran, Port-Vaulne, "
+                         "Port-Sauvin: type more of the name"))
+    child.sendline("p1")
+    child.expect("p1 Marcel Dubreuil is the current player")
+    screen(child)
+    child.sendline("inv")
+    shown = screen(child)
+    assert "p1 Marcel Dubreuil chooses: which clue to keep (R5.3)" in shown
+    child.sendline("keep 2")
+    child.expect(r"\[R5\.3\] Marcel Dubreuil keeps the clue")
+    screen(child)
+    child.sendline("p2 move fougerolle")
+    child.expect(r"\[R5\.1\] Nadia Haddad moves N-E 1 → N-E 4")
+    screen(child)
+    child.sendline("search")  # p2 is the current player now
+    shown = screen(child)
+    assert "chooses: which item to keep (R5.4)" in shown
+    child.sendline("1")
+    screen(child)
+    child.sendline("end")
+    shown = screen(child)  # R7.2: the cube of the eliminated soldier, shared by the players
+    assert "the players choose together (p1 types): who gets a reputation cube (R7.2)" in shown
+    child.sendline("nadia")
+    child.expect(r"\[R7\.2\] Nadia Haddad gets a reputation cube \(now 2\)")
+    child.expect(r"\[R8\] — round 1: army phase —")
+    through_army(child)
+    shown = screen(child)
+    assert "round 2 · start of the players' phase" in child.before + child.after
+    child.sendline("1")
+    screen(child)
+    child.sendline("begin")
+    screen(child)
+    child.sendline("p1 plan c")
+    child.expect(r"> Marcel Dubreuil: plan: put a planning token on C")
+    screen(child)
+    child.sendline("²")
+    child.expect(wrapped("'²' is not a number of the list: type one with the digits 0-9"))
+    child.sendline("end")
+    child.expect(r"\[R8\] — round 2: army phase —")
+    through_army(child)
+    shown = screen(child)
+    assert "p1 Marcel Dubreuil chooses: which resistance card to keep" in shown
+    child.sendline("quit")
+    child.expect(r"\[y/N\] ")
+    child.sendline("n")
+    assert finish(child) == 0
+
+
+def test_lang_fr_shows_the_screen_and_cards_in_french_and_reads_french_verbs() -> None:
+    r = run("--seed", "1", "--players", "3", "--no-timer", "--lang", "fr",
+            input="1\ndébut\np2 aller fougerolle\naide\nquitter\nn\n")
+    assert r.exit_code == 0, r.output
+    assert "scenario-1 'Le quartier général'" in r.output  # the card texts in French
+    assert "tour 1 · phase des joueurs · sans sablier" in r.output
+    assert "aller (3 routes ou 1 chemin; [armée]): N-E 2 · N-E 3" in r.output
+    assert "[R5.1] Samuel Okafor moves N-E 1 → N-E 4" in r.output  # the rule log: English
+    assert "aller N-E 5 | aller Sainte-Aurèle" in r.output  # the help, in French
