@@ -160,8 +160,8 @@ def play(ctx: click.Context, scenario: str | None, players: int, difficulty: str
 def _print_decisions() -> None:
     from authoring.model.rules import DECISIONS
 
-    click.echo("Decisions of the rules (../shared/design/rules.md) and their choices; the first "
-               "is the default. Choose one with --decision ID=CHOICE.")
+    click.echo("Decisions of the rules (docs/rules.md; `resistance rules ID` prints one) and "
+               "their choices; the first is the default. Choose one with --decision ID=CHOICE.")
     for d in DECISIONS.values():
         click.echo(f"\n{d.id}  {d.text}")
         for opt in d.options:
