@@ -28,6 +28,7 @@ from authoring.engine.flow import army_target
 from authoring.engine.save import GameSetup
 from authoring.engine.state import SPECIAL  # inventory entries: SPECIAL + special item
 from authoring.engine.view import player_view
+from authoring.io.wording import text_of as _text_of
 from authoring.model.effects import render_effects
 from authoring.model.rules import SKILLS
 from authoring.model.solver import min_isolating
@@ -71,9 +72,7 @@ def verb(word: str) -> str:
 def text_of(t: object) -> str:
     """A title: a plain string, or a translated text in :data:`LANG` (the French when
     there is no translation)."""
-    if isinstance(t, str):
-        return t
-    return str(getattr(t, LANG[0], None) or getattr(t, "fr", t))
+    return _text_of(t, LANG[0])
 
 
 def city(game: Game, z: int) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from authoring.engine.game import NO_MODS, Game, Mods
 from authoring.engine.log import Event
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, Pending, State
+from authoring.io.wording import text_of
 from authoring.model.rules import SKILLS
 
 
@@ -122,12 +123,8 @@ def player_name(game: Game, state: State, p: int) -> str:
 
 def card_name(game: Game, card: int) -> str:
     if card >= SPECIAL:
-        return _text(game.specials[card - SPECIAL].title)
-    return _text(game.items[card].title)
-
-
-def _text(t: Any) -> str:
-    return t if isinstance(t, str) else t.fr
+        return text_of(game.specials[card - SPECIAL].title)
+    return text_of(game.items[card].title)
 
 
 # -- limited actions (R4.4, D4.2) -----------------------------------------------------------

@@ -15,15 +15,12 @@ from authoring.engine.core import card_name, player_name
 from authoring.engine.game import Game
 from authoring.engine.players import TRANSFER_DONE, transfer_of
 from authoring.engine.state import State
+from authoring.io.wording import text_of
 from authoring.model.rules import SKILLS
 
 
 def zone_name(game: Game, z: int) -> str:
     return f"{game.zone(z)} ({game.model.board.zones[z].city})"
-
-
-def _title(t: object) -> str:
-    return t if isinstance(t, str) else str(getattr(t, "fr", t))
 
 
 def token_text(game: Game, t: int) -> str:
@@ -44,7 +41,7 @@ def option_text(game: Game, state: State, kind: str, x: int) -> str:
         return f"recruit {token_text(game, x)}"
     if kind == "keep_resistance":
         card = game.resistance_cards[x]
-        return f"resistance card '{_title(card.title)}' (cost {card.cost})"
+        return f"resistance card '{text_of(card.title)}' (cost {card.cost})"
     if kind in ("choose_zone", "choose_reveal"):
         return zone_name(game, x)
     if kind in ("choose_player", "share_cube"):
@@ -102,7 +99,7 @@ def describe(game: Game, state: State, a: Action) -> str:
     if k in ("recruit", "investigate", "search"):
         return f"{who}: {k} in {zone_name(game, ps.at)}" if ps else f"{who}: {k}"
     if k == "craft":
-        return f"{who}: craft '{_title(game.specials[a.a].title)}'"
+        return f"{who}: craft '{text_of(game.specials[a.a].title)}'"
     if k == "eliminate":
         return f"{who}: eliminate {'an officer' if a.b else 'a soldier'} in {game.zone(a.a)}"
     if k == "use" and ps is not None and 0 <= a.a < len(ps.inventory):
@@ -113,7 +110,7 @@ def describe(game: Game, state: State, a: Action) -> str:
         put = f"put {a.b} cube{'s' * (a.b != 1)} on" if a.b else ""
         act = "activate" if a.c else ""
         verb = " and ".join(x for x in (put, act) if x)
-        return f"{who}: {verb} '{_title(card.title)}'"
+        return f"{who}: {verb} '{text_of(card.title)}'"
     if k == "transfer" and 0 <= a.a < len(state.players):
         to = player_name(game, state, a.a)
         if a.b >= 0 and ps is not None and a.b < len(ps.inventory):

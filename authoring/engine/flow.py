@@ -14,6 +14,7 @@ from authoring.engine.players import ask_discard, start_draw
 from authoring.engine.resolve import OWN_ANSWERS, enqueue, run_queue, share_reputation
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PlayerState, State
+from authoring.io.wording import text_of
 from authoring.model.effects import render_effects
 from authoring.model.rules import army_actions
 from authoring.model.solver import min_isolating
@@ -240,7 +241,7 @@ def _invasion_text(target: int, owed: int, skipped: int) -> str:
 
 
 def _event_text(card: Any) -> str:
-    return f"event: '{_title(card.title)}' — {render_effects(card.effects, 'en')}"
+    return f"event: '{text_of(card.title)}' — {render_effects(card.effects, 'en')}"
 
 
 def advance(game: Game, state: State, max_rounds: int) -> None:
@@ -348,6 +349,3 @@ def _players_done(game: Game, state: State) -> bool:
             return False
     return True
 
-
-def _title(t: object) -> str:
-    return t if isinstance(t, str) else getattr(t, "fr", str(t))

@@ -15,6 +15,7 @@ from typing import Any
 
 from authoring.io.diagnostics import suggestion
 from authoring.io.errors import ResistanceError
+from authoring.io.wording import text_of
 from authoring.model import effects as fx
 from authoring.model.game import GameModel
 from authoring.model.rules import (
@@ -401,7 +402,7 @@ def _build(
             military=getattr(spec, "military", 0),
             on_reveal=register(f"reveal:{spec.id or o.index}", spec.on_reveal),
             on_done=register(f"done:{spec.id or o.index}", getattr(spec, "on_done", [])),
-            text=sc_text(spec.text) if spec.text else o.kind,
+            text=text_of(spec.text) if spec.text else o.kind,
         ))
 
     # the island at setup (R2.1), the bag and the piles (R2.4, D2.1)
@@ -480,13 +481,6 @@ def _build(
         resistance_effects=resistance_effects,
         event_effects=event_effects,
     )
-
-
-def sc_text(text: Any) -> str:
-    """The French text of a scenario's text field (a plain string is taken as is)."""
-    if text is None:
-        return ""
-    return text if isinstance(text, str) else text.fr
 
 
 def _character(ch: Character) -> CharacterInfo:

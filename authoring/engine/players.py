@@ -32,6 +32,7 @@ from authoring.engine.core import (
 )
 from authoring.engine.game import DRAW_ACTIONS, SKILL_INDEX, Game, Mods
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
+from authoring.io.wording import text_of
 from authoring.model import effects as fx
 from authoring.model.rules import ACTION_MARGIN, MOVE_MOUNTAIN_PATHS, MOVE_ROADS, SKILLS
 from authoring.model.topology import within
@@ -297,7 +298,7 @@ def do_keep(game: Game, state: State, a: Action) -> None:
     else:  # resistance (R6.2)
         state.resistance.append([x, 0])
         log(state, "resistance_kept", "R6.2", "resistance card '{}' is now available".format,
-            _title(game.resistance_cards[x].title))
+            text_of(game.resistance_cards[x].title))
     if left > 0 and pend.options:
         pend.data[0] = left
         return
@@ -328,10 +329,6 @@ def _token(game: Game, x: int) -> str:
     return f"{t.letter or '?'} (C{t.C or 0} M{t.M or 0} I{t.I or 0})"
 
 
-def _title(t: object) -> str:
-    return t if isinstance(t, str) else getattr(t, "fr", str(t))
-
-
 # -- R5.5 craft -----------------------------------------------------------------------------
 
 
@@ -350,7 +347,7 @@ def craft_need(game: Game, state: State, p: int) -> int:
 def check_craft(game: Game, state: State, a: Action) -> str | None:
     if not 0 <= a.a < len(game.specials):
         return "R5.5: no such special item"
-    title = _title(game.specials[a.a].title)
+    title = text_of(game.specials[a.a].title)
     if not has_parts(game, state, a.player, a.a):
         return f"R5.5: {player_name(game, state, a.player)} does not hold the parts of '{title}'"
     if state.special_left[a.a] <= 0:
@@ -363,7 +360,7 @@ def do_craft(game: Game, state: State, a: Action) -> None:
     value = effective(game, state, p, 2)
     need = craft_need(game, state, p)
     use_skill(game, state, p, 2)
-    title = _title(game.specials[a.a].title)
+    title = text_of(game.specials[a.a].title)
     name = player_name(game, state, p)
     if value >= need:
         inv = state.players[p].inventory
@@ -568,11 +565,11 @@ def do_use(game: Game, state: State, a: Action) -> None:
             if value < c.at_least:
                 ok = False
                 log(state, "use_failed", "D11.2",
-                    f"{name} fails to use '{_title(special.title)}' ({c.skill} − malus {num(value)} "
+                    f"{name} fails to use '{text_of(special.title)}' ({c.skill} − malus {num(value)} "
                     f"< {c.at_least})", player=p, special=special.id, success=False)
     if not ok:
         return
-    log(state, "used", "R5.7", f"{name} uses '{_title(special.title)}'", player=p,
+    log(state, "used", "R5.7", f"{name} uses '{text_of(special.title)}'", player=p,
         special=special.id, success=True)
     if use.discard:
         inv.pop(a.a)
@@ -615,13 +612,13 @@ def do_resistance(game: Game, state: State, a: Action) -> None:
         state.players[p].cubes -= a.b
         slot[1] += a.b
         log(state, "resistance_prepared", "R5.8",
-            f"{name} puts {a.b} cube{'s' * (a.b != 1)} on '{_title(card.title)}' "
+            f"{name} puts {a.b} cube{'s' * (a.b != 1)} on '{text_of(card.title)}' "
             f"({slot[1]}/{card.cost})", player=p, card=card.id)
     if a.c:
         state.resistance.pop(a.a)
         state.resistance_discard.append(slot[0])
         state.supply_cubes += slot[1]  # D11.3: the cubes go to the general supply
-        log(state, "resistance_activated", "R5.8", f"{name} activates '{_title(card.title)}'",
+        log(state, "resistance_activated", "R5.8", f"{name} activates '{text_of(card.title)}'",
             player=p, card=card.id)
         state.queue.append([game.resistance_effects[slot[0]], 0, p, -1, 0, -1])
 
@@ -806,7 +803,7 @@ def check_objective(game: Game, state: State, a: Action) -> str | None:
         if state.occupation(z) > 0:
             return f"the prisoner can be freed once {game.zone(z)} has no soldier or officer"
         if o.item >= 0 and SPECIAL + o.item not in state.players[a.player].inventory:
-            return f"freeing the prisoner needs '{_title(game.specials[o.item].title)}'"
+            return f"freeing the prisoner needs '{text_of(game.specials[o.item].title)}'"
     return None
 
 

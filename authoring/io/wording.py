@@ -6,6 +6,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
+def text_of(text: object, lang: str = "fr") -> str:
+    """What to print of a text field: a plain string as it is (the French), a translated
+    text (``fr``/``en``) in ``lang`` or else in French, nothing as ''. The one home of that
+    reading for every title, card text and scenario text.
+
+    >>> from types import SimpleNamespace as T
+    >>> text_of("Radio"), text_of(T(fr="Radio", en=None), "en"), text_of(None)
+    ('Radio', 'Radio', '')
+    """
+    if text is None:
+        return ""
+    if isinstance(text, str):
+        return text
+    got = getattr(text, lang, None) or getattr(text, "fr", None)
+    return str(got) if got is not None else str(text)
+
+
 def cap(text: str) -> str:
     """The text with its first letter upper-cased (the rest untouched)."""
     return text[:1].upper() + text[1:]

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 from authoring.io.diagnostics import Diagnostic, Report, Span, did_you_mean, suggestion
-from authoring.io.wording import count_of, join_and
+from authoring.io.wording import count_of, join_and, text_of
 from authoring.io.yamlio import YamlDoc, display_path, dotted, human_path, path_problem
 from authoring.model.board import Board, squash
 from authoring.model.content import Place, check_effects
@@ -137,16 +137,6 @@ class Scenario:
 
 
 # -- helpers -----------------------------------------------------------------------
-
-
-def text_of(value: Any, lang: str = "fr") -> str:
-    """The text to print from a ``Text`` value (plain string = French)."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    got = getattr(value, lang, None) or getattr(value, "fr", "")
-    return str(got)
 
 
 def zone_label(board: Board, zid: str) -> str:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Report, Span
+from authoring.io.wording import text_of
 from authoring.model.effects import render_conditions, render_effects
-from authoring.model.schema.content import text_of
 from authoring.pdf.canvas import DrawFn, draw_once, draw_picture
 from authoring.pdf.cards import CardBack, CardFace, draw_card_back, draw_card_sheets
 from authoring.pdf.cutfile import CutSheet, draw_registration_marks

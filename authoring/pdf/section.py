@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from authoring.io.diagnostics import Diagnostic, Report, Span, suggestion
+from authoring.io.wording import text_of
 from authoring.io.yamlio import load_file
 from authoring.model.board import Board
-from authoring.model.scenario import text_of
 from authoring.model.workspace import default_path, detect_kind
 from authoring.pdf.canvas import FONT_CONDENSED, PdfDocument, pt
 from authoring.pdf.cards import CardOptions

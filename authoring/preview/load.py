@@ -35,7 +35,7 @@ class Shown:
     @property
     def title(self) -> str:
         if self.scenario is not None:
-            from authoring.model.scenario import text_of
+            from authoring.io.wording import text_of
 
             return f"{self.scenario.id} — {text_of(self.scenario.spec.title)}"
         if self.board is not None:

@@ -13,10 +13,10 @@ from importlib import resources
 from typing import Any
 
 from authoring.io.diagnostics import Diagnostic
-from authoring.io.wording import count_of
+from authoring.io.wording import count_of, text_of
 from authoring.model.board import Board
 from authoring.model.deck import ClueDeck
-from authoring.model.scenario import Scenario, text_of
+from authoring.model.scenario import Scenario
 from authoring.preview.load import Shown
 from authoring.preview.svg import island_svg
 

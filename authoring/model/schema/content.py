@@ -30,7 +30,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, PrivateAttr, Tag
 
-from authoring.model.effects import Condition, Effect, Lang, Skill
+from authoring.model.effects import Condition, Effect, Skill
 from authoring.model.rules import ACTION_COUNTER_MAX, INVENTORY_LIMIT, STARTING_REPUTATION
 from authoring.model.schema.base import CARD_ID, LETTER, FileRef, Model
 
@@ -52,17 +52,6 @@ class LocalText(Model):
 
 
 Text = str | LocalText
-
-
-def text_of(text: Text | None, lang: Lang = "fr") -> str:
-    """The text in ``lang``, falling back to French when no translation is given."""
-    if text is None:
-        return ""
-    if isinstance(text, str):
-        return text
-    if lang == "en" and text.en:
-        return text.en
-    return text.fr
 
 
 # ------------------------------------------------------------------- characters
