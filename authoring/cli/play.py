@@ -783,25 +783,9 @@ class Session:
 
 def _pending_words(pend: Any) -> str:
     from authoring.cli.play_screen import LANG
+    from authoring.engine.describe import pending_text
 
-    what = {"keep_recruit": ("which recruit to keep (R5.2)", "quelle recrue garder (R5.2)"),
-            "keep_investigate": ("which clue to keep (R5.3)", "quel indice garder (R5.3)"),
-            "keep_search": ("which item to keep (R5.4)", "quel objet garder (R5.4)"),
-            "keep_resistance": ("which resistance card to keep available (R6.2)",
-                                "quelle carte résistance garder disponible (R6.2)"),
-            "choose_zone": ("a zone", "une zone"), "choose_player": ("a player", "un joueur"),
-            "choose_card": ("a card", "une carte"),
-            "share_cube": ("who gets a reputation cube (R7.2)",
-                           "qui reçoit un cube réputation (R7.2)"),
-            "discard_excess": ("which card to discard (R5.4)",
-                               "quelle carte défausser (R5.4)"),
-            "choose_reveal": ("which isolated place is revealed (R6.1)",
-                              "quel lieu isolé est révélé (R6.1)"),
-            "transfer_more": ("what else to give in the same transfer (R5.9)",
-                              "que donner de plus dans le même transfert (R5.9)")}
-    pair = what.get(pend.kind)
-    base = pair[LANG[0] == "fr"] if pair else pend.kind
-    return f"{base} — {pend.note}" if pend.note else base
+    return pending_text(pend.kind, pend.note, LANG[0])
 
 
 def _clock(seconds: float | None) -> str:

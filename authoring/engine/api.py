@@ -6,7 +6,7 @@
 >>> state.phase, len(state.players), sum(state.soldiers)
 ('start', 4, 36)
 >>> why_illegal(game, state, Action("begin"))       # R6.2 first: keep a resistance card
-'first, Rosa Villanueva must choose: which resistance card to keep'
+'first, Rosa Villanueva must choose: which resistance card to keep available (R6.2)'
 >>> events = apply(game, state, Action("keep", 0, 0))
 >>> why_illegal(game, state, Action("move", 0, game.zone_index("S-O 1")))
 'R5.1: the timer has not started: begin the phase first'
@@ -23,6 +23,7 @@ from typing import Any, overload
 import authoring.engine.players as rules
 from authoring.engine.actions import COUNTED, Action
 from authoring.engine.core import IllegalAction, log, player_name
+from authoring.engine.describe import pending_text
 from authoring.engine.flow import advance, setup
 from authoring.engine.game import Game
 from authoring.engine.log import Event
@@ -61,7 +62,7 @@ def why_illegal(game: Game, state: State, action: Action) -> str | None:
             if not 0 <= action.a < len(pend.options):
                 return "no such option"
             return None
-        return f"first, {player_name(game, state, pend.player)} must choose: {_pending_text(pend)}"
+        return f"first, {player_name(game, state, pend.player)} must choose: {pending_text(pend.kind, pend.note)}"
     kind = action.kind
     if kind not in COUNTED:
         if kind in ("keep", "choose"):
@@ -185,13 +186,6 @@ def replay(game: Game, seed: int, actions: Iterable[Action], max_rounds: int = M
     for a in actions:
         apply(game, state, a, max_rounds)
     return state
-
-
-def _pending_text(pend: Any) -> str:
-    what = {"keep_recruit": "which recruit to keep", "keep_investigate": "which clue to keep",
-            "keep_search": "which item to keep", "keep_resistance": "which resistance card to keep",
-            "choose_zone": "a zone", "choose_player": "a player", "choose_card": "a card"}
-    return pend.note or what.get(pend.kind, pend.kind)
 
 
 def random_action(game: Game, state: State, rng: Rng) -> Action:

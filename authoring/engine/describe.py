@@ -18,6 +18,34 @@ from authoring.engine.state import State
 from authoring.io.wording import text_of
 from authoring.model.rules import SKILLS
 
+#: what each pending choice asks (the one wording of a choice, English and French)
+PENDING_WORDS: dict[str, tuple[str, str]] = {
+    "keep_recruit": ("which recruit to keep (R5.2)", "quelle recrue garder (R5.2)"),
+    "keep_investigate": ("which clue to keep (R5.3)", "quel indice garder (R5.3)"),
+    "keep_search": ("which item to keep (R5.4)", "quel objet garder (R5.4)"),
+    "keep_resistance": ("which resistance card to keep available (R6.2)",
+                        "quelle carte résistance garder disponible (R6.2)"),
+    "choose_zone": ("a zone", "une zone"), "choose_player": ("a player", "un joueur"),
+    "choose_card": ("a card", "une carte"),
+    "share_cube": ("who gets a reputation cube (R7.2)", "qui reçoit un cube réputation (R7.2)"),
+    "discard_excess": ("which card to discard (R5.4)", "quelle carte défausser (R5.4)"),
+    "choose_reveal": ("which isolated place is revealed (R6.1)",
+                      "quel lieu isolé est révélé (R6.1)"),
+    "transfer_more": ("what else to give in the same transfer (R5.9)",
+                      "que donner de plus dans le même transfert (R5.9)"),
+}
+
+
+def pending_text(kind: str, note: str = "", lang: str = "en") -> str:
+    """What a pending choice of ``kind`` asks, with its note (an effect's own words).
+
+    >>> pending_text("share_cube"), pending_text("keep_search", lang="fr")
+    ('who gets a reputation cube (R7.2)', 'quel objet garder (R5.4)')
+    """
+    pair = PENDING_WORDS.get(kind)
+    base = pair[lang == "fr"] if pair else kind
+    return f"{base} — {note}" if note else base
+
 
 def zone_name(game: Game, z: int) -> str:
     return f"{game.zone(z)} ({game.model.board.zones[z].city})"
