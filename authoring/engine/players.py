@@ -114,10 +114,12 @@ def reach(game: Game, state: State, p: int, m: Mods | None = None) -> int:
 def check_move(game: Game, state: State, a: Action) -> str | None:
     if not 0 <= a.a < game.topo.n:
         return "R5.1: no such zone"
-    if not reach(game, state, a.player) >> a.a & 1:
+    m = mods(game, state, a.player)
+    if not reach(game, state, a.player, m) >> a.a & 1:
         z = state.players[a.player].at
-        return (f"R5.1: {game.zone(a.a)} is not within 3 roads or 1 mountain path of "
-                f"{game.zone(z)}")
+        roads, paths = MOVE_ROADS + m.move_roads, MOVE_MOUNTAIN_PATHS + m.move_paths
+        return (f"R5.1: {game.zone(a.a)} is not within {roads} road{'s' * (roads != 1)} or "
+                f"{paths} mountain path{'s' * (paths != 1)} of {game.zone(z)}")
     return None
 
 

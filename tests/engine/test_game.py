@@ -69,3 +69,21 @@ def test_same_seed_same_game(game1: Game) -> None:
     a, b = new_initial_state(game1, seed=11), new_initial_state(game1, seed=11)
     assert a.to_json() == b.to_json()
     assert new_initial_state(game1, seed=12).to_json() != a.to_json()
+
+
+def test_a_move_out_of_reach_says_the_reach_with_its_bonus(scenario1: GameModel) -> None:
+    """R5.1: 3 roads or 1 mountain path; Jenny Adams's Tracker ability (move_range +1 road,
+    +1 path) makes it 4 roads or 2 paths, and the refusal says so."""
+    from authoring.engine import Action
+    from authoring.engine.players import check_move
+
+    sheets = [c.id for c in scenario1.content.characters]
+    others = [c for c in sheets if c != "jenny-adams"][:3]
+    for who, words in (("jenny-adams", "4 roads or 2 mountain paths"),
+                       (others[0], "3 roads or 1 mountain path")):
+        rest = [c for c in others if c != who][:2]
+        g = Game.create(scenario1, players=3, characters=[who, *rest])
+        s = new_initial_state(g, seed=1)
+        far = g.zone_index("S-O 1")
+        assert check_move(g, s, Action("move", 0, far)) == (
+            f"R5.1: S-O 1 is not within {words} of {g.zone(s.players[0].at)}")
