@@ -45,7 +45,7 @@ from authoring.pdf.canvas import (
     pt,
     string_width,
 )
-from authoring.pdf.cutfile import RegistrationMark, draw_registration_marks
+from authoring.pdf.cutfile import RegistrationMark, draw_registration_marks, mark_keep_out
 from authoring.pdf.layout import (
     MARK_CLEARANCE,
     Duplex,
@@ -172,29 +172,45 @@ class CardOptions(Imposition):
     title: str = "Cartes"
     label: str = "Cartes"
     lang: Lang = "fr"
+    #: the registration marks a cutting machine reads on a sheet of this paper
+    #: (portrait or landscape); no card's bleed comes near them
+    #: (:data:`~authoring.pdf.cutfile.MARK_CLEARANCE`)
+    cutter_marks: Callable[[Paper], tuple[RegistrationMark, ...]] | None = field(
+        default=None, compare=False)
+
+    def keep_out(self, paper: Paper) -> tuple[Rect, ...]:
+        """Where no card may print on ``paper``: around the cutter's marks."""
+        return mark_keep_out(self.cutter_marks(paper)) if self.cutter_marks else ()
 
     def imposition(self) -> Imposition:
         """The sheet layout alone (a plain :class:`Imposition`). With ``duplex``
         ``fold``, front-and-back pairs of cards fill the paper in whichever
-        orientation holds more of them."""
+        orientation holds more of them, clear of a cutter's marks (one pair a row
+        when two pairs would run over them); LayoutError when none fits."""
         base = {f.name: getattr(self, f.name) for f in fields(Imposition)}
         if self.duplex != "fold":
             return Imposition(**base)
-        best: tuple[int, Paper, int, int] | None = None
+        best: tuple[int, Imposition] | None = None
         for paper in (self.paper.portrait(), self.paper.landscape()):
-            rows, pairs = max_grid(paper, 2 * self.card_width + self.gap, self.card_height,
-                                   bleed=self.bleed, gap=self.gap,
-                                   margin=self.printable_margin)
-            if rows * pairs and (best is None or rows * pairs > best[0]):
-                best = (rows * pairs, paper, rows, pairs)
+            top_rows, top_pairs = max_grid(paper, 2 * self.card_width + self.gap,
+                                           self.card_height, bleed=self.bleed, gap=self.gap,
+                                           margin=self.printable_margin)
+            keep_out = self.keep_out(paper)
+            for rows in range(top_rows, 0, -1):
+                for pairs in range(top_pairs, 0, -1):
+                    if best is not None and rows * pairs <= best[0]:
+                        continue
+                    imp = Imposition(**{**base, "paper": paper, "rows": rows,
+                                        "cols": 2 * pairs, "fold": True})
+                    if not any(imp.grid_bleed.overlaps(k) for k in keep_out):
+                        best = (rows * pairs, imp)
         if best is None:
+            clear = " clear of the cutter's registration marks" if self.cutter_marks else ""
             raise LayoutError(
                 f"a front-and-back pair of {2 * self.card_width:g} × {self.card_height:g} mm "
                 f"with {self.bleed:g} mm bleed does not fit on {self.paper.name} inside "
-                f"the {self.printable_margin:g} mm margin")
-        _, paper, rows, pairs = best
-        return Imposition(**{**base, "paper": paper, "rows": rows, "cols": 2 * pairs,
-                             "fold": True})
+                f"the {self.printable_margin:g} mm margin{clear}")
+        return best[1]
 
 
 @dataclass(frozen=True)

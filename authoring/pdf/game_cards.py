@@ -21,7 +21,7 @@ from authoring.model.effects import render_conditions, render_effects
 from authoring.model.schema.content import text_of
 from authoring.pdf.canvas import DrawFn, draw_once, draw_picture
 from authoring.pdf.cards import CardBack, CardFace, draw_card_back, draw_card_sheets
-from authoring.pdf.cutfile import CutSheet, draw_registration_marks
+from authoring.pdf.cutfile import CutSheet, draw_registration_marks, mark_keep_out
 from authoring.pdf.layout import Rect
 from authoring.pdf.section import KitOptions, KitWriter, Lang, say
 
@@ -433,7 +433,7 @@ class DeckSection:
             w.cut_pages.append(w.pages_written + 1)
 
         draw_kit_cards(w, self.deck.faces, back, self.card_options, on_front=on_front,
-                       front_obstacles=tuple(a.expand(1.0) for m in marks for a in m.areas()))
+                       front_obstacles=mark_keep_out(marks))
 
 
 def card_outlines(items: Sequence[Placement], options: KitOptions) -> tuple[Rect, ...]:

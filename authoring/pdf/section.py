@@ -24,7 +24,7 @@ from authoring.model.scenario import text_of
 from authoring.model.workspace import default_path, detect_kind
 from authoring.pdf.canvas import FONT_CONDENSED, PdfDocument, pt
 from authoring.pdf.cards import CardOptions
-from authoring.pdf.cutfile import CRICUT_AREA, RegistrationMark, silhouette_marks
+from authoring.pdf.cutfile import CRICUT_AREA, RegistrationMark, mark_keep_out, silhouette_marks
 from authoring.pdf.layout import (
     PRINTABLE_MARGIN,
     Imposition,
@@ -180,7 +180,8 @@ class KitOptions:
                            duplex=self.duplex,
                            back_offset=self.back_offset,
                            printable_margin=self.printable_margin, title=title, label=label,
-                           lang=self.lang)
+                           lang=self.lang,
+                           cutter_marks=self.cutter_marks if self.cutter != "none" else None)
 
     def why_invalid(self) -> str | None:
         """Why these options cannot print (bleed too large for the paper …), or None."""
@@ -218,7 +219,7 @@ class KitOptions:
             else:
                 top_r, top_c = max_grid(paper, 63.0, 88.0, bleed=self.bleed, gap=self.gutter,
                                         margin=0.0)
-                keep_out = [a.expand(1.0) for m in self.cutter_marks(paper) for a in m.areas()]
+                keep_out = mark_keep_out(self.cutter_marks(paper))
                 fits = []
                 for r in range(top_r, 0, -1):
                     for c in range(top_c, 0, -1):

@@ -665,30 +665,32 @@ def test_the_board_also_comes_true_size_on_one_sheet(tmp_path: Path) -> None:
 def test_silhouette_marks_at_their_places_and_card_outlines_in_the_cut_file(
         tmp_path: Path) -> None:
     """--cutter silhouette: the type-1 marks 10 mm in from the edges (a 5 mm square
-    top-left, 20 × 0.5 mm L-brackets top-right and bottom-left), every card clear of
-    them, no crop marks, and each card's rounded outline in the cut SVG."""
+    top-left, 20 × 0.5 mm L-brackets top-right and bottom-left), every card's bleed
+    MARK_CLEARANCE from them (on A4, 3 × 2 portrait: 2 × 4 landscape came within
+    1.5 mm of the square), no crop marks, and each card's rounded outline in the
+    cut SVG."""
     import xml.etree.ElementTree as ET
 
-    from authoring.pdf.cutfile import SVG_NS
+    from authoring.pdf.cutfile import MARK_CLEARANCE, SVG_NS
 
     out = tmp_path / "k.pdf"
     opts = KitOptions(parts=("events", "clues"), cutter="silhouette", corner_radius=3.0)
     result = export_kit(sample.inputs(), opts, out)
     imp = opts.card_options().imposition()
-    assert (imp.paper.width, imp.paper.height, imp.rows, imp.cols) == (297.0, 210.0, 2, 4)
+    assert (imp.paper.width, imp.paper.height, imp.rows, imp.cols) == (210.0, 297.0, 3, 2)
     assert imp.crop_marks() == ()
     for sheet in result.cut_sheets:
         square, tr, bl = sheet.marks
-        assert (square.kind, square.rect) == ("square", Rect(10.0, 195.0, 5.0, 5.0))
-        assert tr.kind == "bracket-tr" and tr.arms() == (Rect(267.0, 199.5, 20.0, 0.5),
-                                                        Rect(286.5, 180.0, 0.5, 20.0))
+        assert (square.kind, square.rect) == ("square", Rect(10.0, 282.0, 5.0, 5.0))
+        assert tr.kind == "bracket-tr" and tr.arms() == (Rect(180.0, 286.5, 20.0, 0.5),
+                                                        Rect(199.5, 267.0, 0.5, 20.0))
         assert bl.kind == "bracket-bl" and bl.arms() == (Rect(10.0, 10.0, 20.0, 0.5),
                                                         Rect(10.0, 10.0, 0.5, 20.0))
         for card in sheet.outlines:
             assert (card.w, card.h) == (63.0, 88.0)
             for m in sheet.marks:
                 for arm in m.areas():
-                    assert not card.expand(3.0).overlaps(arm.expand(1.0))
+                    assert not card.expand(3.0).overlaps(arm.expand(MARK_CLEARANCE))
     events, clues = result.section("events"), result.section("clues")
     assert [s.label.split(" — ")[0] for s in result.cut_sheets].count("Cartes Événement") == 1
     assert events.first in result.cut_pages and clues.first in result.cut_pages
