@@ -12,6 +12,7 @@ text, objectives and difficulty table; the round structure with rule ids.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from authoring.model import rules
@@ -444,43 +445,21 @@ class ScenarioSection:
             x += 6 + c.stringWidth(label, FONT_CONDENSED, 7) / pt(1)
 
     def _setup_marks(self, c: Canvas, sc: Any, view: Any) -> None:
-        """Soldiers, officers, reputation cubes and start zones on the map."""
+        """Soldiers, officers, reputation cubes and start zones on the map, each
+        zone's badges together inside the zone, clear of its label, roads and
+        cities (:func:`setup_marks`)."""
 
-        board = sc.board
-        r = view.len(11.0)
-        for z in board.zones:
-            x, y = view.pt(*z.at)
-            soldiers = int(sc.soldiers.get(z.id, 0))
-            officers = int(sc.officers_on_board.get(z.id, 0))
-            cubes = int(sc.reputation.get(z.id, 0))
-            pieces = [("#b33a2f", soldiers), ("#1e1e1e", officers)]
-            k = 0
-            for fill, n in pieces:
-                if n <= 0:
-                    continue
-                cx = x - r * 1.1 + k * r * 1.15
-                c.setFillColor(colour(fill))
-                c.setStrokeColor(colour("#ffffff"))
-                c.setLineWidth(0.4)
-                c.circle(cx, y + r * 1.2, r * 0.55, stroke=1, fill=1)
-                c.setFillColor(colour("#ffffff"))
-                c.setFont(FONT_BOLD, max(r * 0.75, MIN_TEXT_PT))
-                c.drawCentredString(cx, y + r * 1.2 - r * 0.27, str(n))
-                k += 1
-            if cubes:
-                c.setFillColor(colour("#4a4a4a"))
-                c.rect(x + r * 0.5, y - r * 1.5, r * 0.8, r * 0.8, stroke=0, fill=1)
-                c.setFillColor(colour("#ffffff"))
-                c.setFont(FONT_BOLD, max(r * 0.6, MIN_TEXT_PT))
-                c.drawCentredString(x + r * 0.9, y - r * 1.35, str(cubes))
-            if z.id in sc.start:
-                c.setFillColor(colour("#f2d04b"))
-                c.setStrokeColor(colour("#1b1b1b"))
-                c.setLineWidth(0.6)
-                c.circle(x, y, r * 0.75, stroke=1, fill=1)
-                c.setFillColor(colour("#1b1b1b"))
-                c.setFont(FONT_BOLD, max(r * 0.95, MIN_TEXT_PT))
-                c.drawCentredString(x, y - r * 0.33, "★")
+        for mark in setup_marks(sc, view.scale):
+            size = view.len(mark.size)
+            pitch = size * SETUP_PITCH / SETUP_BADGE
+            x0, _y0, _x1, y1 = mark.box
+            px, py = view.pt(x0 + mark.size / 2, y1 - mark.size / 2)
+            for i, (kind, n) in enumerate(mark.items):
+                if mark.column:
+                    _setup_badge(c, kind, n, px, py - i * pitch, size)
+                else:
+                    _setup_badge(c, kind, n, px + i * pitch, py, size)
+
 
     def _difficulty(self, c: Canvas, sc: Any, x: float, y: float, width: float,
                     lang: Lang) -> None:
@@ -528,6 +507,99 @@ class ScenarioSection:
                 c.setFont(FONT_REGULAR, 8)
                 c.drawCentredString(pt(cx + col / 2), pt(ry + 2.3),
                                     value(level) if level is not None else "—")
+
+
+#: a setup badge's diameter and the distance between neighbouring badges, board mm
+SETUP_BADGE = 12.0
+SETUP_PITCH = 13.0
+#: badge kinds: fill colour and shape (disc or square)
+SETUP_KINDS = {"soldiers": ("#b33a2f", "disc"), "officers": ("#1e1e1e", "disc"),
+               "cubes": ("#4a4a4a", "square"), "start": ("#f2d04b", "star")}
+
+
+@dataclass(frozen=True)
+class SetupMark:
+    """A zone's setup badges (soldiers, officers, reputation cubes, the start
+    star) in a row (or a column) in ``box`` (board mm ``x0, y0, x1, y1``)."""
+
+    zone: str
+    box: tuple[float, float, float, float]
+    items: tuple[tuple[str, int], ...]
+    #: the badges one above the other (from the top) instead of in a row
+    column: bool = False
+    #: a badge's diameter, board mm
+    size: float = 12.0
+
+
+def setup_marks(sc: Any, scale: float) -> list[SetupMark]:
+    """Where each zone's setup badges go on the map drawn at ``scale``: inside
+    the zone, clear of every road, river, city disc, zone label (as the miniature
+    places them) and other zone's badges."""
+    from shapely.geometry import box
+
+    from authoring.pdf.boardmap import (
+        LABEL_CLEARANCE,
+        board_obstacles,
+        city_names_at,
+        free_box,
+        label_pt_at,
+        zone_labels,
+    )
+
+    board = sc.board
+    obstacles: list[Any] = [board_obstacles(board)]
+    obstacles += [box(*lab.box).buffer(LABEL_CLEARANCE)
+                  for lab in zone_labels(board, city_names=city_names_at(scale),
+                                         label_pt=label_pt_at(scale))]
+    out: list[SetupMark] = []
+    for z in board.zones:
+        items = [(kind, n) for kind, n in (("soldiers", int(sc.soldiers.get(z.id, 0))),
+                                           ("officers", int(sc.officers_on_board.get(z.id, 0))),
+                                           ("cubes", int(sc.reputation.get(z.id, 0))))
+                 if n > 0]
+        if z.id in sc.start:
+            items.insert(0, ("start", 0))
+        if not items:
+            continue
+        # a row of badges, else a column where the zone is narrow, else smaller
+        # badges; where nothing fits, the least crossed row
+        chosen, column, size = None, False, SETUP_BADGE
+        for size in (SETUP_BADGE, SETUP_BADGE * 0.75):
+            long = size + (len(items) - 1) * size * SETUP_PITCH / SETUP_BADGE
+            for column in (False, True)[:len(items)]:
+                w, h = (size, long) if column else (long, size)
+                chosen = free_box(board, z.id, w, h, obstacles, fallback=False)
+                if chosen is not None:
+                    break
+            if chosen is not None:
+                break
+        if chosen is None:
+            column, size = False, SETUP_BADGE
+            long = size + (len(items) - 1) * SETUP_PITCH
+            chosen = free_box(board, z.id, long, size, obstacles)
+        obstacles.append(chosen.buffer(LABEL_CLEARANCE))
+        out.append(SetupMark(z.id, chosen.bounds, tuple(items), column, size))
+    return out
+
+
+def _setup_badge(c: Canvas, kind: str, n: int, x: float, y: float, size: float) -> None:
+    """One badge centred on page point ``(x, y)``, ``size`` points across: a disc
+    or square with its count, or the start star."""
+    fill, shape = SETUP_KINDS[kind]
+    r = size / 2
+    c.setFillColor(colour(fill))
+    c.setStrokeColor(colour("#ffffff" if shape != "star" else "#1b1b1b"))
+    c.setLineWidth(0.5)
+    if shape == "square":
+        c.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7, stroke=1, fill=1)
+    else:
+        c.circle(x, y, r, stroke=1, fill=1)
+    ink = "#1b1b1b" if shape == "star" else "#ffffff"
+    c.setFillColor(colour(ink))
+    label = "★" if shape == "star" else str(n)
+    font_size = max(r * (1.3 if shape == "star" else 1.2), MIN_TEXT_PT)
+    c.setFont(FONT_BOLD, font_size)
+    c.drawCentredString(x, y - font_size * 0.36, label)
 
 
 def _card_text(sc: Scenario, lang: Lang) -> dict[str, Any]:

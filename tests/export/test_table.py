@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,3 +105,77 @@ def test_each_card_layout_gets_its_own_instructions(tmp_path: Path, duplex: str,
         assert w in text, w
     for w in unwanted:
         assert w not in text, w
+
+
+def _island() -> Any:
+    from authoring.model.workspace import Workspace, default_path
+
+    return Workspace().load(default_path("scenarios", "boards", "island.yaml"))
+
+
+def _scenarios() -> list[Any]:
+    from authoring.model.workspace import Workspace, default_path
+
+    ws = Workspace()
+    folder = default_path("scenarios", "scenario-1.yaml").parent
+    return [ws.load(p) for p in sorted(folder.glob("scenario-*.yaml"))]
+
+
+def test_zone_labels_are_large_and_clear_of_city_discs() -> None:
+    """Broken 7 and "reads at a glance": zone ids at 14 pt at least; no label
+    (id and city name) runs under a city's disc (its outer circle as drawn), over
+    a road or path, or over another label; all but a few sit inside their own
+    zone."""
+    from shapely.geometry import LineString, Point, box
+
+    from authoring.pdf.boardmap import (
+        CITY_PT,
+        LABEL_PT,
+        PT_MM,
+        _disc_radius,
+        zone_labels,
+    )
+
+    assert LABEL_PT >= 14 and CITY_PT >= 8
+    board = _island()
+    labels = zone_labels(board)
+    assert [lab.zone for lab in labels] == [z.id for z in board.zones]
+    discs = [Point(z.at).buffer(_disc_radius(z.size)) for z in board.zones]
+    roads = [LineString([board.zone(r.a).at, board.zone(r.b).at]) for r in board.roads]
+    boxes = [box(*lab.box) for lab in labels]
+    for lab, b in zip(labels, boxes, strict=True):
+        assert lab.box[3] - lab.box[1] >= (LABEL_PT + CITY_PT) * PT_MM
+        assert not any(b.intersects(d) for d in discs), lab.zone
+        assert not any(b.intersects(r) for r in roads), lab.zone
+    overlaps = [(a.zone, c.zone) for i, (a, ba) in enumerate(zip(labels, boxes, strict=True))
+                for c, bc in zip(labels[i + 1:], boxes[i + 1:], strict=True) if ba.intersects(bc)]
+    assert overlaps == []
+    outside = [lab.zone for lab, b in zip(labels, boxes, strict=True)
+               if not board.geometry.zone_polygons[lab.zone].contains(b)]
+    assert len(outside) <= 2, outside
+
+
+@pytest.mark.parametrize("scale", [182.0 / 600, 0.5])
+def test_setup_badges_sit_in_their_zone_clear_of_labels_and_roads(scale: float) -> None:
+    """Broken 3: on every shipped scenario's map, each zone's setup badges (the
+    start star among them) sit inside that zone, over no road, city disc, zone
+    label (as the miniature places it) or other zone's badges."""
+    from shapely.geometry import LineString, Point, box
+
+    from authoring.pdf.boardmap import _disc_radius, city_names_at, label_pt_at, zone_labels
+    from authoring.pdf.sheets import setup_marks
+
+    for sc in _scenarios():
+        board = sc.board
+        labels = [box(*lab.box) for lab in zone_labels(
+            board, city_names=city_names_at(scale), label_pt=label_pt_at(scale))]
+        discs = [Point(z.at).buffer(_disc_radius(z.size)) for z in board.zones]
+        roads = [LineString([board.zone(r.a).at, board.zone(r.b).at]) for r in board.roads]
+        marks = setup_marks(sc, scale)
+        assert {m.zone for m in marks if ("start", 0) in m.items} == set(sc.start)
+        boxes = [box(*m.box) for m in marks]
+        for m, b in zip(marks, boxes, strict=True):
+            assert board.geometry.zone_polygons[m.zone].contains(b), (sc.id, m.zone)
+            for what, shapes in (("label", labels), ("disc", discs), ("road", roads)):
+                assert not any(b.intersects(s) for s in shapes), (sc.id, m.zone, what)
+        assert not any(a.intersects(c) for i, a in enumerate(boxes) for c in boxes[i + 1:])
