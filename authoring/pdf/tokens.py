@@ -81,8 +81,9 @@ def box_count(inputs: KitInputs, name: str, default: int) -> int:
 
 # --------------------------------------------------------------------------- text in a token
 
-#: text keeps this far from a token's cut line (a slightly missed cut), mm
-CUT_SAFE = 0.8
+#: text keeps this far from a token's cut line (a slightly missed cut, a punch a
+#: little off centre), mm
+CUT_SAFE = 1.5
 
 
 def _chord(r: float, low: float, high: float) -> float:
@@ -192,10 +193,10 @@ def recruit_tokens(content: Any, lang: Lang) -> list[Token]:
             c.drawCentredString(pt(cx), pt(cy + r * 0.12), str(tok.letter))
             # one disc per skill: its letter over its value
             for k, skill in enumerate(("C", "M", "I")):
-                x = cx + (k - 1) * 5.6
-                y = cy - r * 0.4
+                x = cx + (k - 1) * 5.2
+                y = cy - r * 0.3
                 c.setFillColor(colour(SKILL_COLOURS[skill]))
-                c.circle(pt(x), pt(y), pt(2.7), stroke=0, fill=1)
+                c.circle(pt(x), pt(y), pt(2.5), stroke=0, fill=1)
                 c.setFillColor(colour("#ffffff"))
                 c.setFont(condensed_bold, MIN_TEXT_PT)
                 c.drawCentredString(pt(x), pt(y + 0.35), skill)
@@ -222,17 +223,21 @@ def planning_tokens(content: Any, lang: Lang) -> list[Token]:
 
 
     r = ROUND_SIZE / 2
-    size, lines = disc_lines(title, condensed, r, r * 0.46, max_size=7.0)
-    if len(lines) == 1:  # one line sits lower, nearer the bonus
-        lines = [(lines[0][0], r * 0.3)]
+    # the bonus above, the title across the middle (the widest chord), the rule id
+    # below when the title takes one line
+    size, lines = disc_lines(title, condensed, r, -r * 0.28, max_size=7.0)
+    if lines[0][0] != title:  # shortened: two lines from higher up, no rule id
+        size, lines = disc_lines(title, condensed, r, -r * 0.15, max_size=7.0)
+    bonus_y = r * (0.12 if len(lines) == 1 else 0.2)
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
         c.setFillColor(colour("#1b2a3a"))
         c.setFont(bold, 13)
-        c.drawCentredString(pt(cx), pt(cy - 2.2), f"+{bonus}")
+        c.drawCentredString(pt(cx), pt(cy + bonus_y), f"+{bonus}")
         _draw_lines(c, condensed, size, cx, cy, lines)
-        c.setFont(condensed, MIN_TEXT_PT)
-        c.drawCentredString(pt(cx), pt(cy - r * 0.62), "R5.10")
+        if len(lines) == 1:
+            c.setFont(condensed, MIN_TEXT_PT)
+            c.drawCentredString(pt(cx), pt(cy - r * 0.66), "R5.10")
 
     return [Token("planning", draw, "#d8e6c3", title) for _ in range(count)]
 

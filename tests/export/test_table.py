@@ -179,3 +179,58 @@ def test_setup_badges_sit_in_their_zone_clear_of_labels_and_roads(scale: float) 
             for what, shapes in (("label", labels), ("disc", discs), ("road", roads)):
                 assert not any(b.intersects(s) for s in shapes), (sc.id, m.zone, what)
         assert not any(a.intersects(c) for i, a in enumerate(boxes) for c in boxes[i + 1:])
+
+
+def _word_boxes(pdf: Path) -> list[list[tuple[float, float, float, float, str]]]:
+    """Every word of every page as pdftotext places it (its font's full height),
+    page mm with y up: ``(x0, y0, x1, y1, word)``."""
+    import re
+    import shutil
+    import subprocess
+
+    tool = shutil.which("pdftotext")
+    if tool is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    html = subprocess.run([tool, "-bbox", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    mm = 72 / 25.4
+    pages = []
+    for page in html.split("<page ")[1:]:
+        found = re.search(r'height="([\d.]+)"', page)
+        assert found is not None
+        height = float(found.group(1))
+        pages.append([(float(a) / mm, (height - float(d)) / mm, float(c) / mm,
+                       (height - float(b)) / mm, w)
+                      for a, b, c, d, w in re.findall(
+                          r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" '
+                          r'yMax="([\d.]+)">([^<]*)</word>', page)])
+    return pages
+
+
+def test_token_text_keeps_1_5_mm_from_the_cut(tmp_path: Path) -> None:
+    """Broken 6: on every round token (planning tokens among them) each word's box,
+    its font's full height, stays 1.5 mm inside the cut circle of the cut file."""
+    from authoring.pdf.cutfile import read_svg_holes
+    from authoring.pdf.tokens import CUT_SAFE
+
+    assert CUT_SAFE >= 1.5
+    out = tmp_path / "k.pdf"
+    result = export_kit(sample.inputs(), KitOptions(parts=("tokens",), cut_files=("svg",)), out)
+    tokens = result.section("tokens")
+    pages = _word_boxes(out)
+    svgs = sorted(tmp_path.glob("k-tokens-cut-*.svg"))
+    assert len(svgs) == tokens.last - tokens.first + 1
+    planning = 0
+    for svg, words in zip(svgs, pages[tokens.first - 1:tokens.last], strict=True):
+        holes = read_svg_holes(svg.read_text("utf-8"))
+        for x0, y0, x1, y1, word in words:
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            hole = next((h for h in holes if (cx - h.x) ** 2 + (cy - h.y) ** 2 < h.radius ** 2),
+                        None)
+            if hole is None:
+                continue  # the page's own notes
+            far = max(((px - hole.x) ** 2 + (py - hole.y) ** 2) ** 0.5
+                      for px in (x0, x1) for py in (y0, y1))
+            assert hole.radius - far >= 1.5 - 1e-6, (svg.name, word, hole.radius - far)
+            planning += word.startswith("Planification")
+    assert planning > 0
