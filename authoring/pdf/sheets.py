@@ -88,21 +88,6 @@ def _skill_disc(c: Canvas, skill: str, x: float, y: float, r: float = 3.2) -> No
     c.drawCentredString(pt(x), pt(y - r * 0.36), skill)
 
 
-def _number_track(c: Canvas, x: float, y: float, cell: float, count: int, marked: int,
-                  mark_fill: str) -> None:
-    """A row of ``count`` squares numbered from 0, square ``marked`` tinted (the
-    starting value): the action counter (D5.4) and the reputation track (R1.1)."""
-
-    for n in range(count):
-        cx = x + n * cell
-        c.setStrokeColor(colour(INK))
-        c.setFillColor(colour(mark_fill if n == marked else "#ffffff"))
-        c.rect(pt(cx), pt(y), pt(cell), pt(cell), stroke=1, fill=1)
-        c.setFillColor(colour(INK))
-        c.setFont(FONT_BOLD, 8)
-        c.drawCentredString(pt(cx + cell / 2), pt(y + cell / 2 - 1.2), str(n))
-
-
 # --------------------------------------------------------------------------- characters
 
 
@@ -128,133 +113,190 @@ class CharacterSection:
 
         lang = w.lang
         paper = w.paper.landscape()
-        W, H = paper.width, paper.height
-        m = 12.0
+        lay = character_layout(paper, ch)
         name = str(getattr(ch, "name", getattr(ch, "id", "?")))
+        key = f"character {ch.id}"
         label = say(lang, f"Fiche de personnage {k + 1}/{len(self.characters)}",
                     f"Character sheet {k + 1}/{len(self.characters)}")
-        frame = Rect(m - 2, m + 6, W - 2 * m + 4, H - 2 * m - 6)
-        with w.page(paper, label=label, obstacles=(frame,)) as c:
-            c.setStrokeColor(colour("#9aa5b1"))
-            c.setLineWidth(pt(0.4))
-            c.roundRect(pt(frame.x), pt(frame.y), pt(frame.w), pt(frame.h), pt(3), stroke=1,
-                        fill=0)
-            top = frame.top - 10
+        with w.page(paper, label=label, obstacles=lay.areas()) as c:
+            # name and special ability (R1.1, R1.3)
+            hx, htop, hw = lay.header.x, lay.header.top, lay.header.w
             c.setFillColor(colour(INK))
-            c.setFont(FONT_BOLD, 20)
-            c.drawString(pt(m + 4), pt(top), name)
+            c.setFont(FONT_BOLD, 18)
+            c.drawString(pt(hx), pt(htop - 6), name)
             ability = getattr(ch, "ability", None)
             ab_name = text(getattr(ability, "name", None), lang)
             ab_text = effects_text(getattr(ability, "effects", ()), lang, "sheet")
-            c.setFont(FONT_BOLD, 11)
+            c.setFont(FONT_BOLD, 10)
             c.setFillColor(colour("#7a1f1f"))
-            head = say(lang, "Capacité spéciale : ", "Special ability: ") + ab_name
-            c.drawString(pt(m + 100), pt(top + 1), head)
-            _para(w, c, ab_text, m + 100, top - 2.5, W - m - 104 - 4, 11, max_size=9,
-                  min_size=6.5, what=f"character '{name}' ability",
-                  key=f"character {ch.id}")
-            # portrait
-            px, py, pw, ph = m + 4, m + 62, 62.0, top - 8 - (m + 62)
-            c.setFillColor(colour("#eef1f4"))
-            c.setStrokeColor(colour("#9aa5b1"))
-            c.roundRect(pt(px), pt(py), pt(pw), pt(ph), pt(2), stroke=1, fill=1)
-            c.setFillColor(colour("#6b7785"))
-            c.setFont(FONT_CONDENSED, 7)
-            cap = text(getattr(ch, "portrait", None), lang) or say(lang, "Portrait", "Portrait")
-            _para(w, c, cap, px + 3, py + ph / 2 + 4, pw - 6, 16, max_size=8, min_size=6,
-                  what=f"character '{name}' portrait", key=f"character {ch.id}",
-                  align="center")
-            flav = text(getattr(ch, "flavour", None), lang)
-            if flav:
-                _para(w, c, flav, px + 3, py + 18, pw - 6, 16, max_size=6.5, min_size=MIN_TEXT_PT,
-                      what=f"character '{name}' flavour", key=f"character {ch.id}",
-                      align="center")
-            # skills (R1.2) with max-level bonuses (R1.3)
+            c.drawString(pt(hx), pt(htop - 12), say(lang, "Capacité spéciale : ",
+                                                    "Special ability: ") + ab_name)
+            _para(w, c, ab_text, hx, htop - 13.5, hw, lay.header.h - 14, max_size=9,
+                  min_size=6.5, what=f"character '{name}' ability", key=key)
+            # skills (R1.2): filled circles, then numbered slots that hold a recruit
+            # or the planning token (20 mm tokens, R5.2, R5.10); max-level bonus (R1.3)
             skills = getattr(ch, "skills", {}) or {}
             bonus = getattr(ch, "max_bonus", {}) or {}
-            sx = px + pw + 8
-            row_h = (top - 8 - (m + 62)) / 3
-            for i, skill in enumerate(SKILLS):
+            for skill in SKILLS:
                 track = skills.get(skill)
-                y = top - 8 - (i + 1) * row_h
-                c.setStrokeColor(colour("#d5dbe1"))
-                c.line(pt(sx), pt(y), pt(W - m - 4), pt(y))
-                cy = y + row_h / 2 + 3
-                _skill_disc(c, skill, sx + 4, cy)
-                c.setFillColor(colour(INK))
-                c.setFont(FONT_BOLD, 10)
-                c.drawString(pt(sx + 10), pt(cy - 1.3), SKILL_NAMES[lang][skill])
-                initial = int(getattr(track, "initial", 0) or 0)
-                slots = list(getattr(track, "slots", []) or [])
-                x = sx + 48
-                for j in range(initial):
+                row = lay.skill_rows[skill]
+                cy = row.top - SLOT / 2
+                _skill_disc(c, skill, row.x + 4, cy, 4.0)
+                for (x, y, d) in lay.initial[skill]:
                     c.setFillColor(colour(INK))
-                    c.circle(pt(x + j * 9), pt(cy), pt(3.4), stroke=0, fill=1)
-                for j, number in enumerate(slots):
-                    cx = x + (initial + j) * 9
+                    c.circle(pt(x), pt(y), pt(d / 2), stroke=0, fill=1)
+                numbers = list(getattr(track, "slots", []) or [])
+                for (x, y, d), number in zip(lay.slots[skill], numbers, strict=True):
                     c.setFillColor(colour("#ffffff"))
-                    c.setStrokeColor(colour(INK))
-                    c.setLineWidth(pt(0.4))
-                    c.circle(pt(cx), pt(cy), pt(3.4), stroke=1, fill=1)
-                    c.setFillColor(colour("#6b7785"))
-                    c.setFont(FONT_BOLD, 8)
-                    c.drawCentredString(pt(cx), pt(cy - 1.1), str(number))
-                c.setFillColor(colour("#6b7785"))
-                c.setFont(FONT_CONDENSED, 6)
-                top_level = initial + len(slots)
-                c.drawString(pt(x - 3.4), pt(cy - 7.5), say(
-                    lang, f"niveau initial {initial} · emplacements d'amélioration "
-                          f"(recrue de valeur ≥ n°, R5.2) · niveau max {top_level}",
-                    f"initial level {initial} · improvement slots (recruit value ≥ number, "
-                    f"R5.2) · max level {top_level}"))
+                    c.setStrokeColor(colour(SKILL_COLOURS[skill]))
+                    c.setLineWidth(pt(0.6))
+                    c.circle(pt(x), pt(y), pt(d / 2), stroke=1, fill=1)
+                    c.setFillColor(colour("#c4ccd4"))
+                    c.setFont(FONT_BOLD, 16)
+                    c.drawCentredString(pt(x), pt(y - 2.8), str(number))
+                initial = int(getattr(track, "initial", 0) or 0)
+                top_level = initial + len(numbers)
+                line = say(lang, f"{SKILL_NAMES[lang][skill]} — initial {initial}, max "
+                                 f"{top_level} · emplacement n° : recrue de valeur ≥ n° "
+                                 "(R5.2) ou jeton Planification (R5.10)",
+                           f"{SKILL_NAMES[lang][skill]} — initial {initial}, max {top_level} "
+                           "· slot n°: a recruit of value ≥ n° (R5.2) or the planning "
+                           "token (R5.10)")
+                c.setFillColor(colour("#4a5560"))
+                c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
+                c.drawString(pt(row.x), pt(row.y + 3.6), line)
                 btxt = effects_text(bonus.get(skill, ()), lang, "sheet")
-                bx = x + max(top_level, 6) * 9 + 2
                 if btxt:
-                    c.setFillColor(colour("#7a1f1f"))
-                    c.setFont(FONT_BOLD, 7)
-                    c.drawString(pt(bx), pt(cy + 4), say(lang, "Bonus de niveau max",
-                                                         "Max-level bonus"))
-                    _para(w, c, btxt, bx, cy + 2.5, W - m - 6 - bx, row_h - 8, max_size=8,
-                          min_size=6, what=f"character '{name}' {skill} bonus",
-                          key=f"character {ch.id}")
-            # action counter 0–10 (D5.4) and reputation (R1.1, R2.9)
+                    _para(w, c, say(lang, "**Bonus de niveau max** : ", "**Max-level bonus**: ")
+                          + btxt, row.x, row.y + 2.4, row.w, 3.0, max_size=MIN_TEXT_PT,
+                          min_size=MIN_TEXT_PT, what=f"character '{name}' {skill} bonus",
+                          key=key)
+            # action counter 0–10 (D5.4): cells that hold the 20 mm counter
             actions = int(getattr(ch, "actions", 10) or 10)
-            ay = m + 44
-            _heading(c, say(lang, "Compteur d'actions", "Action counter"), m + 4, ay + 11, 9)
-            cell = min(9.0, (W / 2 - m - 8) / (actions + 1))
-            _number_track(c, m + 4, ay, cell, actions + 1, 0, "#e6ebf2")
+            first = lay.counter[0]
+            _heading(c, say(lang, f"Compteur d'actions (0–{actions}, D5.4)",
+                            f"Action counter (0–{actions}, D5.4)"), first.x,
+                     max(r.top for r in lay.counter) + 1.5, 9)
+            for n, cell in enumerate(lay.counter):
+                c.setStrokeColor(colour(INK))
+                c.setLineWidth(pt(0.4))
+                c.setFillColor(colour("#e6ebf2" if n == 0 else "#ffffff"))
+                c.rect(pt(cell.x), pt(cell.y), pt(cell.w), pt(cell.h), stroke=1, fill=1)
+                c.setFillColor(colour("#9aa5b1"))
+                c.setFont(FONT_BOLD, 14)
+                c.drawCentredString(pt(cell.cx), pt(cell.cy - 2.4), str(n))
+            # reputation (R1.1, R2.9, D11.6): the starting level and the cube reserve
             rep = int(getattr(ch, "reputation", 1) or 0)
-            ry = m + 20
-            _heading(c, say(lang, f"Réputation (initiale : {rep})",
-                            f"Reputation (starting: {rep})"), m + 4, ry + 11, 9)
-            _number_track(c, m + 4, ry, cell, 10, rep, "#f2d04b")
-            c.setFont(FONT_CONDENSED, 6)
-            c.setFillColor(colour("#6b7785"))
-            c.drawString(pt(m + 4 + 10 * cell + 3), pt(ry + 5), say(
-                lang, "Réserve de cubes Réputation : ici", "Reputation cube reserve: here"))
-            c.drawString(pt(m + 4 + 10 * cell + 3), pt(ry + 1.5), say(
-                lang, "(autant de cubes que le niveau au départ, R2.9)",
-                "(as many cubes as the level at the start, R2.9)"))
-            # inventory (R5.4)
-            slots_n = int(getattr(ch, "inventory", 4) or 4)
-            ix0 = W / 2 + 8
-            iw = (W - m - 4 - ix0 - (slots_n - 1) * 3) / slots_n
-            ih = 38.0
-            iy = m + 10
+            res = lay.reserve
+            _heading(c, say(lang, f"Réserve de cubes Réputation — au départ : {rep} "
+                                  f"cube{'s' * (rep != 1)} (R2.9)",
+                            f"Reputation cube reserve — at the start: {rep} "
+                            f"cube{'s' * (rep != 1)} (R2.9)"), res.x, res.top + 1.5, 9)
+            c.setStrokeColor(colour("#9aa5b1"))
+            c.setFillColor(colour("#f4f1e8"))
+            c.setDash([pt(1.5), pt(1.0)])
+            c.roundRect(pt(res.x), pt(res.y), pt(res.w), pt(res.h), pt(2), stroke=1, fill=1)
+            c.setDash([])
+            c.setFillColor(colour("#b9b09a"))
+            c.setFont(FONT_CONDENSED, 8)
+            c.drawCentredString(pt(res.cx), pt(res.cy - 1.2), say(
+                lang, "posez vos cubes ici", "keep your cubes here"))
+            # inventory (R5.4): one box per item card, 63 × 88 mm
+            slots_n = len(lay.inventory)
+            top = max(r.top for r in lay.inventory)
             _heading(c, say(lang, f"Inventaire (max {slots_n} cartes Objet, R5.4)",
-                            f"Inventory (at most {slots_n} item cards, R5.4)"), ix0,
-                     iy + ih + 3, 9)
-            for n in range(slots_n):
-                x = ix0 + n * (iw + 3)
+                            f"Inventory (at most {slots_n} item cards, R5.4)"),
+                     min(r.x for r in lay.inventory), top + 1.5, 9)
+            for n, box in enumerate(lay.inventory):
                 c.setStrokeColor(colour("#9aa5b1"))
                 c.setDash([pt(1.5), pt(1.0)])
                 c.setFillColor(colour("#f7f8fa"))
-                c.roundRect(pt(x), pt(iy), pt(iw), pt(ih), pt(2), stroke=1, fill=1)
+                c.roundRect(pt(box.x), pt(box.y), pt(box.w), pt(box.h), pt(3), stroke=1,
+                            fill=1)
                 c.setDash([])
                 c.setFillColor(colour("#c4ccd4"))
-                c.setFont(FONT_BOLD, 16)
-                c.drawCentredString(pt(x + iw / 2), pt(iy + ih / 2 - 3), str(n + 1))
-            c.setFont(FONT_REGULAR, 6)
+                c.setFont(FONT_BOLD, 20)
+                c.drawCentredString(pt(box.cx), pt(box.cy - 3.5), str(n + 1))
+
+
+#: a skill slot's diameter, mm: it holds a 20 mm recruit or planning token
+SLOT = 21.0
+#: an inventory box, mm: an item card (63 × 88 mm) with 0.5 mm around it
+CARD_BOX = (64.0, 89.0)
+
+
+@dataclass(frozen=True)
+class CharacterLayout:
+    """Where a character sheet's pieces go, page mm: circles ``(cx, cy,
+    diameter)`` for the initial levels and the slots of each skill, the action
+    counter's cells, the reputation cube reserve and the inventory boxes."""
+
+    header: Rect
+    skill_rows: dict[str, Rect]
+    initial: dict[str, list[tuple[float, float, float]]]
+    slots: dict[str, list[tuple[float, float, float]]]
+    counter: list[Rect]
+    reserve: Rect
+    inventory: list[Rect]
+
+    def areas(self) -> tuple[Rect, ...]:
+        """Everything drawn (the page note keeps clear of it)."""
+        return (self.header, *self.skill_rows.values(), *self.counter, self.reserve.expand(6),
+                *(r.expand_sides(0, 0, 0, 6) for r in self.inventory))
+
+
+def character_layout(paper: Paper, ch: Any, margin: float = 8.0,
+                     bottom: float = 16.0) -> CharacterLayout:
+    """The play mat of character ``ch`` on ``paper`` (landscape): the inventory
+    boxes two by two on the right, and on the left from the top the name and
+    ability, the three skill rows, the action counter (two rows of cells) and the
+    reputation cube reserve; ``bottom`` mm stay free for the print note."""
+    W, H = paper.width, paper.height
+    n_inv = int(getattr(ch, "inventory", 4) or 4)
+    cols = 2
+    bw, bh = CARD_BOX
+    gap = 3.0
+    inv_w = cols * bw + (cols - 1) * gap
+    ix0 = W - margin - inv_w
+    inventory = []
+    for n in range(n_inv):
+        r, col = divmod(n, cols)
+        inventory.append(Rect(ix0 + col * (bw + gap), H - margin - 6 - (r + 1) * bh - r * gap,
+                              bw, bh))
+    left = margin
+    width = ix0 - 6 - left
+    top = H - margin
+    header = Rect(left, top - 30, width, 30)
+    skills = getattr(ch, "skills", {}) or {}
+    row_h = SLOT + 6.5
+    skill_rows: dict[str, Rect] = {}
+    initial: dict[str, list[tuple[float, float, float]]] = {}
+    slots: dict[str, list[tuple[float, float, float]]] = {}
+    y = header.y - 1
+    for skill in SKILLS:
+        track = skills.get(skill)
+        row = Rect(left, y - row_h, width, row_h)
+        skill_rows[skill] = row
+        cy = row.top - SLOT / 2
+        n_init = int(getattr(track, "initial", 0) or 0)
+        n_slots = len(list(getattr(track, "slots", []) or []))
+        x = left + 10
+        initial[skill] = [(x + 4 + j * 9, cy, 8.0) for j in range(n_init)]
+        x += n_init * 9 + 2
+        pitch = max(SLOT, min(SLOT + 1.5, (left + width - x) / max(n_slots, 1)))
+        slots[skill] = [(x + SLOT / 2 + j * pitch, cy, SLOT) for j in range(n_slots)]
+        y -= row_h
+    actions = int(getattr(ch, "actions", 10) or 10)
+    per_row = -(-(actions + 1) // 2)
+    cell = max(SLOT, min(22.0, int(width / per_row * 10) / 10))
+    cy_top = y - 5.5
+    counter = []
+    for n in range(actions + 1):
+        r, col = divmod(n, per_row)
+        counter.append(Rect(left + col * cell, cy_top - (r + 1) * cell, cell, cell))
+    low = min(c.y for c in counter)
+    reserve = Rect(left, bottom, width, max(14.0, low - 6 - bottom))
+    return CharacterLayout(header, skill_rows, initial, slots, counter, reserve, inventory)
 
 
 # --------------------------------------------------------------------------- tracks

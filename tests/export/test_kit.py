@@ -422,7 +422,8 @@ def test_sheets_characters_tracks_aids(kit: tuple[KitResult, pypdf.PdfReader, Pa
     text = reader.pages[chars.first - 1].extract_text()
     for word in ("Jenny Adams", "Pisteur", "Communication", "Militaire", "Ingénierie",
                  "Inventaire (max 4 cartes Objet, R5.4)", "Compteur d'actions",
-                 "Réputation (initiale : 1)", "Bonus de niveau max"):
+                 "Réserve de cubes Réputation — au départ : 1 cube (R2.9)",
+                 "Bonus de niveau max"):
         assert word in text
     tracks = result.section("tracks")
     assert tracks.last - tracks.first + 1 == 3

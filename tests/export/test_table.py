@@ -234,3 +234,37 @@ def test_token_text_keeps_1_5_mm_from_the_cut(tmp_path: Path) -> None:
             assert hole.radius - far >= 1.5 - 1e-6, (svg.name, word, hole.radius - far)
             planning += word.startswith("Planification")
     assert planning > 0
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_character_sheet_slots_hold_their_pieces(paper_name: str) -> None:
+    """Broken 4: a character sheet is a play mat: every skill slot holds a 20 mm
+    recruit or planning token, every action-counter cell the 20 mm counter, every
+    inventory box a 63 × 88 mm item card, and the reputation reserve ten 12 mm
+    cubes; nothing overlaps and all of it is on the page."""
+    from authoring.model.workspace import Workspace, default_path
+    from authoring.pdf.layout import paper_named
+    from authoring.pdf.sheets import character_layout, characters_of
+    from authoring.pdf.tokens import ROUND_SIZE, SQUARE_SIZE
+
+    content = Workspace().load(default_path("cards", "characters.yaml"))
+    characters = characters_of(content) or list(getattr(content, "characters", []))
+    assert len(characters) == 8
+    paper = paper_named(paper_name).landscape()  # type: ignore[union-attr]
+    for ch in characters:
+        lay = character_layout(paper, ch)
+        circles = [c for skill in "CMI" for c in lay.slots[skill]]
+        assert len(circles) == sum(len(ch.skills[s].slots) for s in "CMI")
+        assert all(d >= ROUND_SIZE for _x, _y, d in circles)
+        assert all(min(r.w, r.h) >= ROUND_SIZE for r in lay.counter)
+        assert len(lay.counter) == ch.actions + 1
+        assert len(lay.inventory) == 4
+        assert all(r.w >= 63 and r.h >= 88 for r in lay.inventory)
+        assert lay.reserve.w * lay.reserve.h >= 10 * SQUARE_SIZE ** 2
+        assert lay.reserve.h >= SQUARE_SIZE
+        boxes = [Rect(x - d / 2, y - d / 2, d, d) for x, y, d in circles]
+        boxes += [*lay.counter, lay.reserve, *lay.inventory]
+        for i, a in enumerate(boxes):
+            assert paper.rect.inset(5).contains(a), (ch.id, a)
+            for b in boxes[i + 1:]:
+                assert not a.overlaps(b), (ch.id, a, b)
