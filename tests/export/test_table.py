@@ -268,3 +268,23 @@ def test_character_sheet_slots_hold_their_pieces(paper_name: str) -> None:
             assert paper.rect.inset(5).contains(a), (ch.id, a)
             for b in boxes[i + 1:]:
                 assert not a.overlaps(b), (ch.id, a, b)
+
+
+def test_every_zone_is_in_the_overflows_with_its_zero() -> None:
+    """Broken 5: a cell's overflows name every zone of the board, 0 where the army
+    never overflowed, and the study carries the scenario's target bands."""
+    from authoring.engine.game import Game
+    from authoring.engine.simulate import summarise_cell
+    from authoring.model.game import load_game
+    from authoring.model.workspace import default_path
+
+    model = load_game(default_path("scenarios", "scenario-1.yaml"))
+    game = Game.create(model, players=4, difficulty="normal")
+    record = {"seed": 1, "won": False, "termination": "ROUND_CAP", "round": 3, "progress": 0.0,
+              "reveal_round": [None] * len(game.objectives),
+              "investigations": [None] * len(game.objectives), "officers": 0,
+              "overflows": {game.topo.ids[0]: 2}, "actions": {}, "cards": {}}
+    cell = summarise_cell([record], game)
+    assert set(cell["overflows"]) == set(game.topo.ids)
+    assert cell["overflows"][game.topo.ids[0]] == 2
+    assert sum(cell["overflows"].values()) == 2
