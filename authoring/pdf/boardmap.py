@@ -135,8 +135,10 @@ def draw_island(
     labels: bool = True,
     city_names: bool = True,
     highlight: dict[str, Color] | None = None,
+    label_pt: float | None = None,
 ) -> None:
-    """Draw the whole island: sea, zones, terrain, links, cities, labels."""
+    """Draw the whole island: sea, zones, terrain, links, cities, labels (zone ids
+    at ``label_pt`` at true size, by default :func:`label_pt_at` the view's scale)."""
     import shapely
 
     geo = board.geometry
@@ -186,7 +188,7 @@ def draw_island(
     if labels:
         # a miniature sets its zone ids at MINIATURE_TEXT_PT at least (placed for
         # that size) and leaves out the city names it would print smaller
-        label_pt = label_pt_at(s)
+        label_pt = label_pt or label_pt_at(s)
         city_names = city_names and city_names_at(s)
         halo = view.len(2 * HALO_MM)
         for lab in zone_labels(board, city_names=city_names, label_pt=label_pt):

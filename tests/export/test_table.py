@@ -288,3 +288,64 @@ def test_every_zone_is_in_the_overflows_with_its_zero() -> None:
     assert set(cell["overflows"]) == set(game.topo.ids)
     assert cell["overflows"][game.topo.ids[0]] == 2
     assert sum(cell["overflows"].values()) == 2
+
+
+@pytest.fixture(scope="module")
+def balance(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
+    """A small study's JSON and its report (2 games a cell, three difficulties)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from authoring.cli import cli
+
+    out = tmp_path_factory.mktemp("balance") / "balance.pdf"
+    result = CliRunner().invoke(cli, ["simulate", "--games", "2", "--difficulty",
+                                      "easy,normal,hard", "--players", "4", "--bot", "simple",
+                                      "--report", str(out)])
+    assert result.exit_code == 0, result.output
+    return json.loads(out.with_suffix(".json").read_text("utf-8")), out
+
+
+def test_heat_map_colours_every_zone_on_the_ramp_with_a_key(
+        balance: tuple[dict[str, Any], Path]) -> None:
+    """Broken 5: every zone of the board is on the heat map's ramp, those with no
+    overflow at its zero (white), not in their region's colour; the page has the
+    colour key (0 … peak); its zone ids are printed at 6 pt at least."""
+    import pypdf
+
+    from authoring.pdf.balance import _heat, _ramp
+
+    from .pdfcheck import small_text, text_runs
+
+    data, pdf = balance
+    board = _island()
+    zones = [z.id for z in board.zones]
+    total = {z: sum(c["overflows"][z] for c in data["cells"].values()) for z in zones}
+    colours = _heat(total, max(total.values()), zones)
+    assert set(colours) == set(zones)
+    assert any(n == 0 for n in total.values())
+    for z, n in total.items():
+        if n == 0:
+            assert colours[z] == _ramp(0.0), z
+    reader = pypdf.PdfReader(pdf)
+    page = reader.pages[3]
+    text = page.extract_text()
+    assert "overflows from the zone" in text and str(max(total.values())) in text
+    ids = [r for r in text_runs(reader, page) if r.text in zones]
+    assert {r.text for r in ids} == set(zones)  # (each twice: its halo, then its ink)
+    assert not [r for n, r in small_text(reader, 6.0) if n == 4 and r.text in zones]
+
+
+def test_report_shades_the_target_bands_and_draws_a_survival_panel_per_difficulty(
+        balance: tuple[dict[str, Any], Path]) -> None:
+    """The balance report: the study carries the scenario's bands (balance:), the
+    win-rate page says what the shaded band is, the survival page has one panel
+    per difficulty."""
+    import pypdf
+
+    data, pdf = balance
+    assert data["targets"] == {"easy": [0.6, 0.9], "normal": [0.4, 0.7], "hard": [0.2, 0.5]}
+    pages = [p.extract_text() for p in pypdf.PdfReader(pdf).pages]
+    assert "target band" in pages[1]
+    assert all(level in pages[2] for level in ("easy", "normal", "hard"))
