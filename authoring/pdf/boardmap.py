@@ -503,7 +503,7 @@ def board_furniture(board: Board, margin: float = 12.0) -> Furniture:
         return None
 
     title = corner(min(150.0, w / 3), 18.0)
-    legend = corner(min(110.0, w / 4), 38.0)
+    legend = corner(*legend_size(board))
     return Furniture(elim, cells, title, legend)  # type: ignore[arg-type]
 
 
@@ -597,37 +597,78 @@ def draw_miniature(c: Any, board: Board, x: float, y: float, scale: float, *,
     return View(scale, x * mm, y * mm)
 
 
+#: the legend's text size at true size, pt
+LEGEND_PT = 8.0
+
+
+def legend_size(board: Board) -> tuple[float, float]:
+    """The legend's width and height, board mm: city sizes, links, terrain and one
+    swatch per region (two columns)."""
+    return (86.0, 66.0 + 7.0 * -(-len(board.regions) // 2))
+
+
 def _legend(c: Any, board: Board, view: View, area: tuple[float, float, float, float],
             fr: bool) -> None:
+    """City sizes (R4.1), roads and mountain paths (R5.1), terrain and the regions'
+    colours."""
     x, y, w, h = area
     s = view.scale
     c.setFillColor(HexColor("#ffffff"))
     c.setStrokeColor(HexColor("#8a8a8a"))
     c.setLineWidth(0.5 * s)
     c.roundRect(*view.pt(x, y), view.len(w), view.len(h), view.len(2), stroke=1, fill=1)
-    row = y + h - 8  # the capital's outer circle (6 mm) clear of the frame
-    sizes = (("capital", "Capitale (taille 3)", "Capital (size 3)"),
-             ("town", "Ville (taille 2)", "Town (size 2)"),
-             ("village", "Village (taille 1)", "Village (size 1)"))
+    top = y + h
+    row = top - 8  # the capital's outer circle (6 mm) clear of the frame
+    sizes = (("capital", "Capitale", "Capital"), ("town", "Ville", "Town"),
+             ("village", "Village", "Village"))
     for k, (size, f_txt, e_txt) in enumerate(sizes):
         cx = x + 3 + (k + 0.5) * (w - 6) / 3  # three columns, each label centred in its own
         _city(c, *view.pt(cx, row), CITY_SIZE_CIRCLES[size], view)
-        if _font(c, fonts.REGULAR, MIN_TEXT_PT, view):
-            c.drawCentredString(*view.pt(cx, row - 9), f_txt if fr else e_txt)
+        c.setFillColor(ROAD)
+        if _font(c, fonts.REGULAR, LEGEND_PT, view):
+            c.drawCentredString(*view.pt(cx, row - 10), f_txt if fr else e_txt)
+            n = CITY_SIZE_CIRCLES[size]
+            c.drawCentredString(*view.pt(cx, row - 13.5), f"(taille {n})" if fr else f"(size {n})")
+    half = (w - 8) / 2
     for k, (kind, f_txt, e_txt) in enumerate((("road", "Route (R5.1 : jusqu'à 3)",
                                                 "Road (R5.1: up to 3)"),
                                                ("mountain", "Chemin de montagne (1)",
                                                 "Mountain path (1)"))):
-        ly = y + 13 - k * 7
+        lx, ly = x + 4, top - 28 - k * 7
         _link_style(c, kind, view)
         p = c.beginPath()
-        p.moveTo(*view.pt(x + 5, ly))
-        p.lineTo(*view.pt(x + 25, ly))
+        p.moveTo(*view.pt(lx, ly + 1))
+        p.lineTo(*view.pt(lx + 12, ly + 1))
         c.drawPath(p, stroke=1, fill=0)
         c.setDash([])
         c.setFillColor(ROAD)
-        if _font(c, fonts.REGULAR, MIN_TEXT_PT, view):
-            c.drawString(*view.pt(x + 29, ly - 1.5), f_txt if fr else e_txt)
+        if _font(c, fonts.REGULAR, LEGEND_PT, view):
+            c.drawString(*view.pt(lx + 14, ly), f_txt if fr else e_txt)
+    terrain = ((FOREST, "Forêt", "Forest"), (MOUNTAIN, "Montagne", "Mountain"),
+               (LAKE, "Lac", "Lake"), (RIVER, "Rivière", "River"))
+    for k, (ink, f_txt, e_txt) in enumerate(terrain):
+        r, col = divmod(k, 2)
+        lx, ly = x + 4 + col * half, top - 44 - r * 7
+        if ink == RIVER:
+            c.setStrokeColor(RIVER)
+            c.setLineWidth(view.len(1.5))
+            c.line(*view.pt(lx, ly + 1.2), *view.pt(lx + 7, ly + 1.2))
+        else:
+            c.setFillColor(tint(ink, 0.75))
+            c.rect(*view.pt(lx, ly - 1), view.len(7), view.len(4.5), stroke=0, fill=1)
+        c.setFillColor(ROAD)
+        if _font(c, fonts.REGULAR, LEGEND_PT, view):
+            c.drawString(*view.pt(lx + 9, ly), f_txt if fr else e_txt)
+    for k, region in enumerate(board.regions):
+        r, col = divmod(k, 2)
+        lx, ly = x + 4 + col * half, top - 61 - r * 7
+        c.setFillColor(tint(region.colour, 0.35))
+        c.setStrokeColor(tint(region.colour, 1.0))
+        c.setLineWidth(1.0 * s)
+        c.rect(*view.pt(lx, ly - 1), view.len(7), view.len(4.5), stroke=1, fill=1)
+        c.setFillColor(ROAD)
+        if _font(c, fonts.REGULAR, LEGEND_PT, view):
+            c.drawString(*view.pt(lx + 9, ly), f"{region.id} — {region.name}")
 
 
 def fit_view(board: Board, x: float, y: float, w: float, h: float) -> View:
@@ -648,13 +689,24 @@ def preview_pdf(board: Board, output: str | Path) -> None:
     with atomic_write(output, "wb") as fh:
         c = fonts.new_canvas(fh, (page_w, page_h), title=f"{board.spec.name or board.spec.id}")
         margin = 10 * mm
-        view = fit_view(
-            board, margin, margin + 8 * mm, page_w - 2 * margin, page_h - 2 * margin - 16 * mm
-        )
+        # cropped to the island (and a little sea), not the whole board sheet
         bw, bh = board.spec.size
+        ix0, iy0, ix1, iy1 = board.geometry.outline.bounds
+        pad = 8.0
+        x0, y0 = max(0.0, ix0 - pad), max(0.0, iy0 - pad)
+        x1, y1 = min(bw, ix1 + pad), min(bh, iy1 + pad)
+        aw, ah = page_w - 2 * margin, page_h - 2 * margin - 16 * mm
+        scale = min(aw / ((x1 - x0) * mm), ah / ((y1 - y0) * mm))
+        view = View(scale, margin + (aw - (x1 - x0) * mm * scale) / 2 - x0 * mm * scale,
+                    margin + 8 * mm + (ah - (y1 - y0) * mm * scale) / 2 - y0 * mm * scale)
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(*view.pt(x0, y0), view.len(x1 - x0), view.len(y1 - y0))
+        c.clipPath(clip, stroke=0, fill=0)
         c.setFillColor(SEA)
-        c.rect(*view.pt(0, 0), view.len(bw), view.len(bh), stroke=0, fill=1)
+        c.rect(*view.pt(x0, y0), view.len(x1 - x0), view.len(y1 - y0), stroke=0, fill=1)
         draw_island(c, board, view)
+        c.restoreState()
         c.setFillColor(HexColor("#000000"))
         c.setFont(fonts.BOLD, 12)
         c.drawString(

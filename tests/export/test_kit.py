@@ -660,7 +660,10 @@ def test_the_board_also_comes_true_size_on_one_sheet(tmp_path: Path) -> None:
     reader = pypdf.PdfReader(sheet)
     w, h = sample.island().spec.size
     assert len(reader.pages) == 1
-    assert mm_box(reader.pages[0].mediabox) == mm_box(reader.pages[0].trimbox) == (0, 0, w, h)
+    page = reader.pages[0]
+    # the board is the TrimBox; the sea runs on over the 3 mm bleed (issue 25)
+    assert mm_box(page.trimbox) == (3, 3, w + 3, h + 3)
+    assert mm_box(page.mediabox) == mm_box(page.bleedbox) == (0, 0, w + 6, h + 6)
 
 
 def test_silhouette_marks_at_their_places_and_card_outlines_in_the_cut_file(

@@ -349,3 +349,26 @@ def test_report_shades_the_target_bands_and_draws_a_survival_panel_per_difficult
     pages = [p.extract_text() for p in pypdf.PdfReader(pdf).pages]
     assert "target band" in pages[1]
     assert all(level in pages[2] for level in ("easy", "normal", "hard"))
+
+
+def test_the_one_sheet_board_reads_from_across_the_table(tmp_path: Path) -> None:
+    """Reads at a glance: on the true-size board every zone id is printed at 14 pt
+    at least and every city name at 8 pt (each drawn twice: the white halo, then
+    the ink); the legend names the terrain and the regions."""
+    import pypdf
+
+    from .pdfcheck import text_runs
+
+    out = tmp_path / "k.pdf"
+    export_kit(sample.inputs(), KitOptions(parts=("board",)), out)
+    reader = pypdf.PdfReader(out.with_name("k-board.pdf"))
+    runs = text_runs(reader, reader.pages[0])
+    board = sample.island()
+    for z in board.zones:
+        ids = [r for r in runs if r.text == z.id]
+        cities = [r for r in runs if r.text == z.city]
+        assert len(ids) == 2 and all(r.size >= 14 for r in ids), z.id
+        assert len(cities) == 2 and all(r.size >= 8 for r in cities), z.city
+    words = {r.text for r in runs}
+    assert {"Forêt", "Montagne", "Lac", "Rivière"} <= words
+    assert all(f"{r.id} — {r.name}" in words for r in board.regions)
