@@ -425,7 +425,10 @@ def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOp
                 paper = papers[n - 1]
                 tts_sheets.append(TtsSheet(label, image, (paper.width, paper.height)))
                 sheet_pages.append(n)
-    base = (final or folder).resolve().as_uri() + "/"
+    if options.tts_url:  # where they will be hosted: the names stay relative to it
+        base = options.tts_url.rstrip("/") + "/"
+    else:
+        base = (final or folder).resolve().as_uri() + "/"
     saved = tts_saved_object(manifest, base, board_name,
                              board.spec.size if board is not None else None,
                              tokens=tts_tokens, sheets=tts_sheets, lang=options.lang)

@@ -148,6 +148,9 @@ class KitOptions:
     cut_files: tuple[CutFormat, ...] = ("svg", "pdf")
     png: bool = False
     tts: bool = False
+    #: where the Tabletop Simulator images will be hosted (``https://…/``): the
+    #: saved object names them there instead of by this machine's ``file://`` path
+    tts_url: str | None = None
     singles: bool = False
     png_dpi: int = 200
     printable_margin: float = PRINTABLE_MARGIN
@@ -189,6 +192,10 @@ class KitOptions:
             return f"--bleed {self.bleed:g}: the bleed must be between 0 and 10 mm"
         if not 0 <= self.gutter <= 10:
             return f"--gutter {self.gutter:g}: the gutter must be between 0 and 10 mm"
+        if self.tts_url is not None and not re.match(r"^[a-z][a-z0-9+.-]*://\S+$",
+                                                     self.tts_url):
+            return (f"--tts-url {self.tts_url!r}: give the address the images will be "
+                    "hosted at, e.g. https://example.org/resistance/")
         if not 0 <= self.printable_margin <= 20:
             return (f"--margin {self.printable_margin:g}: the unprintable border must be "
                     "between 0 and 20 mm")

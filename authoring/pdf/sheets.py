@@ -31,6 +31,7 @@ from authoring.pdf.game_cards import content_list, effects_text, text
 from authoring.pdf.layout import Rect
 from authoring.pdf.section import KitInputs, KitOptions, KitWriter, Lang, say
 from authoring.pdf.text import draw_fitted, fit_text
+from authoring.pdf.tokens import REPUTATION
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -459,7 +460,7 @@ class ScenarioSection:
 
         items = [("#b33a2f", "n", say(lang, "soldats", "soldiers")),
                  ("#1e1e1e", "n", say(lang, "officiers", "officers")),
-                 ("#4a4a4a", "sq", say(lang, "cubes Réputation", "reputation cubes")),
+                 (REPUTATION, "sq", say(lang, "cubes Réputation", "reputation cubes")),
                  ("#f2d04b", "★", say(lang, "départ des joueurs", "player start")),
                  ("", "o", say(lang, "case de départ de la vitesse (Normal)",
                                "starting speed cell (Normal)"))]
@@ -556,7 +557,7 @@ SETUP_BADGE = 12.0
 SETUP_PITCH = 13.0
 #: badge kinds: fill colour and shape (disc or square)
 SETUP_KINDS = {"soldiers": ("#b33a2f", "disc"), "officers": ("#1e1e1e", "disc"),
-               "cubes": ("#4a4a4a", "square"), "start": ("#f2d04b", "star")}
+               "cubes": (REPUTATION, "square"), "start": ("#f2d04b", "star")}
 
 
 @dataclass(frozen=True)
@@ -636,7 +637,7 @@ def _setup_badge(c: Canvas, kind: str, n: int, x: float, y: float, size: float) 
         c.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7, stroke=1, fill=1)
     else:
         c.circle(x, y, r, stroke=1, fill=1)
-    ink = "#1b1b1b" if shape == "star" else "#ffffff"
+    ink = "#1b1b1b" if shape in ("star", "square") else "#ffffff"
     c.setFillColor(colour(ink))
     label = "★" if shape == "star" else str(n)
     font_size = max(r * (1.3 if shape == "star" else 1.2), MIN_TEXT_PT)

@@ -47,6 +47,8 @@ ROUND_SIZE = 20.0
 SQUARE_SIZE = 12.0
 SOLDIER = "#b33a2f"
 OFFICER = "#1e1e1e"
+#: reputation cubes in gold, dark ink: nothing like the black officers at a glance
+REPUTATION = "#d9a520"
 
 
 @dataclass(frozen=True)
@@ -316,7 +318,7 @@ def counters(inputs: KitInputs, options: KitOptions) -> list[Token]:
         out.append(Token(f"pawn {en}", labelled("♟", say(lang, fr, en),
                                                 _text_colour(hex_colour)), hex_colour,
                          say(lang, f"Pion {fr}", f"Pawn {en}")))
-    out += [Token("reputation", labelled("R", cube, "#ffffff"), "#4a4a4a",
+    out += [Token("reputation", labelled("R", cube, "#1b1b1b"), REPUTATION,
                   say(lang, "Cube Réputation", "Reputation cube"))
             for _ in range(count("reputation_cubes", 72))]
     return out

@@ -372,3 +372,51 @@ def test_the_one_sheet_board_reads_from_across_the_table(tmp_path: Path) -> None
     words = {r.text for r in runs}
     assert {"Forêt", "Montagne", "Lac", "Rivière"} <= words
     assert all(f"{r.id} — {r.name}" in words for r in board.regions)
+
+
+def _urls(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        return [v for k, v in node.items() if k.endswith("URL") and v] + [
+            u for v in node.values() for u in _urls(v)]
+    if isinstance(node, list):
+        return [u for v in node for u in _urls(v)]
+    return []
+
+
+def test_tts_url_names_the_images_where_they_will_be_hosted(tmp_path: Path) -> None:
+    """--tts-url BASE: every image of the saved object is BASE + its file's name (a
+    file written beside it), not this machine's file:// path; a BASE that is no
+    address is refused (exit 2)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from authoring.cli import cli
+
+    out = tmp_path / "k.pdf"
+    base = "https://example.org/resistance"
+    r = CliRunner().invoke(cli, ["export", "-o", str(out), "--tts", "--tts-url", base,
+                                 "--only", "events,counters"])
+    assert r.exit_code == 0, r.output
+    folder = tmp_path / "k-tts"
+    urls = _urls(json.loads((folder / "tts-object.json").read_text("utf-8")))
+    assert urls
+    for url in urls:
+        assert url.startswith(base + "/") and "file:" not in url
+        assert (folder / url[len(base) + 1:]).is_file(), url
+    bad = CliRunner().invoke(cli, ["export", "-o", str(out), "--tts", "--tts-url", "my site"])
+    assert bad.exit_code == 2 and "--tts-url" in bad.output
+
+
+def test_officers_and_reputation_cubes_do_not_look_alike() -> None:
+    """Reads at a glance: the black officer counters and the reputation cubes differ
+    by more than their letter (a contrast of 3:1 at least between their grounds)."""
+    from reportlab.lib.colors import HexColor
+
+    from authoring.pdf.boardmap import contrast
+    from authoring.pdf.section import KitOptions
+    from authoring.pdf.tokens import OFFICER, REPUTATION, counters
+
+    assert contrast(HexColor(OFFICER), HexColor(REPUTATION)) >= 3.0
+    fills = {t.name: t.fill for t in counters(sample.inputs(), KitOptions())}
+    assert fills["officer"] == OFFICER and fills["reputation"] == REPUTATION
