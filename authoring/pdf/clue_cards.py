@@ -295,9 +295,7 @@ class ClueFaces:
         c.rect(pt(x - b), pt(y + top_band), pt(w + 2 * b), pt(h - top_band + b), stroke=0, fill=1)
         c.setFillColor(colour(accent))
         c.setFont(FONT_CONDENSED_BOLD, MIN_TEXT_PT)
-        c.drawCentredString(pt(x + w / 2), pt(y + h - 5.2),
-                            say(lang, "INDICE", "CLUE") if not card.failure else
-                            say(lang, "INDICE — ÉCHEC", "CLUE — FAILURE"))
+        c.drawCentredString(pt(x + w / 2), pt(y + h - 5.2), say(lang, "INDICE", "CLUE"))
         title = say(lang, "Échec", "Failure") if card.failure and not card.title else card.title
         fitted, margin, box_h = self.fit_title(title, w, h)
         c.setFillColor(colour("#1b2a3a"))
@@ -365,17 +363,31 @@ class ClueFaces:
         msg = card.text or say(lang, "La population ne sait rien… ou ne veut rien dire.",
                                "The people know nothing… or won't say.")
         word = say(lang, "ÉCHEC", "FAILURE")
-        word_pt = min(20.0, (ww - 6) / max(string_width(word, FONT_BOLD, 1.0), 1e-6))
+        # the word once on the card: in the window only when the title does not say it
+        if _plain(card.title or word) == _plain(word):
+            word = ""
+        word_pt = min(20.0, (ww - 6) / max(string_width(word or "X", FONT_BOLD, 1.0), 1e-6))
+        if not word:
+            word_pt = 0.0
         note = fit_text(msg, ww - 6, max(wh * 0.3, 8.0), max_size=7.5, min_size=MIN_TEXT_PT)
         top = y + wy + wh - 2.5 - word_pt * PT_MM * 0.75   # the word's baseline
         bottom = y + wy + 2.5 + note.height                 # the note's first line top
-        c.setFillColor(colour("#7a1f1f"))
-        c.setFont(FONT_BOLD, word_pt)
-        c.drawCentredString(pt(x + wx + ww / 2), pt(top), word)
+        if word:
+            c.setFillColor(colour("#7a1f1f"))
+            c.setFont(FONT_BOLD, word_pt)
+            c.drawCentredString(pt(x + wx + ww / 2), pt(top), word)
         c.setFillColor(colour("#333333"))
         draw_fitted(c, note, x + wx + 3, bottom, ww - 6, align="center")
         # the island between them, as large as the room allows
         self.map.draw_island(c, x + wx + 2, bottom + 2.0, ww - 4, top - 3.0 - bottom - 2.0)
+
+
+def _plain(text: str) -> str:
+    """``text`` without case or accents, to compare words (« Échec » = « ÉCHEC »)."""
+    import unicodedata
+
+    return "".join(ch for ch in unicodedata.normalize("NFD", text.casefold())
+                   if not unicodedata.combining(ch))
 
 
 class ClueSection:
