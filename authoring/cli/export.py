@@ -101,6 +101,16 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
               help="Also write a Tabletop Simulator saved object (tts-object.json) and its "
                    "images: deck sheets (10 × 7 cards, ≤ 4096 px wide), the board, every "
                    "token, the counter tracks and sheets.")
+@click.option("--punch", type=click.Choice(["board", "3mm", "1/8in"]), default="board",
+              show_default=True,
+              help="The clue cards' hole size: the board's minimap.hole_diameter, or a "
+                   "stock punch (3 mm, or 1/8 in = 3.175 mm); a warning says where a larger "
+                   "punch leaves too thin a bridge.")
+@click.option("--clues", "clue_mode", type=click.Choice(["holes", "film"]), default="holes",
+              show_default=True,
+              help="Clue cards to punch, or film: for transparency film on a home "
+                   "printer, the mini-map inked and every place of the card left clear "
+                   "(nothing to punch; no perforation cut file).")
 @click.option("--tts-url", "tts_url", default=None, metavar="BASE",
               help="With --tts: the address the images will be hosted at (https://…/); "
                    "the saved object names each image BASE/<its file name> instead of "
@@ -113,7 +123,8 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
            back_offset: tuple[float, float], bleed: float, gutter: float | None, margin: float,
            only: tuple[str, ...],
            cut_file: str, singles: bool, cutter: str, corner_radius: float, cmyk: bool, png: bool,
-           tts: bool, tts_url: str | None, dpi: int, as_json: bool,
+           tts: bool, tts_url: str | None, punch: str, clue_mode: str, dpi: int,
+           as_json: bool,
            strict: bool) -> None:
     """Print-and-play kit of SCENARIO (default: the shipped scenario 1) as one PDF:
     cards with duplex backs, perforated clue cards, the board as a tiled poster,
@@ -131,6 +142,8 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
                          duplex=duplex,  # type: ignore[arg-type]
                          back_offset=back_offset, bleed=bleed, parts=only, cut_files=cuts,
                          singles=singles, png=png, tts=tts, tts_url=tts_url, png_dpi=dpi,
+                         punch={"board": None, "3mm": 3.0, "1/8in": 3.175}[punch],
+                         clues=clue_mode,  # type: ignore[arg-type]
                          printable_margin=margin, cmyk=cmyk,
                          cutter=cutter,  # type: ignore[arg-type]
                          corner_radius=corner_radius)

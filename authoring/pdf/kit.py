@@ -387,14 +387,22 @@ def draw_cover(w: KitWriter, inputs: KitInputs, sections: Sequence[SectionInfo],
                 "every page must measure exactly 50 mm."),
             *card_instructions(o, stem),
             say(lang,
+                "**Indices (film)** : imprimez leurs pages sur film transparent (adapté à "
+                "votre imprimante) ; chaque lieu d'une carte reste clair. Empilez les cartes "
+                "gardées : un lieu visible à travers toutes est possible. Rien à percer.",
+                "**Clues (film)**: print their pages on transparency film (made for your "
+                "printer); each place of a card stays clear. Stack the cards kept: a place "
+                "seen through all of them is possible. Nothing to punch.")
+            if o.clues == "film" else
+            say(lang,
                 "**Indices** : percez chaque trou blanc (emporte-pièce de "
-                f"{inputs.board.spec.minimap.hole_diameter:g} mm) et les repères noirs ; ou "
-                "donnez le fichier de découpe à une machine (traits rouges / CutContour, "
-                "repères de calage aux coins).",
+                f"{o.punch or inputs.board.spec.minimap.hole_diameter:g} mm) et les repères "
+                "noirs ; ou donnez le fichier de découpe à une machine (traits rouges / "
+                "CutContour, repères de calage aux coins).",
                 "**Clues**: punch every white hole "
-                f"({inputs.board.spec.minimap.hole_diameter:g} mm punch) and the black keys; or "
-                "give the cut file to a cutting machine (red lines / CutContour, registration "
-                "marks in the corners)."),
+                f"({o.punch or inputs.board.spec.minimap.hole_diameter:g} mm punch) and the "
+                "black keys; or give the cut file to a cutting machine (red lines / "
+                "CutContour, registration marks in the corners)."),
             say(lang,
                 "**Plateau** : suivez le plan d'assemblage ; découpez chaque page au bord de "
                 "l'image, posez-la sur ses voisines de gauche et du haut en alignant les "

@@ -159,6 +159,12 @@ class KitOptions:
     #: card outlines in the cut files, no crop marks), or none
     cutter: Literal["none", "silhouette", "cricut"] = "none"
     corner_radius: float = 3.0
+    #: the clue cards' hole diameter, mm: a stock punch (3 mm, 1/8 in = 3.175 mm), or
+    #: None for the board's ``minimap.hole_diameter``
+    punch: float | None = None
+    #: clue cards to punch (``holes``) or to print on transparency film (``film``:
+    #: the mini-map inked, its places left clear, nothing to punch)
+    clues: Literal["holes", "film"] = "holes"
     player_colours: tuple[tuple[str, str, str], ...] = PLAYER_COLOURS
 
     @property

@@ -420,3 +420,71 @@ def test_officers_and_reputation_cubes_do_not_look_alike() -> None:
     assert contrast(HexColor(OFFICER), HexColor(REPUTATION)) >= 3.0
     fills = {t.name: t.fill for t in counters(sample.inputs(), KitOptions())}
     assert fills["officer"] == OFFICER and fills["reputation"] == REPUTATION
+
+
+@pytest.mark.parametrize("punch", [None, 3.0, 3.175])
+def test_clue_holes_take_the_stock_punch(tmp_path: Path, punch: float | None) -> None:
+    """--punch 3mm / 1/8in: every place hole of the clue cards, printed and in the
+    cut file, has the punch's diameter (the board's minimap.hole_diameter without
+    it); a punch that leaves too thin a bridge is a warning naming two places."""
+    from authoring.io.diagnostics import Report
+    from authoring.pdf.clue_cards import punch_problems
+    from authoring.pdf.cutfile import read_svg_holes
+
+    board = sample.island()
+    out = tmp_path / "k.pdf"
+    report = Report()
+    export_kit(sample.inputs(), KitOptions(parts=("clues",), punch=punch, cut_files=("svg",)),
+               out, report=report)
+    keys = {round(k.diameter, 3) for k in board.spec.minimap.keys}
+    sizes = {round(h.diameter, 3) for p in tmp_path.glob("k-perforations-*.svg")
+             for h in read_svg_holes(p.read_text("utf-8"))}
+    assert sizes - keys == {round(punch or board.spec.minimap.hole_diameter, 3)}
+    warned = [d for d in report.sorted() if d.code == "clue-punch"]
+    assert bool(warned) == bool(punch and punch_problems(board, punch))
+
+
+def test_film_clue_cards_have_nothing_to_punch(tmp_path: Path) -> None:
+    """--clues film: the clue cards for transparency film: no perforation cut file
+    (nothing to punch), the section and the contents page say film; each place of
+    a card is left unprinted (white when rendered)."""
+    import shutil
+    import subprocess
+    from dataclasses import replace
+
+    import pypdf
+
+    from authoring.pdf.clue_cards import clue_holes
+
+    out = tmp_path / "k.pdf"
+    result = export_kit(sample.inputs(), KitOptions(parts=("clues",), clues="film"), out)
+    assert list(tmp_path.glob("k-perforations*")) == []
+    section = result.section("clues")
+    assert "film" in section.title
+    assert "Rien à percer" in " ".join(pypdf.PdfReader(out).pages[0].extract_text().split())
+    tool = shutil.which("pdftoppm")
+    if tool is None:
+        pytest.skip("pdftoppm (poppler-utils) is not installed")
+    # the first card's places: white pixels at their centres on the rendered page
+    dpi = 100
+    subprocess.run([tool, "-r", str(dpi), "-gray", "-f", str(section.first), "-l",
+                    str(section.first), str(out), str(tmp_path / "p")], check=True)
+    pgm = next(tmp_path.glob("p-*.pgm")).read_bytes()
+    header = pgm.split(b"\n", 3)
+    width, height = (int(v) for v in header[1].split())
+    pixels = header[3]
+    card = next(c for c in sample.inputs().clues if not c.failure)
+    board = sample.island()
+    mw, mh = board.spec.minimap.card
+    copt = KitOptions(parts=("clues",)).card_options()
+    slot = replace(copt, card_width=mw, card_height=mh).imposition().slots()[0].trim
+
+    def pixel(x: float, y: float) -> int:
+        """The grey level at page mm (x, y)."""
+        return pixels[round(height - y / 25.4 * dpi) * width + round(x / 25.4 * dpi)]
+
+    for h in clue_holes(card, board):
+        if h.zone is not None:
+            assert pixel(slot.x + h.x, slot.y + h.y) > 240, h.zone  # clear film
+    wx, wy, _, _ = board.spec.minimap.window
+    assert pixel(slot.x + wx + 1.5, slot.y + wy + 1.5) < 100  # the inked window
