@@ -111,6 +111,8 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
               help="Clue cards to punch, or film: for transparency film on a home "
                    "printer, the mini-map inked and every place of the card left clear "
                    "(nothing to punch; no perforation cut file).")
+@click.option("--designer", is_flag=True,
+              help="A designer's proof: the rule ids (R5.4 …) printed on the cards.")
 @click.option("--tts-url", "tts_url", default=None, metavar="BASE",
               help="With --tts: the address the images will be hosted at (https://…/); "
                    "the saved object names each image BASE/<its file name> instead of "
@@ -123,7 +125,8 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
            back_offset: tuple[float, float], bleed: float, gutter: float | None, margin: float,
            only: tuple[str, ...],
            cut_file: str, singles: bool, cutter: str, corner_radius: float, cmyk: bool, png: bool,
-           tts: bool, tts_url: str | None, punch: str, clue_mode: str, dpi: int,
+           tts: bool, tts_url: str | None, punch: str, clue_mode: str, designer: bool,
+           dpi: int,
            as_json: bool,
            strict: bool) -> None:
     """Print-and-play kit of SCENARIO (default: the shipped scenario 1) as one PDF:
@@ -144,6 +147,7 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
                          singles=singles, png=png, tts=tts, tts_url=tts_url, png_dpi=dpi,
                          punch={"board": None, "3mm": 3.0, "1/8in": 3.175}[punch],
                          clues=clue_mode,  # type: ignore[arg-type]
+                         designer=designer,
                          printable_margin=margin, cmyk=cmyk,
                          cutter=cutter,  # type: ignore[arg-type]
                          corner_radius=corner_radius)

@@ -17,6 +17,7 @@ diagnostics in :class:`RenderResult`; nothing raises for content.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -172,6 +173,9 @@ class CardOptions(Imposition):
     title: str = "Cartes"
     label: str = "Cartes"
     lang: Lang = "fr"
+    #: print the rule ids (R5.4 …) in the card footers: a designer's proof, not
+    #: what players need at the table
+    designer: bool = False
     #: the registration marks a cutting machine reads on a sheet of this paper
     #: (portrait or landscape); no card's bleed comes near them
     #: (:data:`~authoring.pdf.cutfile.MARK_CLEARANCE`)
@@ -302,7 +306,8 @@ def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
     icons = face.icon_items
     if icons:
         cursor = _icons_row(c, icons, trim, cursor, options, signed=face.icons_signed)
-    bottom = trim.bottom + m + (FOOTER_PT * 0.5 if face.footer else 0.0)
+    footer = face.footer if options.designer else without_rule_ids(face.footer)
+    bottom = trim.bottom + m + (FOOTER_PT * 0.5 if footer else 0.0)
     body_box = Rect.from_box(trim.left + m + 0.8, bottom, trim.right - m - 0.8, cursor - 0.8)
     if face.body:
         fitted = fit_text(face.body, body_box.w, max(body_box.h, 0.0),
@@ -317,13 +322,27 @@ def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
             )
         c.setFillColor(colour(INK))
         draw_fitted(c, fitted, body_box.x, body_box.top, body_box.w)
-    if face.footer:
+    if footer:
         c.setFillColor(colour("#666666"))
-        size, _ = fit_line(face.footer, trim.w - 2 * m, FONT_CONDENSED, max_size=FOOTER_PT,
+        size, _ = fit_line(footer, trim.w - 2 * m, FONT_CONDENSED, max_size=FOOTER_PT,
                            min_size=MIN_TEXT_PT)
         c.setFont(FONT_CONDENSED, size)
-        c.drawCentredString(pt(trim.cx), pt(trim.bottom + m + 0.2), face.footer)
+        c.drawCentredString(pt(trim.cx), pt(trim.bottom + m + 0.2), footer)
     c.restoreState()
+
+
+_RULE_IDS = re.compile(r"\s*\((?:[RD]\d+(?:\.\d+)*(?:\s*[·,]\s*)?)+\)"
+                       r"|(?:[RD]\d+(?:\.\d+)*(?:\s*[·,]\s*)?)+")
+
+
+def without_rule_ids(text: str) -> str:
+    """``text`` without its rule ids (``R5.4 · R5.5``, ``(R5.8)``): what a card shows
+    players; the ids stay for ``--designer`` proofs.
+
+    >>> without_rule_ids("coût en Réputation (R5.8)"), without_rule_ids("R5.4 · R5.5")
+    ('coût en Réputation', '')
+    """
+    return _RULE_IDS.sub("", text).strip(" ·,")
 
 
 #: the footer line of a card (its rule references), pt

@@ -504,7 +504,7 @@ class ClueSection:
                                       h.diameter))
             page = w.pages_written + 1
             outlines = card_outlines(items, w.options)
-            if not holes and w.options.cutter == "none":
+            if self.film and w.options.cutter == "none":
                 return  # film: nothing to cut but the cards, by hand
             label = say(lang, f"Indices — recto {sheet}/{sheets} (page {page} du kit)",
                         f"Clues — front {sheet}/{sheets} (kit page {page})")

@@ -165,6 +165,8 @@ class KitOptions:
     #: clue cards to punch (``holes``) or to print on transparency film (``film``:
     #: the mini-map inked, its places left clear, nothing to punch)
     clues: Literal["holes", "film"] = "holes"
+    #: rule ids on the cards (a designer's proof)
+    designer: bool = False
     player_colours: tuple[tuple[str, str, str], ...] = PLAYER_COLOURS
 
     @property
@@ -189,7 +191,7 @@ class KitOptions:
                            duplex=self.duplex,
                            back_offset=self.back_offset,
                            printable_margin=self.printable_margin, title=title, label=label,
-                           lang=self.lang,
+                           lang=self.lang, designer=self.designer,
                            cutter_marks=self.cutter_marks if self.cutter != "none" else None)
 
     def why_invalid(self) -> str | None:

@@ -488,3 +488,21 @@ def test_film_clue_cards_have_nothing_to_punch(tmp_path: Path) -> None:
             assert pixel(slot.x + h.x, slot.y + h.y) > 240, h.zone  # clear film
     wx, wy, _, _ = board.spec.minimap.window
     assert pixel(slot.x + wx + 1.5, slot.y + wy + 1.5) < 100  # the inked window
+
+
+@pytest.mark.parametrize("designer", [False, True])
+def test_rule_ids_on_cards_only_for_designers(tmp_path: Path, designer: bool) -> None:
+    """Card faces: the footers' rule ids (R5.4, R8.1 …) are a designer's proof,
+    printed only with --designer; the players' words stay."""
+    import re
+
+    import pypdf
+
+    out = tmp_path / "k.pdf"
+    result = export_kit(sample.inputs(), KitOptions(parts=("items", "events"),
+                                                    designer=designer), out)
+    reader = pypdf.PdfReader(out)
+    text = " ".join(reader.pages[n - 1].extract_text()
+                    for s in result.sections for n in range(s.first, s.last + 1))
+    assert bool(re.search(r"\bR\d+\.\d+", text)) == designer
+    assert "Phase de l'armée" in text
