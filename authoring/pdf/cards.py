@@ -467,12 +467,15 @@ def draw_card_back(c: Canvas, back: CardBack, trim: Rect, bleed: Rect,
     c.setFillColor(colour(back.colour))
     draw_rect(c, full)
     _pattern(c, back, full)
-    frame = trim.inset(5.0)
-    c.setStrokeColor(mix(back.colour, "#ffffff", 0.75))
+    # full bleed, no frame near the trim (a frame shows every duplex drift): the
+    # title on a medallion in the middle, far from every edge
+    r = min(trim.w, trim.h) * 0.36
+    c.setFillColor(mix(back.colour, "#000000", 0.25))
+    c.setStrokeColor(mix(back.colour, "#ffffff", 0.6))
     c.setLineWidth(pt(0.6))
-    c.roundRect(pt(frame.x), pt(frame.y), pt(frame.w), pt(frame.h), pt(3), stroke=1, fill=0)
+    c.circle(pt(trim.cx), pt(trim.cy), pt(r), stroke=1, fill=1)
     if back.title:
-        size, _ = fit_line(back.title, frame.w - 6, FONT_BOLD, max_size=16, min_size=8)
+        size, _ = fit_line(back.title, 2 * r - 4, FONT_BOLD, max_size=16, min_size=8)
         c.setFillColor(white)
         c.setFont(FONT_BOLD, size)
         c.drawCentredString(pt(trim.cx), pt(trim.cy) - size * 0.35, back.title)
