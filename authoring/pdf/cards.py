@@ -905,32 +905,34 @@ def _cross(c: Canvas, x: float, y: float, name: str, paper: Paper) -> None:
 
 
 def _rulers(c: Canvas, x: float, y: float, name: str) -> None:
-    """An X ruler 6 mm above the point and a Y ruler 6 mm right of it, graduated
-    −5…+5 mm (0.5 mm ticks); value v sits at v mm from the point on the back page."""
+    """An X ruler 8 mm above the point and a Y ruler 8 mm right of it, graduated
+    −5…+5 mm (0.5 mm ticks, every 2 mm numbered), ticks and figures twice the size
+    of a plain ruler's so they read at arm's length; value v sits at v mm from the
+    point on the back page."""
     c.saveState()
     c.setStrokeColor(REGISTRATION_BLACK)
     c.setFillColor(REGISTRATION_BLACK)
-    c.setLineWidth(pt(0.12))
-    ry, rx = y + 6, x + 6
+    c.setLineWidth(pt(0.18))
+    ry, rx = y + 8, x + 8
     c.line(pt(x - 5), pt(ry), pt(x + 5), pt(ry))
     c.line(pt(rx), pt(y - 5), pt(rx), pt(y + 5))
-    c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
+    c.setFont(FONT_CONDENSED_BOLD, 7)
     for k in range(-10, 11):
         v = k / 2
         long_tick = k % 2 == 0
-        t = 1.6 if long_tick else 0.9
+        t = 3.2 if long_tick else 1.8
         c.line(pt(x + v), pt(ry), pt(x + v), pt(ry + t))
         c.line(pt(rx), pt(y + v), pt(rx + t), pt(y + v))
-        if long_tick and k % 4 == 0:
-            # every 2 mm, on two staggered rows: 6 pt numbers are wider than 2 mm
+        if k % 4 == 0:
+            # every 2 mm, on two staggered rows: 7 pt figures are wider than 2 mm
             far = k % 8 != 0
-            c.drawCentredString(pt(x + v), pt(ry + (4.4 if far else 2.0)), _signed(v))
-            c.drawString(pt(rx + (5.6 if far else 2.0)), pt(y + v) - 1.4, _signed(v))
-    c.setFont(FONT_BOLD, 6)
-    c.drawString(pt(x - 9), pt(ry + 1), "X")
-    c.drawString(pt(rx - 0.8), pt(y - 7.5), "Y")
-    c.setFont(FONT_BOLD, 8)
-    c.drawString(pt(x - 8), pt(y - 8), name)
+            c.drawCentredString(pt(x + v), pt(ry + (8.2 if far else 4.0)), _signed(v))
+            c.drawString(pt(rx + (9.6 if far else 4.0)), pt(y + v) - 2.0, _signed(v))
+    c.setFont(FONT_BOLD, 9)
+    c.drawString(pt(x - 10), pt(ry + 1), "X")
+    c.drawString(pt(rx - 1.2), pt(y - 9.5), "Y")
+    c.setFont(FONT_BOLD, 10)
+    c.drawString(pt(x - 10), pt(y - 10), name)
     c.restoreState()
 
 
