@@ -784,9 +784,158 @@ class AidSection:
         c.setFont(FONT_BOLD, 11)
         c.drawString(pt(box.x + 4), pt(box.top - 7),
                      say(lang, f"Aide de jeu — {fr}", f"Player aid — {en}"))
-        round_, actions = aid_text(lang)
+        _, actions = aid_text(lang)
         colw = (box.w - 6) / 2
-        _para(w, c, round_, box.x + 1, box.top - 12, colw - 1, box.h - 13, max_size=8,
-              min_size=MIN_TEXT_PT, what="player aid (round)")
-        _para(w, c, actions, box.x + colw + 5, box.top - 12, colw - 1, box.h - 13, max_size=8,
-              min_size=MIN_TEXT_PT, what="player aid (actions)")
+        round_diagram(w, c, Rect(box.x + 1, box.y, colw - 1, box.h - 12), lang)
+        key_h = 23.0
+        _para(w, c, actions, box.x + colw + 5, box.top - 12, colw - 1, box.h - 14 - key_h,
+              max_size=8, min_size=MIN_TEXT_PT, what="player aid (actions)")
+        glyph_key(c, Rect(box.x + colw + 5, box.y, colw - 1, key_h), lang)
+
+
+def round_steps(lang: Lang) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The round (R3.1) as two phases of three steps each: (phase, [(step, what)])."""
+    m = rules.ACTION_MARGIN
+    if lang == "en":
+        return [
+            ("1. Players' phase", [
+                ("Start (R6)", "reveal an objective where pooled clues isolate one place · "
+                               "draw resistance cards = speed, keep 1 · reorganise the squad"),
+                ("Actions (R5, R10.1)", f"any order, +1 on your counter per action; at most "
+                                        f"{m} ahead of the slowest player (R5.0)"),
+                ("End (R7)", "team counter + the most actions of one player · eliminated "
+                             "pieces → reputation cubes")]),
+            ("2. Army phase (R8)", [
+                ("Event (R8.1)", "draw one, apply it"),
+                ("Invasion (R8.2)", "per cell caught up: draw a zone token (R8.3), soldiers "
+                                    "+ speed, surplus → highest neighbour (R8.4), takeover "
+                                    "→ officers (R8.5, R8.6)"),
+                ("End (R8.7, R8.8)", "drawn tokens back in the bag · speed +1 cell")]),
+        ]
+    return [
+        ("1. Phase des joueurs", [
+            ("Début (R6)", "révéler un objectif si les Indices isolent un lieu · piocher "
+                           "Résistance = vitesse, en garder 1 · réorganiser l'escouade"),
+            ("Actions (R5, R10.1)", f"ordre libre, +1 au compteur par action ; au plus {m} "
+                                    "d'avance sur le joueur le plus lent (R5.0)"),
+            ("Fin (R7)", "compteur d'équipe + le plus d'actions d'un joueur · pions éliminés "
+                         "→ cubes Réputation")]),
+        ("2. Phase de l'armée (R8)", [
+            ("Événement (R8.1)", "en piocher un, l'appliquer"),
+            ("Invasion (R8.2)", "par case rattrapée : tirer un jeton Zone (R8.3), + soldats "
+                                "= vitesse, surplus → voisine de plus grand n° (R8.4), prise "
+                                "de contrôle → officiers (R8.5, R8.6)"),
+            ("Fin (R8.7, R8.8)", "jetons tirés au sac · vitesse +1 case")]),
+    ]
+
+
+def round_diagram(w: KitWriter, c: Canvas, area: Rect, lang: Lang) -> list[Rect]:
+    """The round as a diagram in ``area``: each phase a coloured band, its steps
+    boxes joined by arrows, an arrow from the army phase's end back to the
+    players' phase, and the end of the game below. Returns the step boxes."""
+    phases = round_steps(lang)
+    end = say(lang, "**Défaite** dès que tous les soldats ou tous les officiers sont sur "
+                    "l'île (R9.1) · **victoire** à la fin d'une phase de l'armée, objectifs "
+                    "remplis (R9.2).",
+              "**Defeat** as soon as every soldier or every officer is on the island "
+              "(R9.1) · **victory** at the end of an army phase with every objective done "
+              "(R9.2).")
+    loop = 5.0  # room on the left for the arrow back to the start
+    x, width = area.x + loop, area.w - loop
+    top = area.top
+    _heading(c, say(lang, "Un tour (R3.1)", "A round (R3.1)"), area.x, top - 3.5, 9)
+    band_h, arrow, end_h = 5.0, 2.6, 11.0
+    n_steps = sum(len(steps) for _, steps in phases)
+    step_h = (area.h - 5 - len(phases) * band_h - (n_steps - 1) * arrow - end_h - 2) / n_steps
+    y = top - 5.5
+    boxes: list[Rect] = []
+    fills = ("#e3edf7", "#f6e3e1")
+    inks = ("#2e5a87", "#7a1f1f")
+    for k, (phase, steps) in enumerate(phases):
+        c.setFillColor(colour(inks[k]))
+        c.roundRect(pt(x), pt(y - band_h), pt(width), pt(band_h), pt(1.2), stroke=0, fill=1)
+        c.setFillColor(colour("#ffffff"))
+        c.setFont(FONT_BOLD, 8)
+        c.drawString(pt(x + 2), pt(y - band_h + 1.5), phase)
+        y -= band_h
+        for j, (name, what) in enumerate(steps):
+            if j or k:
+                _arrow_down(c, x + width / 2, y, y - arrow)
+                y -= arrow
+            r = Rect(x, y - step_h, width, step_h)
+            boxes.append(r)
+            c.setFillColor(colour(fills[k]))
+            c.setStrokeColor(colour(inks[k]))
+            c.setLineWidth(pt(0.4))
+            c.roundRect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), pt(1.5), stroke=1, fill=1)
+            _para(w, c, f"**{name}** : {what}" if lang == "fr" else f"**{name}**: {what}",
+                  r.x + 1.5, r.top - 1.0, r.w - 3, r.h - 1.5, max_size=7.5,
+                  min_size=MIN_TEXT_PT, what="player aid (round diagram)")
+            y -= step_h
+    # the next round: from the army phase's last step back up to the players' phase
+    first, last = boxes[0], boxes[-1]
+    lx = area.x + loop / 2
+    c.setStrokeColor(colour("#555555"))
+    c.setLineWidth(pt(0.6))
+    c.line(pt(last.x), pt(last.cy), pt(lx), pt(last.cy))
+    c.line(pt(lx), pt(last.cy), pt(lx), pt(first.top + band_h / 2))
+    c.line(pt(lx), pt(first.top + band_h / 2), pt(first.x - 0.8), pt(first.top + band_h / 2))
+    _arrow_head(c, first.x, first.top + band_h / 2)
+    _para(w, c, end, area.x, y - 2, area.w, end_h, max_size=7.5, min_size=MIN_TEXT_PT,
+          what="player aid (end of game)")
+    return boxes
+
+
+def _arrow_down(c: Canvas, x: float, y0: float, y1: float) -> None:
+    c.setStrokeColor(colour("#555555"))
+    c.setFillColor(colour("#555555"))
+    c.setLineWidth(pt(0.6))
+    c.line(pt(x), pt(y0), pt(x), pt(y1 + 0.9))
+    p = c.beginPath()
+    p.moveTo(pt(x - 1.0), pt(y1 + 1.0))
+    p.lineTo(pt(x + 1.0), pt(y1 + 1.0))
+    p.lineTo(pt(x), pt(y1))
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def _arrow_head(c: Canvas, x: float, y: float) -> None:
+    """A small arrow head pointing right, its tip at (x, y)."""
+    c.setFillColor(colour("#555555"))
+    p = c.beginPath()
+    p.moveTo(pt(x - 1.2), pt(y - 1.0))
+    p.lineTo(pt(x - 1.2), pt(y + 1.0))
+    p.lineTo(pt(x), pt(y))
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def glyph_key(c: Canvas, area: Rect, lang: Lang) -> None:
+    """What the symbols of the generated card faces and the skill badges mean."""
+    from authoring.pdf.game_cards import EFFECT_GLYPHS
+
+    words = {"⚔": ("armée", "army"), "★": ("réputation", "reputation"),
+             "✉": ("pioche", "draw"), "➜": ("déplacement", "move"),
+             "✚": ("compétence", "skill"), "♜": ("actions de l'armée", "army actions"),
+             "✦": ("objectif", "objective"), "↻": ("actions, temps", "actions, time"),
+             "⚒": ("objet, fabrication", "item, craft"), "◆": ("jetons Zone", "zone tokens")}
+    glyphs = [g for g in dict.fromkeys(EFFECT_GLYPHS.values()) if g in words]
+    _heading(c, say(lang, "Symboles des cartes", "Card symbols"), area.x, area.top - 3, 8)
+    cols = 3
+    cw = area.w / cols
+    for i, g in enumerate(glyphs):
+        r, col = divmod(i, cols)
+        x, y = area.x + col * cw, area.top - 7 - r * 2.9
+        c.setFillColor(colour(INK))
+        c.setFont(FONT_REGULAR, 7)
+        c.drawString(pt(x), pt(y), g)
+        c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
+        c.drawString(pt(x + 3.5), pt(y), say(lang, *words[g]))
+    rows = -(-len(glyphs) // cols)
+    y = area.top - 7 - rows * 2.9 - 0.8
+    for k, skill in enumerate(SKILLS):
+        x = area.x + k * cw
+        _skill_disc(c, skill, x + 1.3, y + 0.8, 1.4)
+        c.setFillColor(colour(INK))
+        c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
+        c.drawString(pt(x + 3.5), pt(y), SKILL_NAMES[lang][skill])

@@ -506,3 +506,35 @@ def test_rule_ids_on_cards_only_for_designers(tmp_path: Path, designer: bool) ->
                     for s in result.sections for n in range(s.first, s.last + 1))
     assert bool(re.search(r"\bR\d+\.\d+", text)) == designer
     assert "Phase de l'armée" in text
+
+
+def test_player_aid_draws_the_round_as_a_diagram_with_a_symbol_key(tmp_path: Path) -> None:
+    """Player aids: the round as two phase bands of three step boxes each, joined
+    top to bottom inside the column, and a key of the card symbols and skill
+    badges."""
+    import pypdf
+    from reportlab.pdfgen.canvas import Canvas
+
+    from authoring.pdf.sheets import round_diagram, round_steps
+
+    class _W:  # the writer's warn is all the diagram needs
+        warnings: list[str] = []
+
+        def warn(self, code: str, message: str, *_: Any, **__: Any) -> None:
+            self.warnings.append(message)
+
+    from authoring.pdf.canvas import register_fonts
+
+    register_fonts()
+    w = _W()
+    area = Rect(10, 20, 90, 115)
+    boxes = round_diagram(w, Canvas(str(tmp_path / "d.pdf")), area, "fr")  # type: ignore[arg-type]
+    assert len(boxes) == sum(len(steps) for _, steps in round_steps("fr")) == 6
+    assert all(area.contains(b) for b in boxes) and w.warnings == []
+    assert all(a.y > b.top for a, b in zip(boxes, boxes[1:], strict=False))  # top to bottom
+    out = tmp_path / "k.pdf"
+    result = export_kit(sample.inputs(), KitOptions(parts=("aids",)), out)
+    text = pypdf.PdfReader(out).pages[result.section("aids").first - 1].extract_text()
+    for word in ("1. Phase des joueurs", "2. Phase de l'armée (R8)", "Invasion (R8.2)", "R8.4",
+                 "Symboles des cartes", "réputation", "Ingénierie"):
+        assert word in text, word
