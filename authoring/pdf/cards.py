@@ -44,6 +44,7 @@ from authoring.pdf.canvas import (
     draw_rect,
     mix,
     pt,
+    register_fonts,
     string_width,
 )
 from authoring.pdf.cutfile import RegistrationMark, draw_registration_marks, mark_keep_out
@@ -173,6 +174,9 @@ class CardOptions(Imposition):
     title: str = "Cartes"
     label: str = "Cartes"
     lang: Lang = "fr"
+    #: one effect-text size for every card of the deck (a family reads alike), pt;
+    #: None: each card's text as large as it fits (see :func:`family_body_pt`)
+    body_fixed_pt: float | None = None
     #: print the rule ids (R5.4 …) in the card footers: a designer's proof, not
     #: what players need at the table
     designer: bool = False
@@ -245,9 +249,29 @@ def card_placements(count: int, options: CardOptions = CardOptions(), *,
 # --------------------------------------------------------------------------- faces
 
 
+def family_body_pt(faces: Sequence[CardFace], options: CardOptions) -> float | None:
+    """The largest effect-text size at which every face of a deck fits (the
+    smallest of their own sizes), or None when no face has generated text."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas as _Canvas
+
+    register_fonts()
+    sizes: list[float] = []
+    scratch = _Canvas(io.BytesIO())
+    trim = Rect(10, 10, options.card_width, options.card_height)
+    seen: set[int] = set()
+    for face in faces:
+        if id(face) in seen or face.draw is not None or not face.body:
+            continue
+        seen.add(id(face))
+        draw_card_face(scratch, face, trim, trim.expand(options.bleed), options, sizes=sizes)
+    return min(sizes) if sizes else None
+
+
 def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
                    options: CardOptions = CardOptions(), *, report: Report | None = None,
-                   span: Span | None = None) -> None:
+                   span: Span | None = None, sizes: list[float] | None = None) -> None:
     """Draw one card front with its trim box at ``trim`` (page mm), clipped to
     ``bleed``; text that does not fit becomes a warning in ``report``."""
     c.saveState()
@@ -310,8 +334,11 @@ def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
     bottom = trim.bottom + m + (FOOTER_PT * 0.5 if footer else 0.0)
     body_box = Rect.from_box(trim.left + m + 0.8, bottom, trim.right - m - 0.8, cursor - 0.8)
     if face.body:
+        fixed = options.body_fixed_pt
         fitted = fit_text(face.body, body_box.w, max(body_box.h, 0.0),
-                          max_size=body_max, min_size=options.body_min_pt)
+                          max_size=fixed or body_max, min_size=fixed or options.body_min_pt)
+        if sizes is not None:
+            sizes.append(fitted.size)
         if not fitted.fits and report is not None:
             room = len(fitted.lines)
             report.warning(

@@ -538,3 +538,27 @@ def test_player_aid_draws_the_round_as_a_diagram_with_a_symbol_key(tmp_path: Pat
     for word in ("1. Phase des joueurs", "2. Phase de l'armée (R8)", "Invasion (R8.2)", "R8.4",
                  "Symboles des cartes", "réputation", "Ingénierie"):
         assert word in text, word
+
+
+def test_a_card_family_shares_one_text_size(tmp_path: Path) -> None:
+    """Card faces: every card of a deck sets its effect text at one size, the
+    largest at which all of them fit (no overflow warning)."""
+    import pypdf
+
+    from authoring.io.diagnostics import Report
+    from authoring.model.workspace import Workspace, default_path
+    from authoring.pdf.section import inputs_from
+
+    from .pdfcheck import text_runs
+
+    path = default_path("scenarios", "scenario-1.yaml")
+    inputs = inputs_from(Workspace().load(path), str(path), "fr")
+    out = tmp_path / "k.pdf"
+    report = Report()
+    result = export_kit(inputs, KitOptions(parts=("items",)), out, report=report)
+    assert not [d for d in report.sorted() if d.code == "card-text-overflow"]
+    reader = pypdf.PdfReader(out)
+    items = result.section("items")
+    sizes = {round(r.size, 2) for n in range(items.first, items.last + 1)
+             for r in text_runs(reader, reader.pages[n - 1]) if r.text.startswith("Pièce pour")}
+    assert len(sizes) == 1
