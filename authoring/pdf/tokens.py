@@ -309,7 +309,7 @@ def counters(inputs: KitInputs, options: KitOptions) -> list[Token]:
     out: list[Token] = []
     soldier = say(lang, "soldat", "soldier")
     officer = say(lang, "officier", "officer")
-    cube = say(lang, "réputation", "reputation")
+    cube = say(lang, "cube", "cube")  # "réputation" is wider than the counter
     out += [Token("soldier", labelled("S", soldier, "#ffffff"), SOLDIER, soldier.capitalize())
             for _ in range(count("soldiers", 50))]
     out += [Token("officer", labelled("O", officer, "#ffffff"), OFFICER, officer.capitalize())
@@ -393,7 +393,9 @@ class CounterSection(_TokenSheets):
     def __init__(self, inputs: KitInputs, options: KitOptions) -> None:
 
         lang = options.lang
-        grid = TokenGrid(options.paper, SQUARE_SIZE, "square", bleed=0.0, gap=0.0, margin=12.0)
+        # a 1 mm bleed round each counter (a gap of 2 mm, two guillotine cuts per gap):
+        # a slightly missed cut shows its own colour, not white or a neighbour
+        grid = TokenGrid(options.paper, SQUARE_SIZE, "square", bleed=1.0, gap=2.0, margin=12.0)
         super().__init__(counters(inputs, options), grid, say(lang, "Pions", "Counters"))
         self.title = say(lang, "Pions (soldats, officiers, joueurs, réputation)",
                          "Counters (soldiers, officers, pawns, reputation)")

@@ -562,3 +562,16 @@ def test_a_card_family_shares_one_text_size(tmp_path: Path) -> None:
     sizes = {round(r.size, 2) for n in range(items.first, items.last + 1)
              for r in text_runs(reader, reader.pages[n - 1]) if r.text.startswith("Pièce pour")}
     assert len(sizes) == 1
+
+
+def test_square_counters_have_a_bleed(tmp_path: Path) -> None:
+    """Tokens: the small square counters (soldiers, officers, pawns, cubes) are
+    printed with a 1 mm bleed in a 2 mm gap, so a missed guillotine cut shows the
+    counter's own colour."""
+    from authoring.pdf.tokens import CounterSection
+
+    section = CounterSection(sample.inputs(), KitOptions())
+    grid = section.grid
+    assert grid.bleed >= 1.0 and grid.gap >= 2 * grid.bleed
+    for slot in grid.slots(10):
+        assert slot.bleed.w >= slot.trim.w + 2.0 - 1e-9
