@@ -346,6 +346,35 @@ def _heat_map(c: Any, data: Mapping[str, Any], board: Board) -> None:
         c.drawString(x, y, f"{z:<8} {n}")
 
 
+#: the players' actions by name (R5) and the book's other moves
+ACTION_NAMES = {
+    "move": "Move (R5.1)", "recruit": "Recruit (R5.2)", "investigate": "Investigate (R5.3)",
+    "search": "Search (R5.4)", "craft": "Craft (R5.5)", "eliminate": "Eliminate (R5.6)",
+    "use": "Use a special item (R5.7)", "resistance": "Resistance card (R5.8)",
+    "transfer": "Transfer (R5.9)", "plan": "Plan (R5.10)",
+    "objective": "Act on an objective (R9.6)", "reorganise": "Reorganise the squad (R6.3)",
+    "begin": "Start the timer (R6)", "end": "End the players' phase (R10.1)",
+    "keep": "Keep a drawn card or token", "choose": "Choose (a pending choice)",
+}
+#: what a card count's prefix means
+CARD_KINDS = {"resistance": "Resistance", "special": "Special item used",
+              "crafted": "Crafted", "event": "Event"}
+
+
+def action_name(kind: str) -> str:
+    """An action kind as the report prints it: ``move`` → ``Move (R5.1)``."""
+    return ACTION_NAMES.get(kind, kind)
+
+
+def card_name(key: str) -> str:
+    """A card count's key as the report prints it: ``resistance:safe-house-3`` →
+    ``Resistance: safe house 3``."""
+    kind, _, ident = key.partition(":")
+    if not ident:
+        return key.replace("-", " ")
+    return f"{CARD_KINDS.get(kind, kind)}: {ident.replace('-', ' ').replace('_', ' ')}"
+
+
 def _usage(c: Any, data: Mapping[str, Any]) -> None:
     y = _title(c, "What the players did and what the cards did",
                "actions taken and cards played, all cells together")
@@ -357,14 +386,15 @@ def _usage(c: Any, data: Mapping[str, Any]) -> None:
         for k, n in cell["cards"].items():
             cards[k] = cards.get(k, 0) + n
     c.setFillColor(INK)
-    for x, title, table in ((15 * mm, "Actions", actions), (110 * mm, "Cards", cards)):
+    for x, title, table, name in ((15 * mm, "Actions", actions, action_name),
+                                  (110 * mm, "Cards", cards, card_name)):
         yy = y
         c.setFont(fonts.BOLD, 11)
         c.drawString(x, yy, title)
         c.setFont(fonts.REGULAR, 9)
         for k, n in sorted(table.items(), key=lambda kv: (-kv[1], kv[0]))[:30]:
             yy -= 5 * mm
-            c.drawString(x, yy, k)
+            c.drawString(x, yy, name(k))
             c.drawRightString(x + 85 * mm, yy, str(n))
     sens = data.get("sensitivity")
     if sens:

@@ -341,7 +341,7 @@ def test_report_shades_the_target_bands_and_draws_a_survival_panel_per_difficult
         balance: tuple[dict[str, Any], Path]) -> None:
     """The balance report: the study carries the scenario's bands (balance:), the
     win-rate page says what the shaded band is, the survival page has one panel
-    per difficulty."""
+    per difficulty, the usage page names the actions."""
     import pypdf
 
     data, pdf = balance
@@ -349,6 +349,9 @@ def test_report_shades_the_target_bands_and_draws_a_survival_panel_per_difficult
     pages = [p.extract_text() for p in pypdf.PdfReader(pdf).pages]
     assert "target band" in pages[1]
     assert all(level in pages[2] for level in ("easy", "normal", "hard"))
+    # the usage page names actions and cards, not their ids
+    assert "Move (R5.1)" in pages[4]
+    assert "\nmove\n" not in f"\n{pages[4]}\n"
 
 
 def test_the_one_sheet_board_reads_from_across_the_table(tmp_path: Path) -> None:
