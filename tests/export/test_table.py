@@ -578,3 +578,34 @@ def test_square_counters_have_a_bleed(tmp_path: Path) -> None:
     assert grid.bleed >= 1.0 and grid.gap >= 2 * grid.bleed
     for slot in grid.slots(10):
         assert slot.bleed.w >= slot.trim.w + 2.0 - 1e-9
+
+
+def test_tts_objects_are_spaced_by_their_sizes_off_the_board() -> None:
+    """Tabletop Simulator: the character and other sheets do not overlap, and no
+    deck, marker, bag or sheet spawns on the board (BOARD_HALF around the centre)."""
+    from authoring.pdf.png import BOARD_HALF, TtsSheet, TtsToken, tts_saved_object
+
+    sheets = [TtsSheet(f"Fiche {k}", f"s{k}.png", (297.0, 210.0)) for k in range(12)]
+    tokens = [TtsToken(f"objective {k}", "Objectif", "o.png", "b.png", "circle", 20.0)
+              for k in range(17)]
+    manifest = [{"deck": "events", "title": "Events", "cards": 1,
+                 "sheets": [{"file": "e.png", "cards": 1}], "back": "b.png", "card_ids": [0]}]
+    saved = tts_saved_object(manifest, "https://x/", "board.png", (600.0, 450.0),
+                             tokens=tokens, sheets=sheets)
+    boxes = []
+    for o in saved["ObjectStates"]:
+        t = o["Transform"]
+        if o["Name"] == "Custom_Board":
+            continue
+        if o["Name"] == "Custom_Tile":
+            half = (t["scaleX"], t["scaleZ"])  # a tile of scale 1 is two units across
+        else:
+            half = (1.5, 2.0)  # a deck or a bag
+        x, z = t["posX"], t["posZ"]
+        assert abs(x) - half[0] >= BOARD_HALF[0] or abs(z) - half[1] >= BOARD_HALF[1], o[
+            "Nickname"]
+        boxes.append((o["Nickname"], x - half[0], z - half[1], x + half[0], z + half[1]))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
+            assert apart, (a, b)
