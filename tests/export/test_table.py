@@ -597,10 +597,8 @@ def test_tts_objects_are_spaced_by_their_sizes_off_the_board() -> None:
         t = o["Transform"]
         if o["Name"] == "Custom_Board":
             continue
-        if o["Name"] == "Custom_Tile":
-            half = (t["scaleX"], t["scaleZ"])  # a tile of scale 1 is two units across
-        else:
-            half = (1.5, 2.0)  # a deck or a bag
+        # a tile of scale 1 is two units across; a deck or a bag about 3 × 4
+        half = (t["scaleX"], t["scaleZ"]) if o["Name"] == "Custom_Tile" else (1.5, 2.0)
         x, z = t["posX"], t["posZ"]
         assert abs(x) - half[0] >= BOARD_HALF[0] or abs(z) - half[1] >= BOARD_HALF[1], o[
             "Nickname"]
