@@ -935,7 +935,7 @@ def glyph_key(c: Canvas, area: Rect, lang: Lang) -> None:
     y = area.top - 7 - rows * 2.9 - 0.8
     for k, skill in enumerate(SKILLS):
         x = area.x + k * cw
-        _skill_disc(c, skill, x + 1.3, y + 0.8, 1.4)
+        _skill_disc(c, skill, x + 2.0, y + 0.8, 2.0)  # its letter at 6 pt
         c.setFillColor(colour(INK))
         c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
-        c.drawString(pt(x + 3.5), pt(y), SKILL_NAMES[lang][skill])
+        c.drawString(pt(x + 4.6), pt(y), SKILL_NAMES[lang][skill])
