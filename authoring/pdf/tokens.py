@@ -105,10 +105,10 @@ def disc_lines(text: str, font: str, r: float, baseline: float, *, max_size: flo
 
     >>> disc_lines("Mirebourg", FONT_CONDENSED, 10.0, -4.4, max_size=6.0)
     (6.0, [('Mirebourg', -4.4)])
-    >>> disc_lines("Saint-Jean-des-Corbières", FONT_CONDENSED, 10.0, -4.4, max_size=6.0)
-    (6.0, [('Saint-Jean-des-', -4.4), ('Corbières', -6.7)])
-    >>> disc_lines("Anticonstitutionnellement-Grand", FONT_CONDENSED, 10.0, -4.4, max_size=6.0)
-    (6.0, [('Anticonstituti…', -4.4)])
+    >>> disc_lines("Saint-Jean-des-Corbières", FONT_CONDENSED, 10.0, -4.0, max_size=6.0)
+    (6.0, [('Saint-Jean-des-', -4.0), ('Corbières', -6.3)])
+    >>> disc_lines("Anticonstitutionnellement-Grand", FONT_CONDENSED, 10.0, -4.0, max_size=6.0)
+    (6.0, [('Anticonstitut…', -4.0)])
     """
 
     def room(y: float, size: float) -> float:
@@ -154,17 +154,18 @@ def zone_tokens(inputs: KitInputs, lang: Lang) -> list[Token]:
             c.setFillColor(ink)
             c.setFont(bold, 7)
             c.drawCentredString(pt(cx), pt(cy + r * 0.6), z.region)
-            c.setFont(bold, 16 if z.number < 100 else 11)
-            c.drawCentredString(pt(cx), pt(cy - r * 0.2), str(z.number))
-            # the city's name under its number, on two lines if it must
-            size, lines = disc_lines(z.city, condensed, r, -r * 0.47, max_size=MIN_TEXT_PT)
+            c.setFont(bold, 15 if z.number < 100 else 11)
+            c.drawCentredString(pt(cx), pt(cy - r * 0.1), str(z.number))
+            # the city's name under its number, on two lines if it must (high enough
+            # that the second line keeps CUT_SAFE from the cut)
+            size, lines = disc_lines(z.city, condensed, r, -r * 0.4, max_size=MIN_TEXT_PT)
             _draw_lines(c, condensed, size, cx, cy, lines)
             # the city's size as 1–3 small dots (R4.1)
             n = min(z.value, 3)
             c.setStrokeColor(ink)
             c.setLineWidth(pt(0.2))
             for k in range(n):
-                c.circle(pt(cx + (k - (n - 1) / 2) * 2.0), pt(cy + r * 0.42), pt(0.55),
+                c.circle(pt(cx + (k - (n - 1) / 2) * 2.0), pt(cy + r * 0.48), pt(0.55),
                          stroke=1, fill=1)
 
         out.extend(Token(f"zone {z.id}", draw, region.colour, f"{z.id} {z.city}")
