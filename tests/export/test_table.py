@@ -607,3 +607,22 @@ def test_tts_objects_are_spaced_by_their_sizes_off_the_board() -> None:
         for b in boxes[i + 1:]:
             apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
             assert apart, (a, b)
+
+
+def test_no_shipped_city_name_is_shortened_on_its_zone_token(tmp_path: Path) -> None:
+    """With text 1.5 mm inside the cut, every city of the shipped island still
+    prints whole on its zone token (on two lines where it must)."""
+    import pypdf
+
+    from authoring.model.workspace import Workspace, default_path
+    from authoring.pdf.section import inputs_from
+
+    path = default_path("scenarios", "scenario-1.yaml")
+    inputs = inputs_from(Workspace().load(path), str(path), "fr")
+    out = tmp_path / "k.pdf"
+    result = export_kit(inputs, KitOptions(parts=("tokens",), cut_files=()), out)
+    tokens = result.section("tokens")
+    reader = pypdf.PdfReader(out)
+    text = "".join(reader.pages[n - 1].extract_text()
+                   for n in range(tokens.first, tokens.last + 1))
+    assert "…" not in text
