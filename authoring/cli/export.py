@@ -101,6 +101,22 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
               help="Also write a Tabletop Simulator saved object (tts-object.json) and its "
                    "images: deck sheets (10 × 7 cards, ≤ 4096 px wide), the board, every "
                    "token, the counter tracks and sheets.")
+@click.option("--punch", type=click.Choice(["board", "3mm", "1/8in"]), default="board",
+              show_default=True,
+              help="The clue cards' hole size: the board's minimap.hole_diameter, or a "
+                   "stock punch (3 mm, or 1/8 in = 3.175 mm); a warning says where a larger "
+                   "punch leaves too thin a bridge.")
+@click.option("--clues", "clue_mode", type=click.Choice(["holes", "film"]), default="holes",
+              show_default=True,
+              help="Clue cards to punch, or film: for transparency film on a home "
+                   "printer, the mini-map inked and every place of the card left clear "
+                   "(nothing to punch; no perforation cut file).")
+@click.option("--designer", is_flag=True,
+              help="A designer's proof: the rule ids (R5.4 …) printed on the cards.")
+@click.option("--tts-url", "tts_url", default=None, metavar="BASE",
+              help="With --tts: the address the images will be hosted at (https://…/); "
+                   "the saved object names each image BASE/<its file name> instead of "
+                   "this machine's file:// path.")
 @click.option("--dpi", type=click.IntRange(72, 600), default=300, show_default=True,
               help="Resolution of the --png images (each card with its bleed).")
 @json_option
@@ -108,7 +124,10 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 def export(scenario: str | None, output: str | None, paper: str, lang: str, duplex: str,
            back_offset: tuple[float, float], bleed: float, gutter: float | None, margin: float,
            only: tuple[str, ...],
-           cut_file: str, singles: bool, cutter: str, corner_radius: float, cmyk: bool, png: bool, tts: bool, dpi: int, as_json: bool,
+           cut_file: str, singles: bool, cutter: str, corner_radius: float, cmyk: bool, png: bool,
+           tts: bool, tts_url: str | None, punch: str, clue_mode: str, designer: bool,
+           dpi: int,
+           as_json: bool,
            strict: bool) -> None:
     """Print-and-play kit of SCENARIO (default: the shipped scenario 1) as one PDF:
     cards with duplex backs, perforated clue cards, the board as a tiled poster,
@@ -125,7 +144,10 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
     options = KitOptions(paper_name=paper.lower(), lang=lang,  # type: ignore[arg-type]
                          duplex=duplex,  # type: ignore[arg-type]
                          back_offset=back_offset, bleed=bleed, parts=only, cut_files=cuts,
-                         singles=singles, png=png, tts=tts, png_dpi=dpi,
+                         singles=singles, png=png, tts=tts, tts_url=tts_url, png_dpi=dpi,
+                         punch={"board": None, "3mm": 3.0, "1/8in": 3.175}[punch],
+                         clues=clue_mode,  # type: ignore[arg-type]
+                         designer=designer,
                          printable_margin=margin, cmyk=cmyk,
                          cutter=cutter,  # type: ignore[arg-type]
                          corner_radius=corner_radius)

@@ -329,7 +329,8 @@ def summarise_cell(records: Sequence[dict[str, Any]], game: Game) -> dict[str, A
             "investigations_mean": round(sum(inv) / len(inv), 3) if inv else None,
             "rounds_after_reveal_in_losses": round(sum(left) / len(left), 3) if left else None,
         })
-    overflows: Counter[str] = Counter()
+    # every zone, 0 where the army never overflowed (the heat map's zero)
+    overflows: Counter[str] = Counter(dict.fromkeys(game.topo.ids, 0))
     actions: Counter[str] = Counter()
     cards: Counter[str] = Counter()
     for r in records:
@@ -392,6 +393,9 @@ def summarise(model: GameModel, study: Study, results: Mapping[str, Sequence[dic
                           "speed actions, one player at a time",
         },
         "strength": strength(study),
+        # the scenario's target win rate per difficulty (balance:), [low, high]
+        "targets": {d: [float(lo), float(hi)] for d, (lo, hi) in
+                    (getattr(model.scenario.spec, "balance", None) or {}).items()},
         "cells": cells,
         "warnings": design_warnings(model, study, cells),
     }

@@ -27,6 +27,9 @@ from authoring.pdf.boardmap import draw_island, fit_view
 PAGE = landscape(A4)
 INK = HexColor("#222222")
 GRID = HexColor("#cccccc")
+#: a target band (balance:) behind a win-rate bar
+BAND = HexColor("#d9ecd9")
+BAND_EDGE = HexColor("#7fb27f")
 LEVEL_COLOURS = {"easy": HexColor("#3f8f4f"), "normal": HexColor("#c9952b"),
                  "hard": HexColor("#b33a2f")}
 CAUSE_COLOURS = {"OFFICERS_EXHAUSTED": HexColor("#333333"),
@@ -183,6 +186,26 @@ def _win_rates(c: Any, data: Mapping[str, Any]) -> None:
     width = PAGE[0] - 45 * mm
     _percent_axis(c, x0, base, width, height)
     step = width / max(1, len(cells))
+    targets = data.get("targets") or {}
+    for i, cell in enumerate(cells):
+        band = targets.get(cell["difficulty"])
+        if band:  # the scenario's target band (balance:) behind the bar
+            lo, hi = band
+            c.setFillColor(BAND)
+            c.rect(x0 + step * i + step * 0.08, base + height * lo, step * 0.84,
+                   height * (hi - lo), stroke=0, fill=1)
+            c.setStrokeColor(BAND_EDGE)
+            c.setLineWidth(0.8)
+            for v in (lo, hi):
+                c.line(x0 + step * i + step * 0.08, base + height * v,
+                       x0 + step * (i + 0.92), base + height * v)
+    if targets:
+        c.setFillColor(BAND)
+        c.rect(x0, 17 * mm, 8 * mm, 4 * mm, stroke=0, fill=1)
+        c.setFillColor(INK)
+        c.setFont(fonts.REGULAR, 8)
+        c.drawString(x0 + 10 * mm, 18 * mm, "the scenario's target band for the difficulty "
+                     "(balance: in the scenario file); a bar inside it is on target")
     for i, cell in enumerate(cells):
         x = x0 + step * i + step * 0.2
         bw = step * 0.6
@@ -202,55 +225,114 @@ def _win_rates(c: Any, data: Mapping[str, Any]) -> None:
 
 
 def _survival(c: Any, data: Mapping[str, Any]) -> None:
+    """One panel per difficulty, a curve per player count; the round axis ends
+    where the last game of the study ended."""
     y0 = _title(c, "Survival: the share of games still going after each round",
-                "a curve per difficulty × player count; where a curve falls is when games are lost")
+                "one panel per difficulty, a curve per player count; where a curve falls is "
+                "when games are lost")
     cells = list(data["cells"].values())
-    last = max((len(cell["survival"]) for cell in cells), default=1)
-    x0, base, height = 25 * mm, 30 * mm, y0 - 40 * mm
-    width = PAGE[0] - 90 * mm
-    _percent_axis(c, x0, base, width, height)
-    for r in range(0, last, max(1, last // 10)):
-        c.drawCentredString(x0 + width * r / max(1, last - 1), base - 5 * mm, str(r))
-    c.drawCentredString(x0 + width / 2, base - 10 * mm, "round")
+    levels = list(dict.fromkeys(cell["difficulty"] for cell in cells))
+    last = max((_last_round(cell["survival"]) for cell in cells), default=1)
+    gap = 12 * mm
+    left, right = 25 * mm, PAGE[0] - 12 * mm
+    pw = (right - left - gap * (len(levels) - 1)) / max(1, len(levels))
+    base, height = 42 * mm, y0 - 52 * mm
     dashes = {3: [], 4: [4, 2], 5: [1, 2]}
-    for i, cell in enumerate(cells):
-        colour = LEVEL_COLOURS.get(cell["difficulty"], INK)
-        c.setStrokeColor(colour)
+    players = sorted({cell["players"] for cell in cells})
+    for k, level in enumerate(levels):
+        x0 = left + k * (pw + gap)
+        c.setFillColor(INK)
+        c.setFont(fonts.BOLD, 10)
+        c.drawString(x0, base + height + 4 * mm, level)
+        _percent_axis(c, x0, base, pw, height)
+        c.setFont(fonts.REGULAR, 8)
+        c.setFillColor(INK)
+        every = max(1, -(-last // 8))
+        for r in range(0, last + 1, every):
+            c.drawCentredString(x0 + pw * r / max(1, last), base - 5 * mm, str(r))
+        c.drawCentredString(x0 + pw / 2, base - 10 * mm, "round")
+        for cell in cells:
+            if cell["difficulty"] != level:
+                continue
+            c.setStrokeColor(LEVEL_COLOURS.get(level, INK))
+            c.setLineWidth(1.4)
+            c.setDash(dashes.get(cell["players"], []))
+            pts = [(x0 + pw * r / max(1, last), base + height * v)
+                   for r, v in enumerate(cell["survival"][:last + 1])]
+            path = c.beginPath()
+            path.moveTo(*pts[0])
+            for p in pts[1:]:
+                path.lineTo(*p)
+            c.drawPath(path, stroke=1, fill=0)
+            c.setDash([])
+    # the key: a dash per player count
+    x = left
+    for p in players:
+        c.setStrokeColor(INK)
         c.setLineWidth(1.4)
-        c.setDash(dashes.get(cell["players"], []))
-        pts = [(x0 + width * r / max(1, last - 1), base + height * v)
-               for r, v in enumerate(cell["survival"])]
-        path = c.beginPath()
-        path.moveTo(*pts[0])
-        for p in pts[1:]:
-            path.lineTo(*p)
-        c.drawPath(path, stroke=1, fill=0)
-        ly = y0 - 8 * mm - i * 5 * mm
-        c.line(x0 + width + 8 * mm, ly + 1 * mm, x0 + width + 18 * mm, ly + 1 * mm)
+        c.setDash(dashes.get(p, []))
+        c.line(x, 20 * mm, x + 10 * mm, 20 * mm)
         c.setDash([])
         c.setFillColor(INK)
-        c.drawString(x0 + width + 20 * mm, ly, f"{cell['difficulty']}, {cell['players']} players")
+        c.setFont(fonts.REGULAR, 8)
+        c.drawString(x + 12 * mm, 19 * mm, f"{p} players")
+        x += 40 * mm
 
 
-def _heat(overflows: Mapping[str, int], peak: int) -> dict[str, Color]:
-    out = {}
+def _last_round(survival: Sequence[float]) -> int:
+    """The round after which no game was still going (the axis stops there)."""
+    for r, v in enumerate(survival):
+        if v <= 0:
+            return max(1, r)
+    return max(1, len(survival) - 1)
+
+
+def _ramp(t: float) -> Color:
+    """The heat ramp: 0 → white, 1 → deep red."""
+    return Color(1.0, 1.0 - 0.8 * t, 1.0 - 0.9 * t)
+
+
+def _heat(overflows: Mapping[str, int], peak: int, zones: Sequence[str] = ()) -> dict[str, Color]:
+    """Every zone's colour on the ramp (the zones the data leaves out at its zero)."""
+    out = {z: _ramp(0.0) for z in zones}
     for zone, n in overflows.items():
-        t = min(1.0, n / peak) if peak else 0.0
-        out[zone] = Color(1.0, 1.0 - 0.8 * t, 1.0 - 0.9 * t)
+        out[zone] = _ramp(min(1.0, n / peak) if peak else 0.0)
     return out
 
 
+#: the heat map's zone ids are printed at this size at least, pt
+HEAT_LABEL_PT = 6.0
+
+
 def _heat_map(c: Any, data: Mapping[str, Any], board: Board) -> None:
+    from authoring.pdf.boardmap import LABEL_PT
+
     y0 = _title(c, "Where the army overflows (R8.4, R8.5)",
                 "deployments and takeovers starting from each zone, all cells together: the "
-                "darker, the more often")
-    total: dict[str, int] = {}
+                "darker, the more often; white: never")
+    total: dict[str, int] = {z.id: 0 for z in board.zones}
     for cell in data["cells"].values():
         for z, n in cell["overflows"].items():
             total[z] = total.get(z, 0) + n
     peak = max(total.values(), default=0)
-    view = fit_view(board, 15 * mm, 15 * mm, PAGE[0] - 90 * mm, y0 - 20 * mm)
-    draw_island(c, board, view, labels=True, city_names=False, highlight=_heat(total, peak))
+    view = fit_view(board, 15 * mm, 22 * mm, PAGE[0] - 90 * mm, y0 - 27 * mm)
+    draw_island(c, board, view, labels=True, city_names=False,
+                highlight=_heat(total, peak, [z.id for z in board.zones]),
+                label_pt=max(LABEL_PT, HEAT_LABEL_PT / view.scale))
+    # the colour key: the ramp from 0 to the peak
+    kx, ky, kw, kh = 15 * mm, 12 * mm, 80 * mm, 4 * mm
+    steps = 40
+    for i in range(steps):
+        c.setFillColor(_ramp(i / (steps - 1)))
+        c.rect(kx + kw * i / steps, ky, kw / steps + 0.3, kh, stroke=0, fill=1)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.4)
+    c.rect(kx, ky, kw, kh, stroke=1, fill=0)
+    c.setFillColor(INK)
+    c.setFont(fonts.REGULAR, 8)
+    c.drawString(kx, ky - 3.5 * mm, "0")
+    c.drawRightString(kx + kw, ky - 3.5 * mm, str(peak))
+    c.drawString(kx + kw + 3 * mm, ky + 1 * mm, "overflows from the zone, all games of all cells")
     c.setFillColor(INK)
     c.setFont(fonts.BOLD, 10)
     x = PAGE[0] - 70 * mm
@@ -258,8 +340,39 @@ def _heat_map(c: Any, data: Mapping[str, Any], board: Board) -> None:
     c.drawString(x, y, "Most overflowing zones")
     c.setFont(fonts.REGULAR, 9)
     for z, n in sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))[:25]:
+        if n <= 0:
+            break
         y -= 5 * mm
         c.drawString(x, y, f"{z:<8} {n}")
+
+
+#: the players' actions by name (R5) and the book's other moves
+ACTION_NAMES = {
+    "move": "Move (R5.1)", "recruit": "Recruit (R5.2)", "investigate": "Investigate (R5.3)",
+    "search": "Search (R5.4)", "craft": "Craft (R5.5)", "eliminate": "Eliminate (R5.6)",
+    "use": "Use a special item (R5.7)", "resistance": "Resistance card (R5.8)",
+    "transfer": "Transfer (R5.9)", "plan": "Plan (R5.10)",
+    "objective": "Act on an objective (R9.6)", "reorganise": "Reorganise the squad (R6.3)",
+    "begin": "Start the timer (R6)", "end": "End the players' phase (R10.1)",
+    "keep": "Keep a drawn card or token", "choose": "Choose (a pending choice)",
+}
+#: what a card count's prefix means
+CARD_KINDS = {"resistance": "Resistance", "special": "Special item used",
+              "crafted": "Crafted", "event": "Event"}
+
+
+def action_name(kind: str) -> str:
+    """An action kind as the report prints it: ``move`` → ``Move (R5.1)``."""
+    return ACTION_NAMES.get(kind, kind)
+
+
+def card_name(key: str) -> str:
+    """A card count's key as the report prints it: ``resistance:safe-house-3`` →
+    ``Resistance: safe house 3``."""
+    kind, _, ident = key.partition(":")
+    if not ident:
+        return key.replace("-", " ")
+    return f"{CARD_KINDS.get(kind, kind)}: {ident.replace('-', ' ').replace('_', ' ')}"
 
 
 def _usage(c: Any, data: Mapping[str, Any]) -> None:
@@ -273,14 +386,15 @@ def _usage(c: Any, data: Mapping[str, Any]) -> None:
         for k, n in cell["cards"].items():
             cards[k] = cards.get(k, 0) + n
     c.setFillColor(INK)
-    for x, title, table in ((15 * mm, "Actions", actions), (110 * mm, "Cards", cards)):
+    for x, title, table, name in ((15 * mm, "Actions", actions, action_name),
+                                  (110 * mm, "Cards", cards, card_name)):
         yy = y
         c.setFont(fonts.BOLD, 11)
         c.drawString(x, yy, title)
         c.setFont(fonts.REGULAR, 9)
         for k, n in sorted(table.items(), key=lambda kv: (-kv[1], kv[0]))[:30]:
             yy -= 5 * mm
-            c.drawString(x, yy, k)
+            c.drawString(x, yy, name(k))
             c.drawRightString(x + 85 * mm, yy, str(n))
     sens = data.get("sensitivity")
     if sens:

@@ -12,6 +12,7 @@ off the island.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -134,8 +135,10 @@ def draw_island(
     labels: bool = True,
     city_names: bool = True,
     highlight: dict[str, Color] | None = None,
+    label_pt: float | None = None,
 ) -> None:
-    """Draw the whole island: sea, zones, terrain, links, cities, labels."""
+    """Draw the whole island: sea, zones, terrain, links, cities, labels (zone ids
+    at ``label_pt`` at true size, by default :func:`label_pt_at` the view's scale)."""
     import shapely
 
     geo = board.geometry
@@ -150,6 +153,11 @@ def draw_island(
         if kind != "rivers":
             for _name, g in features:
                 _fill(c, g, view, tint(colours.get(kind, OTHER_TERRAIN), 0.75))
+    # zone borders over the terrain too (a forest must not hide where a zone ends)
+    c.setStrokeColor(tint("#000000", 0.35))
+    c.setLineWidth(0.4 * s)
+    for poly in geo.zone_polygons.values():
+        c.drawPath(_geom_path(c, poly, view), stroke=1, fill=0)
     c.setStrokeColor(RIVER)
     c.setLineCap(1)
     for f in board.spec.terrain.rivers:
@@ -180,16 +188,34 @@ def draw_island(
     if labels:
         # a miniature sets its zone ids at MINIATURE_TEXT_PT at least (placed for
         # that size) and leaves out the city names it would print smaller
-        label_pt = LABEL_PT if s >= 1 else max(LABEL_PT, MINIATURE_TEXT_PT / s)
-        city_names = city_names and CITY_PT * s >= MINIATURE_TEXT_PT - 1e-9
+        label_pt = label_pt or label_pt_at(s)
+        city_names = city_names and city_names_at(s)
+        halo = view.len(2 * HALO_MM)
         for lab in zone_labels(board, city_names=city_names, label_pt=label_pt):
-            c.setFillColor(lab.colour)
-            c.setFont(fonts.BOLD, label_pt * s)
-            c.drawString(*view.pt(lab.box[0], lab.box[3] - label_pt * PT_MM * 0.8), lab.zone)
+            _halo_string(c, view.pt(lab.box[0], lab.box[3] - label_pt * PT_MM * 0.8), lab.zone,
+                         fonts.BOLD, label_pt * s, lab.colour, halo)
             if city_names:
-                c.setFillColor(lab.city_colour)
-                c.setFont(fonts.REGULAR, CITY_PT * s)
-                c.drawString(*view.pt(lab.box[0], lab.box[1] + CITY_PT * PT_MM * 0.25), lab.city)
+                _halo_string(c, view.pt(lab.box[0], lab.box[1] + CITY_PT * PT_MM * 0.25),
+                             lab.city, fonts.REGULAR, CITY_PT * s, lab.city_colour, halo)
+
+
+def _halo_string(c: Any, at: tuple[float, float], text: str, font: str, size: float,
+                 ink: Color, halo: float) -> None:
+    """``text`` in ``ink`` over a white outline ``halo`` points wide, so it reads
+    over terrain and region borders."""
+    c.saveState()
+    t = c.beginText(*at)
+    t.setFont(font, size)
+    t.setTextRenderMode(1)  # stroke only: the halo
+    c.setStrokeColor(HexColor("#ffffff"))
+    c.setLineWidth(halo)
+    c.setLineJoin(1)
+    t.textOut(text)
+    c.drawText(t)
+    c.restoreState()
+    c.setFillColor(ink)
+    c.setFont(font, size)
+    c.drawString(*at, text)
 
 
 def _font(c: Any, font: str, size: float, view: View) -> bool:
@@ -203,9 +229,15 @@ def _font(c: Any, font: str, size: float, view: View) -> bool:
     return True
 
 
-#: zone label sizes at true size, pt (nothing printed below MIN_TEXT_PT)
-LABEL_PT = 7.5
-CITY_PT = MIN_TEXT_PT
+#: zone label sizes at true size, pt: zone ids read from across a table (issue
+#: 25: at least 14 pt), city names below them
+LABEL_PT = 14.0
+CITY_PT = 8.0
+#: white kept around a label (its halo) and between it and roads, rivers and
+#: city discs, board mm
+LABEL_CLEARANCE = 0.8
+#: the white outline drawn around a label's letters, board mm each side
+HALO_MM = 0.5
 #: WCAG's ratio for small text, which the labels must reach on their ground
 MIN_CONTRAST = 4.5
 
@@ -252,23 +284,52 @@ def readable(ink: Color, ground: Color, ratio: float = MIN_CONTRAST) -> Color:
     return Color(0, 0, 0)
 
 
+def _disc_radius(size: str) -> float:
+    """The drawn radius of a city's outer circle, board mm (see :func:`_city`)."""
+    return 1.6 + 1.5 * CITY_SIZE_CIRCLES.get(size, 1)
+
+
+def label_pt_at(scale: float) -> float:
+    """The zone ids' size, pt at true size, of the board drawn at ``scale``: a
+    miniature sets them at :data:`MINIATURE_TEXT_PT` at least (placed for that
+    size)."""
+    return LABEL_PT if scale >= 1 else max(LABEL_PT, MINIATURE_TEXT_PT / scale)
+
+
+def city_names_at(scale: float) -> bool:
+    """Whether the board drawn at ``scale`` prints its city names (a miniature
+    leaves out what it would print below :data:`MINIATURE_TEXT_PT`)."""
+    return CITY_PT * scale >= MINIATURE_TEXT_PT - 1e-9
+
+
+#: zone labels already placed: (board's id, city names, size) → (board, labels);
+#: the board is kept so its id is not reused
+_LABELS: dict[tuple[int, bool, float], tuple[Any, list[ZoneLabel]]] = {}
+
+
 def zone_labels(board: Board, *, city_names: bool = True,
                 label_pt: float = LABEL_PT) -> list[ZoneLabel]:
-    """Each zone's label (its id over its city name) placed beside its city where
-    it crosses no road, path, river, other city or label (the first free place of
-    eight around the city, on three rings, else the least crossed), in its region's colour darkened
-    to read at :data:`MIN_CONTRAST` on the ground under it."""
-    from shapely.geometry import LineString, Point, box
+    """:func:`place_zone_labels`, once per board, city names and size."""
+    key = (id(board), city_names, round(label_pt, 6))
+    if key not in _LABELS:
+        if len(_LABELS) > 32:
+            _LABELS.clear()
+        _LABELS[key] = (board, place_zone_labels(board, city_names=city_names,
+                                                 label_pt=label_pt))
+    return list(_LABELS[key][1])
 
+
+def place_zone_labels(board: Board, *, city_names: bool = True,
+                      label_pt: float = LABEL_PT) -> list[ZoneLabel]:
+    """Each zone's label (its id over its city name) inside its own zone, clear of
+    every road, path, river, city disc and other label by :data:`LABEL_CLEARANCE`
+    (its halo included), as near its city as that allows; where a zone has no such
+    place, the least crossed place around the city. The ink is the region's colour
+    darkened to read at :data:`MIN_CONTRAST` on the ground under it."""
     from authoring.pdf.canvas import string_width
 
     geo = board.geometry
-    lines = [LineString([board.zone(r.a).at, board.zone(r.b).at]).buffer(0.5)
-             for r in board.roads]
-    lines += [LineString(f.line).buffer(f.width / 2) for f in board.spec.terrain.rivers
-              if f.line]
-    cities = {z.id: Point(z.at).buffer(1.5 + 1.5 * CITY_SIZE_CIRCLES.get(z.size, 1))
-              for z in board.zones}
+    fixed = board_obstacles(board)
     terrain = [(tint(c, 0.75), g) for kind, c in (("forests", FOREST), ("mountains", MOUNTAIN),
                                                  ("lakes", LAKE))
                for _n, g in geo.terrain.get(kind, ())]
@@ -279,27 +340,8 @@ def zone_labels(board: Board, *, city_names: bool = True,
         if city_names:
             w = max(w, string_width(z.city, fonts.REGULAR, CITY_PT))
         h = (label_pt + (CITY_PT if city_names else 0)) * PT_MM * 1.05
-        x, y = z.at
-        near = 1.5 + 1.5 * CITY_SIZE_CIRCLES.get(z.size, 1)
-        spots = []
-        for gap in (near, near + 2.5, near + 5.0):  # rings around the city, nearest first
-            d = gap * 0.7
-            spots += [(x + gap, y - h / 2), (x - gap - w, y - h / 2), (x - w / 2, y + gap),
-                      (x - w / 2, y - gap - h), (x + d, y + d), (x + d, y - d - h),
-                      (x - d - w, y + d), (x - d - w, y - d - h)]
-        others = [g for zid, g in cities.items() if zid != z.id]
-        best: tuple[float, Any] | None = None
-        for sx, sy in spots:
-            b = box(sx, sy, sx + w, sy + h)
-            hit = sum(b.intersection(g).area for g in (*lines, *others, *placed))
-            hit += b.difference(geo.outline).area  # off the island: in the sea
-            if best is None or hit < best[0] - 1e-9:
-                best = (hit, b)
-            if hit == 0:
-                break
-        assert best is not None
-        chosen = best[1]
-        placed.append(chosen.buffer(0.3))
+        chosen = free_box(board, z.id, w, h, [fixed, *placed], step=label_pt * PT_MM / 4)
+        placed.append(chosen.buffer(LABEL_CLEARANCE))
         region = board.region(z.region)
         ground = tint(region.colour, 0.35)
         if not geo.outline.contains(chosen) and luminance(SEA) < luminance(ground):
@@ -307,11 +349,82 @@ def zone_labels(board: Board, *, city_names: bool = True,
         for colour_, g in terrain:
             if g.intersects(chosen):
                 ground = colour_ if luminance(colour_) < luminance(ground) else ground
-        x0, y0, x1, y1 = chosen.bounds
-        out.append(ZoneLabel(z.id, z.city, (x0, y0, x1, y1),
+        bx0, by0, bx1, by1 = chosen.bounds
+        out.append(ZoneLabel(z.id, z.city, (bx0, by0, bx1, by1),
                              readable(tint(region.colour, 1.0), ground),
                              readable(HexColor("#333333"), ground), ground))
     return out
+
+
+def board_obstacles(board: Board, clearance: float = LABEL_CLEARANCE) -> Any:
+    """What a label or mark must stay clear of on the island: every road and
+    path, river and city disc, grown by ``clearance`` (board mm), as one geometry."""
+    import shapely
+    from shapely.geometry import LineString, Point
+
+    lines = [LineString([board.zone(r.a).at, board.zone(r.b).at]).buffer(0.8 + clearance)
+             for r in board.roads]
+    lines += [LineString(f.line).buffer(f.width / 2 + clearance)
+              for f in board.spec.terrain.rivers if f.line]
+    discs = [Point(z.at).buffer(_disc_radius(z.size) + clearance) for z in board.zones]
+    return shapely.union_all([*lines, *discs])
+
+
+def free_box(board: Board, zone: str, w: float, h: float, obstacles: Sequence[Any], *,
+             step: float = 1.0, fallback: bool = True) -> Any:
+    """A ``w`` × ``h`` box (board mm, a shapely polygon) inside ``zone``, clear of
+    ``obstacles``, as near the zone's city as that allows (lower-left corners on a
+    ``step`` mm grid); where the zone holds no such place, the least crossed place
+    around the city (None without ``fallback``)."""
+    import numpy as np
+    import shapely
+
+    z = board.zone(zone)
+    x, y = z.at
+    poly = board.geometry.zone_polygons[zone].buffer(-0.3)
+    x0, y0, x1, y1 = poly.bounds
+    step = max(0.5, step)
+    xs = np.arange(x0, x1 - w, step)
+    ys = np.arange(y0, y1 - h, step)
+    if len(xs) and len(ys):
+        gx, gy = (a.ravel() for a in np.meshgrid(xs, ys))
+        boxes = shapely.box(gx, gy, gx + w, gy + h)
+        ok = shapely.within(boxes, poly)
+        if ok.any():
+            near = shapely.clip_by_rect(shapely.union_all(list(obstacles)), x0, y0, x1, y1)
+            shapely.prepare(near)
+            ok[ok] = ~shapely.intersects(boxes[ok], near)
+        if ok.any():
+            d = np.hypot(gx + w / 2 - x, gy + h / 2 - y)
+            d[~ok] = np.inf
+            return boxes[int(np.argmin(d))]
+    if not fallback:
+        return None
+    return _least_crossed(z, w, h, list(obstacles), board.geometry.outline)
+
+
+def _least_crossed(z: Any, w: float, h: float, obstacles: list[Any], outline: Any) -> Any:
+    """A ``w`` × ``h`` box around zone ``z``'s city crossing the least of
+    ``obstacles`` (eight places on five rings, nearest first; the sea counts)."""
+    from shapely.geometry import box
+
+    x, y = z.at
+    near = _disc_radius(z.size) + LABEL_CLEARANCE
+    best: tuple[float, Any] | None = None
+    for gap in (near, near + 2.5, near + 5.0, near + 8.0, near + 12.0):
+        d = gap * 0.75
+        for sx, sy in ((x + gap, y - h / 2), (x - gap - w, y - h / 2), (x - w / 2, y + gap),
+                       (x - w / 2, y - gap - h), (x + d, y + d), (x + d, y - d - h),
+                       (x - d - w, y + d), (x - d - w, y - d - h)):
+            b = box(sx, sy, sx + w, sy + h)
+            hit = sum(b.intersection(g).area for g in obstacles)
+            hit += b.difference(outline).area
+            if best is None or hit < best[0] - 1e-9:
+                best = (hit, b)
+            if hit == 0:
+                return b
+    assert best is not None
+    return best[1]
 
 
 @dataclass(frozen=True)
@@ -390,7 +503,7 @@ def board_furniture(board: Board, margin: float = 12.0) -> Furniture:
         return None
 
     title = corner(min(150.0, w / 3), 18.0)
-    legend = corner(min(110.0, w / 4), 38.0)
+    legend = corner(*legend_size(board))
     return Furniture(elim, cells, title, legend)  # type: ignore[arg-type]
 
 
@@ -484,37 +597,78 @@ def draw_miniature(c: Any, board: Board, x: float, y: float, scale: float, *,
     return View(scale, x * mm, y * mm)
 
 
+#: the legend's text size at true size, pt
+LEGEND_PT = 8.0
+
+
+def legend_size(board: Board) -> tuple[float, float]:
+    """The legend's width and height, board mm: city sizes, links, terrain and one
+    swatch per region (two columns)."""
+    return (86.0, 66.0 + 7.0 * -(-len(board.regions) // 2))
+
+
 def _legend(c: Any, board: Board, view: View, area: tuple[float, float, float, float],
             fr: bool) -> None:
+    """City sizes (R4.1), roads and mountain paths (R5.1), terrain and the regions'
+    colours."""
     x, y, w, h = area
     s = view.scale
     c.setFillColor(HexColor("#ffffff"))
     c.setStrokeColor(HexColor("#8a8a8a"))
     c.setLineWidth(0.5 * s)
     c.roundRect(*view.pt(x, y), view.len(w), view.len(h), view.len(2), stroke=1, fill=1)
-    row = y + h - 8  # the capital's outer circle (6 mm) clear of the frame
-    sizes = (("capital", "Capitale (taille 3)", "Capital (size 3)"),
-             ("town", "Ville (taille 2)", "Town (size 2)"),
-             ("village", "Village (taille 1)", "Village (size 1)"))
+    top = y + h
+    row = top - 8  # the capital's outer circle (6 mm) clear of the frame
+    sizes = (("capital", "Capitale", "Capital"), ("town", "Ville", "Town"),
+             ("village", "Village", "Village"))
     for k, (size, f_txt, e_txt) in enumerate(sizes):
         cx = x + 3 + (k + 0.5) * (w - 6) / 3  # three columns, each label centred in its own
         _city(c, *view.pt(cx, row), CITY_SIZE_CIRCLES[size], view)
-        if _font(c, fonts.REGULAR, MIN_TEXT_PT, view):
-            c.drawCentredString(*view.pt(cx, row - 9), f_txt if fr else e_txt)
+        c.setFillColor(ROAD)
+        if _font(c, fonts.REGULAR, LEGEND_PT, view):
+            c.drawCentredString(*view.pt(cx, row - 10), f_txt if fr else e_txt)
+            n = CITY_SIZE_CIRCLES[size]
+            c.drawCentredString(*view.pt(cx, row - 13.5), f"(taille {n})" if fr else f"(size {n})")
+    half = (w - 8) / 2
     for k, (kind, f_txt, e_txt) in enumerate((("road", "Route (R5.1 : jusqu'à 3)",
                                                 "Road (R5.1: up to 3)"),
                                                ("mountain", "Chemin de montagne (1)",
                                                 "Mountain path (1)"))):
-        ly = y + 13 - k * 7
+        lx, ly = x + 4, top - 28 - k * 7
         _link_style(c, kind, view)
         p = c.beginPath()
-        p.moveTo(*view.pt(x + 5, ly))
-        p.lineTo(*view.pt(x + 25, ly))
+        p.moveTo(*view.pt(lx, ly + 1))
+        p.lineTo(*view.pt(lx + 12, ly + 1))
         c.drawPath(p, stroke=1, fill=0)
         c.setDash([])
         c.setFillColor(ROAD)
-        if _font(c, fonts.REGULAR, MIN_TEXT_PT, view):
-            c.drawString(*view.pt(x + 29, ly - 1.5), f_txt if fr else e_txt)
+        if _font(c, fonts.REGULAR, LEGEND_PT, view):
+            c.drawString(*view.pt(lx + 14, ly), f_txt if fr else e_txt)
+    terrain = ((FOREST, "Forêt", "Forest"), (MOUNTAIN, "Montagne", "Mountain"),
+               (LAKE, "Lac", "Lake"), (RIVER, "Rivière", "River"))
+    for k, (ink, f_txt, e_txt) in enumerate(terrain):
+        r, col = divmod(k, 2)
+        lx, ly = x + 4 + col * half, top - 44 - r * 7
+        if ink == RIVER:
+            c.setStrokeColor(RIVER)
+            c.setLineWidth(view.len(1.5))
+            c.line(*view.pt(lx, ly + 1.2), *view.pt(lx + 7, ly + 1.2))
+        else:
+            c.setFillColor(tint(ink, 0.75))
+            c.rect(*view.pt(lx, ly - 1), view.len(7), view.len(4.5), stroke=0, fill=1)
+        c.setFillColor(ROAD)
+        if _font(c, fonts.REGULAR, LEGEND_PT, view):
+            c.drawString(*view.pt(lx + 9, ly), f_txt if fr else e_txt)
+    for k, region in enumerate(board.regions):
+        r, col = divmod(k, 2)
+        lx, ly = x + 4 + col * half, top - 61 - r * 7
+        c.setFillColor(tint(region.colour, 0.35))
+        c.setStrokeColor(tint(region.colour, 1.0))
+        c.setLineWidth(1.0 * s)
+        c.rect(*view.pt(lx, ly - 1), view.len(7), view.len(4.5), stroke=1, fill=1)
+        c.setFillColor(ROAD)
+        if _font(c, fonts.REGULAR, LEGEND_PT, view):
+            c.drawString(*view.pt(lx + 9, ly), f"{region.id} — {region.name}")
 
 
 def fit_view(board: Board, x: float, y: float, w: float, h: float) -> View:
@@ -535,13 +689,24 @@ def preview_pdf(board: Board, output: str | Path) -> None:
     with atomic_write(output, "wb") as fh:
         c = fonts.new_canvas(fh, (page_w, page_h), title=f"{board.spec.name or board.spec.id}")
         margin = 10 * mm
-        view = fit_view(
-            board, margin, margin + 8 * mm, page_w - 2 * margin, page_h - 2 * margin - 16 * mm
-        )
+        # cropped to the island (and a little sea), not the whole board sheet
         bw, bh = board.spec.size
+        ix0, iy0, ix1, iy1 = board.geometry.outline.bounds
+        pad = 8.0
+        x0, y0 = max(0.0, ix0 - pad), max(0.0, iy0 - pad)
+        x1, y1 = min(bw, ix1 + pad), min(bh, iy1 + pad)
+        aw, ah = page_w - 2 * margin, page_h - 2 * margin - 16 * mm
+        scale = min(aw / ((x1 - x0) * mm), ah / ((y1 - y0) * mm))
+        view = View(scale, margin + (aw - (x1 - x0) * mm * scale) / 2 - x0 * mm * scale,
+                    margin + 8 * mm + (ah - (y1 - y0) * mm * scale) / 2 - y0 * mm * scale)
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(*view.pt(x0, y0), view.len(x1 - x0), view.len(y1 - y0))
+        c.clipPath(clip, stroke=0, fill=0)
         c.setFillColor(SEA)
-        c.rect(*view.pt(0, 0), view.len(bw), view.len(bh), stroke=0, fill=1)
+        c.rect(*view.pt(x0, y0), view.len(x1 - x0), view.len(y1 - y0), stroke=0, fill=1)
         draw_island(c, board, view)
+        c.restoreState()
         c.setFillColor(HexColor("#000000"))
         c.setFont(fonts.BOLD, 12)
         c.drawString(

@@ -17,6 +17,7 @@ diagnostics in :class:`RenderResult`; nothing raises for content.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -43,9 +44,10 @@ from authoring.pdf.canvas import (
     draw_rect,
     mix,
     pt,
+    register_fonts,
     string_width,
 )
-from authoring.pdf.cutfile import RegistrationMark, draw_registration_marks
+from authoring.pdf.cutfile import RegistrationMark, draw_registration_marks, mark_keep_out
 from authoring.pdf.layout import (
     MARK_CLEARANCE,
     Duplex,
@@ -172,29 +174,51 @@ class CardOptions(Imposition):
     title: str = "Cartes"
     label: str = "Cartes"
     lang: Lang = "fr"
+    #: one effect-text size for every card of the deck (a family reads alike), pt;
+    #: None: each card's text as large as it fits (see :func:`family_body_pt`)
+    body_fixed_pt: float | None = None
+    #: print the rule ids (R5.4 …) in the card footers: a designer's proof, not
+    #: what players need at the table
+    designer: bool = False
+    #: the registration marks a cutting machine reads on a sheet of this paper
+    #: (portrait or landscape); no card's bleed comes near them
+    #: (:data:`~authoring.pdf.cutfile.MARK_CLEARANCE`)
+    cutter_marks: Callable[[Paper], tuple[RegistrationMark, ...]] | None = field(
+        default=None, compare=False)
+
+    def keep_out(self, paper: Paper) -> tuple[Rect, ...]:
+        """Where no card may print on ``paper``: around the cutter's marks."""
+        return mark_keep_out(self.cutter_marks(paper)) if self.cutter_marks else ()
 
     def imposition(self) -> Imposition:
         """The sheet layout alone (a plain :class:`Imposition`). With ``duplex``
         ``fold``, front-and-back pairs of cards fill the paper in whichever
-        orientation holds more of them."""
+        orientation holds more of them, clear of a cutter's marks (one pair a row
+        when two pairs would run over them); LayoutError when none fits."""
         base = {f.name: getattr(self, f.name) for f in fields(Imposition)}
         if self.duplex != "fold":
             return Imposition(**base)
-        best: tuple[int, Paper, int, int] | None = None
+        best: tuple[int, Imposition] | None = None
         for paper in (self.paper.portrait(), self.paper.landscape()):
-            rows, pairs = max_grid(paper, 2 * self.card_width + self.gap, self.card_height,
-                                   bleed=self.bleed, gap=self.gap,
-                                   margin=self.printable_margin)
-            if rows * pairs and (best is None or rows * pairs > best[0]):
-                best = (rows * pairs, paper, rows, pairs)
+            top_rows, top_pairs = max_grid(paper, 2 * self.card_width + self.gap,
+                                           self.card_height, bleed=self.bleed, gap=self.gap,
+                                           margin=self.printable_margin)
+            keep_out = self.keep_out(paper)
+            for rows in range(top_rows, 0, -1):
+                for pairs in range(top_pairs, 0, -1):
+                    if best is not None and rows * pairs <= best[0]:
+                        continue
+                    imp = Imposition(**{**base, "paper": paper, "rows": rows,
+                                        "cols": 2 * pairs, "fold": True})
+                    if not any(imp.grid_bleed.overlaps(k) for k in keep_out):
+                        best = (rows * pairs, imp)
         if best is None:
+            clear = " clear of the cutter's registration marks" if self.cutter_marks else ""
             raise LayoutError(
                 f"a front-and-back pair of {2 * self.card_width:g} × {self.card_height:g} mm "
                 f"with {self.bleed:g} mm bleed does not fit on {self.paper.name} inside "
-                f"the {self.printable_margin:g} mm margin")
-        _, paper, rows, pairs = best
-        return Imposition(**{**base, "paper": paper, "rows": rows, "cols": 2 * pairs,
-                             "fold": True})
+                f"the {self.printable_margin:g} mm margin{clear}")
+        return best[1]
 
 
 @dataclass(frozen=True)
@@ -225,9 +249,29 @@ def card_placements(count: int, options: CardOptions = CardOptions(), *,
 # --------------------------------------------------------------------------- faces
 
 
+def family_body_pt(faces: Sequence[CardFace], options: CardOptions) -> float | None:
+    """The largest effect-text size at which every face of a deck fits (the
+    smallest of their own sizes), or None when no face has generated text."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas as _Canvas
+
+    register_fonts()
+    sizes: list[float] = []
+    scratch = _Canvas(io.BytesIO())
+    trim = Rect(10, 10, options.card_width, options.card_height)
+    seen: set[int] = set()
+    for face in faces:
+        if id(face) in seen or face.draw is not None or not face.body:
+            continue
+        seen.add(id(face))
+        draw_card_face(scratch, face, trim, trim.expand(options.bleed), options, sizes=sizes)
+    return min(sizes) if sizes else None
+
+
 def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
                    options: CardOptions = CardOptions(), *, report: Report | None = None,
-                   span: Span | None = None) -> None:
+                   span: Span | None = None, sizes: list[float] | None = None) -> None:
     """Draw one card front with its trim box at ``trim`` (page mm), clipped to
     ``bleed``; text that does not fit becomes a warning in ``report``."""
     c.saveState()
@@ -286,11 +330,15 @@ def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
     icons = face.icon_items
     if icons:
         cursor = _icons_row(c, icons, trim, cursor, options, signed=face.icons_signed)
-    bottom = trim.bottom + m + (FOOTER_PT * 0.5 if face.footer else 0.0)
+    footer = face.footer if options.designer else without_rule_ids(face.footer)
+    bottom = trim.bottom + m + (FOOTER_PT * 0.5 if footer else 0.0)
     body_box = Rect.from_box(trim.left + m + 0.8, bottom, trim.right - m - 0.8, cursor - 0.8)
     if face.body:
+        fixed = options.body_fixed_pt
         fitted = fit_text(face.body, body_box.w, max(body_box.h, 0.0),
-                          max_size=body_max, min_size=options.body_min_pt)
+                          max_size=fixed or body_max, min_size=fixed or options.body_min_pt)
+        if sizes is not None:
+            sizes.append(fitted.size)
         if not fitted.fits and report is not None:
             room = len(fitted.lines)
             report.warning(
@@ -301,13 +349,27 @@ def draw_card_face(c: Canvas, face: CardFace, trim: Rect, bleed: Rect,
             )
         c.setFillColor(colour(INK))
         draw_fitted(c, fitted, body_box.x, body_box.top, body_box.w)
-    if face.footer:
+    if footer:
         c.setFillColor(colour("#666666"))
-        size, _ = fit_line(face.footer, trim.w - 2 * m, FONT_CONDENSED, max_size=FOOTER_PT,
+        size, _ = fit_line(footer, trim.w - 2 * m, FONT_CONDENSED, max_size=FOOTER_PT,
                            min_size=MIN_TEXT_PT)
         c.setFont(FONT_CONDENSED, size)
-        c.drawCentredString(pt(trim.cx), pt(trim.bottom + m + 0.2), face.footer)
+        c.drawCentredString(pt(trim.cx), pt(trim.bottom + m + 0.2), footer)
     c.restoreState()
+
+
+_RULE_IDS = re.compile(r"\s*\((?:[RD]\d+(?:\.\d+)*(?:\s*[·,]\s*)?)+\)"
+                       r"|(?:[RD]\d+(?:\.\d+)*(?:\s*[·,]\s*)?)+")
+
+
+def without_rule_ids(text: str) -> str:
+    """``text`` without its rule ids (``R5.4 · R5.5``, ``(R5.8)``): what a card shows
+    players; the ids stay for ``--designer`` proofs.
+
+    >>> without_rule_ids("coût en Réputation (R5.8)"), without_rule_ids("R5.4 · R5.5")
+    ('coût en Réputation', '')
+    """
+    return _RULE_IDS.sub("", text).strip(" ·,")
 
 
 #: the footer line of a card (its rule references), pt
@@ -432,12 +494,15 @@ def draw_card_back(c: Canvas, back: CardBack, trim: Rect, bleed: Rect,
     c.setFillColor(colour(back.colour))
     draw_rect(c, full)
     _pattern(c, back, full)
-    frame = trim.inset(5.0)
-    c.setStrokeColor(mix(back.colour, "#ffffff", 0.75))
+    # full bleed, no frame near the trim (a frame shows every duplex drift): the
+    # title on a medallion in the middle, far from every edge
+    r = min(trim.w, trim.h) * 0.36
+    c.setFillColor(mix(back.colour, "#000000", 0.25))
+    c.setStrokeColor(mix(back.colour, "#ffffff", 0.6))
     c.setLineWidth(pt(0.6))
-    c.roundRect(pt(frame.x), pt(frame.y), pt(frame.w), pt(frame.h), pt(3), stroke=1, fill=0)
+    c.circle(pt(trim.cx), pt(trim.cy), pt(r), stroke=1, fill=1)
     if back.title:
-        size, _ = fit_line(back.title, frame.w - 6, FONT_BOLD, max_size=16, min_size=8)
+        size, _ = fit_line(back.title, 2 * r - 4, FONT_BOLD, max_size=16, min_size=8)
         c.setFillColor(white)
         c.setFont(FONT_BOLD, size)
         c.drawCentredString(pt(trim.cx), pt(trim.cy) - size * 0.35, back.title)
@@ -867,32 +932,34 @@ def _cross(c: Canvas, x: float, y: float, name: str, paper: Paper) -> None:
 
 
 def _rulers(c: Canvas, x: float, y: float, name: str) -> None:
-    """An X ruler 6 mm above the point and a Y ruler 6 mm right of it, graduated
-    −5…+5 mm (0.5 mm ticks); value v sits at v mm from the point on the back page."""
+    """An X ruler 8 mm above the point and a Y ruler 8 mm right of it, graduated
+    −5…+5 mm (0.5 mm ticks, every 2 mm numbered), ticks and figures twice the size
+    of a plain ruler's so they read at arm's length; value v sits at v mm from the
+    point on the back page."""
     c.saveState()
     c.setStrokeColor(REGISTRATION_BLACK)
     c.setFillColor(REGISTRATION_BLACK)
-    c.setLineWidth(pt(0.12))
-    ry, rx = y + 6, x + 6
+    c.setLineWidth(pt(0.18))
+    ry, rx = y + 8, x + 8
     c.line(pt(x - 5), pt(ry), pt(x + 5), pt(ry))
     c.line(pt(rx), pt(y - 5), pt(rx), pt(y + 5))
-    c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
+    c.setFont(FONT_CONDENSED_BOLD, 7)
     for k in range(-10, 11):
         v = k / 2
         long_tick = k % 2 == 0
-        t = 1.6 if long_tick else 0.9
+        t = 3.2 if long_tick else 1.8
         c.line(pt(x + v), pt(ry), pt(x + v), pt(ry + t))
         c.line(pt(rx), pt(y + v), pt(rx + t), pt(y + v))
-        if long_tick and k % 4 == 0:
-            # every 2 mm, on two staggered rows: 6 pt numbers are wider than 2 mm
+        if k % 4 == 0:
+            # every 2 mm, on two staggered rows: 7 pt figures are wider than 2 mm
             far = k % 8 != 0
-            c.drawCentredString(pt(x + v), pt(ry + (4.4 if far else 2.0)), _signed(v))
-            c.drawString(pt(rx + (5.6 if far else 2.0)), pt(y + v) - 1.4, _signed(v))
-    c.setFont(FONT_BOLD, 6)
-    c.drawString(pt(x - 9), pt(ry + 1), "X")
-    c.drawString(pt(rx - 0.8), pt(y - 7.5), "Y")
-    c.setFont(FONT_BOLD, 8)
-    c.drawString(pt(x - 8), pt(y - 8), name)
+            c.drawCentredString(pt(x + v), pt(ry + (8.2 if far else 4.0)), _signed(v))
+            c.drawString(pt(rx + (9.6 if far else 4.0)), pt(y + v) - 2.0, _signed(v))
+    c.setFont(FONT_BOLD, 9)
+    c.drawString(pt(x - 10), pt(ry + 1), "X")
+    c.drawString(pt(rx - 1.2), pt(y - 9.5), "Y")
+    c.setFont(FONT_BOLD, 10)
+    c.drawString(pt(x - 10), pt(y - 10), name)
     c.restoreState()
 
 

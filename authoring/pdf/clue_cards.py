@@ -70,14 +70,17 @@ class CardHole:
     zone: str | None = None
 
 
-def clue_holes(card: PrintedClue, board: Board) -> tuple[CardHole, ...]:
-    """Every perforation of one clue card: its places (R5.3), then the keys.
-    A failure card has none."""
+def clue_holes(card: PrintedClue, board: Board,
+               diameter: float | None = None) -> tuple[CardHole, ...]:
+    """Every perforation of one clue card: its places (R5.3), ``diameter`` mm
+    across (default the board's ``minimap.hole_diameter``), then the keys. A
+    failure card has none."""
     if card.failure:
         return ()
     geo = board.geometry
     mm = board.spec.minimap
-    holes = [CardHole(*geo.hole_centre(z), mm.hole_diameter, z) for z in card.holes]
+    d = diameter or mm.hole_diameter
+    holes = [CardHole(*geo.hole_centre(z), d, z) for z in card.holes]
     holes.extend(CardHole(k.at[0], k.at[1], k.diameter) for k in mm.keys)
     return tuple(holes)
 
@@ -239,6 +242,43 @@ def draw_hole(c: Canvas, x: float, y: float, diameter: float) -> None:
     c.line(pt(x), pt(y - t), pt(x), pt(y + t))
 
 
+def punch_problems(board: Board, diameter: float) -> list[str]:
+    """Where a punch of ``diameter`` mm leaves less than the board's
+    ``minimap.min_bridge`` between two places' holes, or runs over the card's edge
+    margin (``min_edge``): one sentence each."""
+    from itertools import combinations
+
+    mm = board.spec.minimap
+    geo = board.geometry
+    centres = [(z, geo.hole_centre(z.id)) for z in board.zones]
+    out = []
+    for (z1, (x1, y1)), (z2, (x2, y2)) in combinations(centres, 2):
+        bridge = ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 - diameter
+        if bridge < mm.min_bridge - 1e-9:
+            out.append(f"the holes of {z1.id} and {z2.id} leave {bridge:.2f} mm between "
+                       f"them (min_bridge {mm.min_bridge:g} mm)")
+    cw, ch = mm.card
+    r = diameter / 2
+    for z, (x, y) in centres:
+        if min(x - r, y - r, cw - x - r, ch - y - r) < mm.min_edge - 1e-9:
+            out.append(f"the hole of {z.id} comes within {mm.min_edge:g} mm of the card's edge")
+    return out
+
+
+def draw_film_window(c: Canvas, x: float, y: float, window: tuple[float, float, float, float],
+                     holes: Sequence[CardHole]) -> None:
+    """The film variant of the mini-map: the window inked, every place of the card
+    and the keys left clear (unprinted film), so that stacked cards show through
+    only where every card is clear."""
+    wx, wy, ww, wh = window
+    path = c.beginPath()
+    path.rect(pt(x + wx), pt(y + wy), pt(ww), pt(wh))
+    for h in holes:
+        path.circle(pt(x + h.x), pt(y + h.y), pt(h.diameter / 2))
+    c.setFillColor(colour("#1b2a3a"))
+    c.drawPath(path, stroke=0, fill=1, fillMode=0)  # even-odd: the circles stay clear
+
+
 def draw_key(c: Canvas, x: float, y: float, diameter: float) -> None:
     """A keyed alignment mark: a black disc with a white centre cross (punched too)."""
 
@@ -255,9 +295,14 @@ def draw_key(c: Canvas, x: float, y: float, diameter: float) -> None:
 class ClueFaces:
     """Draws clue-card faces (the ``draw`` callback of a :class:`CardFace`)."""
 
-    def __init__(self, board: Board, options: CardOptions, lang: Lang) -> None:
+    def __init__(self, board: Board, options: CardOptions, lang: Lang, *,
+                 punch: float | None = None, film: bool = False) -> None:
         self.board = board
         self.options = options
+        #: the holes' diameter (a stock punch), None for the board's
+        self.punch = punch
+        #: print for transparency film: the window inked, the places left clear
+        self.film = film
         self.lang = lang
         self.map = MiniMap(board)
 
@@ -287,7 +332,13 @@ class ClueFaces:
         lang = self.lang
         accent = "#7a1f1f" if card.failure else "#2f4f7f"
         c.setFillColor(colour("#fbfaf5"))
-        c.rect(pt(x - b), pt(y - b), pt(w + 2 * b), pt(h + 2 * b), stroke=0, fill=1)
+        ground = c.beginPath()
+        ground.rect(pt(x - b), pt(y - b), pt(w + 2 * b), pt(h + 2 * b))
+        if self.film:  # the film stays clear at every place of the card
+            for hole in clue_holes(card, self.board, self.punch):
+                if hole.zone is not None:  # the keys are for punching only
+                    ground.circle(pt(x + hole.x), pt(y + hole.y), pt(hole.diameter / 2))
+        c.drawPath(ground, stroke=0, fill=1, fillMode=0)
         mm = self.board.spec.minimap
         wx, wy, ww, wh = mm.window
         top_band = wy + wh + 1.0
@@ -295,9 +346,7 @@ class ClueFaces:
         c.rect(pt(x - b), pt(y + top_band), pt(w + 2 * b), pt(h - top_band + b), stroke=0, fill=1)
         c.setFillColor(colour(accent))
         c.setFont(FONT_CONDENSED_BOLD, MIN_TEXT_PT)
-        c.drawCentredString(pt(x + w / 2), pt(y + h - 5.2),
-                            say(lang, "INDICE", "CLUE") if not card.failure else
-                            say(lang, "INDICE — ÉCHEC", "CLUE — FAILURE"))
+        c.drawCentredString(pt(x + w / 2), pt(y + h - 5.2), say(lang, "INDICE", "CLUE"))
         title = say(lang, "Échec", "Failure") if card.failure and not card.title else card.title
         fitted, margin, box_h = self.fit_title(title, w, h)
         c.setFillColor(colour("#1b2a3a"))
@@ -307,8 +356,15 @@ class ClueFaces:
         if card.failure:
             self.draw_failure(c, card, x, y)
             return
+        if self.film:
+            draw_film_window(c, x, y, mm.window, [h for h in clue_holes(
+                card, self.board, self.punch) if h.zone is not None])
+            c.setStrokeColor(colour("#8fa3b5"))  # the coast, to turn the card the right way
+            c.setLineWidth(pt(0.3))
+            c.drawPath(_path(c, self.map.outline, x, y), stroke=1, fill=0)
+            return
         self.map.draw(c, x, y)
-        for hole in clue_holes(card, self.board):
+        for hole in clue_holes(card, self.board, self.punch):
             if hole.zone is None:
                 draw_key(c, x + hole.x, y + hole.y, hole.diameter)
             else:
@@ -365,17 +421,31 @@ class ClueFaces:
         msg = card.text or say(lang, "La population ne sait rien… ou ne veut rien dire.",
                                "The people know nothing… or won't say.")
         word = say(lang, "ÉCHEC", "FAILURE")
-        word_pt = min(20.0, (ww - 6) / max(string_width(word, FONT_BOLD, 1.0), 1e-6))
+        # the word once on the card: in the window only when the title does not say it
+        if _plain(card.title or word) == _plain(word):
+            word = ""
+        word_pt = min(20.0, (ww - 6) / max(string_width(word or "X", FONT_BOLD, 1.0), 1e-6))
+        if not word:
+            word_pt = 0.0
         note = fit_text(msg, ww - 6, max(wh * 0.3, 8.0), max_size=7.5, min_size=MIN_TEXT_PT)
         top = y + wy + wh - 2.5 - word_pt * PT_MM * 0.75   # the word's baseline
         bottom = y + wy + 2.5 + note.height                 # the note's first line top
-        c.setFillColor(colour("#7a1f1f"))
-        c.setFont(FONT_BOLD, word_pt)
-        c.drawCentredString(pt(x + wx + ww / 2), pt(top), word)
+        if word:
+            c.setFillColor(colour("#7a1f1f"))
+            c.setFont(FONT_BOLD, word_pt)
+            c.drawCentredString(pt(x + wx + ww / 2), pt(top), word)
         c.setFillColor(colour("#333333"))
         draw_fitted(c, note, x + wx + 3, bottom, ww - 6, align="center")
         # the island between them, as large as the room allows
         self.map.draw_island(c, x + wx + 2, bottom + 2.0, ww - 4, top - 3.0 - bottom - 2.0)
+
+
+def _plain(text: str) -> str:
+    """``text`` without case or accents, to compare words (« Échec » = « ÉCHEC »)."""
+    import unicodedata
+
+    return "".join(ch for ch in unicodedata.normalize("NFD", text.casefold())
+                   if not unicodedata.combining(ch))
 
 
 class ClueSection:
@@ -390,13 +460,17 @@ class ClueSection:
         self.board = board
         self.options = options
         lang = options.lang
-        self.title = say(lang, "Cartes Indice (perforées)", "Clue cards (perforated)")
+        self.film = options.clues == "film"
+        self.title = (say(lang, "Cartes Indice (film transparent)", "Clue cards (transparency film)")
+                      if self.film else say(lang, "Cartes Indice (perforées)",
+                                            "Clue cards (perforated)"))
         card_options = options.card_options(self.title, say(lang, "Indices", "Clues"))
         # the holes are placed for the card size of the board's mini-map: print that size
         mw, mh = board.spec.minimap.card
         self.card_options = dataclasses.replace(card_options, card_width=mw, card_height=mh)
         self.duplex = options.printer_duplex
-        self.faces_maker = ClueFaces(board, self.card_options, lang)
+        self.faces_maker = ClueFaces(board, self.card_options, lang, punch=options.punch,
+                                     film=self.film)
         self.cards: list[PrintedClue] = [card for card in self.clues
                                       for _ in range(max(1, card.copies))]
         self.faces: list[CardFace] = [self.faces_maker.face(card, 0) for card in self.cards]
@@ -420,19 +494,21 @@ class ClueSection:
         def on_front(c: Canvas, sheet: int, items: Sequence[Placement]) -> None:
             draw_registration_marks(c, self.marks)
             holes: list[Hole] = []
-            for p in items:
+            for p in items if not self.film else ():  # a film card has nothing to punch
                 # a fold-over back is cut with its front folded onto it: its holes
                 # are the front's mirrored across the fold
                 mirror = p.side == "back"
-                for h in clue_holes(self.cards[p.index], self.board):
+                for h in clue_holes(self.cards[p.index], self.board, self.options.punch):
                     hx = p.trim.w - h.x if mirror else h.x
                     holes.append(Hole(round(p.trim.x + hx, 4), round(p.trim.y + h.y, 4),
                                       h.diameter))
             page = w.pages_written + 1
+            outlines = card_outlines(items, w.options)
+            if self.film and w.options.cutter == "none":
+                return  # film: nothing to cut but the cards, by hand
             label = say(lang, f"Indices — recto {sheet}/{sheets} (page {page} du kit)",
                         f"Clues — front {sheet}/{sheets} (kit page {page})")
-            w.cut_sheets.append(CutSheet(paper, tuple(holes), self.marks, label,
-                                         card_outlines(items, w.options),
+            w.cut_sheets.append(CutSheet(paper, tuple(holes), self.marks, label, outlines,
                                          w.options.corner_radius))
             w.cut_pages.append(page)
 
@@ -441,6 +517,14 @@ class ClueSection:
         draw_kit_cards(w, self.faces, back, self.card_options, on_front=on_front,
                        front_obstacles=mark_rects)
         self._check_titles(w)
+        if self.options.punch and not self.film:
+            problems = punch_problems(self.board, self.options.punch)
+            if problems:
+                w.warn("clue-punch", f"a {self.options.punch:g} mm punch on the clue cards: "
+                       + "; ".join(problems[:3])
+                       + (f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""),
+                       "use the board's hole size (no --punch), a smaller punch, or move the "
+                       "cities apart / enlarge the minimap window")
 
     def _check_titles(self, w: KitWriter) -> None:
         copt = self.card_options

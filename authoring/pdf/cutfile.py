@@ -44,6 +44,9 @@ SILHOUETTE_INSET = 10.0
 SILHOUETTE_SQUARE = 5.0
 SILHOUETTE_LENGTH = 20.0
 SILHOUETTE_THICKNESS = 0.5
+#: white kept around every inked part of a cutter's registration mark, mm: its
+#: optical sensor must see paper, not a card's bleed, next to the mark
+MARK_CLEARANCE = 2.0
 #: Cricut Design Space's largest Print Then Cut image, mm (6.75 × 9.25 in); it
 #: prints its own frame around it
 CRICUT_AREA = (171.45, 234.95)
@@ -94,6 +97,13 @@ class RegistrationMark:
         if self.kind == "bracket-tr":
             return (Rect(self.x - n, self.y - t, n, t), Rect(self.x - t, self.y - n, t, n))
         return (Rect(self.x, self.y, n, t), Rect(self.x, self.y, t, n))
+
+
+def mark_keep_out(marks: Sequence[RegistrationMark],
+                  clearance: float = MARK_CLEARANCE) -> tuple[Rect, ...]:
+    """Where nothing may be printed near ``marks``: every inked area grown by
+    ``clearance`` mm."""
+    return tuple(a.expand(clearance) for m in marks for a in m.areas())
 
 
 def silhouette_marks(paper: Paper) -> tuple[RegistrationMark, ...]:

@@ -13,15 +13,21 @@ card sheets (3 × 3 per page, crop marks, duplex backs on the following page).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from authoring.io.diagnostics import Report, Span
 from authoring.io.wording import text_of
 from authoring.model.effects import render_conditions, render_effects
 from authoring.pdf.canvas import DrawFn, draw_once, draw_picture
-from authoring.pdf.cards import CardBack, CardFace, draw_card_back, draw_card_sheets
-from authoring.pdf.cutfile import CutSheet, draw_registration_marks
+from authoring.pdf.cards import (
+    CardBack,
+    CardFace,
+    draw_card_back,
+    draw_card_sheets,
+    family_body_pt,
+)
+from authoring.pdf.cutfile import CutSheet, draw_registration_marks, mark_keep_out
 from authoring.pdf.layout import Rect
 from authoring.pdf.section import KitOptions, KitWriter, Lang, say
 
@@ -407,7 +413,10 @@ class DeckSection:
         self.options = options
         self.part = deck.part
         self.title = deck.title
-        self.card_options = options.card_options(deck.title, deck.title)
+        card_options = options.card_options(deck.title, deck.title)
+        # one text size for the whole deck: the largest at which every card fits
+        self.card_options = replace(card_options,
+                                    body_fixed_pt=family_body_pt(deck.faces, card_options))
         self.duplex = options.printer_duplex
 
     def pages(self) -> int:
@@ -433,7 +442,7 @@ class DeckSection:
             w.cut_pages.append(w.pages_written + 1)
 
         draw_kit_cards(w, self.deck.faces, back, self.card_options, on_front=on_front,
-                       front_obstacles=tuple(a.expand(1.0) for m in marks for a in m.areas()))
+                       front_obstacles=mark_keep_out(marks))
 
 
 def card_outlines(items: Sequence[Placement], options: KitOptions) -> tuple[Rect, ...]:

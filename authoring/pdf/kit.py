@@ -352,7 +352,8 @@ def draw_cover(w: KitWriter, inputs: KitInputs, sections: Sequence[SectionInfo],
         y -= 7
         mode = {"long": say(lang, "recto-verso, bord long", "double-sided, long edge"),
                 "short": say(lang, "recto-verso, bord court", "double-sided, short edge"),
-                "none": say(lang, "recto seul", "single-sided")}
+                "none": say(lang, "recto seul", "single-sided"),
+                "fold": say(lang, "recto seul, à plier", "single-sided, to fold")}
         for s in sections:
             c.setFont(FONT_REGULAR, 9)
             c.drawString(pt(x0 + 2), pt(y), s.title)
@@ -389,24 +390,24 @@ def draw_cover(w: KitWriter, inputs: KitInputs, sections: Sequence[SectionInfo],
                 "50 mm de chaque page doit mesurer exactement 50 mm.",
                 "**Print at 100 %** (actual size, no \u201cfit to page\u201d): the 50 mm bar on "
                 "every page must measure exactly 50 mm."),
+            *card_instructions(o, stem),
             say(lang,
-                "**Cartes** : imprimez leurs pages en recto-verso ("
-                + ("bord long" if o.duplex != "short" else "bord court")
-                + "). Si les dos sont décalés, imprimez la feuille de calibration, mesurez le "
-                "décalage et exportez de nouveau avec --back-offset X,Y.",
-                "**Cards**: print their pages double-sided ("
-                + ("long edge" if o.duplex != "short" else "short edge")
-                + "). If the backs are off, print the calibration sheet, measure the offset and "
-                "export again with --back-offset X,Y."),
+                "**Indices (film)** : imprimez leurs pages sur film transparent (adapté à "
+                "votre imprimante) ; chaque lieu d'une carte reste clair. Empilez les cartes "
+                "gardées : un lieu visible à travers toutes est possible. Rien à percer.",
+                "**Clues (film)**: print their pages on transparency film (made for your "
+                "printer); each place of a card stays clear. Stack the cards kept: a place "
+                "seen through all of them is possible. Nothing to punch.")
+            if o.clues == "film" else
             say(lang,
                 "**Indices** : percez chaque trou blanc (emporte-pièce de "
-                f"{inputs.board.spec.minimap.hole_diameter:g} mm) et les repères noirs ; ou "
-                "donnez le fichier de découpe à une machine (traits rouges / CutContour, "
-                "repères de calage aux coins).",
+                f"{o.punch or inputs.board.spec.minimap.hole_diameter:g} mm) et les repères "
+                "noirs ; ou donnez le fichier de découpe à une machine (traits rouges / "
+                "CutContour, repères de calage aux coins).",
                 "**Clues**: punch every white hole "
-                f"({inputs.board.spec.minimap.hole_diameter:g} mm punch) and the black keys; or "
-                "give the cut file to a cutting machine (red lines / CutContour, registration "
-                "marks in the corners)."),
+                f"({o.punch or inputs.board.spec.minimap.hole_diameter:g} mm punch) and the "
+                "black keys; or give the cut file to a cutting machine (red lines / "
+                "CutContour, registration marks in the corners)."),
             say(lang,
                 "**Plateau** : suivez le plan d'assemblage ; découpez chaque page au bord de "
                 "l'image, posez-la sur ses voisines de gauche et du haut en alignant les "
@@ -419,6 +420,73 @@ def draw_cover(w: KitWriter, inputs: KitInputs, sections: Sequence[SectionInfo],
             fitted = fit_text(note, paper.width - 2 * x0 - 4, 30, max_size=8.5, min_size=7)
             draw_fitted(c, fitted, x0 + 2, y, paper.width - 2 * x0 - 4)
             y -= fitted.height + 2.5
+
+
+def card_instructions(o: KitOptions, stem: str = "kit") -> list[str]:
+    """How to print and finish the cards with these options: each layout (long or
+    short edge duplex, single-sided, fold-over) and each cutter its own steps."""
+    lang = o.lang
+    size = f"{o.corner_radius:g}"
+    if o.duplex in ("long", "short"):
+        edge = say(lang, "bord long", "long edge") if o.duplex == "long" else say(
+            lang, "bord court", "short edge")
+        out = [say(lang,
+                   f"**Cartes** : imprimez leurs pages en recto-verso ({edge}). Si les dos "
+                   "sont décalés, imprimez la feuille de calibration, mesurez le décalage et "
+                   "exportez de nouveau avec --back-offset X,Y.",
+                   f"**Cards**: print their pages double-sided ({edge}). If the backs are off, "
+                   "print the calibration sheet, measure the offset and export again with "
+                   "--back-offset X,Y.")]
+    elif o.duplex == "none":
+        out = [say(lang,
+                   "**Cartes** : chaque page de recto est suivie de sa page de dos. Imprimez "
+                   "les rectos, remettez les feuilles dans le bac pour imprimer chaque dos au "
+                   "verso de son recto (faites un essai sur une feuille marquée : le sens "
+                   "dépend de l'imprimante), ou collez les deux pages dos à dos.",
+                   "**Cards**: each front page is followed by its back page. Print the fronts, "
+                   "feed the sheets back to print each back on the other side of its front "
+                   "(try one marked sheet first: the way depends on the printer), or glue the "
+                   "two pages back to back.")]
+    else:
+        out = [say(lang,
+                   "**Cartes (à plier)** : imprimez en recto seul. Chaque carte est imprimée "
+                   "recto et verso côte à côte : découpez la paire entière, pliez-la en deux "
+                   "sur le trait pointillé « pli » (dos contre dos, le pli marqué à l'ongle "
+                   "ou à la règle), collez les deux moitiés (colle en bâton ou adhésif double "
+                   "face) puis recoupez les bords. Pas de calibration recto-verso.",
+                   "**Cards (fold-over)**: print single-sided. Each card is printed front and "
+                   "back side by side: cut out the whole pair, fold it in two on the dashed "
+                   "\u201cfold\u201d line (back to back, creased with a ruler), glue the "
+                   "halves (glue stick or double-sided tape) and trim the edges. No duplex "
+                   "calibration is needed.")]
+    if o.cutter == "silhouette":
+        out.append(say(lang,
+                       "**Silhouette (Print & Cut)** : imprimez les pages de cartes à 100 % "
+                       "avec leurs repères ; dans Silhouette Studio, ouvrez la page du fichier "
+                       "de découpe, repères de repérage « Type 1 », longueur 20 mm, épaisseur "
+                       "0,5 mm, retrait 10 mm, format " + o.paper.name + "; posez la feuille "
+                       "sur le tapis, le carré en haut à gauche, et lancez la détection des "
+                       "repères. Les cartes sont découpées au trait (coins de " + size
+                       + " mm)" + (" ; les paires se plient ensuite." if o.duplex == "fold"
+                                   else "."),
+                       "**Silhouette (Print & Cut)**: print the card pages at 100 % with their "
+                       "marks; in Silhouette Studio open the cut file's page, registration "
+                       "marks \u201cType 1\u201d, length 20 mm, thickness 0.5 mm, inset "
+                       "10 mm, paper " + o.paper.name + "; lay the sheet on the mat with the "
+                       "square top left and run the mark detection. The cards are cut to "
+                       "their outline (" + size + " mm corners)"
+                       + ("; then fold the pairs." if o.duplex == "fold" else ".")))
+    elif o.cutter == "cricut":
+        out.append(say(lang,
+                       "**Cricut (Print Then Cut)** : dans Design Space, importez chaque "
+                       f"image de planche du dossier {stem}-cricut, « Imprimer puis découper », taille inchangée "
+                       "(17,1 × 23,5 cm au plus) ; Design Space imprime son propre cadre de "
+                       "repérage : n'imprimez pas les pages du kit pour ces cartes.",
+                       "**Cricut (Print Then Cut)**: in Design Space upload each sheet image "
+                       f"of the folder {stem}-cricut as \u201cPrint Then Cut\u201d at its size (6.75 × 9.25 in at "
+                       "most); Design Space prints its own registration frame: do not print "
+                       "the kit's pages for these cards."))
+    return out
 
 
 def summary(result: KitResult) -> Mapping[str, Any]:

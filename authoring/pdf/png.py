@@ -425,7 +425,10 @@ def _tts(decks: Sequence[tuple[str, str, list[CardFace], CardBack | None, CardOp
                 paper = papers[n - 1]
                 tts_sheets.append(TtsSheet(label, image, (paper.width, paper.height)))
                 sheet_pages.append(n)
-    base = (final or folder).resolve().as_uri() + "/"
+    if options.tts_url:  # where they will be hosted: the names stay relative to it
+        base = options.tts_url.rstrip("/") + "/"
+    else:
+        base = (final or folder).resolve().as_uri() + "/"
     saved = tts_saved_object(manifest, base, board_name,
                              board.spec.size if board is not None else None,
                              tokens=tts_tokens, sheets=tts_sheets, lang=options.lang)
@@ -488,6 +491,9 @@ def _runs(numbers: Sequence[int]) -> list[list[int]]:
 #: approximate size of a TTS object at scale 1, mm (a unit is about an inch; a
 #: tile or board of scale 1 is about two units across)
 TTS_MM_AT_SCALE_1 = 50.8
+#: half the room the board takes around the table's centre, units (x, z): decks go
+#: above it, tokens and bags below, sheets to its right, none on it
+BOARD_HALF = (20.0, 15.0)
 
 
 def tts_saved_object(manifest: Sequence[dict[str, Any]], base: str, board: str | None,
@@ -529,7 +535,8 @@ def tts_saved_object(manifest: Sequence[dict[str, Any]], base: str, board: str |
                   "GUID": _guid(f"{deck['deck']}-{n}")} for n, cid in enumerate(ids)]
         objects.append({
             "Name": "DeckCustom", "Nickname": deck["title"], "Description": deck["deck"],
-            "Transform": _transform(-12 + 3.0 * k, 12, flipped=True),
+            "Transform": _transform(-BOARD_HALF[0] + 2.0 + 4.0 * k, BOARD_HALF[1] + 4.0,
+                                    flipped=True),
             "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": cards,
             "Hands": False, "SidewaysCard": False, "GUID": _guid(deck["deck"])})
     if board is not None and board_mm is not None:
@@ -541,12 +548,20 @@ def tts_saved_object(manifest: Sequence[dict[str, Any]], base: str, board: str |
                             "WidthScale": 0.0},
             "Locked": True, "GUID": _guid("board")})
     objects += _token_objects(tokens, base, lang)
-    for k, sheet in enumerate(sheets):
+    # the sheets right of the board, in columns, each spaced by its own size
+    x0, top = BOARD_HALF[0] + 3.0, BOARD_HALF[1]
+    x, z, col_w = x0, top, 0.0
+    for sheet in sheets:
         w, h = sheet.size_mm
+        sw, sh = w / TTS_MM_AT_SCALE_1, h / TTS_MM_AT_SCALE_1
+        uw, uh = 2 * sw, 2 * sh  # a tile of scale 1 is about two units across
+        if z - uh < -top - 30.0:  # a column as tall as the board and more: the next one
+            x, z, col_w = x + col_w + 1.0, top, 0.0
         objects.append(_tile(sheet.name, base + sheet.image, base + sheet.image, 0,
-                             (w / TTS_MM_AT_SCALE_1, h / TTS_MM_AT_SCALE_1),
-                             20 + 5 * (k % 6), -6 - 7 * (k // 6), f"sheet-{sheet.image}",
-                             stackable=False))
+                             (sw, sh), round(x + uw / 2, 3), round(z - uh / 2, 3),
+                             f"sheet-{sheet.image}", stackable=False))
+        z -= uh + 1.0
+        col_w = max(col_w, uw)
     return {"SaveName": "Project: Resistance", "GameMode": "", "Date": "", "Table": "",
             "Sky": "", "Note": "", "Rules": "", "LuaScript": "", "LuaScriptState": "",
             "XmlUI": "", "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
@@ -577,15 +592,18 @@ def _token_objects(tokens: Sequence[TtsToken], base: str, lang: str) -> list[dic
                      (scale, scale), 0.0, 0.0, f"token-{n}-{t.name}")
         if kind in TTS_BAGS:
             bags.setdefault(kind, []).append(tile)
-        else:
-            tile["Transform"].update(posX=-12 + 1.6 * (loose % 10), posZ=-4 - 1.6 * (loose // 10))
+        else:  # below the board, off it, spaced by the token's size
+            step = 2 * scale + 0.4
+            tile["Transform"].update(posX=round(-BOARD_HALF[0] + step * (loose % 10), 3),
+                                     posZ=round(-BOARD_HALF[1] - 3.0 - step * (loose // 10), 3))
             objects.append(tile)
             loose += 1
     for k, (kind, contents) in enumerate(bags.items()):
         fr, en = TTS_BAGS[kind]
         objects.append({"Name": "Bag", "Nickname": en if lang == "en" else fr,
                         "Description": f"{len(contents)}",
-                        "Transform": _transform(-12 + 4.0 * k, -12),
+                        "Transform": _transform(BOARD_HALF[0] * 0.3 + 4.0 * k,
+                                                -BOARD_HALF[1] - 4.0),
                         "ContainedObjects": contents, "GUID": _guid(f"bag-{kind}")})
     return objects
 

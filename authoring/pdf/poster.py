@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from authoring.pdf.boardmap import View, draw_board, draw_miniature
+from authoring.pdf.boardmap import SEA, View, draw_board, draw_miniature
 from authoring.pdf.canvas import (
     FONT_BOLD,
     FONT_CONDENSED,
@@ -192,12 +192,19 @@ class PosterSection:
 
 def true_size_board(board: Board, options: KitOptions) -> bytes:
     """The board on one sheet at true size, for a large-format printer or a print
-    shop: the page is the board (its TrimBox), no marks, no note."""
+    shop: the board is the TrimBox, the sea runs on over the ``--bleed`` around it
+    (the page is the BleedBox), no marks, no note."""
 
     w, h = board.spec.size
+    b = options.bleed
     doc = PdfDocument(None, title=f"Project: Resistance — {board.spec.id}",
                       printable_margin=0.0, cmyk=options.cmyk)
-    with doc.page(Paper("board", w, h), trim=Rect(0, 0, w, h), bleed=Rect(0, 0, w, h),
-                  note=False) as c:
+    with doc.page(Paper("board", w + 2 * b, h + 2 * b), trim=Rect(b, b, w, h),
+                  bleed=Rect(0, 0, w + 2 * b, h + 2 * b), note=False) as c:
+        c.setFillColor(SEA)
+        c.rect(0, 0, pt(w + 2 * b), pt(h + 2 * b), stroke=0, fill=1)
+        c.saveState()
+        c.translate(pt(b), pt(b))
         draw_board(c, board, View(1.0), lang=options.lang)
+        c.restoreState()
     return doc.to_bytes()

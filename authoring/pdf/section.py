@@ -24,7 +24,7 @@ from authoring.model.board import Board
 from authoring.model.workspace import default_path, detect_kind
 from authoring.pdf.canvas import FONT_CONDENSED, PdfDocument, pt
 from authoring.pdf.cards import CardOptions
-from authoring.pdf.cutfile import CRICUT_AREA, RegistrationMark, silhouette_marks
+from authoring.pdf.cutfile import CRICUT_AREA, RegistrationMark, mark_keep_out, silhouette_marks
 from authoring.pdf.layout import (
     PRINTABLE_MARGIN,
     Imposition,
@@ -148,6 +148,9 @@ class KitOptions:
     cut_files: tuple[CutFormat, ...] = ("svg", "pdf")
     png: bool = False
     tts: bool = False
+    #: where the Tabletop Simulator images will be hosted (``https://…/``): the
+    #: saved object names them there instead of by this machine's ``file://`` path
+    tts_url: str | None = None
     singles: bool = False
     png_dpi: int = 200
     printable_margin: float = PRINTABLE_MARGIN
@@ -156,6 +159,14 @@ class KitOptions:
     #: card outlines in the cut files, no crop marks), or none
     cutter: Literal["none", "silhouette", "cricut"] = "none"
     corner_radius: float = 3.0
+    #: the clue cards' hole diameter, mm: a stock punch (3 mm, 1/8 in = 3.175 mm), or
+    #: None for the board's ``minimap.hole_diameter``
+    punch: float | None = None
+    #: clue cards to punch (``holes``) or to print on transparency film (``film``:
+    #: the mini-map inked, its places left clear, nothing to punch)
+    clues: Literal["holes", "film"] = "holes"
+    #: rule ids on the cards (a designer's proof)
+    designer: bool = False
     player_colours: tuple[tuple[str, str, str], ...] = PLAYER_COLOURS
 
     @property
@@ -180,7 +191,8 @@ class KitOptions:
                            duplex=self.duplex,
                            back_offset=self.back_offset,
                            printable_margin=self.printable_margin, title=title, label=label,
-                           lang=self.lang)
+                           lang=self.lang, designer=self.designer,
+                           cutter_marks=self.cutter_marks if self.cutter != "none" else None)
 
     def why_invalid(self) -> str | None:
         """Why these options cannot print (bleed too large for the paper …), or None."""
@@ -188,6 +200,10 @@ class KitOptions:
             return f"--bleed {self.bleed:g}: the bleed must be between 0 and 10 mm"
         if not 0 <= self.gutter <= 10:
             return f"--gutter {self.gutter:g}: the gutter must be between 0 and 10 mm"
+        if self.tts_url is not None and not re.match(r"^[a-z][a-z0-9+.-]*://\S+$",
+                                                     self.tts_url):
+            return (f"--tts-url {self.tts_url!r}: give the address the images will be "
+                    "hosted at, e.g. https://example.org/resistance/")
         if not 0 <= self.printable_margin <= 20:
             return (f"--margin {self.printable_margin:g}: the unprintable border must be "
                     "between 0 and 20 mm")
@@ -218,7 +234,7 @@ class KitOptions:
             else:
                 top_r, top_c = max_grid(paper, 63.0, 88.0, bleed=self.bleed, gap=self.gutter,
                                         margin=0.0)
-                keep_out = [a.expand(1.0) for m in self.cutter_marks(paper) for a in m.areas()]
+                keep_out = mark_keep_out(self.cutter_marks(paper))
                 fits = []
                 for r in range(top_r, 0, -1):
                     for c in range(top_c, 0, -1):

@@ -12,6 +12,7 @@ text, objectives and difficulty table; the round structure with rule ids.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from authoring.model import rules
@@ -30,6 +31,7 @@ from authoring.pdf.game_cards import content_list, effects_text, text
 from authoring.pdf.layout import Rect
 from authoring.pdf.section import KitInputs, KitOptions, KitWriter, Lang, say
 from authoring.pdf.text import draw_fitted, fit_text
+from authoring.pdf.tokens import REPUTATION
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -87,21 +89,6 @@ def _skill_disc(c: Canvas, skill: str, x: float, y: float, r: float = 3.2) -> No
     c.drawCentredString(pt(x), pt(y - r * 0.36), skill)
 
 
-def _number_track(c: Canvas, x: float, y: float, cell: float, count: int, marked: int,
-                  mark_fill: str) -> None:
-    """A row of ``count`` squares numbered from 0, square ``marked`` tinted (the
-    starting value): the action counter (D5.4) and the reputation track (R1.1)."""
-
-    for n in range(count):
-        cx = x + n * cell
-        c.setStrokeColor(colour(INK))
-        c.setFillColor(colour(mark_fill if n == marked else "#ffffff"))
-        c.rect(pt(cx), pt(y), pt(cell), pt(cell), stroke=1, fill=1)
-        c.setFillColor(colour(INK))
-        c.setFont(FONT_BOLD, 8)
-        c.drawCentredString(pt(cx + cell / 2), pt(y + cell / 2 - 1.2), str(n))
-
-
 # --------------------------------------------------------------------------- characters
 
 
@@ -127,133 +114,190 @@ class CharacterSection:
 
         lang = w.lang
         paper = w.paper.landscape()
-        W, H = paper.width, paper.height
-        m = 12.0
+        lay = character_layout(paper, ch)
         name = str(getattr(ch, "name", getattr(ch, "id", "?")))
+        key = f"character {ch.id}"
         label = say(lang, f"Fiche de personnage {k + 1}/{len(self.characters)}",
                     f"Character sheet {k + 1}/{len(self.characters)}")
-        frame = Rect(m - 2, m + 6, W - 2 * m + 4, H - 2 * m - 6)
-        with w.page(paper, label=label, obstacles=(frame,)) as c:
-            c.setStrokeColor(colour("#9aa5b1"))
-            c.setLineWidth(pt(0.4))
-            c.roundRect(pt(frame.x), pt(frame.y), pt(frame.w), pt(frame.h), pt(3), stroke=1,
-                        fill=0)
-            top = frame.top - 10
+        with w.page(paper, label=label, obstacles=lay.areas()) as c:
+            # name and special ability (R1.1, R1.3)
+            hx, htop, hw = lay.header.x, lay.header.top, lay.header.w
             c.setFillColor(colour(INK))
-            c.setFont(FONT_BOLD, 20)
-            c.drawString(pt(m + 4), pt(top), name)
+            c.setFont(FONT_BOLD, 18)
+            c.drawString(pt(hx), pt(htop - 6), name)
             ability = getattr(ch, "ability", None)
             ab_name = text(getattr(ability, "name", None), lang)
             ab_text = effects_text(getattr(ability, "effects", ()), lang, "sheet")
-            c.setFont(FONT_BOLD, 11)
+            c.setFont(FONT_BOLD, 10)
             c.setFillColor(colour("#7a1f1f"))
-            head = say(lang, "Capacité spéciale : ", "Special ability: ") + ab_name
-            c.drawString(pt(m + 100), pt(top + 1), head)
-            _para(w, c, ab_text, m + 100, top - 2.5, W - m - 104 - 4, 11, max_size=9,
-                  min_size=6.5, what=f"character '{name}' ability",
-                  key=f"character {ch.id}")
-            # portrait
-            px, py, pw, ph = m + 4, m + 62, 62.0, top - 8 - (m + 62)
-            c.setFillColor(colour("#eef1f4"))
-            c.setStrokeColor(colour("#9aa5b1"))
-            c.roundRect(pt(px), pt(py), pt(pw), pt(ph), pt(2), stroke=1, fill=1)
-            c.setFillColor(colour("#6b7785"))
-            c.setFont(FONT_CONDENSED, 7)
-            cap = text(getattr(ch, "portrait", None), lang) or say(lang, "Portrait", "Portrait")
-            _para(w, c, cap, px + 3, py + ph / 2 + 4, pw - 6, 16, max_size=8, min_size=6,
-                  what=f"character '{name}' portrait", key=f"character {ch.id}",
-                  align="center")
-            flav = text(getattr(ch, "flavour", None), lang)
-            if flav:
-                _para(w, c, flav, px + 3, py + 18, pw - 6, 16, max_size=6.5, min_size=MIN_TEXT_PT,
-                      what=f"character '{name}' flavour", key=f"character {ch.id}",
-                      align="center")
-            # skills (R1.2) with max-level bonuses (R1.3)
+            c.drawString(pt(hx), pt(htop - 12), say(lang, "Capacité spéciale : ",
+                                                    "Special ability: ") + ab_name)
+            _para(w, c, ab_text, hx, htop - 13.5, hw, lay.header.h - 14, max_size=9,
+                  min_size=6.5, what=f"character '{name}' ability", key=key)
+            # skills (R1.2): filled circles, then numbered slots that hold a recruit
+            # or the planning token (20 mm tokens, R5.2, R5.10); max-level bonus (R1.3)
             skills = getattr(ch, "skills", {}) or {}
             bonus = getattr(ch, "max_bonus", {}) or {}
-            sx = px + pw + 8
-            row_h = (top - 8 - (m + 62)) / 3
-            for i, skill in enumerate(SKILLS):
+            for skill in SKILLS:
                 track = skills.get(skill)
-                y = top - 8 - (i + 1) * row_h
-                c.setStrokeColor(colour("#d5dbe1"))
-                c.line(pt(sx), pt(y), pt(W - m - 4), pt(y))
-                cy = y + row_h / 2 + 3
-                _skill_disc(c, skill, sx + 4, cy)
-                c.setFillColor(colour(INK))
-                c.setFont(FONT_BOLD, 10)
-                c.drawString(pt(sx + 10), pt(cy - 1.3), SKILL_NAMES[lang][skill])
-                initial = int(getattr(track, "initial", 0) or 0)
-                slots = list(getattr(track, "slots", []) or [])
-                x = sx + 48
-                for j in range(initial):
+                row = lay.skill_rows[skill]
+                cy = row.top - SLOT / 2
+                _skill_disc(c, skill, row.x + 4, cy, 4.0)
+                for (x, y, d) in lay.initial[skill]:
                     c.setFillColor(colour(INK))
-                    c.circle(pt(x + j * 9), pt(cy), pt(3.4), stroke=0, fill=1)
-                for j, number in enumerate(slots):
-                    cx = x + (initial + j) * 9
+                    c.circle(pt(x), pt(y), pt(d / 2), stroke=0, fill=1)
+                numbers = list(getattr(track, "slots", []) or [])
+                for (x, y, d), number in zip(lay.slots[skill], numbers, strict=True):
                     c.setFillColor(colour("#ffffff"))
-                    c.setStrokeColor(colour(INK))
-                    c.setLineWidth(pt(0.4))
-                    c.circle(pt(cx), pt(cy), pt(3.4), stroke=1, fill=1)
-                    c.setFillColor(colour("#6b7785"))
-                    c.setFont(FONT_BOLD, 8)
-                    c.drawCentredString(pt(cx), pt(cy - 1.1), str(number))
-                c.setFillColor(colour("#6b7785"))
-                c.setFont(FONT_CONDENSED, 6)
-                top_level = initial + len(slots)
-                c.drawString(pt(x - 3.4), pt(cy - 7.5), say(
-                    lang, f"niveau initial {initial} · emplacements d'amélioration "
-                          f"(recrue de valeur ≥ n°, R5.2) · niveau max {top_level}",
-                    f"initial level {initial} · improvement slots (recruit value ≥ number, "
-                    f"R5.2) · max level {top_level}"))
+                    c.setStrokeColor(colour(SKILL_COLOURS[skill]))
+                    c.setLineWidth(pt(0.6))
+                    c.circle(pt(x), pt(y), pt(d / 2), stroke=1, fill=1)
+                    c.setFillColor(colour("#c4ccd4"))
+                    c.setFont(FONT_BOLD, 16)
+                    c.drawCentredString(pt(x), pt(y - 2.8), str(number))
+                initial = int(getattr(track, "initial", 0) or 0)
+                top_level = initial + len(numbers)
+                line = say(lang, f"{SKILL_NAMES[lang][skill]} — initial {initial}, max "
+                                 f"{top_level} · emplacement n° : recrue de valeur ≥ n° "
+                                 "(R5.2) ou jeton Planification (R5.10)",
+                           f"{SKILL_NAMES[lang][skill]} — initial {initial}, max {top_level} "
+                           "· slot n°: a recruit of value ≥ n° (R5.2) or the planning "
+                           "token (R5.10)")
+                c.setFillColor(colour("#4a5560"))
+                c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
+                c.drawString(pt(row.x), pt(row.y + 3.6), line)
                 btxt = effects_text(bonus.get(skill, ()), lang, "sheet")
-                bx = x + max(top_level, 6) * 9 + 2
                 if btxt:
-                    c.setFillColor(colour("#7a1f1f"))
-                    c.setFont(FONT_BOLD, 7)
-                    c.drawString(pt(bx), pt(cy + 4), say(lang, "Bonus de niveau max",
-                                                         "Max-level bonus"))
-                    _para(w, c, btxt, bx, cy + 2.5, W - m - 6 - bx, row_h - 8, max_size=8,
-                          min_size=6, what=f"character '{name}' {skill} bonus",
-                          key=f"character {ch.id}")
-            # action counter 0–10 (D5.4) and reputation (R1.1, R2.9)
+                    _para(w, c, say(lang, "**Bonus de niveau max** : ", "**Max-level bonus**: ")
+                          + btxt, row.x, row.y + 2.4, row.w, 3.0, max_size=MIN_TEXT_PT,
+                          min_size=MIN_TEXT_PT, what=f"character '{name}' {skill} bonus",
+                          key=key)
+            # action counter 0–10 (D5.4): cells that hold the 20 mm counter
             actions = int(getattr(ch, "actions", 10) or 10)
-            ay = m + 44
-            _heading(c, say(lang, "Compteur d'actions", "Action counter"), m + 4, ay + 11, 9)
-            cell = min(9.0, (W / 2 - m - 8) / (actions + 1))
-            _number_track(c, m + 4, ay, cell, actions + 1, 0, "#e6ebf2")
+            first = lay.counter[0]
+            _heading(c, say(lang, f"Compteur d'actions (0–{actions}, D5.4)",
+                            f"Action counter (0–{actions}, D5.4)"), first.x,
+                     max(r.top for r in lay.counter) + 1.5, 9)
+            for n, cell in enumerate(lay.counter):
+                c.setStrokeColor(colour(INK))
+                c.setLineWidth(pt(0.4))
+                c.setFillColor(colour("#e6ebf2" if n == 0 else "#ffffff"))
+                c.rect(pt(cell.x), pt(cell.y), pt(cell.w), pt(cell.h), stroke=1, fill=1)
+                c.setFillColor(colour("#9aa5b1"))
+                c.setFont(FONT_BOLD, 14)
+                c.drawCentredString(pt(cell.cx), pt(cell.cy - 2.4), str(n))
+            # reputation (R1.1, R2.9, D11.6): the starting level and the cube reserve
             rep = int(getattr(ch, "reputation", 1) or 0)
-            ry = m + 20
-            _heading(c, say(lang, f"Réputation (initiale : {rep})",
-                            f"Reputation (starting: {rep})"), m + 4, ry + 11, 9)
-            _number_track(c, m + 4, ry, cell, 10, rep, "#f2d04b")
-            c.setFont(FONT_CONDENSED, 6)
-            c.setFillColor(colour("#6b7785"))
-            c.drawString(pt(m + 4 + 10 * cell + 3), pt(ry + 5), say(
-                lang, "Réserve de cubes Réputation : ici", "Reputation cube reserve: here"))
-            c.drawString(pt(m + 4 + 10 * cell + 3), pt(ry + 1.5), say(
-                lang, "(autant de cubes que le niveau au départ, R2.9)",
-                "(as many cubes as the level at the start, R2.9)"))
-            # inventory (R5.4)
-            slots_n = int(getattr(ch, "inventory", 4) or 4)
-            ix0 = W / 2 + 8
-            iw = (W - m - 4 - ix0 - (slots_n - 1) * 3) / slots_n
-            ih = 38.0
-            iy = m + 10
+            res = lay.reserve
+            _heading(c, say(lang, f"Réserve de cubes Réputation — au départ : {rep} "
+                                  f"cube{'s' * (rep != 1)} (R2.9)",
+                            f"Reputation cube reserve — at the start: {rep} "
+                            f"cube{'s' * (rep != 1)} (R2.9)"), res.x, res.top + 1.5, 9)
+            c.setStrokeColor(colour("#9aa5b1"))
+            c.setFillColor(colour("#f4f1e8"))
+            c.setDash([pt(1.5), pt(1.0)])
+            c.roundRect(pt(res.x), pt(res.y), pt(res.w), pt(res.h), pt(2), stroke=1, fill=1)
+            c.setDash([])
+            c.setFillColor(colour("#b9b09a"))
+            c.setFont(FONT_CONDENSED, 8)
+            c.drawCentredString(pt(res.cx), pt(res.cy - 1.2), say(
+                lang, "posez vos cubes ici", "keep your cubes here"))
+            # inventory (R5.4): one box per item card, 63 × 88 mm
+            slots_n = len(lay.inventory)
+            top = max(r.top for r in lay.inventory)
             _heading(c, say(lang, f"Inventaire (max {slots_n} cartes Objet, R5.4)",
-                            f"Inventory (at most {slots_n} item cards, R5.4)"), ix0,
-                     iy + ih + 3, 9)
-            for n in range(slots_n):
-                x = ix0 + n * (iw + 3)
+                            f"Inventory (at most {slots_n} item cards, R5.4)"),
+                     min(r.x for r in lay.inventory), top + 1.5, 9)
+            for n, box in enumerate(lay.inventory):
                 c.setStrokeColor(colour("#9aa5b1"))
                 c.setDash([pt(1.5), pt(1.0)])
                 c.setFillColor(colour("#f7f8fa"))
-                c.roundRect(pt(x), pt(iy), pt(iw), pt(ih), pt(2), stroke=1, fill=1)
+                c.roundRect(pt(box.x), pt(box.y), pt(box.w), pt(box.h), pt(3), stroke=1,
+                            fill=1)
                 c.setDash([])
                 c.setFillColor(colour("#c4ccd4"))
-                c.setFont(FONT_BOLD, 16)
-                c.drawCentredString(pt(x + iw / 2), pt(iy + ih / 2 - 3), str(n + 1))
-            c.setFont(FONT_REGULAR, 6)
+                c.setFont(FONT_BOLD, 20)
+                c.drawCentredString(pt(box.cx), pt(box.cy - 3.5), str(n + 1))
+
+
+#: a skill slot's diameter, mm: it holds a 20 mm recruit or planning token
+SLOT = 21.0
+#: an inventory box, mm: an item card (63 × 88 mm) with 0.5 mm around it
+CARD_BOX = (64.0, 89.0)
+
+
+@dataclass(frozen=True)
+class CharacterLayout:
+    """Where a character sheet's pieces go, page mm: circles ``(cx, cy,
+    diameter)`` for the initial levels and the slots of each skill, the action
+    counter's cells, the reputation cube reserve and the inventory boxes."""
+
+    header: Rect
+    skill_rows: dict[str, Rect]
+    initial: dict[str, list[tuple[float, float, float]]]
+    slots: dict[str, list[tuple[float, float, float]]]
+    counter: list[Rect]
+    reserve: Rect
+    inventory: list[Rect]
+
+    def areas(self) -> tuple[Rect, ...]:
+        """Everything drawn (the page note keeps clear of it)."""
+        return (self.header, *self.skill_rows.values(), *self.counter, self.reserve.expand(6),
+                *(r.expand_sides(0, 0, 0, 6) for r in self.inventory))
+
+
+def character_layout(paper: Paper, ch: Any, margin: float = 8.0,
+                     bottom: float = 16.0) -> CharacterLayout:
+    """The play mat of character ``ch`` on ``paper`` (landscape): the inventory
+    boxes two by two on the right, and on the left from the top the name and
+    ability, the three skill rows, the action counter (two rows of cells) and the
+    reputation cube reserve; ``bottom`` mm stay free for the print note."""
+    W, H = paper.width, paper.height
+    n_inv = int(getattr(ch, "inventory", 4) or 4)
+    cols = 2
+    bw, bh = CARD_BOX
+    gap = 3.0
+    inv_w = cols * bw + (cols - 1) * gap
+    ix0 = W - margin - inv_w
+    inventory = []
+    for n in range(n_inv):
+        r, col = divmod(n, cols)
+        inventory.append(Rect(ix0 + col * (bw + gap), H - margin - 6 - (r + 1) * bh - r * gap,
+                              bw, bh))
+    left = margin
+    width = ix0 - 6 - left
+    top = H - margin
+    header = Rect(left, top - 30, width, 30)
+    skills = getattr(ch, "skills", {}) or {}
+    row_h = SLOT + 6.5
+    skill_rows: dict[str, Rect] = {}
+    initial: dict[str, list[tuple[float, float, float]]] = {}
+    slots: dict[str, list[tuple[float, float, float]]] = {}
+    y = header.y - 1
+    for skill in SKILLS:
+        track = skills.get(skill)
+        row = Rect(left, y - row_h, width, row_h)
+        skill_rows[skill] = row
+        cy = row.top - SLOT / 2
+        n_init = int(getattr(track, "initial", 0) or 0)
+        n_slots = len(list(getattr(track, "slots", []) or []))
+        x = left + 10
+        initial[skill] = [(x + 4 + j * 9, cy, 8.0) for j in range(n_init)]
+        x += n_init * 9 + 2
+        pitch = max(SLOT, min(SLOT + 1.5, (left + width - x) / max(n_slots, 1)))
+        slots[skill] = [(x + SLOT / 2 + j * pitch, cy, SLOT) for j in range(n_slots)]
+        y -= row_h
+    actions = int(getattr(ch, "actions", 10) or 10)
+    per_row = -(-(actions + 1) // 2)
+    cell = max(SLOT, min(22.0, int(width / per_row * 10) / 10))
+    cy_top = y - 5.5
+    counter = []
+    for n in range(actions + 1):
+        r, col = divmod(n, per_row)
+        counter.append(Rect(left + col * cell, cy_top - (r + 1) * cell, cell, cell))
+    low = min(c.y for c in counter)
+    reserve = Rect(left, bottom, width, max(14.0, low - 6 - bottom))
+    return CharacterLayout(header, skill_rows, initial, slots, counter, reserve, inventory)
 
 
 # --------------------------------------------------------------------------- tracks
@@ -416,7 +460,7 @@ class ScenarioSection:
 
         items = [("#b33a2f", "n", say(lang, "soldats", "soldiers")),
                  ("#1e1e1e", "n", say(lang, "officiers", "officers")),
-                 ("#4a4a4a", "sq", say(lang, "cubes Réputation", "reputation cubes")),
+                 (REPUTATION, "sq", say(lang, "cubes Réputation", "reputation cubes")),
                  ("#f2d04b", "★", say(lang, "départ des joueurs", "player start")),
                  ("", "o", say(lang, "case de départ de la vitesse (Normal)",
                                "starting speed cell (Normal)"))]
@@ -444,43 +488,21 @@ class ScenarioSection:
             x += 6 + c.stringWidth(label, FONT_CONDENSED, 7) / pt(1)
 
     def _setup_marks(self, c: Canvas, sc: Any, view: Any) -> None:
-        """Soldiers, officers, reputation cubes and start zones on the map."""
+        """Soldiers, officers, reputation cubes and start zones on the map, each
+        zone's badges together inside the zone, clear of its label, roads and
+        cities (:func:`setup_marks`)."""
 
-        board = sc.board
-        r = view.len(11.0)
-        for z in board.zones:
-            x, y = view.pt(*z.at)
-            soldiers = int(sc.soldiers.get(z.id, 0))
-            officers = int(sc.officers_on_board.get(z.id, 0))
-            cubes = int(sc.reputation.get(z.id, 0))
-            pieces = [("#b33a2f", soldiers), ("#1e1e1e", officers)]
-            k = 0
-            for fill, n in pieces:
-                if n <= 0:
-                    continue
-                cx = x - r * 1.1 + k * r * 1.15
-                c.setFillColor(colour(fill))
-                c.setStrokeColor(colour("#ffffff"))
-                c.setLineWidth(0.4)
-                c.circle(cx, y + r * 1.2, r * 0.55, stroke=1, fill=1)
-                c.setFillColor(colour("#ffffff"))
-                c.setFont(FONT_BOLD, max(r * 0.75, MIN_TEXT_PT))
-                c.drawCentredString(cx, y + r * 1.2 - r * 0.27, str(n))
-                k += 1
-            if cubes:
-                c.setFillColor(colour("#4a4a4a"))
-                c.rect(x + r * 0.5, y - r * 1.5, r * 0.8, r * 0.8, stroke=0, fill=1)
-                c.setFillColor(colour("#ffffff"))
-                c.setFont(FONT_BOLD, max(r * 0.6, MIN_TEXT_PT))
-                c.drawCentredString(x + r * 0.9, y - r * 1.35, str(cubes))
-            if z.id in sc.start:
-                c.setFillColor(colour("#f2d04b"))
-                c.setStrokeColor(colour("#1b1b1b"))
-                c.setLineWidth(0.6)
-                c.circle(x, y, r * 0.75, stroke=1, fill=1)
-                c.setFillColor(colour("#1b1b1b"))
-                c.setFont(FONT_BOLD, max(r * 0.95, MIN_TEXT_PT))
-                c.drawCentredString(x, y - r * 0.33, "★")
+        for mark in setup_marks(sc, view.scale):
+            size = view.len(mark.size)
+            pitch = size * SETUP_PITCH / SETUP_BADGE
+            x0, _y0, _x1, y1 = mark.box
+            px, py = view.pt(x0 + mark.size / 2, y1 - mark.size / 2)
+            for i, (kind, n) in enumerate(mark.items):
+                if mark.column:
+                    _setup_badge(c, kind, n, px, py - i * pitch, size)
+                else:
+                    _setup_badge(c, kind, n, px + i * pitch, py, size)
+
 
     def _difficulty(self, c: Canvas, sc: Any, x: float, y: float, width: float,
                     lang: Lang) -> None:
@@ -528,6 +550,99 @@ class ScenarioSection:
                 c.setFont(FONT_REGULAR, 8)
                 c.drawCentredString(pt(cx + col / 2), pt(ry + 2.3),
                                     value(level) if level is not None else "—")
+
+
+#: a setup badge's diameter and the distance between neighbouring badges, board mm
+SETUP_BADGE = 12.0
+SETUP_PITCH = 13.0
+#: badge kinds: fill colour and shape (disc or square)
+SETUP_KINDS = {"soldiers": ("#b33a2f", "disc"), "officers": ("#1e1e1e", "disc"),
+               "cubes": (REPUTATION, "square"), "start": ("#f2d04b", "star")}
+
+
+@dataclass(frozen=True)
+class SetupMark:
+    """A zone's setup badges (soldiers, officers, reputation cubes, the start
+    star) in a row (or a column) in ``box`` (board mm ``x0, y0, x1, y1``)."""
+
+    zone: str
+    box: tuple[float, float, float, float]
+    items: tuple[tuple[str, int], ...]
+    #: the badges one above the other (from the top) instead of in a row
+    column: bool = False
+    #: a badge's diameter, board mm
+    size: float = 12.0
+
+
+def setup_marks(sc: Any, scale: float) -> list[SetupMark]:
+    """Where each zone's setup badges go on the map drawn at ``scale``: inside
+    the zone, clear of every road, river, city disc, zone label (as the miniature
+    places them) and other zone's badges."""
+    from shapely.geometry import box
+
+    from authoring.pdf.boardmap import (
+        LABEL_CLEARANCE,
+        board_obstacles,
+        city_names_at,
+        free_box,
+        label_pt_at,
+        zone_labels,
+    )
+
+    board = sc.board
+    obstacles: list[Any] = [board_obstacles(board)]
+    obstacles += [box(*lab.box).buffer(LABEL_CLEARANCE)
+                  for lab in zone_labels(board, city_names=city_names_at(scale),
+                                         label_pt=label_pt_at(scale))]
+    out: list[SetupMark] = []
+    for z in board.zones:
+        items = [(kind, n) for kind, n in (("soldiers", int(sc.soldiers.get(z.id, 0))),
+                                           ("officers", int(sc.officers_on_board.get(z.id, 0))),
+                                           ("cubes", int(sc.reputation.get(z.id, 0))))
+                 if n > 0]
+        if z.id in sc.start:
+            items.insert(0, ("start", 0))
+        if not items:
+            continue
+        # a row of badges, else a column where the zone is narrow, else smaller
+        # badges; where nothing fits, the least crossed row
+        chosen, column, size = None, False, SETUP_BADGE
+        for size in (SETUP_BADGE, SETUP_BADGE * 0.75):
+            long = size + (len(items) - 1) * size * SETUP_PITCH / SETUP_BADGE
+            for column in (False, True)[:len(items)]:
+                w, h = (size, long) if column else (long, size)
+                chosen = free_box(board, z.id, w, h, obstacles, fallback=False)
+                if chosen is not None:
+                    break
+            if chosen is not None:
+                break
+        if chosen is None:
+            column, size = False, SETUP_BADGE
+            long = size + (len(items) - 1) * SETUP_PITCH
+            chosen = free_box(board, z.id, long, size, obstacles)
+        obstacles.append(chosen.buffer(LABEL_CLEARANCE))
+        out.append(SetupMark(z.id, chosen.bounds, tuple(items), column, size))
+    return out
+
+
+def _setup_badge(c: Canvas, kind: str, n: int, x: float, y: float, size: float) -> None:
+    """One badge centred on page point ``(x, y)``, ``size`` points across: a disc
+    or square with its count, or the start star."""
+    fill, shape = SETUP_KINDS[kind]
+    r = size / 2
+    c.setFillColor(colour(fill))
+    c.setStrokeColor(colour("#ffffff" if shape != "star" else "#1b1b1b"))
+    c.setLineWidth(0.5)
+    if shape == "square":
+        c.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7, stroke=1, fill=1)
+    else:
+        c.circle(x, y, r, stroke=1, fill=1)
+    ink = "#1b1b1b" if shape in ("star", "square") else "#ffffff"
+    c.setFillColor(colour(ink))
+    label = "★" if shape == "star" else str(n)
+    font_size = max(r * (1.3 if shape == "star" else 1.2), MIN_TEXT_PT)
+    c.setFont(FONT_BOLD, font_size)
+    c.drawCentredString(x, y - font_size * 0.36, label)
 
 
 def _card_text(sc: Scenario, lang: Lang) -> dict[str, Any]:
@@ -669,9 +784,158 @@ class AidSection:
         c.setFont(FONT_BOLD, 11)
         c.drawString(pt(box.x + 4), pt(box.top - 7),
                      say(lang, f"Aide de jeu — {fr}", f"Player aid — {en}"))
-        round_, actions = aid_text(lang)
+        _, actions = aid_text(lang)
         colw = (box.w - 6) / 2
-        _para(w, c, round_, box.x + 1, box.top - 12, colw - 1, box.h - 13, max_size=8,
-              min_size=MIN_TEXT_PT, what="player aid (round)")
-        _para(w, c, actions, box.x + colw + 5, box.top - 12, colw - 1, box.h - 13, max_size=8,
-              min_size=MIN_TEXT_PT, what="player aid (actions)")
+        round_diagram(w, c, Rect(box.x + 1, box.y, colw - 1, box.h - 12), lang)
+        key_h = 23.0
+        _para(w, c, actions, box.x + colw + 5, box.top - 12, colw - 1, box.h - 14 - key_h,
+              max_size=8, min_size=MIN_TEXT_PT, what="player aid (actions)")
+        glyph_key(c, Rect(box.x + colw + 5, box.y, colw - 1, key_h), lang)
+
+
+def round_steps(lang: Lang) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The round (R3.1) as two phases of three steps each: (phase, [(step, what)])."""
+    m = rules.ACTION_MARGIN
+    if lang == "en":
+        return [
+            ("1. Players' phase", [
+                ("Start (R6)", "reveal an objective where pooled clues isolate one place · "
+                               "draw resistance cards = speed, keep 1 · reorganise the squad"),
+                ("Actions (R5, R10.1)", f"any order, +1 on your counter per action; at most "
+                                        f"{m} ahead of the slowest player (R5.0)"),
+                ("End (R7)", "team counter + the most actions of one player · eliminated "
+                             "pieces → reputation cubes")]),
+            ("2. Army phase (R8)", [
+                ("Event (R8.1)", "draw one, apply it"),
+                ("Invasion (R8.2)", "per cell caught up: draw a zone token (R8.3), soldiers "
+                                    "+ speed, surplus → highest neighbour (R8.4), takeover "
+                                    "→ officers (R8.5, R8.6)"),
+                ("End (R8.7, R8.8)", "drawn tokens back in the bag · speed +1 cell")]),
+        ]
+    return [
+        ("1. Phase des joueurs", [
+            ("Début (R6)", "révéler un objectif si les Indices isolent un lieu · piocher "
+                           "Résistance = vitesse, en garder 1 · réorganiser l'escouade"),
+            ("Actions (R5, R10.1)", f"ordre libre, +1 au compteur par action ; au plus {m} "
+                                    "d'avance sur le joueur le plus lent (R5.0)"),
+            ("Fin (R7)", "compteur d'équipe + le plus d'actions d'un joueur · pions éliminés "
+                         "→ cubes Réputation")]),
+        ("2. Phase de l'armée (R8)", [
+            ("Événement (R8.1)", "en piocher un, l'appliquer"),
+            ("Invasion (R8.2)", "par case rattrapée : tirer un jeton Zone (R8.3), + soldats "
+                                "= vitesse, surplus → voisine de plus grand n° (R8.4), prise "
+                                "de contrôle → officiers (R8.5, R8.6)"),
+            ("Fin (R8.7, R8.8)", "jetons tirés au sac · vitesse +1 case")]),
+    ]
+
+
+def round_diagram(w: KitWriter, c: Canvas, area: Rect, lang: Lang) -> list[Rect]:
+    """The round as a diagram in ``area``: each phase a coloured band, its steps
+    boxes joined by arrows, an arrow from the army phase's end back to the
+    players' phase, and the end of the game below. Returns the step boxes."""
+    phases = round_steps(lang)
+    end = say(lang, "**Défaite** dès que tous les soldats ou tous les officiers sont sur "
+                    "l'île (R9.1) · **victoire** à la fin d'une phase de l'armée, objectifs "
+                    "remplis (R9.2).",
+              "**Defeat** as soon as every soldier or every officer is on the island "
+              "(R9.1) · **victory** at the end of an army phase with every objective done "
+              "(R9.2).")
+    loop = 5.0  # room on the left for the arrow back to the start
+    x, width = area.x + loop, area.w - loop
+    top = area.top
+    _heading(c, say(lang, "Un tour (R3.1)", "A round (R3.1)"), area.x, top - 3.5, 9)
+    band_h, arrow, end_h = 5.0, 2.6, 11.0
+    n_steps = sum(len(steps) for _, steps in phases)
+    step_h = (area.h - 5 - len(phases) * band_h - (n_steps - 1) * arrow - end_h - 2) / n_steps
+    y = top - 5.5
+    boxes: list[Rect] = []
+    fills = ("#e3edf7", "#f6e3e1")
+    inks = ("#2e5a87", "#7a1f1f")
+    for k, (phase, steps) in enumerate(phases):
+        c.setFillColor(colour(inks[k]))
+        c.roundRect(pt(x), pt(y - band_h), pt(width), pt(band_h), pt(1.2), stroke=0, fill=1)
+        c.setFillColor(colour("#ffffff"))
+        c.setFont(FONT_BOLD, 8)
+        c.drawString(pt(x + 2), pt(y - band_h + 1.5), phase)
+        y -= band_h
+        for j, (name, what) in enumerate(steps):
+            if j or k:
+                _arrow_down(c, x + width / 2, y, y - arrow)
+                y -= arrow
+            r = Rect(x, y - step_h, width, step_h)
+            boxes.append(r)
+            c.setFillColor(colour(fills[k]))
+            c.setStrokeColor(colour(inks[k]))
+            c.setLineWidth(pt(0.4))
+            c.roundRect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), pt(1.5), stroke=1, fill=1)
+            _para(w, c, f"**{name}** : {what}" if lang == "fr" else f"**{name}**: {what}",
+                  r.x + 1.5, r.top - 1.0, r.w - 3, r.h - 1.5, max_size=7.5,
+                  min_size=MIN_TEXT_PT, what="player aid (round diagram)")
+            y -= step_h
+    # the next round: from the army phase's last step back up to the players' phase
+    first, last = boxes[0], boxes[-1]
+    lx = area.x + loop / 2
+    c.setStrokeColor(colour("#555555"))
+    c.setLineWidth(pt(0.6))
+    c.line(pt(last.x), pt(last.cy), pt(lx), pt(last.cy))
+    c.line(pt(lx), pt(last.cy), pt(lx), pt(first.top + band_h / 2))
+    c.line(pt(lx), pt(first.top + band_h / 2), pt(first.x - 0.8), pt(first.top + band_h / 2))
+    _arrow_head(c, first.x, first.top + band_h / 2)
+    _para(w, c, end, area.x, y - 2, area.w, end_h, max_size=7.5, min_size=MIN_TEXT_PT,
+          what="player aid (end of game)")
+    return boxes
+
+
+def _arrow_down(c: Canvas, x: float, y0: float, y1: float) -> None:
+    c.setStrokeColor(colour("#555555"))
+    c.setFillColor(colour("#555555"))
+    c.setLineWidth(pt(0.6))
+    c.line(pt(x), pt(y0), pt(x), pt(y1 + 0.9))
+    p = c.beginPath()
+    p.moveTo(pt(x - 1.0), pt(y1 + 1.0))
+    p.lineTo(pt(x + 1.0), pt(y1 + 1.0))
+    p.lineTo(pt(x), pt(y1))
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def _arrow_head(c: Canvas, x: float, y: float) -> None:
+    """A small arrow head pointing right, its tip at (x, y)."""
+    c.setFillColor(colour("#555555"))
+    p = c.beginPath()
+    p.moveTo(pt(x - 1.2), pt(y - 1.0))
+    p.lineTo(pt(x - 1.2), pt(y + 1.0))
+    p.lineTo(pt(x), pt(y))
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def glyph_key(c: Canvas, area: Rect, lang: Lang) -> None:
+    """What the symbols of the generated card faces and the skill badges mean."""
+    from authoring.pdf.game_cards import EFFECT_GLYPHS
+
+    words = {"⚔": ("armée", "army"), "★": ("réputation", "reputation"),
+             "✉": ("pioche", "draw"), "➜": ("déplacement", "move"),
+             "✚": ("compétence", "skill"), "♜": ("actions de l'armée", "army actions"),
+             "✦": ("objectif", "objective"), "↻": ("actions, temps", "actions, time"),
+             "⚒": ("objet, fabrication", "item, craft"), "◆": ("jetons Zone", "zone tokens")}
+    glyphs = [g for g in dict.fromkeys(EFFECT_GLYPHS.values()) if g in words]
+    _heading(c, say(lang, "Symboles des cartes", "Card symbols"), area.x, area.top - 3, 8)
+    cols = 3
+    cw = area.w / cols
+    for i, g in enumerate(glyphs):
+        r, col = divmod(i, cols)
+        x, y = area.x + col * cw, area.top - 7 - r * 2.9
+        c.setFillColor(colour(INK))
+        c.setFont(FONT_REGULAR, 7)
+        c.drawString(pt(x), pt(y), g)
+        c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
+        c.drawString(pt(x + 3.5), pt(y), say(lang, *words[g]))
+    rows = -(-len(glyphs) // cols)
+    y = area.top - 7 - rows * 2.9 - 0.8
+    for k, skill in enumerate(SKILLS):
+        x = area.x + k * cw
+        _skill_disc(c, skill, x + 2.0, y + 0.8, 2.0)  # its letter at 6 pt
+        c.setFillColor(colour(INK))
+        c.setFont(FONT_CONDENSED, MIN_TEXT_PT)
+        c.drawString(pt(x + 4.6), pt(y), SKILL_NAMES[lang][skill])

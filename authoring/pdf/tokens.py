@@ -47,6 +47,8 @@ ROUND_SIZE = 20.0
 SQUARE_SIZE = 12.0
 SOLDIER = "#b33a2f"
 OFFICER = "#1e1e1e"
+#: reputation cubes in gold, dark ink: nothing like the black officers at a glance
+REPUTATION = "#d9a520"
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,9 @@ def box_count(inputs: KitInputs, name: str, default: int) -> int:
 
 # --------------------------------------------------------------------------- text in a token
 
-#: text keeps this far from a token's cut line (a slightly missed cut), mm
-CUT_SAFE = 0.8
+#: text keeps this far from a token's cut line (a slightly missed cut, a punch a
+#: little off centre), mm
+CUT_SAFE = 1.5
 
 
 def _chord(r: float, low: float, high: float) -> float:
@@ -102,10 +105,10 @@ def disc_lines(text: str, font: str, r: float, baseline: float, *, max_size: flo
 
     >>> disc_lines("Mirebourg", FONT_CONDENSED, 10.0, -4.4, max_size=6.0)
     (6.0, [('Mirebourg', -4.4)])
-    >>> disc_lines("Saint-Jean-des-Corbières", FONT_CONDENSED, 10.0, -4.4, max_size=6.0)
-    (6.0, [('Saint-Jean-des-', -4.4), ('Corbières', -6.7)])
-    >>> disc_lines("Anticonstitutionnellement-Grand", FONT_CONDENSED, 10.0, -4.4, max_size=6.0)
-    (6.0, [('Anticonstituti…', -4.4)])
+    >>> disc_lines("Saint-Jean-des-Corbières", FONT_CONDENSED, 10.0, -4.0, max_size=6.0)
+    (6.0, [('Saint-Jean-des-', -4.0), ('Corbières', -6.3)])
+    >>> disc_lines("Anticonstitutionnellement-Grand", FONT_CONDENSED, 10.0, -4.0, max_size=6.0)
+    (6.0, [('Anticonstitut…', -4.0)])
     """
 
     def room(y: float, size: float) -> float:
@@ -151,17 +154,18 @@ def zone_tokens(inputs: KitInputs, lang: Lang) -> list[Token]:
             c.setFillColor(ink)
             c.setFont(bold, 7)
             c.drawCentredString(pt(cx), pt(cy + r * 0.6), z.region)
-            c.setFont(bold, 16 if z.number < 100 else 11)
-            c.drawCentredString(pt(cx), pt(cy - r * 0.2), str(z.number))
-            # the city's name under its number, on two lines if it must
-            size, lines = disc_lines(z.city, condensed, r, -r * 0.47, max_size=MIN_TEXT_PT)
+            c.setFont(bold, 15 if z.number < 100 else 11)
+            c.drawCentredString(pt(cx), pt(cy - r * 0.1), str(z.number))
+            # the city's name under its number, on two lines if it must (high enough
+            # that the second line keeps CUT_SAFE from the cut)
+            size, lines = disc_lines(z.city, condensed, r, -r * 0.4, max_size=MIN_TEXT_PT)
             _draw_lines(c, condensed, size, cx, cy, lines)
             # the city's size as 1–3 small dots (R4.1)
             n = min(z.value, 3)
             c.setStrokeColor(ink)
             c.setLineWidth(pt(0.2))
             for k in range(n):
-                c.circle(pt(cx + (k - (n - 1) / 2) * 2.0), pt(cy + r * 0.42), pt(0.55),
+                c.circle(pt(cx + (k - (n - 1) / 2) * 2.0), pt(cy + r * 0.48), pt(0.55),
                          stroke=1, fill=1)
 
         out.extend(Token(f"zone {z.id}", draw, region.colour, f"{z.id} {z.city}")
@@ -192,10 +196,10 @@ def recruit_tokens(content: Any, lang: Lang) -> list[Token]:
             c.drawCentredString(pt(cx), pt(cy + r * 0.12), str(tok.letter))
             # one disc per skill: its letter over its value
             for k, skill in enumerate(("C", "M", "I")):
-                x = cx + (k - 1) * 5.6
-                y = cy - r * 0.4
+                x = cx + (k - 1) * 5.2
+                y = cy - r * 0.3
                 c.setFillColor(colour(SKILL_COLOURS[skill]))
-                c.circle(pt(x), pt(y), pt(2.7), stroke=0, fill=1)
+                c.circle(pt(x), pt(y), pt(2.5), stroke=0, fill=1)
                 c.setFillColor(colour("#ffffff"))
                 c.setFont(condensed_bold, MIN_TEXT_PT)
                 c.drawCentredString(pt(x), pt(y + 0.35), skill)
@@ -222,17 +226,21 @@ def planning_tokens(content: Any, lang: Lang) -> list[Token]:
 
 
     r = ROUND_SIZE / 2
-    size, lines = disc_lines(title, condensed, r, r * 0.46, max_size=7.0)
-    if len(lines) == 1:  # one line sits lower, nearer the bonus
-        lines = [(lines[0][0], r * 0.3)]
+    # the bonus above, the title across the middle (the widest chord), the rule id
+    # below when the title takes one line
+    size, lines = disc_lines(title, condensed, r, -r * 0.28, max_size=7.0)
+    if lines[0][0] != title:  # shortened: two lines from higher up, no rule id
+        size, lines = disc_lines(title, condensed, r, -r * 0.15, max_size=7.0)
+    bonus_y = r * (0.12 if len(lines) == 1 else 0.2)
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
         c.setFillColor(colour("#1b2a3a"))
         c.setFont(bold, 13)
-        c.drawCentredString(pt(cx), pt(cy - 2.2), f"+{bonus}")
+        c.drawCentredString(pt(cx), pt(cy + bonus_y), f"+{bonus}")
         _draw_lines(c, condensed, size, cx, cy, lines)
-        c.setFont(condensed, MIN_TEXT_PT)
-        c.drawCentredString(pt(cx), pt(cy - r * 0.62), "R5.10")
+        if len(lines) == 1:
+            c.setFont(condensed, MIN_TEXT_PT)
+            c.drawCentredString(pt(cx), pt(cy - r * 0.66), "R5.10")
 
     return [Token("planning", draw, "#d8e6c3", title) for _ in range(count)]
 
@@ -302,7 +310,7 @@ def counters(inputs: KitInputs, options: KitOptions) -> list[Token]:
     out: list[Token] = []
     soldier = say(lang, "soldat", "soldier")
     officer = say(lang, "officier", "officer")
-    cube = say(lang, "réputation", "reputation")
+    cube = say(lang, "cube", "cube")  # "réputation" is wider than the counter
     out += [Token("soldier", labelled("S", soldier, "#ffffff"), SOLDIER, soldier.capitalize())
             for _ in range(count("soldiers", 50))]
     out += [Token("officer", labelled("O", officer, "#ffffff"), OFFICER, officer.capitalize())
@@ -311,7 +319,7 @@ def counters(inputs: KitInputs, options: KitOptions) -> list[Token]:
         out.append(Token(f"pawn {en}", labelled("♟", say(lang, fr, en),
                                                 _text_colour(hex_colour)), hex_colour,
                          say(lang, f"Pion {fr}", f"Pawn {en}")))
-    out += [Token("reputation", labelled("R", cube, "#ffffff"), "#4a4a4a",
+    out += [Token("reputation", labelled("R", cube, "#1b1b1b"), REPUTATION,
                   say(lang, "Cube Réputation", "Reputation cube"))
             for _ in range(count("reputation_cubes", 72))]
     return out
@@ -386,7 +394,9 @@ class CounterSection(_TokenSheets):
     def __init__(self, inputs: KitInputs, options: KitOptions) -> None:
 
         lang = options.lang
-        grid = TokenGrid(options.paper, SQUARE_SIZE, "square", bleed=0.0, gap=0.0, margin=12.0)
+        # a 1 mm bleed round each counter (a gap of 2 mm, two guillotine cuts per gap):
+        # a slightly missed cut shows its own colour, not white or a neighbour
+        grid = TokenGrid(options.paper, SQUARE_SIZE, "square", bleed=1.0, gap=2.0, margin=12.0)
         super().__init__(counters(inputs, options), grid, say(lang, "Pions", "Counters"))
         self.title = say(lang, "Pions (soldats, officiers, joueurs, réputation)",
                          "Counters (soldiers, officers, pawns, reputation)")

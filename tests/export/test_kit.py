@@ -283,16 +283,20 @@ def test_cut_files_match_the_printed_holes_and_marks(
     assert extra == [] and missing == []
 
 
-def test_failure_cards_have_no_hole(tmp_path: Path) -> None:
+@pytest.mark.parametrize("title", ["Échec", "Rumeur"])
+def test_failure_cards_have_no_hole(tmp_path: Path, title: str) -> None:
+    """A failure card (R5.3) has no hole and says "échec" once (issue 25): in its
+    title, or, when the title is another word, large in the map window."""
     board = sample.island()
-    clues = [PrintedClue("f", "Échec", 2, True, ())]
+    clues = [PrintedClue("f", title, 2, True, ())]
     out = tmp_path / "f.pdf"
     result = export_kit(KitInputs(board, clues=clues, name="f"), KitOptions(parts=("clues",)),
                         out)
     reader = pypdf.PdfReader(out)
     page = reader.pages[result.section("clues").first - 1]
     assert [c for c in circles(page) if c[2] > 0.5] == []
-    assert "ÉCHEC" in page.extract_text()
+    text = page.extract_text()
+    assert text.lower().count("échec") == 2  # once on each of the two cards
     assert result.cut_sheets[0].holes == ()
     # the grey island lies inside the card's map window, the word above it and the
     # text below it: nothing overshoots the window, no band cuts the island
@@ -307,8 +311,11 @@ def test_failure_cards_have_no_hole(tmp_path: Path) -> None:
         assert t.y + wy + 1.9 <= y0 < y1 <= t.y + wy + wh - 1.9
         word = [r for r in runs if r.text == "ÉCHEC" and t.x <= r.x / MM <= t.right]
         note = [r for r in runs if "population" in r.text and t.x <= r.x / MM <= t.right]
-        assert len(word) == 1 and word[0].y / MM > y1
         assert note and all(r.y / MM + r.size * 0.75 / 72 * 25.4 < y0 for r in note)
+        if title == "Échec":
+            assert word == []
+            continue
+        assert len(word) == 1 and word[0].y / MM > y1
         assert word[0].y / MM + 20 * 0.75 / 72 * 25.4 < t.y + wy + wh
 
 
@@ -422,7 +429,8 @@ def test_sheets_characters_tracks_aids(kit: tuple[KitResult, pypdf.PdfReader, Pa
     text = reader.pages[chars.first - 1].extract_text()
     for word in ("Jenny Adams", "Pisteur", "Communication", "Militaire", "Ingénierie",
                  "Inventaire (max 4 cartes Objet, R5.4)", "Compteur d'actions",
-                 "Réputation (initiale : 1)", "Bonus de niveau max"):
+                 "Réserve de cubes Réputation — au départ : 1 cube (R2.9)",
+                 "Bonus de niveau max"):
         assert word in text
     tracks = result.section("tracks")
     assert tracks.last - tracks.first + 1 == 3
@@ -659,36 +667,41 @@ def test_the_board_also_comes_true_size_on_one_sheet(tmp_path: Path) -> None:
     reader = pypdf.PdfReader(sheet)
     w, h = sample.island().spec.size
     assert len(reader.pages) == 1
-    assert mm_box(reader.pages[0].mediabox) == mm_box(reader.pages[0].trimbox) == (0, 0, w, h)
+    page = reader.pages[0]
+    # the board is the TrimBox; the sea runs on over the 3 mm bleed (issue 25)
+    assert mm_box(page.trimbox) == (3, 3, w + 3, h + 3)
+    assert mm_box(page.mediabox) == mm_box(page.bleedbox) == (0, 0, w + 6, h + 6)
 
 
 def test_silhouette_marks_at_their_places_and_card_outlines_in_the_cut_file(
         tmp_path: Path) -> None:
     """--cutter silhouette: the type-1 marks 10 mm in from the edges (a 5 mm square
-    top-left, 20 × 0.5 mm L-brackets top-right and bottom-left), every card clear of
-    them, no crop marks, and each card's rounded outline in the cut SVG."""
+    top-left, 20 × 0.5 mm L-brackets top-right and bottom-left), every card's bleed
+    MARK_CLEARANCE from them (on A4, 3 × 2 portrait: 2 × 4 landscape came within
+    1.5 mm of the square), no crop marks, and each card's rounded outline in the
+    cut SVG."""
     import xml.etree.ElementTree as ET
 
-    from authoring.pdf.cutfile import SVG_NS
+    from authoring.pdf.cutfile import MARK_CLEARANCE, SVG_NS
 
     out = tmp_path / "k.pdf"
     opts = KitOptions(parts=("events", "clues"), cutter="silhouette", corner_radius=3.0)
     result = export_kit(sample.inputs(), opts, out)
     imp = opts.card_options().imposition()
-    assert (imp.paper.width, imp.paper.height, imp.rows, imp.cols) == (297.0, 210.0, 2, 4)
+    assert (imp.paper.width, imp.paper.height, imp.rows, imp.cols) == (210.0, 297.0, 3, 2)
     assert imp.crop_marks() == ()
     for sheet in result.cut_sheets:
         square, tr, bl = sheet.marks
-        assert (square.kind, square.rect) == ("square", Rect(10.0, 195.0, 5.0, 5.0))
-        assert tr.kind == "bracket-tr" and tr.arms() == (Rect(267.0, 199.5, 20.0, 0.5),
-                                                        Rect(286.5, 180.0, 0.5, 20.0))
+        assert (square.kind, square.rect) == ("square", Rect(10.0, 282.0, 5.0, 5.0))
+        assert tr.kind == "bracket-tr" and tr.arms() == (Rect(180.0, 286.5, 20.0, 0.5),
+                                                        Rect(199.5, 267.0, 0.5, 20.0))
         assert bl.kind == "bracket-bl" and bl.arms() == (Rect(10.0, 10.0, 20.0, 0.5),
                                                         Rect(10.0, 10.0, 0.5, 20.0))
         for card in sheet.outlines:
             assert (card.w, card.h) == (63.0, 88.0)
             for m in sheet.marks:
                 for arm in m.areas():
-                    assert not card.expand(3.0).overlaps(arm.expand(1.0))
+                    assert not card.expand(3.0).overlaps(arm.expand(MARK_CLEARANCE))
     events, clues = result.section("events"), result.section("clues")
     assert [s.label.split(" — ")[0] for s in result.cut_sheets].count("Cartes Événement") == 1
     assert events.first in result.cut_pages and clues.first in result.cut_pages

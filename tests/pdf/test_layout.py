@@ -320,14 +320,13 @@ def test_token_grid_circles_and_squares() -> None:
 
 
 def test_landscape_sheet_backs_turn_over_the_long_edge() -> None:
-    """A landscape card sheet (--cutter silhouette on A4 holds 2 × 4 cards that
-    way) printed long-edge: the sheet turns over its long edge, the horizontal one,
-    so each back sits at the front's x, y mirrored — on a part-filled last sheet
-    too, where mirroring x would put the backs behind empty slots."""
-    from authoring.pdf.cards import card_placements
-    from authoring.pdf.section import KitOptions
+    """A landscape card sheet (2 × 4 cards on A4 that way) printed long-edge: the
+    sheet turns over its long edge, the horizontal one, so each back sits at the
+    front's x, y mirrored — on a part-filled last sheet too, where mirroring x would
+    put the backs behind empty slots."""
+    from authoring.pdf.cards import CardOptions, card_placements
 
-    options = KitOptions(cutter="silhouette").card_options()
+    options = CardOptions(paper=A4.landscape(), rows=2, cols=4, gap=2.0)
     paper = options.imposition().paper
     assert paper.is_landscape and (options.rows, options.cols) == (2, 4)
     placed = card_placements(3, options)  # one part-filled sheet: the top row's first three
