@@ -147,5 +147,5 @@ def os_error_message(exc: OSError) -> str:
     """
     where = f"{display_path(exc.filename)}: " if exc.filename else ""
     reason = (exc.strerror or str(exc)).lower()
-    hint = _OS_HINTS.get(exc.errno or 0)
+    hint = getattr(exc, "hint", None) or _OS_HINTS.get(exc.errno or 0)
     return f"resistance: {where}{reason}" + (f"\n    hint: {hint}" if hint else "")

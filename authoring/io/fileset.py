@@ -35,7 +35,7 @@ from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
 
-from authoring.io.yamlio import ensure_folder, new_file_mode
+from authoring.io.yamlio import NotRegularFile, ensure_folder, new_file_mode, special_kind
 
 STAGING_PREFIX = ".resistance-staging-"
 JOURNAL = "journal.json"
@@ -115,6 +115,15 @@ def _undo(steps: Iterable[Step]) -> None:
                 os.replace(backup, final)
 
 
+def _refuse(final: Path, folder: bool) -> None:
+    """A file of the set replaces only a regular file, a folder of the set only a
+    folder: never a device, a pipe or a symbolic link (as root, renaming over
+    ``/dev/null`` would replace the machine's device)."""
+    kind = special_kind(final)
+    if kind is not None and not (folder and kind == "a folder"):
+        raise NotRegularFile(final, kind)
+
+
 class FileSet:
     """Stage files and folders beside their final place, then swap them all in.
 
@@ -146,9 +155,10 @@ class FileSet:
         path.mkdir(exist_ok=True)
         return path
 
-    def _slot(self, final: Path) -> Path:
+    def _slot(self, final: Path, folder: bool = False) -> Path:
         if final.parent.resolve() != self.folder.resolve():
             raise ValueError(f"{final} is not in {self.folder}")
+        _refuse(final, folder)
         self._count += 1
         return self.dir / f"new-{self._count:03d}-{final.name}"
 
@@ -163,7 +173,7 @@ class FileSet:
     def add_folder(self, final: Path, source: Path) -> None:
         """Stage the folder ``source`` (moved, so it should live under :attr:`dir`)
         to become the folder ``final``."""
-        staged = self._slot(final)
+        staged = self._slot(final, folder=True)
         os.replace(source, staged)
         self.entries.append((final, staged))
 
@@ -181,11 +191,13 @@ class FileSet:
             return []
         work = self.dir
         plan: list[Step] = []
+        for target, new in self.entries:  # again: it may have changed since it was staged
+            _refuse(target, new.is_dir() and not new.is_symlink())
         for i, (target, new) in enumerate(self.entries):
             exists = target.exists() or target.is_symlink()
             plan.append((target, new, work / f"old-{i:03d}-{target.name}" if exists else None))
         for j, path in enumerate(self.stale):
-            if path.exists():
+            if path.exists() and special_kind(path) in (None, "a folder"):
                 plan.append((path, None, work / f"old-stale-{j:03d}"))
         (work / JOURNAL).write_text(json.dumps(
             [{"final": str(f), "staged": str(s) if s else None, "backup": str(b) if b else None}

@@ -507,20 +507,94 @@ def new_file_mode() -> int:
     return 0o666 & ~mask
 
 
+class NotRegularFile(OSError):
+    """A write refused because its target exists and is not a regular file: a device
+    (``/dev/null``), a pipe, a socket, a folder or a symbolic link. Renaming a new file
+    over it would replace the device itself (as root, for every program of the
+    machine), so nothing is written. ``hint`` says what to do instead."""
+
+    hint = "name a new file or an existing regular file: this one is left as it is"
+
+    def __init__(self, path: Path | str, kind: str) -> None:
+        super().__init__(errno.EEXIST, f"is {kind}, not a regular file: nothing was written",
+                         str(path))
+        self.kind = kind
+
+
+def special_kind(path: Path | str) -> str | None:
+    """What ``path`` is when it exists and is not a regular file ("a symbolic link",
+    "a device", "a pipe", "a socket", "a folder"); None when it is a regular file
+    or absent. A symbolic link counts as one whatever it points to.
+
+    >>> special_kind("/nonexistent/kit.pdf") is None, special_kind("/")
+    (True, 'a folder')
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a special file"
+
+
+def refuse_special(path: Path | str) -> None:
+    """Raise :class:`NotRegularFile` when ``path`` exists and is not a regular file."""
+    kind = special_kind(path)
+    if kind is not None:
+        raise NotRegularFile(path, kind)
+
+
 @contextmanager
 def atomic_write(path: Path | str, mode: str = "wb") -> Iterator[Any]:
     """Write to a temporary file beside ``path`` and rename it into place on success,
-    so a failure never leaves a half-written file."""
+    so a failure never leaves a half-written file. A target that exists and is not a
+    regular file (a device, a pipe, a symbolic link, a folder) is refused before
+    anything is created (:class:`NotRegularFile`), and checked again just before the
+    rename. An operating-system error names ``path``, never the temporary file."""
     target = Path(path)
+    refuse_special(target)
     ensure_folder(target.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.chmod(tmp, new_file_mode())  # mkstemp makes it private; a written file is not
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                   dir=target.parent)
+    except OSError as exc:
+        raise _about(exc, target, exc.filename) from None
+    try:
+        os.chmod(tmp, new_file_mode())  # mkstemp makes it private; a written file is not
         encoding = None if "b" in mode else "utf-8"
-        with open(fd, mode, encoding=encoding) as fh:
-            yield fh
-        os.replace(tmp, target)
+        try:
+            with open(fd, mode, encoding=encoding) as fh:
+                yield fh
+        except OSError as exc:
+            raise _about(exc, target, tmp) from None
+        refuse_special(target)
+        try:
+            os.replace(tmp, target)
+        except OSError as exc:
+            raise _about(exc, target, tmp) from None
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _about(exc: OSError, target: Path, tmp: str | None = None) -> OSError:
+    """``exc`` naming the user's ``target`` instead of our temporary file (an error
+    raised by the writer's own code about another file is left as it is)."""
+    if isinstance(exc, NotRegularFile) or exc.errno is None:
+        return exc
+    if exc.filename is None or exc.filename in (tmp, str(target.parent)) or (
+            tmp is not None and exc.filename2 == str(target)):
+        return OSError(exc.errno, exc.strerror, str(target))
+    return exc
