@@ -159,11 +159,11 @@ def _scenario_path(scenario: str | None) -> Path:
 
 def _load_model(path: Path) -> Any:
     """The scenario with everything it names; its located problems and exit 1 if broken."""
+    from authoring.engine.check import load_playable
     from authoring.io.errors import InputError
-    from authoring.model.game import load_game
 
     try:
-        return load_game(path)
+        return load_playable(path)
     except InputError as e:
         report: Any = e.report
         click.echo(report.format(), err=True)

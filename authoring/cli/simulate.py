@@ -52,11 +52,11 @@ def _decisions(values: tuple[str, ...]) -> dict[str, str]:
 
 
 def _load(path: str) -> Any:
+    from authoring.engine.check import load_playable
     from authoring.io.errors import InputError
-    from authoring.model.game import load_game
 
     try:
-        return load_game(path)
+        return load_playable(path)
     except InputError as e:
         print_report(e.report)  # type: ignore[arg-type]
         click.echo(f"resistance: {path} has problems; fix them first", err=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -107,7 +107,8 @@ class GameModel:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], report: Report | None = None) -> GameModel:
+    def from_json(cls, data: Mapping[str, Any], report: Report | None = None, *,
+                  check: GameCheck | None = None) -> GameModel:
         """Rebuild a game from :meth:`to_json` data: the files are written to a temporary
         folder and loaded like any input (validated again). Raises InputError."""
         report = report if report is not None else Report()
@@ -139,13 +140,31 @@ class GameModel:
                     raise InputError(report, report.format())
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(json.dumps(content, ensure_ascii=False), "utf-8")
-            return load_game(root / scenario, report)
+            return load_game(root / scenario, report, check=check)
 
 
-def load_game(path: Path | str, report: Report | None = None) -> GameModel:
+#: a check of what a game needs beyond its files (the rules engine's
+#: :func:`~authoring.engine.check.playability`): problems with ``path`` (keys in the
+#: scenario file), ``level``, ``code``, ``message`` and ``hint`` attributes
+GameCheck = Callable[["GameModel"], Iterable[Any]]
+
+
+def locate_problems(ws: Workspace, scenario: Scenario, problems: Iterable[Any]) -> None:
+    """Add a check's problems to ``ws.report``, located at their key of the scenario."""
+    doc = ws.doc(scenario.path) if scenario.path is not None else None
+    for p in problems:
+        span = doc.span(p.path) if doc is not None else Span(scenario.file, 1, 1)
+        add = ws.report.error if p.level == "error" else ws.report.warning
+        add(span, p.code, p.message, p.hint or None)
+
+
+def load_game(path: Path | str, report: Report | None = None, *,
+              check: GameCheck | None = None) -> GameModel:
     """Load and validate a scenario with every file it names; raises
     :class:`~authoring.io.errors.InputError` (its ``report`` holds every problem) when
-    anything has errors or the scenario lacks a clue deck or a box."""
+    anything has errors or the scenario lacks a clue deck or a box. ``check``: what the
+    game also needs (the engine passes its playability: the one gate that validate, play
+    and simulate share), its errors refused the same way."""
     ws = Workspace(report)
     got = ws.load(path, "scenario")
     rep = ws.report
@@ -160,4 +179,8 @@ def load_game(path: Path | str, report: Report | None = None) -> GameModel:
         raise InputError(rep, rep.format())
     model = GameModel.of(got)
     assert model is not None
+    if check is not None:
+        locate_problems(ws, got, check(model))
+        if rep.has_errors:
+            raise InputError(rep, rep.format())
     return model
