@@ -515,10 +515,12 @@ class NotRegularFile(OSError):
 
     hint = "name a new file or an existing regular file: this one is left as it is"
 
-    def __init__(self, path: Path | str, kind: str) -> None:
-        super().__init__(errno.EEXIST, f"is {kind}, not a regular file: nothing was written",
-                         str(path))
+    def __init__(self, path: Path | str, kind: str, *, reading: bool = False) -> None:
+        said = "nothing was read" if reading else "nothing was written"
+        super().__init__(errno.EEXIST, f"is {kind}, not a regular file: {said}", str(path))
         self.kind = kind
+        if reading:
+            self.hint = "name a regular file"
 
 
 def special_kind(path: Path | str) -> str | None:
@@ -553,6 +555,32 @@ def refuse_special(path: Path | str) -> None:
     kind = special_kind(path)
     if kind is not None:
         raise NotRegularFile(path, kind)
+
+
+class FileTooLarge(OSError):
+    """A file read with a limit (:func:`read_regular`) that is larger."""
+
+    hint = "is this the right file?"
+
+
+def read_regular(path: Path | str, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them: a pipe, a
+    device or a folder is refused without waiting on it (:class:`NotRegularFile`; a FIFO
+    with no writer would hang a plain ``open``), a larger file too
+    (:class:`FileTooLarge`: ``/dev/zero`` or a huge file is never read to its end)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with open(fd, "rb") as fh:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                    else "a special file")
+            raise NotRegularFile(path, kind, reading=True)
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLarge(errno.EFBIG, f"is more than {limit} bytes: not read", str(path))
+    return data
 
 
 @contextmanager
