@@ -9,7 +9,8 @@ If a step fails, the steps already done are undone in reverse and the previous s
 is back, whole. The staging folder holds a journal of the swap, so even a kill in
 the middle of it (``kill -9`` between two renames) is repaired: the next run in that
 folder finds the dead writer's journal and puts the previous set back. Staging
-folders left by killed writers are removed the same way.
+folders left by killed writers are removed the same way. Two writers into one folder
+take turns (a lock on the folder, held from the first staged file to the end).
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as tmp:
@@ -136,6 +137,27 @@ class FileSet:
         self.stale: list[Path] = []
         self._dir: Path | None = None
         self._count = 0
+        self._lock_fd: int | None = None
+
+    def _lock(self) -> None:
+        """Hold the folder's lock until the set is swapped in (or dropped): a second
+        writer into the same folder waits, so two exports never interleave their swaps,
+        nor list the previous set's files while the other replaces them. An advisory
+        ``flock`` on the folder itself (no lock file left behind; released by the
+        system if the writer dies)."""
+        if self._lock_fd is not None:
+            return
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows: no lock
+            return
+        fd = os.open(self.folder, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks: carry on as before
+            os.close(fd)
+            return
+        self._lock_fd = fd
 
     # -- staging
     @property
@@ -144,6 +166,7 @@ class FileSet:
         later run knows whether its writer is still alive)."""
         if self._dir is None:
             ensure_folder(self.folder)
+            self._lock()
             sweep(self.folder)
             self._dir = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-",
                                               dir=self.folder))
@@ -224,4 +247,7 @@ class FileSet:
         if self._dir is not None:
             shutil.rmtree(self._dir, ignore_errors=True)
             self._dir = None
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # closing releases the flock
+            self._lock_fd = None
 
