@@ -22,10 +22,11 @@ import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from authoring.io.diagnostics import Report, Span
 from authoring.io.errors import InputError
+from authoring.io.yamlio import path_problem
 from authoring.model.board import Board
 from authoring.model.deck import ClueDeck
 from authoring.model.scenario import Scenario
@@ -128,18 +129,34 @@ class GameModel:
                 "write it with GameModel.to_json()",
             )
             raise InputError(report, report.format())
+        def refuse(message: str) -> NoReturn:
+            report.error(Span("<game>", 1, 1), "game-json", message,
+                         "a saved game lists its files by paths inside it: was it edited by "
+                         "hand?")
+            raise InputError(report, report.format())
+
         with tempfile.TemporaryDirectory(prefix="resistance-game-") as tmp:
             root = Path(tmp)
             for rel, content in files.items():
+                if not isinstance(rel, str):
+                    refuse(f"file path {rel!r} is not text")
+                shown = rel.encode("unicode_escape").decode("ascii")[:80]
+                problem = path_problem(rel)
+                if problem is not None:
+                    refuse(f"file path '{shown}': {problem}")
                 target = (root / rel).resolve()
                 if root.resolve() not in target.parents:
-                    report.error(
-                        Span("<game>", 1, 1), "game-json", f"file path '{rel}' leaves the game",
-                        "a saved game lists its files by paths inside it: was it edited by hand?",
-                    )
-                    raise InputError(report, report.format())
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(json.dumps(content, ensure_ascii=False), "utf-8")
+                    refuse(f"file path '{shown}' leaves the game")
+                try:
+                    text = json.dumps(content, ensure_ascii=False, allow_nan=False)
+                except (TypeError, ValueError) as e:
+                    refuse(f"file '{shown}' is not JSON data ({e})")
+                try:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_text(text, "utf-8")
+                except OSError as e:  # a file and a folder of one name, a path too long …
+                    refuse(f"file path '{shown}' cannot be a file of the game "
+                           f"({(e.strerror or str(e)).lower()})")
             return load_game(root / scenario, report, check=check)
 
 
