@@ -192,3 +192,22 @@ def test_an_os_error_names_the_users_file_not_our_temporary_one(
         f"resistance: {target}: no space left on device\n"
         "    hint: the disk is full: free some space and run it again")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_pipe_named_as_a_board_is_said_to_be_one(tmp_path: Path) -> None:
+    """Item 10: a FIFO (or /dev/zero) as ``board:`` was "a folder"; it is never opened."""
+    from authoring.cli.validate import check_path
+    from authoring.model.workspace import Workspace
+
+    fifo = tmp_path / "board.yaml"
+    os.mkfifo(fifo)
+    source = Path("tests/cases/scenario/engine-cannot-craft.yaml").read_text("utf-8")
+    data = Path("tests/scenario/data").resolve()
+    scenario = tmp_path / "scenario.yaml"
+    scenario.write_text(source.replace("../../scenario/data/board.yaml", str(fifo))
+                        .replace("../../scenario/data/", f"{data}/"), "utf-8")
+    ws = Workspace()
+    check_path(ws, scenario)
+    assert [(d.code, d.message) for d in ws.report.errors] == [
+        ("file-not-regular", f"board file '{fifo}' is not a regular file (a pipe, a device "
+                             "or a socket)")]

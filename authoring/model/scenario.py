@@ -466,9 +466,9 @@ def _load_ref(ws: Workspace, doc: YamlDoc, key: str, ref: str, kind: str) -> Any
         )
         return None
     if not path.is_file():
-        ws.report.error(
-            span, "file-not-found", f"{key} file '{ref}' is a folder", "name a YAML file"
-        )
+        what = "a folder" if path.is_dir() else "not a regular file (a pipe, a device or a socket)"
+        code = "file-not-found" if path.is_dir() else "file-not-regular"
+        ws.report.error(span, code, f"{key} file '{ref}' is {what}", "name a YAML file")
         return None
     if kind not in KINDS:
         ws.report.info(
