@@ -197,7 +197,8 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
             _print_compare(data["difference"])
     runner.close()
     if any(s["partial"] for s in summaries):
-        sys.exit(EXIT_TERMINATED if runner.terminated else EXIT_INTERRUPTED)
+        sys.exit(EXIT_PROBLEMS if runner.lost else
+                 EXIT_TERMINATED if runner.terminated else EXIT_INTERRUPTED)
 
 
 #: games a cell at most: each game's record stays in memory until the cell is summarised
@@ -360,6 +361,12 @@ def _terminate_as_interrupt(runner: _Runner) -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def _why(e: BaseException) -> str:
+    """An exception in one short line (Dask's can span lines)."""
+    text = " ".join(str(e).split())
+    return (f"{type(e).__name__}: {text}" if text else type(e).__name__)[:200]
+
+
 def _quiet_worker() -> None:
     """A worker process leaves Ctrl-C to the parent (which stops the study and keeps
     what finished): no traceback from each worker."""
@@ -374,6 +381,7 @@ class _Runner:
     def __init__(self, jobs: int, scheduler: str | None) -> None:
         self.jobs, self.scheduler = jobs, scheduler
         self.terminated = False  # a SIGTERM stopped a study (exit 143, not 130)
+        self.lost = False  # the Dask scheduler went away mid-study (exit 1)
         self.client: Any = None
         self.cluster: Any = None
 
@@ -381,7 +389,14 @@ class _Runner:
         if self.scheduler is None:
             return None
         if self.client is None:
+            import logging
+
             from distributed import Client, LocalCluster
+
+            # Dask logs a lost scheduler as tracebacks; the study says it in one line
+            for name in ["distributed", *logging.root.manager.loggerDict]:
+                if name.startswith("distributed"):
+                    logging.getLogger(name).setLevel(logging.CRITICAL)
 
             if self.scheduler == "local":
                 self.cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1,
@@ -413,13 +428,15 @@ class _Runner:
             except StudyInterrupted as stop:
                 done, partial = stop.results, True
                 how = "terminated" if self.terminated else "interrupted"
+                if stop.cause is not None:
+                    self.lost = True
+                    how = f"the Dask scheduler {self.scheduler} failed ({_why(stop.cause)})"
                 click.echo(f"\n{how}: the results below are partial", err=True)
             except Exception as e:  # a Dask cluster refused, died or answered garbage
                 if self.scheduler is None:
                     raise
-                why = " ".join(f"{type(e).__name__}: {e}".split())[:200]
-                click.echo(f"\nresistance: the Dask scheduler {self.scheduler} failed ({why})",
-                           err=True)
+                click.echo(f"\nresistance: the Dask scheduler {self.scheduler} failed "
+                           f"({_why(e)})", err=True)
                 self.close()
                 sys.exit(EXIT_PROBLEMS)
         return summarise(model, study, done, partial=partial)
