@@ -341,24 +341,31 @@ def _notable(path: Path, data: dict[str, Any], scenario: str) -> list[tuple[Path
 
 
 @contextmanager
-def _terminate_as_interrupt(runner: _Runner) -> Iterator[None]:
-    """While games run, ``kill`` (SIGTERM) stops the study like Ctrl-C: the games
-    finished so far are summarised and reported as partial, then exit 143."""
+def _stoppable(runner: _Runner) -> Iterator[None]:
+    """While games run, Ctrl-C and ``kill`` (SIGTERM) stop the study: the games finished
+    so far are summarised and reported as partial (exit 130, or 143 for a kill). On a
+    Dask cluster the stop is raised at the next finished chunk (:meth:`_Runner.tick`):
+    raised at once it can land in one of Dask's callbacks, which swallows it and the
+    study runs on. A second Ctrl-C stops at once."""
     import signal
 
     def stop(signum: int, frame: object) -> None:
-        runner.terminated = True
-        raise KeyboardInterrupt
+        if signum == signal.SIGTERM:
+            runner.terminated = True
+        if runner.scheduler is None or runner.stop_asked:
+            raise KeyboardInterrupt
+        runner.stop_asked = True
 
     try:
-        previous = signal.signal(signal.SIGTERM, stop)
+        previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     except ValueError:  # not the main thread
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _why(e: BaseException) -> str:
@@ -382,6 +389,7 @@ class _Runner:
         self.jobs, self.scheduler = jobs, scheduler
         self.terminated = False  # a SIGTERM stopped a study (exit 143, not 130)
         self.lost = False  # the Dask scheduler went away mid-study (exit 1)
+        self.stop_asked = False  # Ctrl-C or kill on a Dask cluster: stop at the next chunk
         self.client: Any = None
         self.cluster: Any = None
 
@@ -399,8 +407,21 @@ class _Runner:
                     logging.getLogger(name).setLevel(logging.CRITICAL)
 
             if self.scheduler == "local":
-                self.cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1,
-                                            processes=True, dashboard_address=None)
+                import signal
+
+                # its processes start with Ctrl-C ignored (inherited): the study stops
+                # them itself, keeping what finished, without a traceback from each
+                previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+                import os
+
+                try:
+                    # its workers (new processes: they read the environment) log only
+                    # errors, not each task a stopped study cancels
+                    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
+                    self.cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1,
+                                                processes=True, dashboard_address=None)
+                finally:
+                    signal.signal(signal.SIGINT, previous)
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(self.scheduler)
@@ -414,12 +435,20 @@ class _Runner:
         total = study.games * len(study.cells)
         done: dict[str, Any] = {}
         partial = False
-        with _terminate_as_interrupt(self), click.progressbar(length=total, label=f"{model.scenario.id}: {total} games",
-                               file=sys.stderr) as bar:
+        self.stop_asked = False
+        with _stoppable(self), click.progressbar(
+                length=total, label=f"{model.scenario.id}: {total} games",
+                file=sys.stderr) as bar:
+
+            def tick(n: int) -> None:
+                bar.update(n)
+                if self.stop_asked:  # raised here, in the study's own loop
+                    raise KeyboardInterrupt
+
             try:
                 ex = self.executor()
                 if ex is not None:
-                    done = run_study(model, study, ex, bar.update)
+                    done = run_study(model, study, ex, tick)
                 elif self.jobs == 1:
                     done = run_study(model, study, None, bar.update)
                 else:

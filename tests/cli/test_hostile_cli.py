@@ -173,3 +173,28 @@ def test_kill_stops_a_study_with_a_partial_report_and_143(tmp_path: Path) -> Non
     assert "terminated: the results below are partial" in err and "Traceback" not in err
     data = json.loads(out.read_text("utf-8"))
     assert data["partial"] is True and 0 < data["cells"]["normal/4"]["games"] < 100000
+
+
+@pytest.mark.parametrize("where", [["--jobs", "2"], ["--scheduler", "local", "--jobs", "2"]],
+                         ids=["process-pool", "dask-local"])
+def test_ctrl_c_on_a_study_in_processes_is_one_word_and_130(where: list[str]) -> None:
+    """Ctrl-C at a terminal reaches the whole process group: the workers leave it to
+    the study (no traceback from each), which keeps the games finished (exit 130)."""
+    if "local" in where:
+        pytest.importorskip("distributed")
+    proc = subprocess.Popen([sys.executable, "-m", "authoring", "simulate", "--games", "200000",
+                             *ONE_CELL, "--bot", "heuristic", "--json", *where], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        _wait_for(proc, "err", "games")
+        time.sleep(6)  # workers started, some chunks finished
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "WARNING" not in err, err
+    assert "interrupted: the results below are partial" in err
+    assert json.loads(out)["partial"] is True
