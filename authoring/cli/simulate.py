@@ -158,6 +158,11 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         bot=bot, seed=seed, table_speed=table_speed, decisions=_decisions(decisions),
         search_budget=budget,
     )
+    if games * len(study.cells) > MAX_STUDY:
+        raise click.BadParameter(
+            f"{games:,} games × {len(study.cells)} cells: at most {MAX_STUDY:,} games a study "
+            "(each game's record, a few kB, is kept to summarise its cell); choose fewer "
+            "games or cells (--difficulty, --players)", param_hint="--games")
     if scheduler is not None:
         try:
             import distributed  # noqa: F401
@@ -201,8 +206,9 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
                  EXIT_TERMINATED if runner.terminated else EXIT_INTERRUPTED)
 
 
-#: games a cell at most: each game's record stays in memory until the cell is summarised
-MAX_GAMES = 1_000_000
+#: games a cell at most, and a study (every cell) at most: each game's record (~7 kB)
+#: stays in memory until the study is summarised
+MAX_GAMES, MAX_STUDY = 100_000, 300_000
 #: processes at most (``--jobs``), before the cap at the work and the machine's CPUs
 MAX_JOBS = 4096
 #: the schemes of a Dask scheduler's address
@@ -368,6 +374,32 @@ def _stoppable(runner: _Runner) -> Iterator[None]:
             signal.signal(sig, handler)
 
 
+def _local_cluster(workers: int) -> Any:
+    """A Dask cluster here whose worker processes leave Ctrl-C to the study (which stops
+    them, keeping what finished): they are forked from a fork server started with SIGINT
+    ignored, which its children inherit, while this process keeps its own handler (a
+    Ctrl-C during the cluster's start is not lost); they log only errors, not each task
+    a stopped study cancels."""
+    import multiprocessing
+    import os
+    import signal
+    from multiprocessing import forkserver
+
+    import dask
+    from distributed import LocalCluster
+
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
+    multiprocessing.set_forkserver_preload(["distributed", "authoring.engine.simulate"])
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                            dashboard_address=None)
+
+
 def _why(e: BaseException) -> str:
     """An exception in one short line (Dask's can span lines)."""
     text = " ".join(str(e).split())
@@ -399,7 +431,7 @@ class _Runner:
         if self.client is None:
             import logging
 
-            from distributed import Client, LocalCluster
+            from distributed import Client
 
             # Dask logs a lost scheduler as tracebacks; the study says it in one line
             for name in ["distributed", *logging.root.manager.loggerDict]:
@@ -407,21 +439,7 @@ class _Runner:
                     logging.getLogger(name).setLevel(logging.CRITICAL)
 
             if self.scheduler == "local":
-                import signal
-
-                # its processes start with Ctrl-C ignored (inherited): the study stops
-                # them itself, keeping what finished, without a traceback from each
-                previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-                import os
-
-                try:
-                    # its workers (new processes: they read the environment) log only
-                    # errors, not each task a stopped study cancels
-                    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
-                    self.cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1,
-                                                processes=True, dashboard_address=None)
-                finally:
-                    signal.signal(signal.SIGINT, previous)
+                self.cluster = _local_cluster(self.jobs)
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(self.scheduler)

@@ -61,11 +61,12 @@ def test_any_scheduler_address_is_accepted_or_a_usage_error(address: str) -> Non
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--games", str(10**12)], f"{10**12}: from 1 to 1,000,000 games a cell"),
-    (["--games", "0"], "0: from 1 to 1,000,000 games a cell"),
+    (["--games", str(10**12)], f"{10**12}: from 1 to 100,000 games a cell"),
+    (["--games", "0"], "0: from 1 to 100,000 games a cell"),
+    (["--games", "50000"], "50,000 games × 9 cells: at most 300,000 games a study"),
     (["--jobs", "0"], "0: from 1 to 4096 processes"),
     (["--jobs", str(10**9)], f"{10**9}: from 1 to 4096 processes"),
-    (["--ladder", "-1"], "-1: from 0 to 1,000,000 games a bot"),
+    (["--ladder", "-1"], "-1: from 0 to 100,000 games a bot"),
 ])
 def test_simulate_bounds_before_anything_runs(args: list[str], message: str) -> None:
     code, text = simulate(*args)
@@ -182,7 +183,7 @@ def test_ctrl_c_on_a_study_in_processes_is_one_word_and_130(where: list[str]) ->
     the study (no traceback from each), which keeps the games finished (exit 130)."""
     if "local" in where:
         pytest.importorskip("distributed")
-    proc = subprocess.Popen([sys.executable, "-m", "authoring", "simulate", "--games", "200000",
+    proc = subprocess.Popen([sys.executable, "-m", "authoring", "simulate", "--games", "100000",
                              *ONE_CELL, "--bot", "heuristic", "--json", *where], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
