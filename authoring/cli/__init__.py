@@ -4,7 +4,8 @@ Only this package knows click. Subcommands live one module each in this package
 and are imported lazily, so ``resistance --help`` stays fast (no shapely,
 networkx or ReportLab import until a command needs them).
 
-Exit status everywhere: 0 clean, 1 the input has problems, 2 command-line misuse.
+Exit status everywhere: 0 clean, 1 the input has problems, 2 command-line misuse, 130
+interrupted (Ctrl-C), 143 terminated (kill).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 import click
 
+from authoring.cli.common import EXIT_INTERRUPTED
 from authoring.io.yamlio import display_path
 
 # name -> (module, attribute, one-line help shown by --help without importing)
@@ -75,6 +77,16 @@ class LazyGroup(click.Group):
         assert isinstance(cmd, click.Command)
         return cmd
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """Ctrl-C anywhere in a command exits 130 with one word, as SIGINT's convention
+        has it (click alone would print "Aborted!" and exit 1: ``preview --serve``'s
+        documented way to stop, ``play --replay``, ``export``, a loading ``simulate``)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in sorted(COMMANDS)]
         with formatter.section("Commands"):
@@ -105,7 +117,7 @@ def _run(argv: list[str] | None) -> Any:
         return cli.main(args=argv, prog_name="resistance")
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         click.echo("interrupted", err=True)
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
     except OSError as exc:  # the machine refused a read or a write: say which, no traceback
         click.echo(os_error_message(exc), err=True)
         sys.exit(1)
@@ -152,5 +164,5 @@ def os_error_message(exc: OSError) -> str:
     """
     where = f"{display_path(exc.filename)}: " if exc.filename else ""
     reason = (exc.strerror or str(exc)).lower()
-    hint = _OS_HINTS.get(exc.errno or 0)
+    hint = getattr(exc, "hint", None) or _OS_HINTS.get(exc.errno or 0)
     return f"resistance: {where}{reason}" + (f"\n    hint: {hint}" if hint else "")

@@ -177,11 +177,11 @@ def _scenario_path(scenario: str | None) -> Path:
 
 def _load_model(path: Path) -> Any:
     """The scenario with everything it names; its located problems and exit 1 if broken."""
+    from authoring.engine.check import load_playable
     from authoring.io.errors import InputError
-    from authoring.model.game import load_game
 
     try:
-        return load_game(path)
+        return load_playable(path)
     except InputError as e:
         report: Any = e.report
         click.echo(report.format(), err=True)
@@ -222,10 +222,17 @@ def _new(console: Console, reader: TimedReader, scenario: str | None, players: i
 
 
 def _read_save(path: str) -> Any:
+    """A save file's data, read as hostile input (a save is shared): a regular file of
+    at most MAX_SAVE_BYTES, strict JSON (engine.save.parse_save)."""
+    from authoring.engine.save import MAX_SAVE_BYTES, SaveError, parse_save
+    from authoring.io.yamlio import read_regular
+
     try:
-        return json.loads(Path(path).read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        _fail(f"{path} is not a saved game ({e.__class__.__name__}: {e})")
+        return parse_save(read_regular(path, MAX_SAVE_BYTES))
+    except SaveError as e:
+        _fail(f"{path} is not a saved game: {e}")
+    except OSError as e:
+        _fail(f"{path} is not a saved game: {(e.strerror or str(e)).lower()}")
 
 
 def _restore(path: str, scenario: str | None) -> tuple[Any, GameSetup, list[Action], State,
@@ -258,17 +265,20 @@ def _restore(path: str, scenario: str | None) -> tuple[Any, GameSetup, list[Acti
 def _load(console: Console, reader: TimedReader, path: str, scenario: str | None, bots: int,
           bot_name: str, no_timer: bool, save_path: str | None,
           explicit: dict[str, bool]) -> Session:
+    from authoring.engine.save import SaveError, play_extra
+
     data, setup, actions, state, game = _restore(path, scenario)
-    extra = data.get("play") if isinstance(data.get("play"), dict) else {}
     n = setup.players
+    try:
+        extra = play_extra(data, n)
+    except SaveError as e:
+        _fail(f"cannot load {path}: {e}")
     if explicit["bots"]:
         if bots > n:
             raise click.UsageError(f"--bots {bots}: the saved game has {n} players")
         seats = set(range(n - bots, n))
     else:
-        raw = extra.get("bots")
-        seats = {s for s in raw if isinstance(s, int) and 0 <= s < n} \
-            if isinstance(raw, list) else set()
+        seats = set(extra.get("bots", ()))
     if not explicit["bot_name"] and extra.get("bot") in BOT_NAMES:
         bot_name = extra["bot"]
     timer = not no_timer if explicit["no_timer"] else bool(extra.get("timer", True))

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import click
 
-from authoring.cli.common import EXIT_PROBLEMS, SafePath, echo_json, json_option, print_report
+from authoring.cli.common import (
+    EXIT_INTERRUPTED,
+    EXIT_PROBLEMS,
+    EXIT_TERMINATED,
+    SafePath,
+    echo_json,
+    json_option,
+    print_report,
+)
 from authoring.io.wording import percent
 from authoring.model.rules import LEVELS, PLAYER_COUNTS
 
@@ -52,11 +62,11 @@ def _decisions(values: tuple[str, ...]) -> dict[str, str]:
 
 
 def _load(path: str) -> Any:
+    from authoring.engine.check import load_playable
     from authoring.io.errors import InputError
-    from authoring.model.game import load_game
 
     try:
-        return load_game(path)
+        return load_playable(path)
     except InputError as e:
         print_report(e.report)  # type: ignore[arg-type]
         click.echo(f"resistance: {path} has problems; fix them first", err=True)
@@ -109,10 +119,18 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     from authoring.engine.simulate import BOT_NAMES, Study, compare
     from authoring.model.workspace import default_path
 
-    if games < 1:
-        raise click.BadParameter("at least 1 game", param_hint="--games")
-    if jobs < 1:
-        raise click.BadParameter("at least 1 process", param_hint="--jobs")
+    if not 1 <= games <= MAX_GAMES:
+        raise click.BadParameter(f"{games}: from 1 to {MAX_GAMES:,} games a cell (every "
+                                 "game's record is kept to summarise the cell)",
+                                 param_hint="--games")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise click.BadParameter(f"{jobs}: from 1 to {MAX_JOBS} processes",
+                                 param_hint="--jobs")
+    if not 0 <= ladder <= MAX_GAMES:
+        raise click.BadParameter(f"{ladder}: from 0 to {MAX_GAMES:,} games a bot",
+                                 param_hint="--ladder")
+    if scheduler is not None:
+        scheduler = _scheduler_address(scheduler)
     if not 0 < table_speed < 1000:  # also refuses nan and inf
         raise click.BadParameter("actions a minute must be above 0 and below 1000",
                                  param_hint="--table-speed")
@@ -140,16 +158,20 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         bot=bot, seed=seed, table_speed=table_speed, decisions=_decisions(decisions),
         search_budget=budget,
     )
-    if scheduler is not None and scheduler != "local" and "://" not in scheduler:
-        raise click.BadParameter(f"'{scheduler}': write local or tcp://HOST:PORT",
-                                 param_hint="--scheduler")
+    if games * len(study.cells) > MAX_STUDY:
+        raise click.BadParameter(
+            f"{games:,} games × {len(study.cells)} cells: at most {MAX_STUDY:,} games a study "
+            "(each game's record, a few kB, is kept to summarise its cell); choose fewer "
+            "games or cells (--difficulty, --players)", param_hint="--games")
     if scheduler is not None:
         try:
             import distributed  # noqa: F401
         except ImportError:
             raise click.BadParameter("Dask is not installed: pip install -e '.[distributed]'",
                                      param_hint="--scheduler") from None
-    runner = _Runner(jobs, scheduler)
+    if report_path:
+        _check_report_path(Path(report_path))
+    runner = _Runner(_capped_jobs(jobs, scheduler, study), scheduler)
     paths = [scenario or str(default_path("scenarios", "scenario-1.yaml"))]
     if compare_with:
         paths.append(compare_with)
@@ -158,8 +180,6 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         model = _load(path)
         summaries.append(runner.run(model, study))
     data: dict[str, Any] = summaries[0]
-    if ladder < 0:
-        raise click.BadParameter("at least 0 games", param_hint="--ladder")
     if ladder:
         data = {**data, "ladder": _ladder(_load(paths[0]), study, runner, ladder)}
     if sensitivity:
@@ -182,35 +202,129 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
             _print_compare(data["difference"])
     runner.close()
     if any(s["partial"] for s in summaries):
-        sys.exit(130)
+        sys.exit(EXIT_PROBLEMS if runner.lost else
+                 EXIT_TERMINATED if runner.terminated else EXIT_INTERRUPTED)
+
+
+#: games a cell at most, and a study (every cell) at most: each game's record (~7 kB)
+#: stays in memory until the study is summarised
+MAX_GAMES, MAX_STUDY = 100_000, 300_000
+#: processes at most (``--jobs``), before the cap at the work and the machine's CPUs
+MAX_JOBS = 4096
+#: the schemes of a Dask scheduler's address
+SCHEMES = ("tcp", "tls")
+
+
+def _scheduler_address(value: str) -> str:
+    """``local``, or a Dask address ``tcp://HOST:PORT`` (or ``tls://``) checked whole:
+    a scheme, a host and a port from 1 to 65535 (a usage error, one line, otherwise).
+
+    >>> _scheduler_address("tcp://[::1]:8786"), _scheduler_address(" local ")
+    ('tcp://[::1]:8786', 'local')
+    """
+    from urllib.parse import urlsplit
+
+    text = value.strip()
+    if text == "local":
+        return text
+    how = "write local or tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786"
+    shown = text.encode("unicode_escape").decode("ascii")[:80]
+    if "://" not in text:
+        raise click.BadParameter(f"'{shown}': {how}", param_hint="--scheduler")
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError as e:
+        raise click.BadParameter(f"'{shown}': {e}; {how}", param_hint="--scheduler") from None
+    if parts.scheme not in SCHEMES:
+        raise click.BadParameter(f"'{shown}': the scheme '{parts.scheme}' is not one of "
+                                 f"{', '.join(SCHEMES)}; {how}", param_hint="--scheduler")
+    if not parts.hostname:
+        raise click.BadParameter(f"'{shown}': no host; {how}", param_hint="--scheduler")
+    if port is None or port == 0:
+        raise click.BadParameter(f"'{shown}': no port (a scheduler listens on one, 8786 by "
+                                 f"default); {how}", param_hint="--scheduler")
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise click.BadParameter(f"'{shown}': an address has no path; {how}",
+                                 param_hint="--scheduler")
+    return text
+
+
+def _capped_jobs(jobs: int, scheduler: str | None, study: Any) -> int:
+    """``--jobs`` capped at the work (chunks of the study's first run) and, for the
+    processes started here, at this machine's CPUs: 999 jobs for 3 chunks start 3."""
+    import os
+
+    work = len(study.cells) * -(-study.games // CHUNK)
+    cpus = os.cpu_count() or 1
+    cap = work if scheduler is not None and scheduler != "local" else min(work, cpus)
+    if jobs > max(cap, 1):
+        click.echo(f"note: --jobs {jobs}: {max(cap, 1)} processes (the study has {work} "
+                   f"chunks of {CHUNK} games; this machine has {cpus} CPUs)", err=True)
+        return max(cap, 1)
+    return jobs
+
+
+#: games a chunk of work (engine.simulate.run_study's default)
+CHUNK = 25
+
+
+def _report_files(path: Path) -> tuple[Path, Path | None]:
+    """The JSON and the PDF (or None) of ``--report FILE``."""
+    pdf = path.suffix.lower() == ".pdf"
+    return (path.with_suffix(".json") if pdf else path), (path if pdf else None)
+
+
+def _check_report_path(path: Path) -> None:
+    """Before any game is played: the report's files can be written there (a folder
+    that is or can be made, where a file can be created; no special file in the way).
+    A bad path found after an hour of games threw the study away."""
+    import tempfile
+
+    from authoring.io.yamlio import ensure_folder, refuse_special
+
+    for target in _report_files(path):
+        if target is not None:
+            refuse_special(target)
+    ensure_folder(path.parent)
+    with tempfile.TemporaryFile(dir=path.parent, prefix=".resistance-probe-"):
+        pass
 
 
 def _write_report(path: Path, data: dict[str, Any], scenario: str) -> None:
-    """FILE.pdf: the balance report and FILE.json beside it; FILE.json: the JSON only.
-    Both written atomically."""
-    from authoring.io.yamlio import atomic_write
+    """FILE.pdf: the balance report and FILE.json beside it; FILE.json: the JSON only;
+    and the notable games beside them. One set (FileSet): staged, then swapped in
+    together, the previous report's replays that this one has not leaving with it."""
+    import glob
 
-    target = path.with_suffix(".json") if path.suffix.lower() == ".pdf" else path
-    with atomic_write(target, "w") as f:
-        f.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    from authoring.io.fileset import FileSet
+
+    target, pdf = _report_files(path)
     main = data.get("a", data)
-    saves = _write_notable(path, main, scenario)
-    if path.suffix.lower() == ".pdf":
-        from authoring.pdf.balance import write_balance
+    with FileSet(path.parent) as files:
+        files.add(target, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode())
+        saves = _notable(path, main, scenario)
+        for out, blob in saves:
+            files.add(out, blob)
+        if pdf is not None:
+            from authoring.pdf.balance import render_balance
 
-        write_balance(path, main, _load(scenario).board)
+            files.add(pdf, render_balance(main, _load(scenario).board))
+        files.remove_on_commit(sorted(path.parent.glob(
+            f"{glob.escape(path.stem)}-*-[0-9]p-*.json")))
+        files.commit()
+    if pdf is not None:
         click.echo(f"wrote {path} and {target}", err=True)
     if saves:
-        click.echo(f"notable games, for `resistance play --replay FILE`: {', '.join(saves)}",
-                   err=True)
+        click.echo("notable games, for `resistance play --replay FILE`: "
+                   f"{', '.join(out.name for out, _ in saves)}", err=True)
 
 
-def _write_notable(path: Path, data: dict[str, Any], scenario: str) -> list[str]:
+def _notable(path: Path, data: dict[str, Any], scenario: str) -> list[tuple[Path, bytes]]:
     """Each cell's closest loss, fastest loss and quickest win, played again from its seed
-    and saved beside the report (the engine's save format)."""
+    as saves (the engine's save format) to write beside the report."""
     from authoring.engine.save import GameSetup, save_data
     from authoring.engine.simulate import record_game
-    from authoring.io.yamlio import atomic_write
 
     st = data["study"]
     model = _load(scenario)
@@ -227,10 +341,77 @@ def _write_notable(path: Path, data: dict[str, Any], scenario: str) -> list[str]
                                          st.get("search_budget"))
             out = path.with_name(f"{path.stem}-{key.replace('/', '-')}p-{kind.replace('_', '-')}"
                                  ".json")
-            with atomic_write(out, "w") as f:
-                f.write(json.dumps(save_data(setup, actions, state), ensure_ascii=False) + "\n")
-            written.append(out.name)
+            written.append((out, (json.dumps(save_data(setup, actions, state),
+                                             ensure_ascii=False) + "\n").encode()))
     return written
+
+
+@contextmanager
+def _stoppable(runner: _Runner) -> Iterator[None]:
+    """While games run, Ctrl-C and ``kill`` (SIGTERM) stop the study: the games finished
+    so far are summarised and reported as partial (exit 130, or 143 for a kill). On a
+    Dask cluster the stop is raised at the next finished chunk (:meth:`_Runner.tick`):
+    raised at once it can land in one of Dask's callbacks, which swallows it and the
+    study runs on. A second Ctrl-C stops at once."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        if signum == signal.SIGTERM:
+            runner.terminated = True
+        if runner.scheduler is None or runner.stop_asked:
+            raise KeyboardInterrupt
+        runner.stop_asked = True
+
+    try:
+        previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _local_cluster(workers: int) -> Any:
+    """A Dask cluster here whose worker processes leave Ctrl-C to the study (which stops
+    them, keeping what finished): they are forked from a fork server started with SIGINT
+    ignored, which its children inherit, while this process keeps its own handler (a
+    Ctrl-C during the cluster's start is not lost); they log only errors, not each task
+    a stopped study cancels."""
+    import multiprocessing
+    import os
+    import signal
+    from multiprocessing import forkserver
+
+    import dask
+    from distributed import LocalCluster
+
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
+    multiprocessing.set_forkserver_preload(["distributed", "authoring.engine.simulate"])
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                            dashboard_address=None)
+
+
+def _why(e: BaseException) -> str:
+    """An exception in one short line (Dask's can span lines)."""
+    text = " ".join(str(e).split())
+    return (f"{type(e).__name__}: {text}" if text else type(e).__name__)[:200]
+
+
+def _quiet_worker() -> None:
+    """A worker process leaves Ctrl-C to the parent (which stops the study and keeps
+    what finished): no traceback from each worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _Runner:
@@ -238,6 +419,9 @@ class _Runner:
 
     def __init__(self, jobs: int, scheduler: str | None) -> None:
         self.jobs, self.scheduler = jobs, scheduler
+        self.terminated = False  # a SIGTERM stopped a study (exit 143, not 130)
+        self.lost = False  # the Dask scheduler went away mid-study (exit 1)
+        self.stop_asked = False  # Ctrl-C or kill on a Dask cluster: stop at the next chunk
         self.client: Any = None
         self.cluster: Any = None
 
@@ -245,11 +429,17 @@ class _Runner:
         if self.scheduler is None:
             return None
         if self.client is None:
-            from distributed import Client, LocalCluster
+            import logging
+
+            from distributed import Client
+
+            # Dask logs a lost scheduler as tracebacks; the study says it in one line
+            for name in ["distributed", *logging.root.manager.loggerDict]:
+                if name.startswith("distributed"):
+                    logging.getLogger(name).setLevel(logging.CRITICAL)
 
             if self.scheduler == "local":
-                self.cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1,
-                                            processes=True, dashboard_address=None)
+                self.cluster = _local_cluster(self.jobs)
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(self.scheduler)
@@ -263,27 +453,51 @@ class _Runner:
         total = study.games * len(study.cells)
         done: dict[str, Any] = {}
         partial = False
-        with click.progressbar(length=total, label=f"{model.scenario.id}: {total} games",
-                               file=sys.stderr) as bar:
+        self.stop_asked = False
+        with _stoppable(self), click.progressbar(
+                length=total, label=f"{model.scenario.id}: {total} games",
+                file=sys.stderr) as bar:
+
+            def tick(n: int) -> None:
+                bar.update(n)
+                if self.stop_asked:  # raised here, in the study's own loop
+                    raise KeyboardInterrupt
+
             try:
                 ex = self.executor()
                 if ex is not None:
-                    done = run_study(model, study, ex, bar.update)
+                    done = run_study(model, study, ex, tick)
                 elif self.jobs == 1:
                     done = run_study(model, study, None, bar.update)
                 else:
-                    with ProcessPoolExecutor(self.jobs) as pool:
+                    with ProcessPoolExecutor(self.jobs, initializer=_quiet_worker) as pool:
                         done = run_study(model, study, pool, bar.update)
             except StudyInterrupted as stop:
                 done, partial = stop.results, True
-                click.echo("\ninterrupted: the results below are partial", err=True)
+                how = "terminated" if self.terminated else "interrupted"
+                if stop.cause is not None:
+                    self.lost = True
+                    how = f"the Dask scheduler {self.scheduler} failed ({_why(stop.cause)})"
+                click.echo(f"\n{how}: the results below are partial", err=True)
+            except Exception as e:  # a Dask cluster refused, died or answered garbage
+                if self.scheduler is None:
+                    raise
+                click.echo(f"\nresistance: the Dask scheduler {self.scheduler} failed "
+                           f"({_why(e)})", err=True)
+                self.close()
+                sys.exit(EXIT_PROBLEMS)
         return summarise(model, study, done, partial=partial)
 
     def close(self) -> None:
-        if self.client is not None:
-            self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
+        import contextlib
+
+        with contextlib.suppress(Exception):
+            if self.client is not None:
+                self.client.close()
+        with contextlib.suppress(Exception):
+            if self.cluster is not None:
+                self.cluster.close()
+        self.client = self.cluster = None
 
 
 def _sensitivity(model: Any, study: Any, runner: _Runner, base: dict[str, Any]

@@ -37,18 +37,15 @@ def check_path(ws: Workspace, path: Path | str, kind: str | None = None) -> None
 
 
 def _check_playable(ws: Workspace, scenario: Scenario) -> None:
-    """What the rules engine needs to play the scenario, located in its file."""
+    """What the rules engine needs to play the scenario, located in its file (the same
+    check play and simulate pass to load_game: one gate)."""
     from authoring.engine.check import playability
-    from authoring.model.game import GameModel
+    from authoring.model.game import GameModel, locate_problems
 
     model = GameModel.of(scenario)
-    doc = ws.doc(scenario.path) if scenario.path is not None else None
-    if model is None or doc is None:
+    if model is None:
         return
-    for p in playability(model):
-        span = doc.span(p.path)
-        add = ws.report.error if p.level == "error" else ws.report.warning
-        add(span, p.code, p.message, p.hint or None)
+    locate_problems(ws, scenario, playability(model))
 
 
 @click.command()

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from authoring.engine.actions import COUNTED
 from authoring.engine.api import apply, legal_actions, new_initial_state
 from authoring.engine.game import Game, GameError
-from authoring.model.game import GameModel
+from authoring.io.diagnostics import Report
+from authoring.model.game import GameModel, load_game
 from authoring.model.rules import PLAYER_COUNTS
 from authoring.model.solver import min_isolating
 
@@ -88,3 +90,11 @@ def playability(model: GameModel) -> list[Problem]:
                            "the players have no legal first action in their start zone",
                            "check the start zones' roads and the army placed on them"))
     return out
+
+
+def load_playable(path: Path | str, report: Report | None = None) -> GameModel:
+    """The one gate of every command that plays: the scenario and its files loaded and
+    validated, then refused (:class:`~authoring.io.errors.InputError`, located
+    diagnostics) when :func:`playability` finds an error — what ``resistance validate``
+    refuses, ``play`` and ``simulate`` refuse too."""
+    return load_game(path, report, check=playability)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,7 @@ from authoring.engine.game import Game, GameError
 from authoring.engine.state import State
 from authoring.io.errors import ResistanceError
 from authoring.model.game import GameModel
+from authoring.model.rules import LEVELS, PLAYER_COUNTS
 
 SAVE_FORMAT = "resistance-save/1"
 #: changes whenever the engine plays a seed + actions differently: a save replays exactly
@@ -82,24 +84,143 @@ def save_data(setup: GameSetup, actions: Sequence[Action], state: State) -> dict
             "actions": [a.to_json() for a in actions], "state": state.to_json()}
 
 
+#: a save is a few hundred kB at most (a long game's actions and its state): a larger
+#: file is not a save (``--load /dev/zero`` must not read without end)
+MAX_SAVE_BYTES = 16 << 20
+#: a number in a save has at most this many digits (seeds are 64-bit: 20 digits)
+MAX_DIGITS = 24
+#: the most rounds a saved game may ask for (the engine's cap is :data:`MAX_ROUNDS`)
+MAX_SAVED_ROUNDS = 1000
+#: the longest players' phase a save may resume with, in seconds (a day)
+MAX_TIME_LEFT = 24 * 3600
+
+
+def _no_constant(name: str) -> Any:
+    raise SaveError(f"it holds {name}, which is not a number a save can hold")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise SaveError(f"it holds a number of {len(text.lstrip('-'))} digits (at most "
+                        f"{MAX_DIGITS})")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise SaveError(f"it holds {text[:30]}, a number too large")
+    return value
+
+
+def parse_save(raw: bytes | str) -> Any:
+    """The JSON data of a save file's bytes, read as hostile input: no ``Infinity`` or
+    ``NaN``, no number over :data:`MAX_DIGITS` digits or beyond a float's range, not
+    nested without end; :class:`SaveError` says what is wrong.
+
+    >>> parse_save(b'{"seed": Infinity}')
+    Traceback (most recent call last):
+    ...
+    authoring.engine.save.SaveError: it holds Infinity, which is not a number a save can hold
+    """
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"it is more than {MAX_SAVE_BYTES >> 20} MB: not a save")
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int,
+                          parse_float=_finite_float)
+    except UnicodeDecodeError:
+        raise SaveError("it is not UTF-8 text") from None
+    except RecursionError:
+        raise SaveError("it is nested too deeply to be a save") from None
+    except ValueError as e:  # json.JSONDecodeError included
+        raise SaveError(f"it is not JSON ({e})") from None  # positions, never the text
+
+
+def _shown(value: Any) -> str:
+    """A value of a save as a message may quote it: short, with control characters
+    escaped (a save is shared: its text must not retitle or clear the terminal)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1 << 64:
+        return f"a {value.bit_length()}-bit number"
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in repr(value))
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _int(d: Mapping[str, Any], key: str, lo: int, hi: int, default: Any = None) -> int:
+    v = d.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise SaveError(f"its setup's {key} is {_shown(v)}, not a whole number")
+    if not lo <= v <= hi:
+        raise SaveError(f"its setup's {key} is {_shown(v)}, out of range ({lo} to {hi})")
+    return v
+
+
 def _setup_of(d: Any) -> GameSetup:
     if not isinstance(d, dict):
         raise SaveError("its 'setup' is not a mapping")
-    try:
-        chars = d.get("characters")
-        return GameSetup(
-            scenario=str(d["scenario"]),
-            players=int(d["players"]),
-            difficulty=str(d["difficulty"]),
-            characters=tuple(str(c) for c in chars) if chars else None,
-            decisions={str(k): str(v) for k, v in (d.get("decisions") or {}).items()},
-            seed=int(d["seed"]),
-            action_budget=None if d.get("action_budget") is None else int(d["action_budget"]),
-            max_rounds=int(d.get("max_rounds", MAX_ROUNDS)),
-            people_choose=bool(d.get("people_choose", False)),
-        )
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise SaveError(f"its setup is incomplete or malformed ({e})") from None
+    scenario = d.get("scenario")
+    if not isinstance(scenario, str) or not scenario.strip():
+        raise SaveError("its setup names no scenario file")
+    if not all(c.isprintable() for c in scenario) or len(scenario) > 4096:
+        raise SaveError(f"its scenario path {_shown(scenario)} holds control characters or "
+                        "is too long: not a path a save writes")
+    difficulty = d.get("difficulty", "normal")
+    if difficulty not in LEVELS:
+        raise SaveError(f"its setup's difficulty is {_shown(difficulty)}; one of "
+                        f"{', '.join(LEVELS)}")
+    players = _int(d, "players", min(PLAYER_COUNTS), max(PLAYER_COUNTS))
+    chars = d.get("characters")
+    if chars is not None and (not isinstance(chars, list) or len(chars) > players
+                              or not all(isinstance(c, str) and c.isprintable()
+                                         and len(c) <= 100 for c in chars)):
+        raise SaveError(f"its setup's characters {_shown(chars)} are not a list of at most "
+                        f"{players} names")
+    decisions = d.get("decisions") or {}
+    if not isinstance(decisions, dict) or not all(
+            isinstance(v, str) and len(k) <= 100 and len(v) <= 100
+            for k, v in decisions.items()):
+        raise SaveError(f"its setup's decisions {_shown(decisions)} are not a mapping of "
+                        "decision ids to choices")
+    budget = d.get("action_budget")
+    people = d.get("people_choose", False)
+    if not isinstance(people, bool):
+        raise SaveError(f"its setup's people_choose {_shown(people)} is not true or false")
+    return GameSetup(
+        scenario=scenario,
+        players=players,
+        difficulty=difficulty,
+        characters=tuple(chars) if chars else None,
+        decisions=dict(decisions),
+        seed=_int(d, "seed", -(1 << 63), (1 << 64) - 1),
+        action_budget=None if budget is None else _int(d, "action_budget", 1, 1 << 20),
+        max_rounds=_int(d, "max_rounds", 1, MAX_SAVED_ROUNDS, MAX_ROUNDS),
+        people_choose=people,
+    )
+
+
+def play_extra(data: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """The front end's part of a save (``play``: bot seats, bot, timer, time left),
+    checked: :class:`SaveError` when it is there but malformed."""
+    extra = data.get("play")
+    if extra is None:
+        return {}
+    if not isinstance(extra, dict):
+        raise SaveError("its 'play' part is not a mapping")
+    bots = extra.get("bots", [])
+    if not isinstance(bots, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in bots):
+        raise SaveError(f"its bot seats {_shown(bots)} are not seats of its {players} players")
+    if not isinstance(extra.get("timer", True), bool):
+        raise SaveError(f"its timer {_shown(extra.get('timer'))} is not true or false")
+    bot = extra.get("bot")
+    if bot is not None and not isinstance(bot, str):
+        raise SaveError(f"its bot {_shown(bot)} is not a bot's name")
+    left = extra.get("time_left")
+    if left is not None and (not isinstance(left, int | float) or isinstance(left, bool)
+                             or not 0 <= left <= MAX_TIME_LEFT):
+        raise SaveError(f"its time left {_shown(left)} is not a number of seconds from 0 "
+                        f"to {MAX_TIME_LEFT}")
+    return {"bots": bots, "timer": extra.get("timer", True), "bot": bot, "time_left": left}
 
 
 def read_setup(data: Any) -> GameSetup:
@@ -120,10 +241,14 @@ def restore(
         raise SaveError("its 'actions' is not a list")
     actions = []
     for i, a in enumerate(raw):
+        if not isinstance(a, list) or len(a) > 5 or not all(
+                isinstance(x, str) and len(x) <= 40
+                or isinstance(x, int) and abs(x) < 1 << 31 for x in a):
+            raise SaveError(f"action {i + 1}: not an action: {_shown(a)}")
         try:
             actions.append(Action.from_json(a))
-        except ValueError as e:
-            raise SaveError(f"action {i + 1}: {e}") from None
+        except ValueError:
+            raise SaveError(f"action {i + 1}: not an action: {_shown(a)}") from None
     try:
         game = make_game(setup)
     except GameError as e:
@@ -133,12 +258,14 @@ def restore(
         try:
             apply(game, state, a, setup.max_rounds)
         except IllegalAction as e:
-            raise SaveError(f"action {i + 1} {a.to_json()} does not replay: {e}") from None
+            raise SaveError(f"action {i + 1} {_shown(a.to_json())} does not replay: {e}"
+                            ) from None
     saved = data.get("state")
     if saved is not None and saved != json.loads(json.dumps(state.to_json())):
         version = data.get("engine")
         if version != ENGINE_VERSION:
-            raise SaveError(f"this save was written by engine version {version or 1}, which "
+            raise SaveError(f"this save was written by engine version {_shown(version or 1)}, "
+                            "which "
                             f"plays differently from this one ({ENGINE_VERSION}): it cannot "
                             "be replayed exactly")
         raise SaveError("the replayed game differs from the state saved in the file (the "

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from authoring.engine.actions import Action
@@ -252,11 +253,23 @@ def chunks(n: int, size: int) -> list[range]:
 
 
 class StudyInterrupted(Exception):
-    """Ctrl-C during a study: ``results`` holds the games finished so far."""
+    """Ctrl-C during a study, or the executor lost (a Dask scheduler gone: ``cause``
+    says why): ``results`` holds the games finished so far."""
 
-    def __init__(self, results: dict[str, list[dict[str, Any]]]) -> None:
+    def __init__(self, results: dict[str, list[dict[str, Any]]],
+                 cause: BaseException | None = None) -> None:
         super().__init__("interrupted")
         self.results = results
+        self.cause = cause
+
+
+#: chunks submitted to an executor and not yet finished, at most: the rest are made as
+#: these finish, so a study of a million games never holds a million tasks (a Dask
+#: client pickles each task's arguments when it is submitted)
+IN_FLIGHT = 64
+#: what a lost executor raises (a connection closed, a timeout, a cancelled task); an
+#: error of the games themselves is not one of them and is raised as it is
+LOST = (OSError, TimeoutError, CancelledError)
 
 
 def run_study(model: GameModel, study: Study, executor: Executor | None = None,
@@ -266,12 +279,17 @@ def run_study(model: GameModel, study: Study, executor: Executor | None = None,
     ``executor``: a concurrent.futures executor (None: here, one after the other);
     ``progress`` is called with the number of games just finished. On Ctrl-C,
     :class:`StudyInterrupted` carries the games finished so far."""
-    jobs = [(c, r) for c in study.cells for r in chunks(study.games, chunk)]
+    jobs = ((c, range(i, min(study.games, i + chunk)))
+            for c in study.cells for i in range(0, study.games, chunk))
     got: dict[str, dict[int, dict[str, Any]]] = {c.key: {} for c in study.cells}
     try:
         _run_jobs(model, study, executor, progress, jobs, got)
     except KeyboardInterrupt:
         raise StudyInterrupted(_ordered(got)) from None
+    except LOST as e:
+        if executor is None:
+            raise
+        raise StudyInterrupted(_ordered(got), e) from None
     return _ordered(got)
 
 
@@ -280,7 +298,7 @@ def _ordered(got: Mapping[str, Mapping[int, dict[str, Any]]]) -> dict[str, list[
 
 
 def _run_jobs(model: GameModel, study: Study, executor: Executor | None,
-              progress: Callable[[int], None] | None, jobs: Sequence[tuple[Cell, range]],
+              progress: Callable[[int], None] | None, jobs: Iterable[tuple[Cell, range]],
               got: dict[str, dict[int, dict[str, Any]]]) -> None:
     if executor is None:
         for cell, r in jobs:
@@ -289,18 +307,27 @@ def _run_jobs(model: GameModel, study: Study, executor: Executor | None,
             if progress:
                 progress(len(r))
     else:
-        futures = {executor.submit(_play_chunk, model, study, cell, list(r)): cell
-                   for cell, r in jobs}
-        from concurrent.futures import as_completed
-
+        futures: dict[Future[Any], Cell] = {}
+        waiting = iter(jobs)
         try:
-            for fut in as_completed(futures):
-                cell = futures[fut]
-                part = fut.result()
-                for i, rec in part:
-                    got[cell.key][i] = rec
-                if progress:
-                    progress(len(part))
+            while True:
+                for cell, r in islice(waiting, IN_FLIGHT - len(futures)):
+                    futures[executor.submit(_play_chunk, model, study, cell, list(r))] = cell
+                if not futures:
+                    break
+                finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+                failed = [f for f in finished if f.cancelled() or f.exception() is not None]
+                for fut in finished:  # keep every game finished before raising a failure
+                    cell = futures.pop(fut)
+                    if fut in failed:
+                        continue
+                    part = fut.result()
+                    for i, rec in part:
+                        got[cell.key][i] = rec
+                    if progress:
+                        progress(len(part))
+                if failed:
+                    failed[0].result()  # raises its error (CancelledError if cancelled)
         finally:
             for fut in futures:
                 fut.cancel()

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from authoring.engine.rng import Rng
+from authoring.io.errors import ResistanceError
 
 _new = object.__new__
 
@@ -197,6 +198,10 @@ class State:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> State:
+        """The state of :meth:`to_json` data, checked first: every field of the right
+        type and in range (:class:`StateDataError` names the first one that is not), so
+        data from a file never becomes a state the engine would trip on."""
+        _check_state(d)
         kw = {k: d[k] for k in cls._PLAIN}
         return cls(
             rng=Rng(state=int(d["rng"])),
@@ -205,3 +210,116 @@ class State:
             unseen=[int(x) for x in d.get("unseen", ())],  # saves before it: all seen
             **kw,
         )
+
+
+# -- checking state data ---------------------------------------------------------------------
+
+#: the phases of :mod:`~authoring.engine.flow`'s round, in order
+PHASES = ("round_start", "reveal", "resistance_draw", "start", "players", "players_end",
+          "army_start", "army_event", "army_invasion", "victory", "over")
+#: no count, index or card id of a game comes near this: a larger number is damage
+BOUND = 1 << 31
+
+
+class StateDataError(ResistanceError, ValueError):
+    """State data (:meth:`State.from_json`) with a field of the wrong type or out of range;
+    the message names the field."""
+
+
+def _shown(value: Any) -> str:
+    """A value as a message may quote it: short, control characters escaped."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= BOUND:
+        return f"a {value.bit_length()}-bit number"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _int(d: Any, key: str | int, where: str, lo: int = 0, hi: int = BOUND) -> int:
+    v = d[key]
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise StateDataError(f"{where}: {_shown(v)} is not a whole number")
+    if not lo <= v < hi:
+        raise StateDataError(f"{where}: {_shown(v)} is out of range ({lo} to {hi - 1})")
+    return v
+
+
+def _ints(d: Any, key: str | int, where: str, lo: int = 0) -> list[int]:
+    v = d[key]
+    if not isinstance(v, list):
+        raise StateDataError(f"{where}: {_shown(v)} is not a list")
+    for i in range(len(v)):
+        _int(v, i, f"{where}[{i}]", lo, BOUND)
+    return v
+
+
+def _rows(d: Any, key: str, where: str, lo: int = 0) -> None:
+    v = d[key]
+    if not isinstance(v, list):
+        raise StateDataError(f"{where}: {_shown(v)} is not a list")
+    for i in range(len(v)):
+        _ints(v, i, f"{where}[{i}]", lo)
+
+
+_COUNTS = ("round", "reserve_soldiers", "reserve_officers", "eliminated_soldiers",
+           "eliminated_officers", "supply_cubes", "speed_cell", "team_counter", "army_counter",
+           "skip_army", "planning_supply", "phase_seconds")
+_ID_LISTS = ("bag", "drawn", "item_pile", "item_discard", "special_left", "clue_pile",
+             "clue_discard", "clues_kept", "clue_pool", "recruit_bag", "resistance_pile",
+             "resistance_discard", "event_pile", "event_discard", "done")
+
+
+def _check_state(d: Any) -> None:
+    if not isinstance(d, dict):
+        raise StateDataError(f"state: {_shown(d)} is not a mapping")
+    missing = [k for k in (*State._PLAIN, "rng", "players", "pending") if k not in d]
+    if missing:
+        raise StateDataError(f"state: {', '.join(missing[:5])} missing")
+    _int(d, "rng", "state.rng", 0, 1 << 64)
+    if d["phase"] not in PHASES:
+        raise StateDataError(f"state.phase: {_shown(d['phase'])} is not a phase; one of "
+                             f"{', '.join(PHASES)}")
+    for k in _COUNTS:
+        _int(d, k, f"state.{k}")
+    _int(d, "budget", "state.budget", -1)
+    _int(d, "timer_delta", "state.timer_delta", -BOUND)
+    zones = len(_ints(d, "soldiers", "state.soldiers"))
+    for k in ("officers", "cubes"):
+        if len(_ints(d, k, f"state.{k}")) != zones:
+            raise StateDataError(f"state.{k}: {len(d[k])} zones, but state.soldiers has {zones}")
+    for k in _ID_LISTS:
+        _ints(d, k, f"state.{k}")
+    if "unseen" in d:
+        _ints(d, "unseen", "state.unseen")
+    for k in ("piles", "revealed", "completed"):
+        _rows(d, k, f"state.{k}")
+    _rows(d, "resistance", "state.resistance")
+    _rows(d, "queue", "state.queue", -BOUND)
+    players = d["players"]
+    if not isinstance(players, list) or not 1 <= len(players) <= 8:
+        raise StateDataError(f"state.players: {_shown(players)} is not a list of 1 to 8 players")
+    for n, p in enumerate(players):
+        where = f"state.players[{n}]"
+        if not isinstance(p, dict):
+            raise StateDataError(f"{where}: {_shown(p)} is not a mapping")
+        lack = [k for k in ("character", "at", "actions", "cubes", "squad", "inventory",
+                            "free_actions") if k not in p]
+        if lack:
+            raise StateDataError(f"{where}: {', '.join(lack)} missing")
+        for k in ("character", "actions", "cubes", "free_actions"):
+            _int(p, k, f"{where}.{k}")
+        _int(p, "at", f"{where}.at", 0, max(zones, 1))
+        _ints(p, "inventory", f"{where}.inventory")
+        squad = p["squad"]
+        if not isinstance(squad, list) or len(squad) != 3:
+            raise StateDataError(f"{where}.squad: {_shown(squad)} is not 3 rows (C, M, I)")
+        for i in range(3):
+            _ints(squad, i, f"{where}.squad[{i}]", PLANNING)
+    pending = d["pending"]
+    if pending is not None:
+        if (not isinstance(pending, list) or len(pending) != 5
+                or not isinstance(pending[0], str) or not isinstance(pending[4], str)):
+            raise StateDataError(f"state.pending: {_shown(pending)} is not "
+                                 "[kind, player, options, data, note]")
+        _int(pending, 1, "state.pending.player", 0, len(players))
+        _ints(pending, 2, "state.pending.options", -BOUND)
+        _ints(pending, 3, "state.pending.data", -BOUND)

@@ -9,7 +9,8 @@ If a step fails, the steps already done are undone in reverse and the previous s
 is back, whole. The staging folder holds a journal of the swap, so even a kill in
 the middle of it (``kill -9`` between two renames) is repaired: the next run in that
 folder finds the dead writer's journal and puts the previous set back. Staging
-folders left by killed writers are removed the same way.
+folders left by killed writers are removed the same way. Two writers into one folder
+take turns (a lock on the folder, held from the first staged file to the end).
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as tmp:
@@ -35,7 +36,7 @@ from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
 
-from authoring.io.yamlio import ensure_folder, new_file_mode
+from authoring.io.yamlio import NotRegularFile, ensure_folder, new_file_mode, special_kind
 
 STAGING_PREFIX = ".resistance-staging-"
 JOURNAL = "journal.json"
@@ -115,6 +116,15 @@ def _undo(steps: Iterable[Step]) -> None:
                 os.replace(backup, final)
 
 
+def _refuse(final: Path, folder: bool) -> None:
+    """A file of the set replaces only a regular file, a folder of the set only a
+    folder: never a device, a pipe or a symbolic link (as root, renaming over
+    ``/dev/null`` would replace the machine's device)."""
+    kind = special_kind(final)
+    if kind is not None and not (folder and kind == "a folder"):
+        raise NotRegularFile(final, kind)
+
+
 class FileSet:
     """Stage files and folders beside their final place, then swap them all in.
 
@@ -127,6 +137,27 @@ class FileSet:
         self.stale: list[Path] = []
         self._dir: Path | None = None
         self._count = 0
+        self._lock_fd: int | None = None
+
+    def _lock(self) -> None:
+        """Hold the folder's lock until the set is swapped in (or dropped): a second
+        writer into the same folder waits, so two exports never interleave their swaps,
+        nor list the previous set's files while the other replaces them. An advisory
+        ``flock`` on the folder itself (no lock file left behind; released by the
+        system if the writer dies)."""
+        if self._lock_fd is not None:
+            return
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows: no lock
+            return
+        fd = os.open(self.folder, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks: carry on as before
+            os.close(fd)
+            return
+        self._lock_fd = fd
 
     # -- staging
     @property
@@ -135,6 +166,7 @@ class FileSet:
         later run knows whether its writer is still alive)."""
         if self._dir is None:
             ensure_folder(self.folder)
+            self._lock()
             sweep(self.folder)
             self._dir = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-",
                                               dir=self.folder))
@@ -146,9 +178,10 @@ class FileSet:
         path.mkdir(exist_ok=True)
         return path
 
-    def _slot(self, final: Path) -> Path:
+    def _slot(self, final: Path, folder: bool = False) -> Path:
         if final.parent.resolve() != self.folder.resolve():
             raise ValueError(f"{final} is not in {self.folder}")
+        _refuse(final, folder)
         self._count += 1
         return self.dir / f"new-{self._count:03d}-{final.name}"
 
@@ -163,7 +196,7 @@ class FileSet:
     def add_folder(self, final: Path, source: Path) -> None:
         """Stage the folder ``source`` (moved, so it should live under :attr:`dir`)
         to become the folder ``final``."""
-        staged = self._slot(final)
+        staged = self._slot(final, folder=True)
         os.replace(source, staged)
         self.entries.append((final, staged))
 
@@ -181,11 +214,13 @@ class FileSet:
             return []
         work = self.dir
         plan: list[Step] = []
+        for target, new in self.entries:  # again: it may have changed since it was staged
+            _refuse(target, new.is_dir() and not new.is_symlink())
         for i, (target, new) in enumerate(self.entries):
             exists = target.exists() or target.is_symlink()
             plan.append((target, new, work / f"old-{i:03d}-{target.name}" if exists else None))
         for j, path in enumerate(self.stale):
-            if path.exists():
+            if path.exists() and special_kind(path) in (None, "a folder"):
                 plan.append((path, None, work / f"old-stale-{j:03d}"))
         (work / JOURNAL).write_text(json.dumps(
             [{"final": str(f), "staged": str(s) if s else None, "backup": str(b) if b else None}
@@ -212,4 +247,7 @@ class FileSet:
         if self._dir is not None:
             shutil.rmtree(self._dir, ignore_errors=True)
             self._dir = None
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # closing releases the flock
+            self._lock_fd = None
 

@@ -507,20 +507,122 @@ def new_file_mode() -> int:
     return 0o666 & ~mask
 
 
+class NotRegularFile(OSError):
+    """A write refused because its target exists and is not a regular file: a device
+    (``/dev/null``), a pipe, a socket, a folder or a symbolic link. Renaming a new file
+    over it would replace the device itself (as root, for every program of the
+    machine), so nothing is written. ``hint`` says what to do instead."""
+
+    hint = "name a new file or an existing regular file: this one is left as it is"
+
+    def __init__(self, path: Path | str, kind: str, *, reading: bool = False) -> None:
+        said = "nothing was read" if reading else "nothing was written"
+        super().__init__(errno.EEXIST, f"is {kind}, not a regular file: {said}", str(path))
+        self.kind = kind
+        if reading:
+            self.hint = "name a regular file"
+
+
+def special_kind(path: Path | str) -> str | None:
+    """What ``path`` is when it exists and is not a regular file ("a symbolic link",
+    "a device", "a pipe", "a socket", "a folder"); None when it is a regular file
+    or absent. A symbolic link counts as one whatever it points to.
+
+    >>> special_kind("/nonexistent/kit.pdf") is None, special_kind("/")
+    (True, 'a folder')
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a special file"
+
+
+def refuse_special(path: Path | str) -> None:
+    """Raise :class:`NotRegularFile` when ``path`` exists and is not a regular file."""
+    kind = special_kind(path)
+    if kind is not None:
+        raise NotRegularFile(path, kind)
+
+
+class FileTooLarge(OSError):
+    """A file read with a limit (:func:`read_regular`) that is larger."""
+
+    hint = "is this the right file?"
+
+
+def read_regular(path: Path | str, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them: a pipe, a
+    device or a folder is refused without waiting on it (:class:`NotRegularFile`; a FIFO
+    with no writer would hang a plain ``open``), a larger file too
+    (:class:`FileTooLarge`: ``/dev/zero`` or a huge file is never read to its end)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with open(fd, "rb") as fh:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                    else "a special file")
+            raise NotRegularFile(path, kind, reading=True)
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLarge(errno.EFBIG, f"is more than {limit} bytes: not read", str(path))
+    return data
+
+
 @contextmanager
 def atomic_write(path: Path | str, mode: str = "wb") -> Iterator[Any]:
     """Write to a temporary file beside ``path`` and rename it into place on success,
-    so a failure never leaves a half-written file."""
+    so a failure never leaves a half-written file. A target that exists and is not a
+    regular file (a device, a pipe, a symbolic link, a folder) is refused before
+    anything is created (:class:`NotRegularFile`), and checked again just before the
+    rename. An operating-system error names ``path``, never the temporary file."""
     target = Path(path)
+    refuse_special(target)
     ensure_folder(target.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.chmod(tmp, new_file_mode())  # mkstemp makes it private; a written file is not
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                   dir=target.parent)
+    except OSError as exc:
+        raise _about(exc, target, exc.filename) from None
+    try:
+        os.chmod(tmp, new_file_mode())  # mkstemp makes it private; a written file is not
         encoding = None if "b" in mode else "utf-8"
-        with open(fd, mode, encoding=encoding) as fh:
-            yield fh
-        os.replace(tmp, target)
+        try:
+            with open(fd, mode, encoding=encoding) as fh:
+                yield fh
+        except OSError as exc:
+            raise _about(exc, target, tmp) from None
+        refuse_special(target)
+        try:
+            os.replace(tmp, target)
+        except OSError as exc:
+            raise _about(exc, target, tmp) from None
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _about(exc: OSError, target: Path, tmp: str | None = None) -> OSError:
+    """``exc`` naming the user's ``target`` instead of our temporary file (an error
+    raised by the writer's own code about another file is left as it is)."""
+    if isinstance(exc, NotRegularFile) or exc.errno is None:
+        return exc
+    if exc.filename is None or exc.filename in (tmp, str(target.parent)) or (
+            tmp is not None and exc.filename2 == str(target)):
+        return OSError(exc.errno, exc.strerror, str(target))
+    return exc

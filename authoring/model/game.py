@@ -19,13 +19,14 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from authoring.io.diagnostics import Report, Span
 from authoring.io.errors import InputError
+from authoring.io.yamlio import path_problem
 from authoring.model.board import Board
 from authoring.model.deck import ClueDeck
 from authoring.model.scenario import Scenario
@@ -107,7 +108,8 @@ class GameModel:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], report: Report | None = None) -> GameModel:
+    def from_json(cls, data: Mapping[str, Any], report: Report | None = None, *,
+                  check: GameCheck | None = None) -> GameModel:
         """Rebuild a game from :meth:`to_json` data: the files are written to a temporary
         folder and loaded like any input (validated again). Raises InputError."""
         report = report if report is not None else Report()
@@ -127,25 +129,59 @@ class GameModel:
                 "write it with GameModel.to_json()",
             )
             raise InputError(report, report.format())
+        def refuse(message: str) -> NoReturn:
+            report.error(Span("<game>", 1, 1), "game-json", message,
+                         "a saved game lists its files by paths inside it: was it edited by "
+                         "hand?")
+            raise InputError(report, report.format())
+
         with tempfile.TemporaryDirectory(prefix="resistance-game-") as tmp:
             root = Path(tmp)
             for rel, content in files.items():
+                if not isinstance(rel, str):
+                    refuse(f"file path {rel!r} is not text")
+                shown = rel.encode("unicode_escape").decode("ascii")[:80]
+                problem = path_problem(rel)
+                if problem is not None:
+                    refuse(f"file path '{shown}': {problem}")
                 target = (root / rel).resolve()
                 if root.resolve() not in target.parents:
-                    report.error(
-                        Span("<game>", 1, 1), "game-json", f"file path '{rel}' leaves the game",
-                        "a saved game lists its files by paths inside it: was it edited by hand?",
-                    )
-                    raise InputError(report, report.format())
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(json.dumps(content, ensure_ascii=False), "utf-8")
-            return load_game(root / scenario, report)
+                    refuse(f"file path '{shown}' leaves the game")
+                try:
+                    text = json.dumps(content, ensure_ascii=False, allow_nan=False)
+                except (TypeError, ValueError) as e:
+                    refuse(f"file '{shown}' is not JSON data ({e})")
+                try:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_text(text, "utf-8")
+                except OSError as e:  # a file and a folder of one name, a path too long …
+                    refuse(f"file path '{shown}' cannot be a file of the game "
+                           f"({(e.strerror or str(e)).lower()})")
+            return load_game(root / scenario, report, check=check)
 
 
-def load_game(path: Path | str, report: Report | None = None) -> GameModel:
+#: a check of what a game needs beyond its files (the rules engine's
+#: :func:`~authoring.engine.check.playability`): problems with ``path`` (keys in the
+#: scenario file), ``level``, ``code``, ``message`` and ``hint`` attributes
+GameCheck = Callable[["GameModel"], Iterable[Any]]
+
+
+def locate_problems(ws: Workspace, scenario: Scenario, problems: Iterable[Any]) -> None:
+    """Add a check's problems to ``ws.report``, located at their key of the scenario."""
+    doc = ws.doc(scenario.path) if scenario.path is not None else None
+    for p in problems:
+        span = doc.span(p.path) if doc is not None else Span(scenario.file, 1, 1)
+        add = ws.report.error if p.level == "error" else ws.report.warning
+        add(span, p.code, p.message, p.hint or None)
+
+
+def load_game(path: Path | str, report: Report | None = None, *,
+              check: GameCheck | None = None) -> GameModel:
     """Load and validate a scenario with every file it names; raises
     :class:`~authoring.io.errors.InputError` (its ``report`` holds every problem) when
-    anything has errors or the scenario lacks a clue deck or a box."""
+    anything has errors or the scenario lacks a clue deck or a box. ``check``: what the
+    game also needs (the engine passes its playability: the one gate that validate, play
+    and simulate share), its errors refused the same way."""
     ws = Workspace(report)
     got = ws.load(path, "scenario")
     rep = ws.report
@@ -160,4 +196,8 @@ def load_game(path: Path | str, report: Report | None = None) -> GameModel:
         raise InputError(rep, rep.format())
     model = GameModel.of(got)
     assert model is not None
+    if check is not None:
+        locate_problems(ws, got, check(model))
+        if rep.has_errors:
+            raise InputError(rep, rep.format())
     return model

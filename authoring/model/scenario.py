@@ -460,9 +460,9 @@ def _load_ref(ws: Workspace, doc: YamlDoc, key: str, ref: str, kind: str) -> Any
         )
         return None
     if not path.is_file():
-        ws.report.error(
-            span, "file-not-found", f"{key} file '{ref}' is a folder", "name a YAML file"
-        )
+        what = "a folder" if path.is_dir() else "not a regular file (a pipe, a device or a socket)"
+        code = "file-not-found" if path.is_dir() else "file-not-regular"
+        ws.report.error(span, code, f"{key} file '{ref}' is {what}", "name a YAML file")
         return None
     if kind not in KINDS:
         ws.report.info(
@@ -1192,12 +1192,30 @@ def _check_story_places(ctx: _Ctx, spec: schema.Scenario, board: Board) -> None:
             )
 
 
+#: decks an ``exclude_cards`` rule cannot leave cards of: what the engine would ignore
+_NOT_EXCLUDABLE = {
+    "special_items": (
+        "special items are not a deck: they are set aside (R2.6) and crafted from parts "
+        "(R5.5), so excluding one would not change the game",
+        "exclude the parts it needs from the items deck (deck: items), or leave it out of "
+        "the objectives"),
+    "recruits": (
+        "recruit tokens have no ids to name: the bag is the tokens of recruits.yaml (R5.2)",
+        "change the bag in the recruits content file, or remove this rule"),
+}
+
+
 def _check_rules_content(
     ctx: _Ctx, spec: schema.Scenario, content: Content | None, deck: ClueDeck | None
 ) -> None:
     """Card ids in 'exclude_cards' exist in their deck (content files, or the clue deck)."""
     for i, rule in enumerate(spec.special_rules):
         if isinstance(rule, schema.ExcludeCardsRule):
+            if rule.deck in _NOT_EXCLUDABLE:
+                message, hint = _NOT_EXCLUDABLE[rule.deck]
+                ctx.report.error(ctx.at("special_rules", i, "deck"), "exclude-not-a-deck",
+                                 message, hint)
+                continue
             source = deck if rule.deck == "clues" else content
             if source is None:
                 continue

@@ -247,7 +247,7 @@ def export_kit(inputs: KitInputs, options: KitOptions, output: Path | str, *,
         for final, staged, what in png_dirs:
             staging.add_folder(final, staged)
             files.append(KitFile(final, what))
-        staging.remove_on_commit(_previous_sheets(stem))
+        staging.remove_on_commit(_previous_kit(out, stem))
         staging.commit()
     return KitResult(tuple(files), tuple(writer.sections), writer.pages_written,
                      tuple(report.diagnostics), tuple(writer.cut_sheets),
@@ -310,13 +310,24 @@ def _calibration(options: KitOptions, stem: Path,
                                       "duplex calibration"), len(doc.pages))
 
 
-def _previous_sheets(stem: Path) -> list[Path]:
-    """The numbered cut sheets a previous export wrote beside this kit: those the new
-    kit does not write again leave with the swap (no stale fourth sheet)."""
-    found: list[Path] = []
+#: every companion a kit can have beside ``STEM.pdf`` (files, then folders)
+COMPANION_FILES = ("perforations.pdf", "tokens-cut.pdf", "calibration.pdf", "board.pdf",
+                   "cards.pdf")
+COMPANION_FOLDERS = ("png", "tts", "cricut")
+
+
+def _previous_kit(out: Path, stem: Path) -> list[Path]:
+    """Every file a kit can have beside ``out``, as a previous export left them: those
+    the new kit does not write again leave with the swap, so the folder holds one kit
+    (an A4 perforation file beside a Letter kit, or the board of a kit now exported
+    with --only clues, would be cut or printed as if they belonged to it)."""
+    found: list[Path] = [out]
     for name in ("perforations", "tokens-cut"):
         found.extend(stem.parent.glob(f"{glob.escape(stem.name)}-{name}-[0-9][0-9].svg"))
-    return sorted(found)
+    found.extend(stem.parent / f"{stem.name}-{c}" for c in COMPANION_FILES)
+    found.extend(p for p in (stem.parent / f"{stem.name}-{c}" for c in COMPANION_FOLDERS)
+                 if p.is_dir() and not p.is_symlink())
+    return sorted(p for p in found if p.is_file() or p.is_dir())
 
 
 # --------------------------------------------------------------------------- cover

@@ -6,6 +6,12 @@ long poll (``/wait?v=N``) that answers as soon as the page's version passes N.
 the page (a broken file shows its diagnostics instead of a stale picture) and the
 waiting page reloads. Nothing else is served: any other path is 404, so no
 directory listing and no file outside the preview.
+
+Only this machine's browser reads it: a request whose ``Host`` is not
+``localhost`` or ``127.0.0.1`` (with this server's port) is refused, so a page
+served under another name that resolves here (DNS rebinding) cannot read the live
+board. A connection idle for :data:`IDLE_SECONDS` is closed; a tab closed during a
+long poll ends its connection quietly; the ``Server`` header names no Python version.
 """
 
 from __future__ import annotations
@@ -25,6 +31,13 @@ from authoring.preview.page import render
 HOST = "127.0.0.1"
 #: how long a /wait answers "no change" at the latest (the page asks again)
 WAIT_SECONDS = 25.0
+#: a connection that sends nothing for this long is closed (a request's headers
+#: trickled byte by byte included); the long poll's own wait is not reading
+IDLE_SECONDS = 15.0
+#: the names this machine's browser reaches the server by
+LOCAL_NAMES = ("localhost", "127.0.0.1")
+#: a peer gone (a tab closed mid-answer): nothing to report
+GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
 
 
 class PortInUse(Exception):
@@ -60,10 +73,30 @@ class LivePage:
 def _handler(live: LivePage) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         server_version = "resistance-preview"
+        timeout = IDLE_SECONDS  # applied to the socket by StreamRequestHandler.setup
+
+        def version_string(self) -> str:
+            return self.server_version  # not "… Python/3.x": nothing to fingerprint
+
+        def handle(self) -> None:
+            try:
+                super().handle()
+            except GONE:
+                self.close_connection = True
+
+        def _local(self) -> bool:
+            """The request names this server as this machine's browser does."""
+            host = (self.headers.get("Host") or "").strip().lower()
+            port = getattr(self.server, "server_port", None)
+            return host in {f"{name}:{port}" for name in LOCAL_NAMES} | set(LOCAL_NAMES)
 
         def do_GET(self) -> None:  # noqa: N802 - the http.server protocol
             url = urlsplit(self.path)
-            if url.path in ("/", "/index.html"):
+            if not self._local():
+                self._send(HTTPStatus.MISDIRECTED_REQUEST, "text/plain; charset=utf-8",
+                           b"this preview answers only http://127.0.0.1 and "
+                           b"http://localhost on this machine\n")
+            elif url.path in ("/", "/index.html"):
                 self._send(HTTPStatus.OK, "text/html; charset=utf-8", live.html.encode())
             elif url.path == "/wait":
                 try:
@@ -82,7 +115,10 @@ def _handler(live: LivePage) -> type[BaseHTTPRequestHandler]:
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
-            self.wfile.write(body)
+            try:
+                self.wfile.write(body)
+            except GONE:  # the tab was closed while it waited
+                self.close_connection = True
 
         def log_message(self, format: str, *args: object) -> None:  # quiet
             pass
@@ -90,10 +126,20 @@ def _handler(live: LivePage) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A peer that went away is no error worth a traceback; anything else is."""
+        import sys
+
+        if isinstance(sys.exc_info()[1], GONE):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def start_server(live: LivePage, port: int) -> ThreadingHTTPServer:
     """Bind 127.0.0.1:``port`` (0: any free port); :class:`PortInUse` when taken."""
     try:
-        server = ThreadingHTTPServer((HOST, port), _handler(live))
+        server = _Server((HOST, port), _handler(live))
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise PortInUse(f"port {port} is in use on {HOST}: stop what listens there, or "
@@ -117,7 +163,9 @@ def watch(live: LivePage, stop: threading.Event) -> None:
         try:
             for changes in watch_changes(*folders, debounce=300, step=50, stop_event=stop,
                                          rust_timeout=500, yield_on_timeout=False):
-                if any(str(Path(p).resolve()) in names for _, p in changes):
+                # the path itself or where it leads now: a file replaced by a symbolic
+                # link is a change of the file read (its new target is watched next)
+                if any(p in names or str(Path(p).resolve()) in names for _, p in changes):
                     live.rebuild()
                     break  # the files read may have changed (a new board:): watch them anew
         except (OSError, RuntimeError):  # a watched folder went away: look again shortly

@@ -148,7 +148,7 @@ def test_a_damaged_or_foreign_save_is_one_clear_line(tmp_path: Path) -> None:
     bad.write_text("{not json", "utf-8")
     r = run("--load", str(bad))
     assert r.exit_code == 1
-    assert f"resistance: {bad} is not a saved game (JSONDecodeError" in r.output
+    assert f"resistance: {bad} is not a saved game: it is not JSON (" in r.output
     assert "Traceback" not in r.output
 
     bad.write_text(json.dumps({"format": "something-else"}), "utf-8")

@@ -129,7 +129,7 @@ def test_command_json_and_report(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--games", "0"], "at least 1 game"),
+        (["--games", "0"], "0: from 1 to 100,000 games a cell"),
         (["--difficulty", "hardest"], "unknown difficulty 'hardest' (did you mean 'hard'?)"),
         (["--players", "6"], "unknown player count '6'"),
         (["--bot", "heuristik"], "unknown bot 'heuristik' (did you mean 'heuristic'?)"),

@@ -165,7 +165,7 @@ def test_stale_cut_sheets_leave_with_the_new_set(tmp_path: Path) -> None:
     (tmp_path / "notes-perforations-01.svg").write_text("not ours", "utf-8")
     with FileSet(tmp_path) as files:
         files.add(tmp_path / "kit-perforations-01.svg", b"new")
-        files.remove_on_commit(kit._previous_sheets(tmp_path / "kit"))
+        files.remove_on_commit(kit._previous_kit(tmp_path / "kit.pdf", tmp_path / "kit"))
         files.commit()
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "kit-perforations-01.svg", "notes-perforations-01.svg"]

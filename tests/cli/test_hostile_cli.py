@@ -1,0 +1,201 @@
+"""The command line under hostile and careless use (issue 27, items 3, 7 and 8): option
+values out of bounds are one-line usage errors (exit 2), Ctrl-C exits 130 and kill 143
+everywhere, ``simulate --report`` checks its path before any game and writes its files
+as one set."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from authoring.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+ONE_CELL = ["--players", "4", "--difficulty", "normal", "--bot", "random"]
+
+
+def simulate(*args: str) -> tuple[int, str]:
+    r = CliRunner().invoke(cli, ["simulate", *args])
+    return r.exit_code, r.output
+
+
+@pytest.mark.parametrize(("address", "message"), [
+    ("tcp://127.0.0.1", "'tcp://127.0.0.1': no port (a scheduler listens on one, 8786 by "
+                        "default); write local or tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786"),
+    ("foo://host:1", "'foo://host:1': the scheme 'foo' is not one of tcp, tls; write local"),
+    ("tcp://[::1:1", "'tcp://[::1:1': Invalid IPv6 URL; write local or tcp://HOST:PORT"),
+    ("tcp://:8786", "'tcp://:8786': no host;"),
+    ("tcp://h:99999", "'tcp://h:99999': Port out of range 0-65535;"),
+    ("tcp://h:1/x", "'tcp://h:1/x': an address has no path;"),
+    ("cluster", "'cluster': write local or tcp://HOST:PORT"),
+])
+def test_a_bad_scheduler_address_is_one_usage_line(address: str, message: str) -> None:
+    code, text = simulate("--scheduler", address, "--games", "1")
+    assert code == 2 and message in text, text
+    assert "Traceback" not in text
+
+
+@settings(max_examples=100, deadline=None)
+@given(address=st.text(max_size=30))
+def test_any_scheduler_address_is_accepted_or_a_usage_error(address: str) -> None:
+    import click
+
+    from authoring.cli.simulate import _scheduler_address
+
+    try:
+        got = _scheduler_address(address)
+    except click.BadParameter as e:
+        assert "\n" not in e.format_message()
+        return
+    assert got == "local" or got.split("://")[0] in ("tcp", "tls")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--games", str(10**12)], f"{10**12}: from 1 to 100,000 games a cell"),
+    (["--games", "0"], "0: from 1 to 100,000 games a cell"),
+    (["--games", "50000"], "50,000 games × 9 cells: at most 300,000 games a study"),
+    (["--jobs", "0"], "0: from 1 to 4096 processes"),
+    (["--jobs", str(10**9)], f"{10**9}: from 1 to 4096 processes"),
+    (["--ladder", "-1"], "-1: from 0 to 100,000 games a bot"),
+])
+def test_simulate_bounds_before_anything_runs(args: list[str], message: str) -> None:
+    code, text = simulate(*args)
+    assert code == 2 and message in text, text
+
+
+def test_jobs_are_capped_at_the_work() -> None:
+    code, text = simulate("--games", "3", "--jobs", "999", *ONE_CELL, "--json")
+    assert code == 0, text
+    assert "note: --jobs 999: 1 processes (the study has 1 chunks of 25 games" in text
+
+
+def test_the_report_path_is_checked_before_the_games(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("x", "utf-8")
+    r = subprocess.run([sys.executable, "-m", "authoring", "simulate", *ONE_CELL, "--games",
+                        "1", "--report", str(tmp_path / "a-file" / "balance.pdf")],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1, r.stderr
+    assert r.stderr == (f"resistance: {tmp_path / 'a-file'}: is a file, not a folder\n"
+                        "    hint: a part of the path is a file, not a folder\n")
+    fifo = tmp_path / "balance.json"
+    os.mkfifo(fifo)
+    r = subprocess.run([sys.executable, "-m", "authoring", "simulate", *ONE_CELL, "--games",
+                        "1", "--report", str(fifo)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and "games" not in r.stderr, r.stderr
+    assert "is a pipe, not a regular file: nothing was written" in r.stderr
+
+
+def test_a_report_is_one_set(tmp_path: Path) -> None:
+    """A second report in the same place leaves no replay of the first one's cells."""
+    out = tmp_path / "study.json"
+    code, text = simulate("--games", "2", "--players", "4", "--difficulty", "easy", "--bot",
+                          "random", "--report", str(out))
+    assert code == 0, text
+    first = sorted(p.name for p in tmp_path.iterdir())
+    assert any(n.startswith("study-easy-4p-") for n in first), first
+    code, text = simulate("--games", "2", "--players", "3", "--difficulty", "hard", "--bot",
+                          "random", "--report", str(out))
+    assert code == 0, text
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert not any(n.startswith("study-easy-") for n in names), names
+    assert any(n.startswith("study-hard-3p-") for n in names), names
+    assert json.loads(out.read_text("utf-8"))["study"]["difficulties"] == ["hard"]
+
+
+# -- Ctrl-C and kill -----------------------------------------------------------------------
+
+def test_ctrl_c_in_any_command_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    from authoring.cli import validate
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(validate, "check_path", interrupted)
+    r = CliRunner().invoke(cli, ["validate", "scenarios/scenario-1.yaml"])
+    assert r.exit_code == 130
+    assert "interrupted" in r.output and "Aborted" not in r.output
+
+
+def _spawn(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "authoring", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_for(proc: subprocess.Popen[str], stream: str, text: str) -> str:
+    """Read ``stream`` until ``text`` shows (the process is then where the test wants)."""
+    pipe = proc.stdout if stream == "out" else proc.stderr
+    assert pipe is not None
+    seen = ""
+    while text not in seen:
+        ch = pipe.read(1)
+        if not ch:
+            break
+        seen += ch
+    return seen
+
+
+def test_ctrl_c_stops_the_preview_server_with_130() -> None:
+    proc = _spawn("preview", "--serve", "--port", "0")
+    try:
+        assert "serving http://" in _wait_for(proc, "out", "serving http://")
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "Aborted" not in err and "Traceback" not in err
+
+
+def test_kill_stops_a_study_with_a_partial_report_and_143(tmp_path: Path) -> None:
+    out = tmp_path / "study.json"
+    proc = _spawn("simulate", "--games", "100000", *ONE_CELL, "--bot", "heuristic",
+                  "--report", str(out))
+    try:
+        _wait_for(proc, "err", "games")
+        time.sleep(1.5)  # a few chunks of games finish
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143, err
+    assert "terminated: the results below are partial" in err and "Traceback" not in err
+    data = json.loads(out.read_text("utf-8"))
+    assert data["partial"] is True and 0 < data["cells"]["normal/4"]["games"] < 100000
+
+
+@pytest.mark.parametrize("where", [["--jobs", "2"], ["--scheduler", "local", "--jobs", "2"]],
+                         ids=["process-pool", "dask-local"])
+def test_ctrl_c_on_a_study_in_processes_is_one_word_and_130(where: list[str]) -> None:
+    """Ctrl-C at a terminal reaches the whole process group: the workers leave it to
+    the study (no traceback from each), which keeps the games finished (exit 130)."""
+    if "local" in where:
+        pytest.importorskip("distributed")
+    proc = subprocess.Popen([sys.executable, "-m", "authoring", "simulate", "--games", "100000",
+                             *ONE_CELL, "--bot", "heuristic", "--json", *where], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        _wait_for(proc, "err", "games")
+        time.sleep(6)  # workers started, some chunks finished
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "WARNING" not in err, err
+    assert "interrupted: the results below are partial" in err
+    assert json.loads(out)["partial"] is True

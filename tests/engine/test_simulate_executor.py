@@ -1,0 +1,101 @@
+"""A study on an executor (issue 27, item 7): chunks are submitted a few at a time
+(``--games 10**6`` on a Dask cluster built every task up front, each pickling the game),
+and an executor lost mid-study (a Dask scheduler killed) keeps the games finished, as
+partial results, instead of a traceback that threw them away."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import Executor, Future
+from typing import Any
+
+import pytest
+
+from authoring.engine import simulate
+from authoring.engine.simulate import IN_FLIGHT, Study, StudyInterrupted, run_study
+from authoring.model.game import GameModel, load_game
+
+
+@pytest.fixture(scope="module")
+def model() -> GameModel:
+    return load_game("scenarios/scenario-1.yaml")
+
+
+class Lazy(Executor):
+    """Futures left pending; a helper thread finishes the oldest one at a time (each a
+    chunk of no games), so the study's own bound on pending tasks shows."""
+
+    def __init__(self, stop_after: int) -> None:
+        self.pending: list[Future[Any]] = []
+        self.most = 0
+        self.submitted = 0
+        self.stop_after = stop_after
+        self.lock = threading.Lock()
+        self.done = threading.Event()
+        threading.Thread(target=self._finish, daemon=True).start()
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if self.submitted >= self.stop_after:
+            raise KeyboardInterrupt
+        fut: Future[Any] = Future()
+        with self.lock:
+            self.pending.append(fut)
+            self.most = max(self.most, len(self.pending))
+        self.submitted += 1
+        return fut
+
+    def _finish(self) -> None:
+        while not self.done.wait(0.0005):
+            with self.lock:
+                fut = self.pending.pop(0) if self.pending else None
+            if fut is not None and fut.set_running_or_notify_cancel():
+                fut.set_result([])
+
+
+def test_a_huge_study_submits_a_few_chunks_at_a_time(model: GameModel) -> None:
+    ex = Lazy(stop_after=300)
+    study = Study(games=1_000_000, difficulties=("normal",), players=(4,), bot="random")
+    try:
+        with pytest.raises(StudyInterrupted):
+            run_study(model, study, ex)
+    finally:
+        ex.done.set()
+    assert ex.submitted == 300 and ex.most <= IN_FLIGHT
+
+
+class Failing(Executor):
+    """Plays chunks here; after ``good`` chunks the connection is lost."""
+
+    def __init__(self, good: int) -> None:
+        self.good = good
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        fut: Future[Any] = Future()
+        if self.good > 0:
+            self.good -= 1
+            fut.set_result(fn(*args, **kwargs))
+        else:
+            fut.set_exception(ConnectionResetError(104, "Connection reset by peer"))
+        return fut
+
+
+def test_a_lost_executor_keeps_the_games_finished(model: GameModel) -> None:
+    study = Study(games=100, difficulties=("normal",), players=(4,), bot="random")
+    with pytest.raises(StudyInterrupted) as info:
+        run_study(model, study, Failing(good=2), chunk=25)
+    assert isinstance(info.value.cause, ConnectionResetError)
+    assert len(info.value.results["normal/4"]) == 50
+    alone = run_study(model, Study(games=50, difficulties=("normal",), players=(4,),
+                                   bot="random"))
+    assert info.value.results == alone  # the same games, whatever ran them
+
+
+def test_an_error_of_the_games_is_not_taken_for_a_lost_executor(
+        model: GameModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> None:
+        raise IndexError("a bug in the engine")
+
+    monkeypatch.setattr(simulate, "_play_chunk", broken)
+    study = Study(games=10, difficulties=("normal",), players=(4,), bot="random")
+    with pytest.raises(IndexError):
+        run_study(model, study, Failing(good=5))
