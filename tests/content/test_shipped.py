@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from authoring.io.wording import text_of
 from authoring.io.yamlio import display_path
 from authoring.model.content import Content
 from authoring.model.effects import render_effects
-from authoring.model.schema.content import SKILLS, Manifest, text_of
+from authoring.model.schema.content import SKILLS, Manifest
 from authoring.model.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[2]
