@@ -116,7 +116,8 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     difficulty and player count."""
     from authoring.engine.bots import BUDGETED
     from authoring.engine.search import DEFAULT_BUDGET, MAX_BUDGET
-    from authoring.engine.simulate import BOT_NAMES, Study, compare
+    from authoring.engine.simulate import BOT_NAMES, Study, compare, run_ladder
+    from authoring.engine.simulate import sensitivity as decisions_sensitivity
     from authoring.model.workspace import default_path
 
     if not 1 <= games <= MAX_GAMES:
@@ -181,9 +182,10 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         summaries.append(runner.run(model, study))
     data: dict[str, Any] = summaries[0]
     if ladder:
-        data = {**data, "ladder": _ladder(_load(paths[0]), study, runner, ladder)}
+        data = {**data, "ladder": run_ladder(_load(paths[0]), study, ladder, runner.run)}
     if sensitivity:
-        data = {**data, "sensitivity": _sensitivity(_load(paths[0]), study, runner, summaries[0])}
+        data = {**data, "sensitivity": decisions_sensitivity(_load(paths[0]), study,
+                                                             summaries[0], runner.run)}
     if compare_with:
         data = {"a": summaries[0], "b": summaries[1],
                 "difference": compare(summaries[0], summaries[1])}
@@ -498,58 +500,6 @@ class _Runner:
             if self.cluster is not None:
                 self.cluster.close()
         self.client = self.cluster = None
-
-
-def _sensitivity(model: Any, study: Any, runner: _Runner, base: dict[str, Any]
-                 ) -> list[dict[str, Any]]:
-    """Every alternative of every decision, against the study's own choices: the mean
-    difference of win rate over the cells, with the largest per-cell interval."""
-    from dataclasses import replace
-
-    from authoring.engine.simulate import compare
-    from authoring.model.rules import DECISIONS
-
-    rows = []
-    for d in DECISIONS.values():
-        current = study.decisions.get(d.id, d.default)
-        for option in d.options:
-            if option == current:
-                continue
-            alt = replace(study, decisions={**study.decisions, d.id: option})
-            other = runner.run(model, alt)
-            diff = compare(base, other)
-            mean = sum(x["difference"] for x in diff.values()) / max(1, len(diff))
-            rounds = [other["cells"][k]["rounds_mean"] - base["cells"][k]["rounds_mean"]
-                      for k in diff]
-            rows.append({
-                "decision": d.id, "option": option, "meaning": d.meaning[option],
-                "win_rate_difference": round(mean, 4),
-                "cells_significant": sum(1 for x in diff.values() if x["significant"]),
-                "rounds_difference": round(sum(rounds) / max(1, len(rounds)), 3),
-                "cells": diff,
-            })
-    order = list(DECISIONS)
-    rows.sort(key=lambda r: (-abs(r["win_rate_difference"]), -r["cells_significant"],
-                             -abs(r["rounds_difference"]), order.index(r["decision"])))
-    return rows
-
-
-def _ladder(model: Any, study: Any, runner: _Runner, games: int) -> list[dict[str, Any]]:
-    """Every bot on the study's first cell, weakest first."""
-    from dataclasses import replace
-
-    from authoring.engine.bots import BOTS, BUDGETED
-
-    cell = study.cells[0]
-    rows = []
-    for bot in BOTS:
-        one = replace(study, games=games, bot=bot, difficulties=(cell.difficulty,),
-                      players=(cell.players,),
-                      search_budget=study.search_budget if bot in BUDGETED else None)
-        c = runner.run(model, one)["cells"][cell.key]
-        rows.append({"bot": bot, "cell": cell.key, "games": games, "win_rate": c["win_rate"],
-                     "interval": c["interval"], "rounds_mean": c["rounds_mean"]})
-    return rows
 
 
 def _print_ladder(rows: list[dict[str, Any]]) -> None:

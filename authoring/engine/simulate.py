@@ -22,7 +22,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
@@ -515,3 +515,54 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
                     "interval": [round(lo, 4), round(hi, 4)],
                     "significant": lo > 0 or hi < 0}
     return out
+
+
+#: how a study is run and summarised (:func:`run_study` then :func:`summarise`, on the
+#: caller's executor, with its progress and its way to stop)
+Runner = Callable[[GameModel, Study], dict[str, Any]]
+
+
+def sensitivity(model: GameModel, study: Study, base: Mapping[str, Any], run: Runner
+                ) -> list[dict[str, Any]]:
+    """Every alternative of every decision against the study's own choices (``base``, its
+    summary): the mean difference of win rate over the cells, how many cells differ
+    significantly, the rounds' difference; the decisions that matter most first."""
+    from authoring.model.rules import DECISIONS
+
+    rows = []
+    for d in DECISIONS.values():
+        current = study.decisions.get(d.id, d.default)
+        for option in d.options:
+            if option == current:
+                continue
+            other = run(model, replace(study, decisions={**study.decisions, d.id: option}))
+            diff = compare(base, other)
+            mean = sum(x["difference"] for x in diff.values()) / max(1, len(diff))
+            rounds = [other["cells"][k]["rounds_mean"] - base["cells"][k]["rounds_mean"]
+                      for k in diff]
+            rows.append({
+                "decision": d.id, "option": option, "meaning": d.meaning[option],
+                "win_rate_difference": round(mean, 4),
+                "cells_significant": sum(1 for x in diff.values() if x["significant"]),
+                "rounds_difference": round(sum(rounds) / max(1, len(rounds)), 3),
+                "cells": diff,
+            })
+    order = list(DECISIONS)
+    rows.sort(key=lambda r: (-abs(r["win_rate_difference"]), -r["cells_significant"],
+                             -abs(r["rounds_difference"]), order.index(r["decision"])))
+    return rows
+
+
+def run_ladder(model: GameModel, study: Study, games: int, run: Runner) -> list[dict[str, Any]]:
+    """Every bot of :data:`~authoring.engine.bots.BOTS` on the study's first cell, weakest
+    first (the ones that search at the study's budget): the skill ladder."""
+    cell = study.cells[0]
+    rows = []
+    for bot in BOTS:
+        one = replace(study, games=games, bot=bot, difficulties=(cell.difficulty,),
+                      players=(cell.players,),
+                      search_budget=study.search_budget if bot in BUDGETED else None)
+        c = run(model, one)["cells"][cell.key]
+        rows.append({"bot": bot, "cell": cell.key, "games": games, "win_rate": c["win_rate"],
+                     "interval": c["interval"], "rounds_mean": c["rounds_mean"]})
+    return rows

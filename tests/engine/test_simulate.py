@@ -266,3 +266,53 @@ def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
     assert "where the search team wins 50%" in text
     assert "stronger players would win about 50 points more" in text
     assert "easy/3 *" in text and "placeholder (D8.1)" in text
+
+
+def test_the_ladder_runs_every_bot_on_the_first_cell_the_searchers_at_the_budget(
+        scenario1: GameModel) -> None:
+    """The skill ladder is library work (engine.simulate.run_ladder): each bot of BOTS on
+    the study's first cell, weakest first, the study's search budget to the bots that
+    search and to no other."""
+    from authoring.engine.bots import BOTS, BUDGETED
+    from authoring.engine.simulate import run_ladder
+
+    asked = []
+
+    def run(model: GameModel, study: Study) -> dict:
+        asked.append((study.bot, study.games, study.cells, study.search_budget))
+        return {"cells": {c.key: {"win_rate": 0.5, "interval": [0.4, 0.6], "rounds_mean": 4.0}
+                          for c in study.cells}}
+
+    study = Study(games=50, difficulties=("hard", "easy"), players=(5, 4), search_budget=3)
+    rows = run_ladder(scenario1, study, 7, run)
+    assert [r["bot"] for r in rows] == list(BOTS)
+    assert {r["cell"] for r in rows} == {"hard/5"} and {r["games"] for r in rows} == {7}
+    assert [(b, g, [c.key for c in cells], budget) for b, g, cells, budget in asked] == [
+        (b, 7, ["hard/5"], 3 if b in BUDGETED else None) for b in BOTS]
+
+
+def test_sensitivity_tries_every_other_option_and_ranks_by_effect(scenario1: GameModel) -> None:
+    """engine.simulate.sensitivity: one study per alternative of each decision (never the
+    study's own choice), the decision that moves the win rate most first."""
+    from authoring.engine.simulate import sensitivity
+    from authoring.model.rules import DECISIONS
+
+    def summary(rate: float) -> dict:
+        return {"cells": {"normal/4": {"win_rate": rate, "wins": int(rate * 100), "games": 100,
+                                       "interval": [rate - 0.1, rate + 0.1],
+                                       "rounds_mean": 4.0}}}
+
+    seen = []
+
+    def run(model: GameModel, study: Study) -> dict:
+        changed = {k: v for k, v in study.decisions.items()}
+        seen.append(changed)
+        return summary(0.1 if changed.get("D4.2") == "player" else 0.5)
+
+    study = Study(games=100, difficulties=("normal",), players=(4,))
+    rows = sensitivity(scenario1, study, summary(0.5), run)
+    alternatives = sum(len(d.options) - 1 for d in DECISIONS.values())
+    assert len(rows) == len(seen) == alternatives
+    assert (rows[0]["decision"], rows[0]["option"]) == ("D4.2", "player")
+    assert rows[0]["win_rate_difference"] == -0.4
+    assert all(r["option"] != DECISIONS[r["decision"]].default for r in rows)
