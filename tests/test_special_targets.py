@@ -211,3 +211,18 @@ def test_a_pipe_named_as_a_board_is_said_to_be_one(tmp_path: Path) -> None:
     assert [(d.code, d.message) for d in ws.report.errors] == [
         ("file-not-regular", f"board file '{fifo}' is not a regular file (a pipe, a device "
                              "or a socket)")]
+
+
+def test_a_file_set_error_names_the_users_file(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 10 for the kit: a failed swap named the staged file in the hidden folder."""
+    from authoring.io import fileset
+
+    def full(src: str, dst: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", src, dst)
+
+    with pytest.raises(OSError) as info, FileSet(tmp_path) as files:
+        files.add(tmp_path / "kit.pdf", b"k")
+        monkeypatch.setattr(fileset.os, "replace", full)
+        files.commit()
+    assert info.value.filename == str(tmp_path / "kit.pdf")

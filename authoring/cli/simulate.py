@@ -380,8 +380,9 @@ def _local_cluster(workers: int) -> Any:
     """A Dask cluster here whose worker processes leave Ctrl-C to the study (which stops
     them, keeping what finished): they are forked from a fork server started with SIGINT
     ignored, which its children inherit, while this process keeps its own handler (a
-    Ctrl-C during the cluster's start is not lost); they log only errors, not each task
-    a stopped study cancels."""
+    Ctrl-C during the cluster's start is not lost); they log nothing short of critical
+    (a stopped study cancels tasks and closes the scheduler under them: the study says
+    what happened in one line)."""
     import multiprocessing
     import os
     import signal
@@ -390,7 +391,8 @@ def _local_cluster(workers: int) -> Any:
     import dask
     from distributed import LocalCluster
 
-    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
+    os.environ.setdefault("DASK_LOGGING", repr({"distributed": "critical", "tornado": "critical",
+                                                "tornado.application": "critical"}))
     multiprocessing.set_forkserver_preload(["distributed", "authoring.engine.simulate"])
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
@@ -437,7 +439,7 @@ class _Runner:
 
             # Dask logs a lost scheduler as tracebacks; the study says it in one line
             for name in ["distributed", *logging.root.manager.loggerDict]:
-                if name.startswith("distributed"):
+                if name.startswith(("distributed", "tornado")):
                     logging.getLogger(name).setLevel(logging.CRITICAL)
 
             if self.scheduler == "local":

@@ -177,8 +177,8 @@ def _setup_of(d: Any) -> GameSetup:
                         f"{players} names")
     decisions = d.get("decisions") or {}
     if not isinstance(decisions, dict) or not all(
-            isinstance(v, str) and len(k) <= 100 and len(v) <= 100
-            for k, v in decisions.items()):
+            isinstance(v, str) and len(k) <= 100 and len(v) <= 100 and k.isprintable()
+            and v.isprintable() for k, v in decisions.items()):
         raise SaveError(f"its setup's decisions {_shown(decisions)} are not a mapping of "
                         "decision ids to choices")
     budget = d.get("action_budget")

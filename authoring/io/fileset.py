@@ -116,6 +116,13 @@ def _undo(steps: Iterable[Step]) -> None:
                 os.replace(backup, final)
 
 
+def _naming(exc: OSError, final: Path) -> OSError:
+    """``exc`` about the user's ``final`` path instead of our staging folder's."""
+    if exc.errno is None or isinstance(exc, NotRegularFile):
+        return exc
+    return OSError(exc.errno, exc.strerror, str(final))
+
+
 def _refuse(final: Path, folder: bool) -> None:
     """A file of the set replaces only a regular file, a folder of the set only a
     folder: never a device, a pipe or a symbolic link (as root, renaming over
@@ -188,9 +195,12 @@ class FileSet:
     def add(self, final: Path, data: bytes) -> None:
         """Stage ``data`` to become ``final``."""
         staged = self._slot(final)
-        with open(staged, "wb") as fh:
-            fh.write(data)
-        os.chmod(staged, new_file_mode())
+        try:
+            with open(staged, "wb") as fh:
+                fh.write(data)
+            os.chmod(staged, new_file_mode())
+        except OSError as exc:  # a full disk: say the user's file, not our staged one
+            raise _naming(exc, final) from None
         self.entries.append((final, staged))
 
     def add_folder(self, final: Path, source: Path) -> None:
@@ -226,6 +236,7 @@ class FileSet:
             [{"final": str(f), "staged": str(s) if s else None, "backup": str(b) if b else None}
              for f, s, b in plan]), "utf-8")
         done: list[Step] = []
+        final = self.folder
         try:
             for final, staged, backup in plan:
                 if backup is not None:
@@ -233,6 +244,9 @@ class FileSet:
                 done.append((final, staged, backup))
                 if staged is not None:
                     os.replace(staged, final)
+        except OSError as exc:
+            _undo(done)
+            raise _naming(exc, final) from None
         except BaseException:
             _undo(done)
             raise

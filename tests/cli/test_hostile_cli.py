@@ -199,3 +199,33 @@ def test_ctrl_c_on_a_study_in_processes_is_one_word_and_130(where: list[str]) ->
     assert "Traceback" not in err and "WARNING" not in err, err
     assert "interrupted: the results below are partial" in err
     assert json.loads(out)["partial"] is True
+
+
+def test_a_garbage_server_at_the_scheduler_address_is_one_line() -> None:
+    """A peer that is not a Dask scheduler (it answers noise) is one line and exit 1."""
+    pytest.importorskip("distributed")
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def answer() -> None:
+        for _ in range(3):
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall(b"\xff" * 64 + b"garbage" * 100)
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        r = subprocess.run([sys.executable, "-m", "authoring", "simulate", "--games", "2",
+                            *ONE_CELL, "--scheduler", f"tcp://127.0.0.1:{port}"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=120)
+    finally:
+        server.close()
+    assert r.returncode == 1, r.stderr
+    assert f"resistance: the Dask scheduler tcp://127.0.0.1:{port} failed (" in r.stderr
+    assert "Traceback" not in r.stderr
