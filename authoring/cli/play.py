@@ -79,9 +79,10 @@ def _decision_pairs(ctx: click.Context, param: click.Parameter,
 @click.option("--characters", metavar="A,B,…",
               help="Character sheets in seat order, by id or name (default: dealt at random, "
                    "R2.3).")
-@click.option("--seed", type=int, help="Seed of the game's chance: the same seed and the same "
-                                       "actions give the same game (default: a random one, "
-                                       "printed).")
+@click.option("--seed", type=click.IntRange(-(1 << 63), (1 << 64) - 1),
+              help="Seed of the game's chance, a 64-bit number as a save keeps it: the same "
+                   "seed and the same actions give the same game (default: a random one, "
+                   "printed).")
 @click.option("--bots", type=click.IntRange(0, max(PLAYER_COUNTS)), default=0, show_default=True,
               help="The last N seats are played by bots; all seats: the game plays itself.")
 @click.option("--bot", "bot_name", type=click.Choice(BOT_NAMES), default="simple",

@@ -229,3 +229,10 @@ def test_a_garbage_server_at_the_scheduler_address_is_one_line() -> None:
     assert r.returncode == 1, r.stderr
     assert f"resistance: the Dask scheduler tcp://127.0.0.1:{port} failed (" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_play_refuses_a_seed_a_save_could_not_keep() -> None:
+    """A save keeps a 64-bit seed (and --load refuses any other): play takes no more."""
+    r = CliRunner().invoke(cli, ["play", "--seed", str(1 << 64), "--bots", "4"])
+    assert r.exit_code == 2
+    assert "Invalid value for '--seed'" in r.output and str(1 << 64) in r.output
