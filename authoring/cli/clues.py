@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+import yaml
 
 from authoring.cli.common import (
     EXIT_PROBLEMS,
@@ -17,10 +18,19 @@ from authoring.cli.common import (
     echo_json,
     fail_if_errors,
     json_option,
+    load_or_exit,
     print_report,
     strict_option,
 )
-from authoring.io.diagnostics import Span
+from authoring.clues.doctor import extend
+from authoring.clues.generate import BOARD_REF, deck_yaml, generated_scores, write_deck
+from authoring.clues.generate import generate as run
+from authoring.clues.report import check_data, explain_place, simulate_data
+from authoring.clues.yamledit import EditError, append_items
+from authoring.io.diagnostics import Report, Span, suggestion
+from authoring.io.yamlio import atomic_write, display_path, load_text
+from authoring.model.predicates import parse_where
+from authoring.model.workspace import Workspace
 
 if TYPE_CHECKING:
     from authoring.io.diagnostics import Report
@@ -34,8 +44,6 @@ def clues() -> None:
 
 
 def _load_deck(path: str, as_json: bool) -> tuple[ClueDeck, Report]:
-    from authoring.io.diagnostics import Span
-    from authoring.model.workspace import Workspace
 
     ws = Workspace()
     deck = ws.load(path, "deck")
@@ -51,7 +59,6 @@ def _allowed_option(board: Board, raw: tuple[str, ...]) -> tuple[str, ...] | Non
     """Zone ids from ``--allowed`` (repeatable, comma-separated); usage error if unknown."""
     if not raw:
         return None
-    from authoring.io.diagnostics import suggestion
 
     out: list[str] = []
     for item in raw:
@@ -82,9 +89,6 @@ def _allowed_option(board: Board, raw: tuple[str, ...]) -> tuple[str, ...] | Non
 
 def _where_zones(board: Board, text: str) -> list[str]:
     """The zones of a predicate written on the command line, e.g. '{region: S-E}'."""
-    from authoring.io.diagnostics import Report
-    from authoring.io.yamlio import load_text
-    from authoring.model.predicates import parse_where
 
     report = Report()
     doc = load_text(text, "--allowed", report)
@@ -121,7 +125,6 @@ def check(deck_file: str, as_json: bool, strict: bool, allowed: tuple[str, ...],
     for a place that cannot be isolated, its look-alikes.
 
     Exit 1 when the deck has errors (or warnings, with --strict)."""
-    from authoring.clues.report import check_data
 
     deck, report = _load_deck(deck_file, as_json)
     chosen = _allowed_option(deck.board, allowed)
@@ -227,8 +230,6 @@ def explain(deck_file: str, first: str, second: str | None, as_json: bool) -> No
     """Why PLACE can (or cannot) be isolated (R6.1): the fewest cards and one witness, its
     look-alikes, and each card's verdict with its reason; with CARD, that card only
     (``DECK CARD PLACE`` is read too)."""
-    from authoring.clues.report import explain_place
-    from authoring.io.diagnostics import suggestion
 
     deck, _ = _load_deck(deck_file, as_json)
     ids = [c.id for c in deck.cards]
@@ -310,7 +311,6 @@ def simulate(
 ) -> None:
     """Investigations until the 1st and 2nd reveal for each draw size, where objectives
     land, and for d = 1 the exact expectation beside Monte Carlo (R5.3, R6.1)."""
-    from authoring.clues.report import simulate_data
 
     try:
         sizes = [int(x) for x in draws.split(",") if x.strip()]
@@ -404,9 +404,6 @@ def generate(
     """Choose a deck for BOARD from the predicate vocabulary: every allowed place
     isolatable, few cards needed, early reveals, balanced densities, objectives spread.
     Deterministic for a seed; prints its scores beside the theoretical lower bound."""
-    from authoring.cli.common import load_or_exit
-    from authoring.clues.generate import BOARD_REF, deck_yaml, generated_scores, write_deck
-    from authoring.clues.generate import generate as run
 
     if extend_deck is not None:
         _extend(extend_deck, output, allowed, as_json)
@@ -445,11 +442,7 @@ def generate(
 
 def _extend(deck_file: str, output: str | None, allowed: tuple[str, ...], as_json: bool) -> None:
     """The deck's text as written, with the added cards at the end (reproducible)."""
-    import yaml
 
-    from authoring.clues.doctor import extend
-    from authoring.clues.yamledit import EditError, append_items
-    from authoring.io.yamlio import atomic_write, display_path
 
     deck, _ = _load_deck(deck_file, as_json)
     chosen = _allowed_option(deck.board, allowed)

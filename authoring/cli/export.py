@@ -20,6 +20,10 @@ from authoring.cli.common import (
     print_report,
     strict_option,
 )
+from authoring.io.wording import count_of
+from authoring.model.board import Board
+from authoring.model.scenario import Scenario
+from authoring.model.workspace import Workspace, default_path
 
 
 def _parts(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
@@ -135,8 +139,6 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
     calibration sheet. Exit 0 when written (warnings are printed), 1 when the input
     has problems, 2 on a command-line mistake.
     """
-    from authoring.io.wording import count_of
-    from authoring.model.workspace import Workspace, default_path
     from authoring.pdf.kit import default_output, export_kit, summary
     from authoring.pdf.section import KitOptions, inputs_from
 
@@ -212,7 +214,5 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
 
 
 def _printable(model: Any) -> bool:
-    from authoring.model.board import Board
-    from authoring.model.scenario import Scenario
 
     return isinstance(model, Board | Scenario)

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from authoring.cli.common import EXIT_PROBLEMS, EXIT_USAGE, SafePath, echo_json, json_option
+from authoring.clues.newgame import InitError, build, why_not
+from authoring.io.wording import count_of
+from authoring.io.yamlio import display_path
+from authoring.model.island import IslandSpec, problems
 
 
 @click.command()
@@ -33,12 +38,7 @@ def init(folder: str, regions: int, zones: int, seed: int, content: str, as_json
     resistance validate my-game
     resistance export my-game/scenarios/my-game.yaml
     """
-    from pathlib import Path
 
-    from authoring.clues.newgame import InitError, build, why_not
-    from authoring.io.wording import count_of
-    from authoring.io.yamlio import display_path
-    from authoring.model.island import IslandSpec, problems
 
     bad = problems(IslandSpec(regions=regions, zones=zones, seed=seed))
     if bad:

@@ -20,9 +20,52 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
+from rich.console import Console
 
 from authoring.cli.common import EXIT_PROBLEMS, SafePath
-from authoring.model.rules import LEVELS, PLAYER_COUNTS
+from authoring.cli.play_input import (
+    HELP,
+    HELP_FR,
+    META,
+    Command,
+    TimedReader,
+    number,
+    parse,
+    typed_action,
+    typed_answer,
+)
+from authoring.cli.play_screen import (
+    LANG,
+    Screen,
+    ability_words,
+    action_words,
+    choice_lines,
+    max_bonus_words,
+    screen_lines,
+    seat,
+    set_lang,
+    table,
+    tr,
+)
+from authoring.engine import Action, GameError, apply, legal_actions, new_initial_state, why_illegal
+from authoring.engine.bots import BOTS
+from authoring.engine.check import load_playable
+from authoring.engine.describe import pending_text
+from authoring.engine.save import (
+    MAX_SAVE_BYTES,
+    GameSetup,
+    SaveError,
+    parse_save,
+    play_extra,
+    read_setup,
+    restore,
+    save_data,
+)
+from authoring.engine.view import PublicView
+from authoring.io.errors import InputError
+from authoring.io.yamlio import atomic_write, read_regular
+from authoring.model.rules import DECISIONS, LEVELS, PLAYER_COUNTS, check_decisions
+from authoring.model.workspace import default_path
 
 if TYPE_CHECKING:  # the engine is imported when the command runs (fast --help)
     from rich.console import Console
@@ -132,10 +175,7 @@ def play(ctx: click.Context, scenario: str | None, players: int, difficulty: str
                                    f"or start a new game without --{'load' if load_path else 'replay'})")
     if bots > players and not saved:
         raise click.UsageError(f"--bots {bots}: the game has {players} players")
-    from rich.console import Console
 
-    from authoring.cli.play_input import TimedReader
-    from authoring.cli.play_screen import set_lang
 
     set_lang("fr" if lang == "fr" else "en")
 
@@ -159,7 +199,6 @@ def play(ctx: click.Context, scenario: str | None, players: int, difficulty: str
 
 
 def _print_decisions() -> None:
-    from authoring.model.rules import DECISIONS
 
     click.echo("Decisions of the rules (docs/rules.md; `resistance rules ID` prints one) and "
                "their choices; the first is the default. Choose one with --decision ID=CHOICE.")
@@ -171,15 +210,12 @@ def _print_decisions() -> None:
 
 
 def _scenario_path(scenario: str | None) -> Path:
-    from authoring.model.workspace import default_path
 
     return Path(scenario) if scenario else default_path("scenarios", "scenario-1.yaml")
 
 
 def _load_model(path: Path) -> Any:
     """The scenario with everything it names; its located problems and exit 1 if broken."""
-    from authoring.engine.check import load_playable
-    from authoring.io.errors import InputError
 
     try:
         return load_playable(path)
@@ -192,9 +228,6 @@ def _load_model(path: Path) -> Any:
 def _new(console: Console, reader: TimedReader, scenario: str | None, players: int,
          difficulty: str, characters: str | None, seed: int | None, bots: int, bot_name: str,
          no_timer: bool, decisions: dict[str, str], save_path: str | None) -> Session:
-    from authoring.engine import GameError, new_initial_state
-    from authoring.engine.save import GameSetup
-    from authoring.model.rules import check_decisions
 
     problems = check_decisions(decisions)
     if problems:
@@ -225,8 +258,6 @@ def _new(console: Console, reader: TimedReader, scenario: str | None, players: i
 def _read_save(path: str) -> Any:
     """A save file's data, read as hostile input (a save is shared): a regular file of
     at most MAX_SAVE_BYTES, strict JSON (engine.save.parse_save)."""
-    from authoring.engine.save import MAX_SAVE_BYTES, SaveError, parse_save
-    from authoring.io.yamlio import read_regular
 
     try:
         return parse_save(read_regular(path, MAX_SAVE_BYTES))
@@ -238,7 +269,6 @@ def _read_save(path: str) -> Any:
 
 def _restore(path: str, scenario: str | None) -> tuple[Any, GameSetup, list[Action], State,
                                                        Game]:
-    from authoring.engine.save import SaveError, read_setup, restore
 
     data = _read_save(path)
     try:
@@ -266,7 +296,6 @@ def _restore(path: str, scenario: str | None) -> tuple[Any, GameSetup, list[Acti
 def _load(console: Console, reader: TimedReader, path: str, scenario: str | None, bots: int,
           bot_name: str, no_timer: bool, save_path: str | None,
           explicit: dict[str, bool]) -> Session:
-    from authoring.engine.save import SaveError, play_extra
 
     data, setup, actions, state, game = _restore(path, scenario)
     n = setup.players
@@ -296,8 +325,6 @@ def _load(console: Console, reader: TimedReader, path: str, scenario: str | None
 
 
 def _replay(console: Console, reader: TimedReader, path: str, scenario: str | None) -> int:
-    from authoring.cli.play_screen import Screen, action_words
-    from authoring.engine import apply, new_initial_state
 
     _, setup, actions, _, game = _restore(path, scenario)
     state = new_initial_state(game, setup.seed, setup.max_rounds)
@@ -365,8 +392,6 @@ class Session:
     current: int | None = None
 
     def __post_init__(self) -> None:
-        from authoring.cli.play_screen import Screen
-        from authoring.engine.bots import BOTS
 
         kind = BOTS[self.bot_name]
         # each bot draws from its own generator, from the game's seed and the actions so
@@ -423,8 +448,6 @@ class Session:
     def _automatic(self) -> bool:
         """A bot's move, or the end of a phase whose time is up: True when something was
         done (the loop looks again)."""
-        from authoring.engine import Action, legal_actions
-        from authoring.engine.view import PublicView
 
         g, st = self.game, self.state
         key = (st.round, st.phase)
@@ -473,8 +496,6 @@ class Session:
         return False
 
     def _take(self, a: Action, bot: bool, words: str = "") -> None:
-        from authoring.cli.play_screen import action_words
-        from authoring.engine import apply
 
         assert self.screen is not None
         words = words or action_words(self.game, self.state, a)
@@ -553,9 +574,6 @@ class Session:
 
     # -- the prompt --------------------------------------------------------------------------
     def _prompt(self) -> str:
-        from authoring.cli.play_input import Command, parse
-        from authoring.cli.play_screen import choice_lines, screen_lines, seat, tr
-        from authoring.engine import legal_actions
 
         g, st = self.game, self.state
         c = self.console
@@ -614,7 +632,6 @@ class Session:
 
     def _title(self) -> str:
         st = self.state
-        from authoring.cli.play_screen import tr
 
         phase = tr(*PHASES[st.phase]) if st.phase in PHASES else st.phase
         left = self._left()
@@ -628,7 +645,6 @@ class Session:
             who = f"p{self.state.pending.player + 1} "
         elif self.current is not None and self.humans:
             who = f"p{self.current + 1} "
-        from authoring.cli.play_screen import tr
 
         left = self._left()
         if left is None:
@@ -650,23 +666,12 @@ class Session:
         return self.deadline
 
     def _show(self, legal: list[Action]) -> None:
-        from authoring.cli.play_screen import table
 
         self.console.print()
         self.console.print(table(self.game, self.state, legal, self.bot_seats))
 
     # -- typed commands ----------------------------------------------------------------------
     def _command(self, cmd: Command, legal: list[Action]) -> str:
-        from authoring.cli.play_input import (
-            HELP,
-            HELP_FR,
-            META,
-            number,
-            typed_action,
-            typed_answer,
-        )
-        from authoring.cli.play_screen import LANG, seat
-        from authoring.engine import why_illegal
 
         c = self.console
         verb = cmd.verb
@@ -737,7 +742,6 @@ class Session:
         return f"which player? write e.g. p1 {verb} …"
 
     def _abilities(self) -> None:
-        from authoring.cli.play_screen import ability_words, max_bonus_words, seat
 
         for p in range(len(self.state.players)):
             self.console.print(f"{seat(self.game, self.state, p)}: "
@@ -748,8 +752,6 @@ class Session:
 
     # -- saving and quitting ---------------------------------------------------------------
     def _save(self, path: Path, err: bool = False) -> bool:
-        from authoring.engine.save import save_data
-        from authoring.io.yamlio import atomic_write
 
         data = save_data(self.setup, self.actions, self.state)
         left = self._left()
@@ -793,8 +795,6 @@ class Session:
 
 
 def _pending_words(pend: Any) -> str:
-    from authoring.cli.play_screen import LANG
-    from authoring.engine.describe import pending_text
 
     return pending_text(pend.kind, pend.note, LANG[0])
 

@@ -21,6 +21,11 @@ from collections.abc import Callable, Hashable, Sequence, Set
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, TypeVar
 
+from authoring.engine import Action, legal_actions
+from authoring.engine.actions import slot_code, slot_of
+from authoring.engine.state import SPECIAL
+from authoring.model.rules import SKILLS
+
 if TYPE_CHECKING:  # the engine is imported when a game runs
     from authoring.engine import Action, Game, State
 
@@ -295,7 +300,6 @@ def special_names(game: Game) -> list[tuple[str, int]]:
 
 def card_names(game: Game, state: State, p: int) -> list[tuple[str, int]]:
     """The cards ``p`` holds, by their titles (French and English): their inventory index."""
-    from authoring.engine.state import SPECIAL
 
     out: list[tuple[str, int]] = []
     for i, card in enumerate(state.players[p].inventory):
@@ -336,8 +340,6 @@ def variant_names(game: Game, state: State, variants: Sequence[Action]
                   ) -> list[tuple[str, Action]]:
     """The ways one card drawn can be kept, by name: a recruit's slot (``C2``, R5.2), or
     the held card discarded to make room (its title, or ``new`` for the card drawn, R5.4)."""
-    from authoring.engine.actions import slot_of
-    from authoring.model.rules import SKILLS
 
     pend = state.pending
     assert pend is not None
@@ -422,7 +424,6 @@ def typed_action(game: Game, state: State, cmd: Command,
                  default_seat: Callable[[str], int | str], bots: Set[int]) -> Action | str:
     """The action a typed command names, or a message saying what is missing;
     ``default_seat`` names the player when the command does not (or says why it cannot)."""
-    from authoring.engine import Action
 
     g, st = game, state
     verb, args = cmd.verb, cmd.args
@@ -451,7 +452,6 @@ def typed_action(game: Game, state: State, cmd: Command,
 
 
 def _move(g: Game, st: State, p: int, args: list[str]) -> Action | str:
-    from authoring.engine import Action
 
     if not args:
         return "move where? e.g. move N-E 13, or move Sainte-Aurèle (a city)"
@@ -461,14 +461,12 @@ def _move(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
 def _draw(kind: str) -> Callable[[Game, State, int, list[str]], Action | str]:
     def make(g: Game, st: State, p: int, args: list[str]) -> Action | str:
-        from authoring.engine import Action
 
         return Action(kind, p)
     return make
 
 
 def _eliminate(g: Game, st: State, p: int, args: list[str]) -> Action | str:
-    from authoring.engine import Action
 
     rest = list(args)
     piece = 0
@@ -485,15 +483,12 @@ def _eliminate(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
 
 def _craft(g: Game, st: State, p: int, args: list[str]) -> Action | str:
-    from authoring.engine import Action
 
     got = pick(" ".join(args), special_names(g), "special item")
     return got if isinstance(got, str) else Action("craft", p, got)
 
 
 def _use(g: Game, st: State, p: int, args: list[str]) -> Action | str:
-    from authoring.engine import Action
-    from authoring.engine.state import SPECIAL
 
     rest = list(args)
     which = 0
@@ -508,7 +503,6 @@ def _use(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
 
 def _plan(g: Game, st: State, p: int, args: list[str]) -> Action | str:
-    from authoring.engine import Action
 
     s = _skill(args[0]) if args else None
     if s is None:
@@ -517,7 +511,6 @@ def _plan(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
 
 def _resistance(g: Game, st: State, p: int, args: list[str]) -> Action | str:
-    from authoring.engine import Action, legal_actions
 
     if not st.resistance:
         return "no resistance card is available (R5.8)"
@@ -544,8 +537,6 @@ def _resistance(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
 
 def _give(g: Game, st: State, p: int, args: list[str]) -> Action | str:
-    from authoring.engine import Action, legal_actions
-    from authoring.engine.actions import slot_code
 
     rest = [x for x in args if fold(x) not in ("to", "a")]
     seats = [x for x in rest if isinstance(_seat(x), int)]
@@ -573,7 +564,6 @@ def _give(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
 
 def _objective(g: Game, st: State, p: int, args: list[str]) -> Action | str:
-    from authoring.engine import Action
 
     for o in g.objectives:
         if o.kind in ("general", "prisoner"):
@@ -582,8 +572,6 @@ def _objective(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
 
 def _reorganise(g: Game, st: State, p: int, args: list[str]) -> Action | str:
-    from authoring.engine import Action
-    from authoring.engine.actions import slot_code
 
     slots = [_slot_word(x) for x in args]
     if len(slots) != 2 or None in slots:

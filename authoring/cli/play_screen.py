@@ -21,10 +21,12 @@ from rich.table import Table
 from rich.text import Text
 
 from authoring.engine import Action, Event, Game, IllegalAction, State, apply, why_illegal
+from authoring.engine.core import level, mods, occupation_malus
 from authoring.engine.describe import option_text
 from authoring.engine.describe import token_text as token_words
 from authoring.engine.describe import zone_name as zone_words
 from authoring.engine.flow import army_target
+from authoring.engine.players import DRAW_SKILL, MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 from authoring.engine.save import GameSetup
 from authoring.engine.state import SPECIAL  # inventory entries: SPECIAL + special item
 from authoring.engine.view import player_view
@@ -537,8 +539,6 @@ def max_bonus_words(game: Game, state: State, p: int) -> list[str]:
 def _reach_words(game: Game, state: State, p: int) -> str:
     """R5.1 with the bonuses that change it: ``3 roads or 1 path (+1 road, +1 path:
     Tracker)``."""
-    from authoring.engine.core import mods
-    from authoring.engine.players import MOVE_MOUNTAIN_PATHS, MOVE_ROADS
 
     m = mods(game, state, p)
     ab = game.character_info[state.players[p].character].ability
@@ -559,8 +559,6 @@ def _reach_words(game: Game, state: State, p: int) -> str:
 def _draw_breakdown(game: Game, state: State, p: int, kind: str) -> str:
     """``C3 − army 2 + 1 Unseen + 1 Orator``: where a draw count comes from (R5.2–R5.4,
     R4.5), an ability named by its name."""
-    from authoring.engine.core import level, mods, occupation_malus
-    from authoring.engine.players import DRAW_SKILL
 
     s = DRAW_SKILL[kind]
     m = mods(game, state, p)

@@ -16,6 +16,9 @@ from authoring.cli.common import (
     print_report,
     strict_option,
 )
+from authoring.io.yamlio import atomic_write
+from authoring.model.workspace import default_path
+from authoring.preview import load_for_preview, render
 
 
 @click.command()
@@ -40,9 +43,6 @@ def preview(file: str | None, output: str, serve: bool, port: int, as_json: bool
     of the page. Exit 0 when written (warnings are printed), 1 when the input has
     problems, 2 on a command-line mistake.
     """
-    from authoring.io.yamlio import atomic_write
-    from authoring.model.workspace import default_path
-    from authoring.preview import load_for_preview, render
 
     path = Path(file) if file else default_path("scenarios", "scenario-1.yaml")
     if serve:

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import click
 
+from authoring.model.workspace import default_path
+
 RULE_ID = re.compile(r"^[RD]\d+(?:\.\d+[a-z]?)?$")
 _HEADING = re.compile(r"^(#{2,3}) ([RD]\d+(?:\.\d+[a-z]?)?) (.*)$")
 #: a decision's default and options, as docs/rules.md writes them
@@ -51,7 +53,6 @@ class Entry:
 
 def rules_path() -> Path:
     """docs/rules.md of the checkout, else of the installed package's data."""
-    from authoring.model.workspace import default_path
 
     return default_path("docs", "rules.md")
 

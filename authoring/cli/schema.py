@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from authoring.cli.common import EXIT_USAGE, SafePath, echo_json
+from authoring.model.schema.registry import SCHEMAS, json_schema
 
 
 @click.command()
@@ -18,7 +19,6 @@ def schema(kind: str | None, list_kinds: bool, write_dir: str | None) -> None:
     Shipped YAML files start with `# yaml-language-server: $schema=…` pointing at
     these schemas (kept in authoring/model/schema/json/), so editors complete and check them.
     """
-    from authoring.model.schema.registry import SCHEMAS, json_schema
 
     if write_dir is not None:
         from pathlib import Path

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import json
+import multiprocessing
+import os
+import signal
 import sys
+import tempfile
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from multiprocessing import forkserver
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import click
 
@@ -20,8 +29,27 @@ from authoring.cli.common import (
     json_option,
     print_report,
 )
+from authoring.engine.bots import BUDGETED
+from authoring.engine.check import load_playable
+from authoring.engine.save import GameSetup, save_data
+from authoring.engine.search import DEFAULT_BUDGET, MAX_BUDGET
+from authoring.engine.simulate import (
+    BOT_NAMES,
+    Study,
+    StudyInterrupted,
+    compare,
+    record_game,
+    run_ladder,
+    run_study,
+    summarise,
+)
+from authoring.engine.simulate import sensitivity as decisions_sensitivity
+from authoring.io.errors import InputError
+from authoring.io.fileset import FileSet
 from authoring.io.wording import percent
-from authoring.model.rules import LEVELS, PLAYER_COUNTS
+from authoring.io.yamlio import ensure_folder, refuse_special
+from authoring.model.rules import LEVELS, PLAYER_COUNTS, check_decisions
+from authoring.model.workspace import default_path
 
 
 def _list(value: str, allowed: tuple[Any, ...], what: str, convert: Any = str,
@@ -46,7 +74,6 @@ def _list(value: str, allowed: tuple[Any, ...], what: str, convert: Any = str,
 
 
 def _decisions(values: tuple[str, ...]) -> dict[str, str]:
-    from authoring.model.rules import check_decisions
 
     out: dict[str, str] = {}
     for v in values:
@@ -62,8 +89,6 @@ def _decisions(values: tuple[str, ...]) -> dict[str, str]:
 
 
 def _load(path: str) -> Any:
-    from authoring.engine.check import load_playable
-    from authoring.io.errors import InputError
 
     try:
         return load_playable(path)
@@ -114,11 +139,6 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     """Play SCENARIO (default: the shipped scenario 1) many times with bots and report win
     rates with 95 % intervals, loss causes, rounds, reveals, overflows and usage, per
     difficulty and player count."""
-    from authoring.engine.bots import BUDGETED
-    from authoring.engine.search import DEFAULT_BUDGET, MAX_BUDGET
-    from authoring.engine.simulate import BOT_NAMES, Study, compare, run_ladder
-    from authoring.engine.simulate import sensitivity as decisions_sensitivity
-    from authoring.model.workspace import default_path
 
     if not 1 <= games <= MAX_GAMES:
         raise click.BadParameter(f"{games}: from 1 to {MAX_GAMES:,} games a cell (every "
@@ -224,7 +244,6 @@ def _scheduler_address(value: str) -> str:
     >>> _scheduler_address("tcp://[::1]:8786"), _scheduler_address(" local ")
     ('tcp://[::1]:8786', 'local')
     """
-    from urllib.parse import urlsplit
 
     text = value.strip()
     if text == "local":
@@ -255,7 +274,6 @@ def _scheduler_address(value: str) -> str:
 def _capped_jobs(jobs: int, scheduler: str | None, study: Any) -> int:
     """``--jobs`` capped at the work (chunks of the study's first run) and, for the
     processes started here, at this machine's CPUs: 999 jobs for 3 chunks start 3."""
-    import os
 
     work = len(study.cells) * -(-study.games // CHUNK)
     cpus = os.cpu_count() or 1
@@ -281,9 +299,7 @@ def _check_report_path(path: Path) -> None:
     """Before any game is played: the report's files can be written there (a folder
     that is or can be made, where a file can be created; no special file in the way).
     A bad path found after an hour of games threw the study away."""
-    import tempfile
 
-    from authoring.io.yamlio import ensure_folder, refuse_special
 
     for target in _report_files(path):
         if target is not None:
@@ -297,9 +313,7 @@ def _write_report(path: Path, data: dict[str, Any], scenario: str) -> None:
     """FILE.pdf: the balance report and FILE.json beside it; FILE.json: the JSON only;
     and the notable games beside them. One set (FileSet): staged, then swapped in
     together, the previous report's replays that this one has not leaving with it."""
-    import glob
 
-    from authoring.io.fileset import FileSet
 
     target, pdf = _report_files(path)
     main = data.get("a", data)
@@ -325,8 +339,6 @@ def _write_report(path: Path, data: dict[str, Any], scenario: str) -> None:
 def _notable(path: Path, data: dict[str, Any], scenario: str) -> list[tuple[Path, bytes]]:
     """Each cell's closest loss, fastest loss and quickest win, played again from its seed
     as saves (the engine's save format) to write beside the report."""
-    from authoring.engine.save import GameSetup, save_data
-    from authoring.engine.simulate import record_game
 
     st = data["study"]
     model = _load(scenario)
@@ -355,7 +367,6 @@ def _stoppable(runner: _Runner) -> Iterator[None]:
     Dask cluster the stop is raised at the next finished chunk (:meth:`_Runner.tick`):
     raised at once it can land in one of Dask's callbacks, which swallows it and the
     study runs on. A second Ctrl-C stops at once."""
-    import signal
 
     def stop(signum: int, frame: object) -> None:
         if signum == signal.SIGTERM:
@@ -383,10 +394,6 @@ def _local_cluster(workers: int) -> Any:
     Ctrl-C during the cluster's start is not lost); they log nothing short of critical
     (a stopped study cancels tasks and closes the scheduler under them: the study says
     what happened in one line)."""
-    import multiprocessing
-    import os
-    import signal
-    from multiprocessing import forkserver
 
     import dask
     from distributed import LocalCluster
@@ -413,7 +420,6 @@ def _why(e: BaseException) -> str:
 def _quiet_worker() -> None:
     """A worker process leaves Ctrl-C to the parent (which stops the study and keeps
     what finished): no traceback from each worker."""
-    import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -450,9 +456,7 @@ class _Runner:
         return self.client.get_executor()
 
     def run(self, model: Any, study: Any) -> dict[str, Any]:
-        from concurrent.futures import ProcessPoolExecutor
 
-        from authoring.engine.simulate import StudyInterrupted, run_study, summarise
 
         total = study.games * len(study.cells)
         done: dict[str, Any] = {}
@@ -493,7 +497,6 @@ class _Runner:
         return summarise(model, study, done, partial=partial)
 
     def close(self) -> None:
-        import contextlib
 
         with contextlib.suppress(Exception):
             if self.client is not None:

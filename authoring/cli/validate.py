@@ -7,7 +7,9 @@ from pathlib import Path
 import click
 
 from authoring.cli.common import SafePath, finish, json_option, print_report, strict_option
+from authoring.engine.check import playability
 from authoring.io.diagnostics import Span
+from authoring.model.game import GameModel, locate_problems
 from authoring.model.scenario import Scenario
 from authoring.model.workspace import KINDS, Workspace
 
@@ -39,8 +41,6 @@ def check_path(ws: Workspace, path: Path | str, kind: str | None = None) -> None
 def _check_playable(ws: Workspace, scenario: Scenario) -> None:
     """What the rules engine needs to play the scenario, located in its file (the same
     check play and simulate pass to load_game: one gate)."""
-    from authoring.engine.check import playability
-    from authoring.model.game import GameModel, locate_problems
 
     model = GameModel.of(scenario)
     if model is None:
