@@ -13,11 +13,10 @@ import yaml
 
 from authoring.cli.common import (
     EXIT_PROBLEMS,
-    LOAD_FAILED_HINT,
     SafePath,
     echo_json,
-    fail_if_errors,
     json_option,
+    load_checked,
     load_or_exit,
     print_report,
     strict_option,
@@ -30,7 +29,6 @@ from authoring.clues.yamledit import EditError, append_items
 from authoring.io.diagnostics import Report, Span, suggestion
 from authoring.io.yamlio import atomic_write, display_path, load_text
 from authoring.model.predicates import parse_where
-from authoring.model.workspace import Workspace
 
 if TYPE_CHECKING:
     from authoring.io.diagnostics import Report
@@ -44,15 +42,9 @@ def clues() -> None:
 
 
 def _load_deck(path: str, as_json: bool) -> tuple[ClueDeck, Report]:
-
-    ws = Workspace()
-    deck = ws.load(path, "deck")
-    if deck is None and not ws.report.has_errors:
-        ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a deck",
-                        LOAD_FAILED_HINT)
-    if ws.report.has_errors:
-        fail_if_errors(ws.report, as_json=as_json)
-    return deck, ws.report
+    """The deck and its report (warnings unprinted); on errors print them and exit 1."""
+    deck, report = load_checked(path, "deck", as_json=as_json)
+    return deck, report
 
 
 def _allowed_option(board: Board, raw: tuple[str, ...]) -> tuple[str, ...] | None:

@@ -67,9 +67,9 @@ def echo_json(data: Any) -> None:
 LOAD_FAILED_HINT = "the messages above say why; fix them first"
 
 
-def load_or_exit(path: str, kind: str, *, as_json: bool = False) -> Any:
-    """Load and check one file of ``kind``; on errors print them and exit 1.
-    Warnings go to stderr and the model is returned."""
+def load_checked(path: str, kind: str, *, as_json: bool = False) -> tuple[Any, Report]:
+    """Load and check one file of ``kind``; on errors print them and exit 1. The model and
+    its report, whose warnings are left to the caller to print (with its own findings)."""
     from authoring.model.workspace import Workspace
 
     ws = Workspace()
@@ -79,5 +79,14 @@ def load_or_exit(path: str, kind: str, *, as_json: bool = False) -> Any:
 
         ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a {kind}",
                         LOAD_FAILED_HINT)
-    fail_if_errors(ws.report, as_json=as_json)
+    if ws.report.has_errors:
+        fail_if_errors(ws.report, as_json=as_json)
+    return model, ws.report
+
+
+def load_or_exit(path: str, kind: str, *, as_json: bool = False) -> Any:
+    """Load and check one file of ``kind``; on errors print them and exit 1.
+    Warnings go to stderr and the model is returned."""
+    model, report = load_checked(path, kind, as_json=as_json)
+    fail_if_errors(report, as_json=as_json)
     return model

@@ -15,10 +15,16 @@ import importlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from authoring.io.diagnostics import Report, Span, suggestion
 from authoring.io.yamlio import YamlDoc, display_path, load_file
+
+if TYPE_CHECKING:  # what each kind builds (the loaders import this module)
+    from authoring.model.board import Board
+    from authoring.model.content import Manifest
+    from authoring.model.deck import ClueDeck
+    from authoring.model.scenario import Scenario
 
 #: kind -> "module:function" of its loader. Later capabilities add their kinds here.
 KINDS: dict[str, str] = {
@@ -150,6 +156,22 @@ class Workspace:
         if p not in self._docs:
             self._docs[p] = load_file(p, self.report)
         return self._docs[p]
+
+    @overload
+    def load(self, path: Path | str, kind: Literal["board"], *,
+             ref: Span | None = None) -> Board | None: ...
+    @overload
+    def load(self, path: Path | str, kind: Literal["deck"], *,
+             ref: Span | None = None) -> ClueDeck | None: ...
+    @overload
+    def load(self, path: Path | str, kind: Literal["scenario"], *,
+             ref: Span | None = None) -> Scenario | None: ...
+    @overload
+    def load(self, path: Path | str, kind: Literal["manifest"], *,
+             ref: Span | None = None) -> Manifest | None: ...
+    @overload
+    def load(self, path: Path | str, kind: str | None = None, *,
+             ref: Span | None = None) -> Any: ...
 
     def load(self, path: Path | str, kind: str | None = None, *, ref: Span | None = None) -> Any:
         """Load, validate and build the model of ``path``; None when it has errors.
