@@ -23,6 +23,7 @@ from typing import IO, TYPE_CHECKING, TypeVar
 
 from authoring.engine import Action, legal_actions
 from authoring.engine.actions import slot_code, slot_of
+from authoring.engine.game import DrawKind
 from authoring.engine.state import SPECIAL
 from authoring.model.rules import SKILLS
 
@@ -435,8 +436,10 @@ def typed_action(game: Game, state: State, cmd: Command,
         hint = f" (did you mean '{near[0]}'?)" if near else ""
         shown = verb if len(verb) <= 20 else verb[:20] + "…"
         return f"unknown command '{shown}'{hint}; type help"
-    if verb in ("begin", "end"):
-        return Action(verb)
+    if verb == "begin":
+        return Action("begin")
+    if verb == "end":
+        return Action("end")
     if verb in ("keep", "done"):
         return "nothing to choose now" if st.pending is None else \
             "type the number of your choice"
@@ -459,7 +462,7 @@ def _move(g: Game, st: State, p: int, args: list[str]) -> Action | str:
     return z if isinstance(z, str) else Action("move", p, z)
 
 
-def _draw(kind: str) -> Callable[[Game, State, int, list[str]], Action | str]:
+def _draw(kind: DrawKind) -> Callable[[Game, State, int, list[str]], Action | str]:
     def make(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
         return Action(kind, p)

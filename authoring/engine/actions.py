@@ -32,20 +32,25 @@ choose         a: which option of the pending choice (a zone, a player, a card; 
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, cast, get_args
 
-STANDARD = ("move", "recruit", "investigate", "search", "craft", "eliminate", "use",
-            "resistance", "transfer", "plan", "objective")
+#: every kind of action (the table above)
+ActionKind = Literal["move", "recruit", "investigate", "search", "craft", "eliminate", "use",
+                     "resistance", "transfer", "plan", "objective", "reorganise", "begin",
+                     "end", "keep", "choose"]
+STANDARD: tuple[ActionKind, ...] = (
+    "move", "recruit", "investigate", "search", "craft", "eliminate", "use", "resistance",
+    "transfer", "plan", "objective")
 #: actions that advance the actor's counter (R5: each standard action)
 COUNTED = frozenset(STANDARD)
 LIMITED = frozenset(("recruit", "investigate", "search"))  # R4.4
-KINDS = (*STANDARD, "reorganise", "begin", "end", "keep", "choose")
+KINDS: tuple[ActionKind, ...] = get_args(ActionKind)
 
 
 class Action(NamedTuple):
     """An action: a kind and up to four ints (a tuple: cheap to make, hash and compare)."""
 
-    kind: str
+    kind: ActionKind
     player: int = -1
     a: int = -1
     b: int = -1
@@ -62,7 +67,7 @@ class Action(NamedTuple):
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in d[1:])
                 or len(d) > 5):
             raise ValueError(f"not an action: {d!r}")
-        return cls(d[0], *d[1:])
+        return cls(cast(ActionKind, d[0]), *d[1:])
 
 
 def slot_code(skill: int, slot: int) -> int:

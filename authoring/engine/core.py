@@ -8,7 +8,7 @@ from typing import Any
 
 from authoring.engine.game import NO_MODS, Game, Mods
 from authoring.engine.log import Event
-from authoring.engine.state import EMPTY, PLANNING, SPECIAL, Pending, State
+from authoring.engine.state import EMPTY, PLANNING, SPECIAL, Pending, PendingKind, State
 from authoring.io.wording import text_of
 from authoring.model.rules import SKILLS
 
@@ -47,7 +47,7 @@ def mods(game: Game, state: State, p: int) -> Mods:
     m = memo.get(key)
     if m is None:
         m = memo[key] = _mods_of(game, ps.character, (open0, open1, open2), ps.inventory)
-    return m  # type: ignore[no-any-return]
+    return m
 
 
 def _mods_of(game: Game, character: int, open_rows: tuple[bool, ...], inventory: list[int]
@@ -185,7 +185,7 @@ def draw(game: Game, state: State, pile: list[int], discard: list[int], n: int) 
     return out
 
 
-def set_pending(state: State, kind: str, player: int, options: list[int],
+def set_pending(state: State, kind: PendingKind, player: int, options: list[int],
                 data: list[int] | None = None, note: str = "") -> None:
     state.pending = Pending(kind, player, options, data or [], note)
 

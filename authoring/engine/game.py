@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from authoring.io.diagnostics import suggestion
 from authoring.io.errors import ResistanceError
@@ -29,7 +29,14 @@ from authoring.model.rules import (
     resolve_decisions,
 )
 from authoring.model.schema import scenario as sc
-from authoring.model.schema.content import Character, Item, RecruitToken, SpecialItem
+from authoring.model.schema.content import (
+    Character,
+    EventCard,
+    Item,
+    RecruitToken,
+    ResistanceCard,
+    SpecialItem,
+)
 from authoring.model.topology import Topology
 
 #: objective kinds as the ``in_objective_zone`` condition names them
@@ -40,7 +47,9 @@ OBJECTIVE_KINDS: Mapping[str, str] = {
     "craft_strategic_item": "strategic",
 }
 SKILL_INDEX: Mapping[str, int] = {s: i for i, s in enumerate(SKILLS)}
-DRAW_ACTIONS: tuple[str, ...] = ("recruit", "investigate", "search")
+DrawKind = Literal["recruit", "investigate", "search"]
+#: the actions that draw (R5.2–R5.4), in the order of draw counts
+DRAW_ACTIONS: tuple[DrawKind, ...] = ("recruit", "investigate", "search")
 
 
 class GameError(ResistanceError):
@@ -198,9 +207,9 @@ class Game:
     clue_holes: tuple[int, ...]  # per clue card kind, its perforations (R5.3)
     clue_names: tuple[str, ...]
     clue_deck: tuple[int, ...]
-    resistance_cards: tuple[Any, ...]
+    resistance_cards: tuple[ResistanceCard, ...]
     resistance_deck: tuple[int, ...]
-    events: tuple[Any, ...]
+    events: tuple[EventCard, ...]
     event_deck: tuple[int, ...]
     planning_tokens: int
     planning_bonus: int

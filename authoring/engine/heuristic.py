@@ -67,7 +67,7 @@ from operator import add as _add
 from operator import lt as _lt
 from typing import Any, Literal
 
-from authoring.engine.actions import Action, slot_of
+from authoring.engine.actions import Action, ActionKind, slot_of
 from authoring.engine.game import DRAW_ACTIONS, Game, Mods
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
@@ -611,12 +611,12 @@ class _Ctx:
         self._clue_need: float | None = None
         self._carriers: list[tuple[int, int, int | None, int]] | None = None
         if plan.officers_count:  # D4.1: officers count as occupation (R4.5)
-            self.malus = list(map(_add, view.soldiers, view.officers))
+            self.malus: list[int] = list(map(_add, view.soldiers, view.officers))
         else:
             self.malus = list(view.soldiers)
-        self.free = list(map(_lt, view.cubes, plan.size))
+        self.free: list[bool] = list(map(_lt, view.cubes, plan.size))
         self._kills = [-1.0] * plan.n
-        self._limited_memo: dict[tuple[int, int], tuple[float, str]] = {}
+        self._limited_memo: dict[tuple[int, int], tuple[float, ActionKind | None]] = {}
         self._tables: dict[int, list[float]] = {}
         self._team_sig: tuple[Any, ...] | None = None
         self._striker = -1
@@ -868,11 +868,12 @@ class _Ctx:
             v += 2.0
         return v
 
-    def zone_value(self, p: int, z: int) -> tuple[float, str]:
+    def zone_value(self, p: int, z: int) -> tuple[float, ActionKind | None]:
         """The best ``p`` could do at ``z`` with one action (no move): a limited action
         (it depends on the zone only through its army malus, R4.5) where a cube slot is
         free (R4.4), or an elimination (R5.6)."""
-        best, what = 0.0, ""
+        best: float = 0.0
+        what: ActionKind | None = None
         if self.free[z] and (z not in self.claimed
                              or self.view.cubes[z] + self.claimed[z] < self.plan.size[z]):
             key = (p, self.malus[z])
@@ -888,9 +889,10 @@ class _Ctx:
                 best, what = v, "eliminate"
         return best, what
 
-    def _limited_value(self, p: int, z: int, mz: int) -> tuple[float, str]:
+    def _limited_value(self, p: int, z: int, mz: int) -> tuple[float, ActionKind | None]:
         """``p``'s best limited action (R4.4) in a zone of army malus ``mz``."""
-        best, what = 0.0, ""
+        best: float = 0.0
+        what: ActionKind | None = None
         if not self._limited_ok(p):
             return best, what
         v = self.investigate_value(self.draws_at(p, "investigate", mz))

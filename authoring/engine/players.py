@@ -31,7 +31,7 @@ from authoring.engine.core import (
     use_skill,
 )
 from authoring.engine.game import DRAW_ACTIONS, SKILL_INDEX, Game, Mods
-from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
+from authoring.engine.state import EMPTY, PLANNING, SPECIAL, PendingKind, State
 from authoring.io.wording import text_of
 from authoring.model import effects as fx
 from authoring.model.rules import ACTION_MARGIN, MOVE_MOUNTAIN_PATHS, MOVE_ROADS, SKILLS
@@ -108,7 +108,7 @@ def reach(game: Game, state: State, p: int, m: Mods | None = None) -> int:
         bits = within(t.roads, z, MOVE_ROADS + m.move_roads)
         bits |= within(t.paths, z, MOVE_MOUNTAIN_PATHS + m.move_paths)
         bits = game.memo[key] = bits & ~(1 << z)
-    return bits  # type: ignore[no-any-return]
+    return bits
 
 
 def check_move(game: Game, state: State, a: Action) -> str | None:
@@ -138,6 +138,9 @@ def do_move(game: Game, state: State, a: Action) -> None:
 #: the skill a draw action draws with (R5.2–R5.4: C, C, I)
 DRAW_SKILL = {"recruit": 0, "investigate": 0, "search": 2}
 _DRAW_RULE = {"recruit": "R5.2", "investigate": "R5.3", "search": "R5.4"}
+#: the choice a draw asks for (R5.2–R5.4, R6.2)
+_KEEP: dict[str, PendingKind] = {"recruit": "keep_recruit", "investigate": "keep_investigate",
+                                 "search": "keep_search", "resistance": "keep_resistance"}
 
 
 def draw_count(game: Game, state: State, p: int, kind: str, m: Mods | None = None) -> int:
@@ -197,7 +200,7 @@ def start_draw(game: Game, state: State, p: int, kind: str, n: int, keep: int) -
         count=len(drawn))
     if not drawn:
         return
-    set_pending(state, "keep_" + kind, p, drawn, [min(keep, len(drawn))])
+    set_pending(state, _KEEP[kind], p, drawn, [min(keep, len(drawn))])
 
 
 def keep_options(game: Game, state: State) -> Iterator[Action]:
@@ -229,7 +232,7 @@ def token_values(game: Game) -> tuple[tuple[int, int, int], ...]:
     if values is None:
         values = game.memo["token_values"] = tuple(
             (t.value("C"), t.value("M"), t.value("I")) for t in game.recruits)
-    return values  # type: ignore[no-any-return]
+    return values
 
 
 def recruit_slots(game: Game, state: State, p: int, token: int) -> Iterator[int]:
@@ -523,7 +526,7 @@ def around(game: Game, z: int, steps: int) -> int:
     bits = game.memo.get(key)
     if bits is None:
         bits = game.memo[key] = within(_adj(game), z, steps)
-    return bits  # type: ignore[no-any-return]
+    return bits
 
 
 def _adj(game: Game) -> list[int]:
@@ -532,7 +535,7 @@ def _adj(game: Game) -> list[int]:
     if adj is None:
         t = game.topo
         adj = game.memo["adj"] = [t.roads[i] | t.paths[i] for i in range(t.n)]
-    return adj  # type: ignore[no-any-return]
+    return adj
 
 
 def check_use(game: Game, state: State, a: Action) -> str | None:
@@ -1005,7 +1008,7 @@ def action_table(game: Game) -> ActionTable:
     table = game.memo.get("actions")
     if table is None:
         table = game.memo["actions"] = ActionTable(game)
-    return table  # type: ignore[no-any-return]
+    return table
 
 
 def move_actions(game: Game, state: State, p: int, m: Mods | None = None

@@ -28,7 +28,7 @@ from authoring.engine.players import (
     recruit_slots,
     start_draw,
 )
-from authoring.engine.state import State
+from authoring.engine.state import PendingKind, State
 from authoring.model import effects as fx
 from authoring.model.rules import SKILLS
 from authoring.model.schema.content import RecruitToken
@@ -54,7 +54,7 @@ def chooser(task: Task) -> int:
     return task[ACTOR] if task[ACTOR] >= 0 else 0
 
 
-def ask(state: State, task: Task, kind: str, options: Sequence[int], note: str) -> bool:
+def ask(state: State, task: Task, kind: PendingKind, options: Sequence[int], note: str) -> bool:
     set_pending(state, kind, chooser(task), list(options), [], note)
     return False
 

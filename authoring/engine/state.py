@@ -14,10 +14,20 @@ an effect …).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, cast, get_args
 
 from authoring.engine.rng import Rng
 from authoring.io.errors import ResistanceError
+
+#: where the round is (R3.1): the steps of :mod:`~authoring.engine.flow`, in order
+Phase = Literal["round_start", "reveal", "resistance_draw", "start", "players", "players_end",
+                "army_start", "army_event", "army_invasion", "victory", "over"]
+#: the choices a player can be asked (:class:`Pending`): a drawn card or token to keep,
+#: an effect's zone, player or card, a cube to share (R7.2), a place to reveal (R6.1), a
+#: card to discard (R5.4), more to give (R5.9)
+PendingKind = Literal["keep_recruit", "keep_investigate", "keep_search", "keep_resistance",
+                      "choose_zone", "choose_player", "choose_card", "share_cube",
+                      "choose_reveal", "discard_excess", "transfer_more"]
 
 _new = object.__new__
 
@@ -34,7 +44,7 @@ class Pending:
     zone for an effect …); ``options`` are ints whose meaning the kind gives; ``data``
     carries what the resolution needs (the drawn cards, the effect being resolved)."""
 
-    kind: str
+    kind: PendingKind
     player: int
     options: list[int]
     data: list[int] = field(default_factory=list)
@@ -48,7 +58,8 @@ class Pending:
 
     @classmethod
     def from_json(cls, d: list[Any]) -> Pending:
-        return cls(str(d[0]), int(d[1]), [int(x) for x in d[2]], [int(x) for x in d[3]], str(d[4]))
+        kind = cast(PendingKind, str(d[0]))  # checked by State.from_json
+        return cls(kind, int(d[1]), [int(x) for x in d[2]], [int(x) for x in d[3]], str(d[4]))
 
 
 @dataclass
@@ -89,7 +100,7 @@ class State:
 
     rng: Rng
     round: int
-    phase: str  # start, players, over
+    phase: Phase
     players: list[PlayerState]
     soldiers: list[int]
     officers: list[int]
@@ -214,9 +225,9 @@ class State:
 
 # -- checking state data ---------------------------------------------------------------------
 
-#: the phases of :mod:`~authoring.engine.flow`'s round, in order
-PHASES = ("round_start", "reveal", "resistance_draw", "start", "players", "players_end",
-          "army_start", "army_event", "army_invasion", "victory", "over")
+#: the phases of :mod:`~authoring.engine.flow`'s round, in order (:data:`Phase`)
+PHASES: tuple[Phase, ...] = get_args(Phase)
+PENDING_KINDS: tuple[PendingKind, ...] = get_args(PendingKind)
 #: no count, index or card id of a game comes near this: a larger number is damage
 BOUND = 1 << 31
 
@@ -320,6 +331,9 @@ def _check_state(d: Any) -> None:
                 or not isinstance(pending[0], str) or not isinstance(pending[4], str)):
             raise StateDataError(f"state.pending: {_shown(pending)} is not "
                                  "[kind, player, options, data, note]")
+        if pending[0] not in PENDING_KINDS:
+            raise StateDataError(f"state.pending: {_shown(pending[0])} is not a choice; one of "
+                                 f"{', '.join(PENDING_KINDS)}")
         _int(pending, 1, "state.pending.player", 0, len(players))
         _ints(pending, 2, "state.pending.options", -BOUND)
         _ints(pending, 3, "state.pending.data", -BOUND)

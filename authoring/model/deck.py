@@ -250,7 +250,7 @@ def _load_board(doc: YamlDoc, ws: Workspace, data: dict[str, Any]) -> Board | No
             + (" (reported in that file)" if len(ws.report.errors) > before else ""),
             "fix the board first; the deck's holes depend on it",
         )
-    return board  # type: ignore[no-any-return]
+    return board
 
 
 def _build_cards(

@@ -127,7 +127,7 @@ def _roads(cities: list[Point], land: Polygon) -> list[tuple[int, int]]:
 
     def on_land(e: tuple[int, int]) -> bool:
         seg = LineString([cities[e[0]], cities[e[1]]])
-        return seg.difference(land).length < 0.1 * seg.length
+        return bool(seg.difference(land).length < 0.1 * seg.length)
 
     ordered = sorted(edges, key=lambda e: (not on_land(e), length(e), e))
     parent = list(range(len(cities)))

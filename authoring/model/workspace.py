@@ -22,9 +22,9 @@ from authoring.io.yamlio import YamlDoc, display_path, load_file
 
 if TYPE_CHECKING:  # what each kind builds (the loaders import this module)
     from authoring.model.board import Board
-    from authoring.model.content import Manifest
     from authoring.model.deck import ClueDeck
     from authoring.model.scenario import Scenario
+    from authoring.model.schema.content import Manifest
 
 #: kind -> "module:function" of its loader. Later capabilities add their kinds here.
 KINDS: dict[str, str] = {
@@ -84,8 +84,8 @@ def default_path(*parts: str) -> Path:
 def detect_kind(doc: YamlDoc) -> str | None:
     """The kind of a loaded file: its ``kind:`` key, else its name, else its keys."""
     data = doc.data
-    if isinstance(data, dict) and isinstance(data.get("kind"), str):
-        return data["kind"]
+    if isinstance(data, dict) and isinstance(kind := data.get("kind"), str):
+        return kind
     if doc.path is not None:
         stem = doc.path.stem.lower()
         if stem in NAME_HINTS:

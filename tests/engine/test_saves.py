@@ -191,7 +191,11 @@ def test_real_states_round_trip(states: list[dict[str, Any]]) -> None:
     ("budget", -2, "state.budget: -2 is out of range (-1 to 2147483647)"),
     ("reserve_soldiers", 10**400, "state.reserve_soldiers: a 1329-bit number is out of range "
                                   "(0 to 2147483647)"),
-    ("pending", ["keep", 9, [], [], ""], "state.pending.player: 9 is out of range (0 to 2)"),
+    ("pending", ["keep_search", 9, [], [], ""], "state.pending.player: 9 is out of range (0 to 2)"),
+    ("pending", ["keep", 0, [], [], ""],
+     "state.pending: 'keep' is not a choice; one of keep_recruit, keep_investigate, "
+     "keep_search, keep_resistance, choose_zone, choose_player, choose_card, share_cube, "
+     "choose_reveal, discard_excess, transfer_more"),
 ])
 def test_bad_state_data_names_its_field(states: list[dict[str, Any]], field: str,
                                         value: Any, message: str) -> None:

@@ -768,7 +768,7 @@ def _lenient(cls: type[BaseModel], names: frozenset[str]) -> type[BaseModel]:
         g.metadata = [m for m in f.metadata if not isinstance(m, MinLen)]
         key = next(n for n, fi in cls.model_fields.items() if fi is f)
         fields[key] = (f.annotation, g)
-    return create_model(  # type: ignore[call-overload, no-any-return]
+    return create_model(
         cls.__name__, __base__=cls, __module__=cls.__module__, **fields
     )
 

@@ -99,7 +99,7 @@ class Terrain(Model):
     cards (``titles: {deserts: {fr: un désert, en: a desert}}``)."""
 
     model_config = ConfigDict(extra="allow")
-    __pydantic_extra__: dict[str, list[Feature]] = Field(init=False)  # type: ignore[assignment]
+    __pydantic_extra__: dict[str, list[Feature]] = Field(init=False)
 
     mountains: list[Feature] = Field(
         default_factory=list, description="Mountain ranges: {name: Monts du Givre, polygon: [...]}.")
