@@ -113,15 +113,18 @@ def use_skill(game: Game, state: State, p: int, skill: int) -> None:
 
 
 def inventory_limit(game: Game, state: State, p: int) -> int:
+    """The cards ``p``'s hand holds (R5.4, with its effects)."""
     info = game.character_info[state.players[p].character]
     return max(0, info.inventory + mods(game, state, p).inventory)
 
 
 def player_name(game: Game, state: State, p: int) -> str:
+    """``p``'s character's name."""
     return game.character_info[state.players[p].character].name
 
 
 def card_name(game: Game, card: int) -> str:
+    """An item or special item card's name (the French title)."""
     if card >= SPECIAL:
         return text_of(game.specials[card - SPECIAL].title)
     return text_of(game.items[card].title)
@@ -159,6 +162,8 @@ def limited_refusal(game: Game, state: State, p: int) -> str | None:
 
 
 def put_limited_cube(game: Game, state: State, p: int) -> None:
+    """The limited action's cube in ``p``'s zone (R4.4), from the general supply or,
+    with D4.2's ``player`` option, from ``p``'s reserve."""
     z = state.players[p].at
     if game.decisions["D4.2"] == "player":
         state.players[p].cubes -= 1
@@ -187,6 +192,8 @@ def draw(game: Game, state: State, pile: list[int], discard: list[int], n: int) 
 
 def set_pending(state: State, kind: PendingKind, player: int, options: list[int],
                 data: list[int] | None = None, note: str = "") -> None:
+    """Ask ``player`` to choose (:class:`~authoring.engine.state.Pending`): the game
+    waits for a ``keep`` or ``choose`` answer."""
     state.pending = Pending(kind, player, options, data or [], note)
 
 

@@ -48,10 +48,12 @@ def pending_text(kind: str, note: str = "", lang: str = "en") -> str:
 
 
 def zone_name(game: Game, z: int) -> str:
+    """A zone's id and city: ``N-E 5 (Port-Cormoran)``."""
     return f"{game.zone(z)} ({game.model.board.zones[z].city})"
 
 
 def token_text(game: Game, t: int) -> str:
+    """A recruit token's letter and skill values, or that it is a dummy."""
     tok = game.recruits[t]
     if tok.dummy:
         return "a dummy token"

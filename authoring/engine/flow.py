@@ -101,6 +101,7 @@ def setup(game: Game, seed: int) -> State:
 
 
 def hooks(game: Game, state: State, when: str) -> None:
+    """Queue the scenario's special rules (R2.1) that fire at ``when``."""
     for lst in game.rules_at.get(when, ()):
         enqueue(state, lst, -1)
 

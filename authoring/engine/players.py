@@ -83,6 +83,8 @@ def able_players(game: Game, state: State) -> list[int]:
 
 
 def count_action(game: Game, state: State, p: int) -> None:
+    """Count ``p``'s action (R5): a free action (D5.5) spends only the team's budget,
+    any other moves ``p``'s counter; the team budget drops by one (D10.1)."""
     ps = state.players[p]
     if ps.free_actions > 0:
         ps.free_actions -= 1  # D5.5: the counter does not move; the time is spent
@@ -112,6 +114,7 @@ def reach(game: Game, state: State, p: int, m: Mods | None = None) -> int:
 
 
 def check_move(game: Game, state: State, a: Action) -> str | None:
+    """R5.1: why ``a`` (a move) cannot be taken now, or None."""
     if not 0 <= a.a < game.topo.n:
         return "R5.1: no such zone"
     m = mods(game, state, a.player)
@@ -124,6 +127,7 @@ def check_move(game: Game, state: State, a: Action) -> str | None:
 
 
 def do_move(game: Game, state: State, a: Action) -> None:
+    """R5.1: ``p`` moves to ``a.a`` (its check passed)."""
     ps = state.players[a.player]
     src = ps.at
     ps.at = a.a
@@ -160,6 +164,7 @@ def draw_counts(game: Game, state: State, p: int, m: Mods | None = None
 
 
 def check_draw(game: Game, state: State, a: Action, m: Mods | None = None) -> str | None:
+    """R5.2–R5.4, R4.4: why ``a`` (recruit, investigate or search) cannot be taken, or None."""
     refusal = limited_refusal(game, state, a.player)
     if refusal:
         return refusal
@@ -172,6 +177,7 @@ def check_draw(game: Game, state: State, a: Action, m: Mods | None = None) -> st
 
 
 def do_draw(game: Game, state: State, a: Action) -> None:
+    """R5.2–R5.4: a cube in the zone (R4.4, D4.2), then the draw and the choice of what to keep."""
     p = a.player
     n = draw_count(game, state, p, a.kind)
     put_limited_cube(game, state, p)
@@ -204,6 +210,8 @@ def start_draw(game: Game, state: State, p: int, kind: str, n: int, keep: int) -
 
 
 def keep_options(game: Game, state: State) -> Iterator[Action]:
+    """The ``keep`` actions of the pending draw: each drawn card or token, and where a
+    recruit or a card could go (R5.2–R5.4, R6.2)."""
     pend = state.pending
     assert pend is not None
     p = pend.player
@@ -248,6 +256,7 @@ def recruit_slots(game: Game, state: State, p: int, token: int) -> Iterator[int]
 
 
 def check_keep(game: Game, state: State, a: Action) -> str | None:
+    """Why ``a`` (a ``keep``) cannot answer the pending draw, or None."""
     pend = state.pending
     if pend is None or not pend.kind.startswith("keep_"):
         return "nothing to keep now"
@@ -264,6 +273,7 @@ def check_keep(game: Game, state: State, a: Action) -> str | None:
 
 
 def do_keep(game: Game, state: State, a: Action) -> None:
+    """Keep the chosen card or token, discard the rest (R5.2–R5.4, R6.2, D5.1)."""
     pend = state.pending
     assert pend is not None
     p, kind = pend.player, pend.kind[5:]
@@ -338,6 +348,7 @@ def _token(game: Game, x: int) -> str:
 
 
 def has_parts(game: Game, state: State, p: int, special: int) -> bool:
+    """Whether ``p`` holds every part of special item ``special`` (R5.5)."""
     inv = state.players[p].inventory
     for item, k in game.recipes[special]:  # noqa: SIM110 (a loop: no generator made)
         if inv.count(item) < k:
@@ -346,10 +357,12 @@ def has_parts(game: Game, state: State, p: int, special: int) -> bool:
 
 
 def craft_need(game: Game, state: State, p: int) -> int:
+    """The Engineering ``p`` needs to craft (R5.5, with its effects)."""
     return game.craft_threshold + mods(game, state, p).craft_delta
 
 
 def check_craft(game: Game, state: State, a: Action) -> str | None:
+    """R5.5: why ``a`` (a craft) cannot be taken now, or None."""
     if not 0 <= a.a < len(game.specials):
         return "R5.5: no such special item"
     title = text_of(game.specials[a.a].title)
@@ -361,6 +374,8 @@ def check_craft(game: Game, state: State, a: Action) -> str | None:
 
 
 def do_craft(game: Game, state: State, a: Action) -> None:
+    """R5.5: the Engineering test; on success the parts are discarded and the special
+    item comes into ``p``'s hand."""
     p = a.player
     value = effective(game, state, p, 2)
     need = craft_need(game, state, p)
@@ -449,6 +464,7 @@ def answer_discard(game: Game, state: State, i: int) -> None:
 
 
 def eliminate_zones(game: Game, state: State, p: int) -> int:
+    """The zones ``p`` can eliminate in, as a bitset: its own, or within its range (R5.6)."""
     z = state.players[p].at
     rng = mods(game, state, p).eliminate_range
     if not rng:
@@ -457,6 +473,7 @@ def eliminate_zones(game: Game, state: State, p: int) -> int:
 
 
 def check_eliminate(game: Game, state: State, a: Action) -> str | None:
+    """R5.6, R9.6: why ``a`` (an elimination) cannot be taken now, or None."""
     if not 0 <= a.a < game.topo.n or a.b not in (0, 1):
         return "R5.6: no such target"
     if not eliminate_zones(game, state, a.player) >> a.a & 1:
@@ -473,6 +490,8 @@ def check_eliminate(game: Game, state: State, a: Action) -> str | None:
 
 
 def do_eliminate(game: Game, state: State, a: Action) -> None:
+    """R5.6: the Military test (M − occupation > 0); the soldier or officer goes to
+    the eliminated area (R7.2)."""
     p = a.player
     value = effective(game, state, p, 1, zone=a.a)
     use_skill(game, state, p, 1)
@@ -539,6 +558,7 @@ def _adj(game: Game) -> list[int]:
 
 
 def check_use(game: Game, state: State, a: Action) -> str | None:
+    """R5.7: why ``a`` (using a special item) cannot be taken now, or None."""
     inv = state.players[a.player].inventory
     if not 0 <= a.a < len(inv) or inv[a.a] < SPECIAL:
         return "R5.7: no special item there"
@@ -554,6 +574,7 @@ def check_use(game: Game, state: State, a: Action) -> str | None:
 
 
 def do_use(game: Game, state: State, a: Action) -> None:
+    """R5.7: the use's tests; on success its effects (an objective completed …)."""
     p = a.player
     inv = state.players[p].inventory
     s = inv[a.a] - SPECIAL
@@ -586,11 +607,13 @@ def do_use(game: Game, state: State, a: Action) -> None:
 
 
 def resistance_cost(game: Game, state: State, p: int, slot: int) -> int:
+    """The cubes resistance card ``slot`` costs ``p`` (R5.8, with its discounts)."""
     card = game.resistance_cards[state.resistance[slot][0]]
     return max(0, card.cost - mods(game, state, p).resistance_discount)
 
 
 def check_resistance(game: Game, state: State, a: Action) -> str | None:
+    """R5.8, D11.3: why ``a`` (cubes on a resistance card) cannot be taken, or None."""
     if not 0 <= a.a < len(state.resistance):
         return "R5.8: no such available resistance card"
     if a.b < 0 or a.b > state.players[a.player].cubes:
@@ -609,6 +632,7 @@ def check_resistance(game: Game, state: State, a: Action) -> str | None:
 
 
 def do_resistance(game: Game, state: State, a: Action) -> None:
+    """R5.8: cubes put on the card; when activated, its effects, its cubes to the supply."""
     p = a.player
     slot = state.resistance[a.a]
     card = game.resistance_cards[slot[0]]
@@ -632,12 +656,14 @@ def do_resistance(game: Game, state: State, a: Action) -> None:
 
 
 def transfer_zones(game: Game, state: State, p: int) -> int:
+    """The zones ``p`` can give to, as a bitset: its own, or within its range (R5.9)."""
     z = state.players[p].at
     rng = mods(game, state, p).transfer_range
     return within(_adj(game), z, rng) if rng else 1 << z
 
 
 def check_transfer(game: Game, state: State, a: Action) -> str | None:
+    """R5.9, D11.5: why ``a`` (a transfer) cannot be taken now, or None."""
     p, q = a.player, a.a
     if not 0 <= q < len(state.players) or q == p:
         return "R5.9: give to another player"
@@ -747,12 +773,14 @@ def answer_transfer_more(game: Game, state: State, x: int) -> None:
 
 
 def planning_tokens(state: State, p: int) -> list[int]:
+    """The skills (0 C, 1 M, 2 I) where ``p`` has a planning token (R5.10)."""
     sq = state.players[p].squad
     return [s for s in (0, 1, 2) if PLANNING in sq[s]]
 
 
 def check_plan(game: Game, state: State, a: Action, m: Mods | None = None,
                active: list[int] | None = None) -> str | None:
+    """R5.10: why ``a`` (a planning token placed) cannot be taken now, or None."""
     if a.a not in (0, 1, 2):
         return "R5.10: plan on C, M or I"
     row = state.players[a.player].squad[a.a]
@@ -772,6 +800,7 @@ def check_plan(game: Game, state: State, a: Action, m: Mods | None = None,
 
 
 def do_plan(game: Game, state: State, a: Action) -> None:
+    """R5.10: the planning token on the first free slot of the skill (+1 level until used)."""
     p = a.player
     active = planning_tokens(state, p)
     limit = game.planning_active + mods(game, state, p).planning
@@ -794,6 +823,7 @@ def do_plan(game: Game, state: State, a: Action) -> None:
 
 
 def check_objective(game: Game, state: State, a: Action) -> str | None:
+    """Why ``a`` (eliminate the general, free the prisoner) cannot be taken, or None."""
     if not 0 <= a.a < len(game.objectives):
         return "R9.2: no such objective"
     o = game.objectives[a.a]
@@ -813,6 +843,7 @@ def check_objective(game: Game, state: State, a: Action) -> str | None:
 
 
 def do_objective(game: Game, state: State, a: Action) -> None:
+    """The objective's test in its zone; on success its marker is completed (R9.2)."""
     p = a.player
     o = game.objectives[a.a]
     z = state.players[p].at
@@ -836,6 +867,7 @@ def do_objective(game: Game, state: State, a: Action) -> None:
 
 def reorganise_fits(game: Game, state: State, p: int, token: int, s: int, k: int,
                     src: tuple[int, int]) -> bool:
+    """Whether ``token`` may move to slot ``k`` of row ``s`` (R6.3, D6.2)."""
     info = game.character_info[state.players[p].character]
     v = token_values(game)[token][s]
     if game.decisions["D6.2"] == "slot":
@@ -848,6 +880,7 @@ def reorganise_fits(game: Game, state: State, p: int, token: int, s: int, k: int
 
 
 def check_reorganise(game: Game, state: State, a: Action) -> str | None:
+    """R6.3: why ``a`` (a recruit moved between slots) cannot be taken, or None."""
     if state.phase != "start":
         return "R6.3: squads are reorganised at the start of the players' phase"
     s0, k0 = slot_of(a.a)
@@ -863,6 +896,7 @@ def check_reorganise(game: Game, state: State, a: Action) -> str | None:
 
 
 def do_reorganise(game: Game, state: State, a: Action) -> None:
+    """R6.3: the recruit moves to its new slot (free, at the start of the phase)."""
     s0, k0 = slot_of(a.a)
     s1, k1 = slot_of(a.b)
     sq = state.players[a.player].squad
@@ -1005,6 +1039,7 @@ def _moves_to(p: int, reach_bits: int) -> tuple[Action, ...]:
 
 
 def action_table(game: Game) -> ActionTable:
+    """The game's prebuilt actions (:class:`ActionTable`), made once per game."""
     table = game.memo.get("actions")
     if table is None:
         table = game.memo["actions"] = ActionTable(game)
@@ -1138,6 +1173,7 @@ def reorganise_for(game: Game, state: State, p: int) -> list[Action]:
 
 
 def reorganise_candidates(game: Game, state: State, p: int) -> Iterator[Action]:
+    """Every ``reorganise`` ``p`` could try: each recruit to each other slot (R6.3)."""
     sq = state.players[p].squad
     for s0 in range(3):
         for k0, x in enumerate(sq[s0]):

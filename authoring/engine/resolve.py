@@ -55,6 +55,7 @@ def chooser(task: Task) -> int:
 
 
 def ask(state: State, task: Task, kind: PendingKind, options: Sequence[int], note: str) -> bool:
+    """Set the choice ``kind`` for the task's chooser; the task waits for the answer."""
     set_pending(state, kind, chooser(task), list(options), [], note)
     return False
 
@@ -159,14 +160,17 @@ def _remove(game: Game, state: State, e: fx._Eliminate, task: Task, officers: bo
 
 
 def remove_soldiers(game: Game, state: State, e: fx.RemoveSoldiers, task: Task) -> bool:
+    """The ``remove_soldiers`` effect: soldiers back to the reserve (R5.8)."""
     return _remove(game, state, e, task, officers=False)
 
 
 def remove_officer(game: Game, state: State, e: fx.RemoveOfficer, task: Task) -> bool:
+    """The ``remove_officer`` effect: an officer back to the reserve (R5.8)."""
     return _remove(game, state, e, task, officers=True)
 
 
 def add_soldiers(game: Game, state: State, e: fx.AddSoldiers, task: Task) -> bool:
+    """The ``add_soldiers`` effect: soldiers from the reserve onto the island."""
     got = zones(game, state, e.where, task, note="zone to add soldiers to")
     if got is None:
         return False
@@ -178,6 +182,7 @@ def add_soldiers(game: Game, state: State, e: fx.AddSoldiers, task: Task) -> boo
 
 
 def promote_soldiers(game: Game, state: State, e: fx.PromoteSoldiers, task: Task) -> bool:
+    """The ``promote_soldiers`` effect: soldiers in a zone become officers (R8.5)."""
     got = zones(game, state, e.where, task, lambda z: state.soldiers[z] > 0,
                 "zone where soldiers become officers")
     if got is None:
@@ -264,6 +269,8 @@ def move_free(game: Game, state: State, e: fx.MoveFree, task: Task) -> bool:
 
 
 def reputation(game: Game, state: State, e: fx.Reputation, task: Task) -> bool:
+    """The ``reputation`` effect: cubes from the supply to a player (a negative amount
+    takes them back)."""
     who = players_of(game, state, e.who, task, "player who gains the cubes")
     if who is None:
         return False
@@ -281,6 +288,7 @@ def reputation(game: Game, state: State, e: fx.Reputation, task: Task) -> bool:
 
 
 def free_actions(game: Game, state: State, e: fx.FreeActions, task: Task) -> bool:
+    """The ``free_actions`` effect: actions that move no counter (D5.5)."""
     who = players_of(game, state, e.who, task, "player who acts for free")
     if who is None:
         return False
@@ -337,6 +345,7 @@ def join_squad(game: Game, state: State, e: fx.JoinSquad, task: Task) -> bool:
 
 
 def speed_effect(game: Game, state: State, e: fx.Speed, task: Task) -> bool:
+    """The ``speed`` effect: the invasion-speed marker moves (R2.5, R8.8)."""
     before = state.speed_cell
     state.speed_cell = max(0, min(len(game.speed_track) - 1, before + e.delta))
     log(state, "speed", "R8.8", f"the invasion-speed marker moves {before + 1} → "
@@ -346,6 +355,7 @@ def speed_effect(game: Game, state: State, e: fx.Speed, task: Task) -> bool:
 
 
 def place_cube(game: Game, state: State, e: fx.PlaceReputationCube, task: Task) -> bool:
+    """The ``place_cube`` effect: a reputation cube in a zone (R4.4)."""
     got = zones(game, state, e.where, task, lambda z: state.cubes[z] < game.topo.size[z],
                 "zone that gets a reputation cube")
     if got is None:
@@ -361,6 +371,7 @@ def place_cube(game: Game, state: State, e: fx.PlaceReputationCube, task: Task) 
 
 
 def remove_cubes(game: Game, state: State, e: fx.RemoveReputationCubes, task: Task) -> bool:
+    """The ``remove_cubes`` effect: reputation cubes back to the supply."""
     got = zones(game, state, e.where, task, lambda z: state.cubes[z] > 0,
                 "zone that loses reputation cubes")
     if got is None:
@@ -376,6 +387,7 @@ def remove_cubes(game: Game, state: State, e: fx.RemoveReputationCubes, task: Ta
 
 
 def skip_army(game: Game, state: State, e: fx.SkipArmyAction, task: Task) -> bool:
+    """The ``skip_army`` effect: the army skips its next actions (R8.2)."""
     state.skip_army += e.count
     log(state, "skip_army", "R8.2", f"the army will play {e.count} action"
         f"{'s' * (e.count != 1)} fewer", count=e.count)
@@ -383,6 +395,7 @@ def skip_army(game: Game, state: State, e: fx.SkipArmyAction, task: Task) -> boo
 
 
 def army_now(game: Game, state: State, e: fx.ArmyAction, task: Task) -> bool:
+    """The ``army_now`` effect: army actions at once (R8.3)."""
     for _ in range(e.count):
         army.army_action(game, state)
         if state.outcome is not None:
@@ -412,6 +425,7 @@ def remove_zone_tokens(game: Game, state: State, e: fx.RemoveZoneTokens, task: T
 
 
 def add_zone_tokens(game: Game, state: State, e: fx.AddZoneTokens, task: Task) -> bool:
+    """The ``add_zone_tokens`` effect: zone tokens into the invasion bag (R8.3)."""
     if e.region == "each":
         regions = list(range(len(state.piles)))
     else:  # one region drawn at random, among those with a pile left
@@ -424,6 +438,7 @@ def add_zone_tokens(game: Game, state: State, e: fx.AddZoneTokens, task: Task) -
 
 
 def discard_resistance(game: Game, state: State, e: fx.DiscardResistance, task: Task) -> bool:
+    """The ``discard_resistance`` effect: an available resistance card discarded (R6.2)."""
     while task[PROGRESS] < e.count and state.resistance:
         if task[CHOICE] < 0:
             if len(state.resistance) > 1:
@@ -440,6 +455,7 @@ def discard_resistance(game: Game, state: State, e: fx.DiscardResistance, task: 
 
 
 def timer(game: Game, state: State, e: fx.Timer, task: Task) -> bool:
+    """The ``timer`` effect: seconds added to or taken from the next players' phase (R10.1)."""
     state.timer_delta += e.seconds
     log(state, "timer_changed", "R10.1", f"the next players' phase is {abs(e.seconds)} s "
         f"{'longer' if e.seconds > 0 else 'shorter'}", seconds=e.seconds)
@@ -543,6 +559,7 @@ HANDLERS: dict[type[fx.EffectPayload], Handler] = {
 
 
 def enqueue(state: State, effect_list: int, actor: int, zone: int = -1) -> None:
+    """Queue effect list ``effect_list`` for ``actor`` (−1: the team) at ``zone``."""
     state.queue.append([effect_list, 0, actor, zone, 0, -1])
 
 
