@@ -51,13 +51,16 @@ class Pending:
     note: str = ""
 
     def copy(self) -> Pending:
+        """An independent copy."""
         return Pending(self.kind, self.player, list(self.options), list(self.data), self.note)
 
     def to_json(self) -> list[Any]:
+        """The choice as a list (saves)."""
         return [self.kind, self.player, self.options, self.data, self.note]
 
     @classmethod
     def from_json(cls, d: list[Any]) -> Pending:
+        """The choice :meth:`to_json` wrote (checked by :meth:`State.from_json`)."""
         kind = cast(PendingKind, str(d[0]))  # checked by State.from_json
         return cls(kind, int(d[1]), [int(x) for x in d[2]], [int(x) for x in d[3]], str(d[4]))
 
@@ -75,6 +78,7 @@ class PlayerState:
     free_actions: int = 0  # actions that do not advance the counter (free_actions effect)
 
     def copy(self) -> PlayerState:
+        """An independent copy (its lists copied)."""
         p = _new(PlayerState)
         d = p.__dict__ = self.__dict__.copy()  # the ints, then the lists copied
         sq = self.squad
@@ -83,12 +87,14 @@ class PlayerState:
         return p
 
     def to_json(self) -> dict[str, Any]:
+        """The player's state as plain data (saves)."""
         return {"character": self.character, "at": self.at, "actions": self.actions,
                 "cubes": self.cubes, "squad": self.squad, "inventory": self.inventory,
                 "free_actions": self.free_actions}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> PlayerState:
+        """The player's state :meth:`to_json` wrote."""
         return cls(int(d["character"]), int(d["at"]), int(d["actions"]), int(d["cubes"]),
                    [[int(x) for x in row] for row in d["squad"]],
                    [int(x) for x in d["inventory"]], int(d["free_actions"]))
@@ -147,10 +153,12 @@ class State:
 
     # -- derived ---------------------------------------------------------------------------
     def occupation(self, z: int) -> int:
+        """Soldiers and officers at ``z`` (R4.5's occupation, before D4.1)."""
         return self.soldiers[z] + self.officers[z]
 
     @property
     def is_over(self) -> bool:
+        """True once the game has its outcome (R9)."""
         return self.outcome is not None
 
     # -- copy ------------------------------------------------------------------------------
