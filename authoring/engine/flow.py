@@ -4,8 +4,6 @@ player must decide (:func:`advance`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import authoring.engine.army as army
 from authoring.engine.core import draw, log, player_name, set_pending
 from authoring.engine.game import Game
@@ -17,6 +15,7 @@ from authoring.engine.state import EMPTY, PlayerState, State
 from authoring.io.wording import text_of
 from authoring.model.effects import render_effects
 from authoring.model.rules import army_actions
+from authoring.model.schema.content import EventCard
 from authoring.model.solver import min_isolating
 
 #: the automatic steps, in order; ``start`` and ``players`` wait for the players
@@ -241,7 +240,7 @@ def _invasion_text(target: int, owed: int, skipped: int) -> str:
             + (f", {skipped} skipped" if skipped else ""))
 
 
-def _event_text(card: Any) -> str:
+def _event_text(card: EventCard) -> str:
     return f"event: '{text_of(card.title)}' — {render_effects(card.effects, 'en')}"
 
 

@@ -62,13 +62,13 @@ planner's candidate actions with their worth, the planner's choice first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import add as _add
 from operator import lt as _lt
 from typing import Any, Literal
 
 from authoring.engine.actions import Action, ActionKind, slot_of
-from authoring.engine.game import DRAW_ACTIONS, Game, Mods
+from authoring.engine.game import DRAW_ACTIONS, Game, Mods, ObjectiveInfo
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
 from authoring.engine.view import PublicView
@@ -208,6 +208,8 @@ def _card_worth(effects: Sequence[Any]) -> float:
 
 
 _PLANS: dict[int, tuple[Game, _Plan]] = {}
+#: how a reading offers a candidate action with its worth
+_Add = Callable[[float, Action], None]
 
 
 class HeuristicBot:
@@ -1109,7 +1111,7 @@ class _Ctx:
         return max((min(self.level(p, k) - t for k, t in tests) for tests, _ in self._use_tests(s)),
                    default=-99)
 
-    def _objective_actor(self, o: Any) -> int:
+    def _objective_actor(self, o: ObjectiveInfo) -> int:
         if o.kind == "general":
             return self.striker()
         return max(range(self.n), key=lambda p: (self.level(p, 1), -p))
@@ -1198,7 +1200,7 @@ class _Ctx:
         else:
             heading.pop(p, None)
 
-    def _objective_actions(self, p: int, add: Any) -> None:
+    def _objective_actions(self, p: int, add: _Add) -> None:
         view, plan = self.view, self.plan
         ps = view.players[p]
         for i, c in enumerate(ps.inventory):
@@ -1243,7 +1245,7 @@ class _Ctx:
         if ps.at in self.targets and view.soldiers[ps.at] and self.eff(p, 1) > 0:
             add(8.0, Action("eliminate", p, ps.at, 0))
 
-    def _craft_actions(self, p: int, add: Any) -> None:
+    def _craft_actions(self, p: int, add: _Add) -> None:
         view, game = self.view, self.game
         ps = view.players[p]
         inv = ps.inventory
@@ -1297,7 +1299,7 @@ class _Ctx:
                 add(60.0, Action("transfer", p, crafter, i, -1))
                 break
 
-    def _far_eliminations(self, p: int, add: Any) -> None:
+    def _far_eliminations(self, p: int, add: _Add) -> None:
         view = self.view
         m = self.sheet(p)[1]
         here = view.players[p].at
@@ -1313,7 +1315,7 @@ class _Ctx:
             if m.eliminate_officers and view.officers[z]:
                 add(self.kill_value(z, True), Action("eliminate", p, z, 1))
 
-    def _resistance(self, p: int, add: Any) -> None:
+    def _resistance(self, p: int, add: _Add) -> None:
         view, game = self.view, self.game
         ps = view.players[p]
         if not view.resistance:
@@ -1366,14 +1368,14 @@ class _Ctx:
                     1.2 * (k - got) * (1 if e.where == "actor_zone" else 0)
         return v
 
-    def _plan_military(self, p: int, add: Any) -> None:
+    def _plan_military(self, p: int, add: _Add) -> None:
         view = self.view
         here = view.players[p].at
         if view.soldiers[here] and self.eff(p, 1) == 0 and not self.has_plan(p, 1) \
                 and self.game.planning_bonus > 0:
             add(0.5 * self.kill_value(here) - 0.1, Action("plan", p, 1))
 
-    def _moves(self, p: int, here_v: float, add: Any) -> None:
+    def _moves(self, p: int, here_v: float, add: _Add) -> None:
         view, plan = self.view, self.plan
         here = view.players[p].at
         dist = plan.dist

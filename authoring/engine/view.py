@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from authoring.engine.actions import Action
 from authoring.engine.api import why_illegal
 from authoring.engine.core import (
     card_name,
@@ -112,7 +113,7 @@ class PublicView:
         """A full state consistent with what this player knows (:func:`sample_state`)."""
         return sample_state(self._game, self._state, rng, self.player)
 
-    def why_illegal(self, action: Any) -> str | None:
+    def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` cannot be taken now (the engine's check: legality depends only on
         what every player knows), or None: a bot may build its choice and check it instead of
         reading every legal action."""
