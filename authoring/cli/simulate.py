@@ -7,6 +7,7 @@ import glob
 import json
 import multiprocessing
 import os
+import shlex
 import signal
 import sys
 import tempfile
@@ -47,7 +48,7 @@ from authoring.engine.simulate import sensitivity as decisions_sensitivity
 from authoring.io.errors import InputError
 from authoring.io.fileset import FileSet
 from authoring.io.wording import percent
-from authoring.io.yamlio import ensure_folder, refuse_special
+from authoring.io.yamlio import display_path, ensure_folder, refuse_special
 from authoring.model.rules import LEVELS, PLAYER_COUNTS, check_decisions
 from authoring.model.workspace import default_path
 
@@ -313,8 +314,6 @@ def _write_report(path: Path, data: dict[str, Any], scenario: str) -> None:
     """FILE.pdf: the balance report and FILE.json beside it; FILE.json: the JSON only;
     and the notable games beside them. One set (FileSet): staged, then swapped in
     together, the previous report's replays that this one has not leaving with it."""
-
-
     target, pdf = _report_files(path)
     main = data.get("a", data)
     with FileSet(path.parent) as files:
@@ -332,8 +331,9 @@ def _write_report(path: Path, data: dict[str, Any], scenario: str) -> None:
     if pdf is not None:
         click.echo(f"wrote {path} and {target}", err=True)
     if saves:
-        click.echo("notable games, for `resistance play --replay FILE`: "
-                   f"{', '.join(out.name for out, _ in saves)}", err=True)
+        click.echo("notable games, each replayed by the command beside it:", err=True)
+        for out, _ in saves:
+            click.echo(f"  resistance play --replay {shlex.quote(display_path(out))}", err=True)
 
 
 def _notable(path: Path, data: dict[str, Any], scenario: str) -> list[tuple[Path, bytes]]:

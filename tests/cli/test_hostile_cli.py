@@ -113,6 +113,25 @@ def test_a_report_is_one_set(tmp_path: Path) -> None:
     assert json.loads(out.read_text("utf-8"))["study"]["difficulties"] == ["hard"]
 
 
+def test_the_replay_hint_is_a_command_that_works_when_copied(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each notable game is printed as the whole command, its path quoted and as seen from
+    here (a folder with a space in its name), and that command replays it."""
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my reports").mkdir()
+    code, text = simulate("--games", "3", "--players", "4", "--difficulty", "easy", "--bot",
+                          "random", "--report", str(tmp_path / "my reports" / "s.json"))
+    assert code == 0, text
+    lines = [ln.strip() for ln in text.splitlines() if "--replay" in ln]
+    assert lines and lines[0] == "resistance play --replay 'my reports/s-easy-4p-closest-loss.json'"
+    for line in lines:
+        args = shlex.split(line)[1:]
+        r = CliRunner().invoke(cli, args, input="q\n")
+        assert r.exit_code == 0, (line, r.output)
+
+
 # -- Ctrl-C and kill -----------------------------------------------------------------------
 
 def test_ctrl_c_in_any_command_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
