@@ -603,7 +603,7 @@ class Session:
                         "phase ends", style="bold yellow", markup=False)
         elif st.phase == "start" and any(a.kind == "reorganise" for a in legal):
             c.print("Start of the round (R6): reorganise squads if you wish (R6.3), then "
-                    "`begin` starts the timer.", markup=False)
+                    "`begin` begins the players' phase (and its timer, if any).", markup=False)
         while True:
             c.print(self._prompt_text(), end="", markup=False)
             line = self.reader.readline(self._wake_at())

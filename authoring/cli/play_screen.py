@@ -892,7 +892,9 @@ def screen_lines(game: Game, state: State, legal: Sequence[Action], current: int
                 out += block
     if state.phase == "start":
         out.append(Text(verb("begin"), style="bold") +
-                   Text(tr(" starts the timer (R10.1)", " lance le sablier (R10.1)"), style="dim"))
+                   Text(tr(" begins the players' phase and its timer, if any (R10.1)",
+                           " commence la phase des joueurs et son sablier, s'il y en a (R10.1)"),
+                        style="dim"))
     elif state.phase == "players":
         n = len(state.players)
         out.append(Text(verb("end"), style="bold") +
