@@ -24,9 +24,10 @@ from authoring.cli.common import (
 from authoring.clues.doctor import extend
 from authoring.clues.generate import BOARD_REF, deck_yaml, generated_scores, write_deck
 from authoring.clues.generate import generate as run
-from authoring.clues.report import check_data, explain_place, simulate_data
+from authoring.clues.report import DeckCheck, explain_place, simulate_data
+from authoring.clues.report import check as check_deck
 from authoring.clues.yamledit import EditError, append_items
-from authoring.io.diagnostics import Report, Span, suggestion
+from authoring.io.diagnostics import Report, suggestion
 from authoring.io.yamlio import atomic_write, display_path, load_text
 from authoring.model.predicates import parse_where
 
@@ -121,61 +122,55 @@ def check(deck_file: str, as_json: bool, strict: bool, allowed: tuple[str, ...],
     deck, report = _load_deck(deck_file, as_json)
     chosen = _allowed_option(deck.board, allowed)
     started = time.perf_counter()
-    data = check_data(deck, chosen)
-    data["seconds"] = round(time.perf_counter() - started, 6)
-    if chosen is not None:  # the warnings speak of the places chosen with --allowed
-        from authoring.model.deck import warn_never
-
-        old = [d for d in report.diagnostics if d.code == "place-not-isolatable"]
-        report.diagnostics = [d for d in report.diagnostics if d not in old]
-        span = Span(old[0].file, old[0].line, old[0].col, old[0].path) if old else Span(deck_file)
-        warn_never(report, span, data["summary"]["never_isolatable"])
+    result = check_deck(deck, chosen, report)
+    seconds = round(time.perf_counter() - started, 6)
     proposals = {}
     if suggest:
         from authoring.clues.doctor import suggestions
 
-        failing = [z for z, p in data["places"].items() if p["allowed"] and not p["isolatable"]]
-        proposals = suggestions(deck, failing)
+        proposals = suggestions(deck, result.failing)
     if as_json:
-        data["diagnostics"] = [d.to_dict() for d in report.sorted()]
+        data = {**result.to_json(), "seconds": seconds,
+                "diagnostics": [d.to_dict() for d in report.sorted()]}
         if suggest:
             data["suggestions"] = {z: [p.to_json() for p in ps] for z, ps in proposals.items()}
         echo_json(data)
     else:
-        _print_check(data)
+        _print_check(result, seconds)
         if suggest:
             _print_suggestions(proposals)
         print_report(report, err=False)
     sys.exit(EXIT_PROBLEMS if report.failed(strict) else 0)
 
 
-def _print_check(data: dict[str, Any]) -> None:
-    s = data["summary"]
+def _print_check(result: DeckCheck, seconds: float) -> None:
+    s = result.summary
     n = s["places"]
     click.echo(
-        f"{data['deck']}: {s['cards_total']} cards ({s['cards_distinct']} distinct, "
-        f"{s['failures']} failures) on {data['board']} ({n} places, {s['allowed']} allowed)"
+        f"{result.deck}: {s['cards_total']} cards ({s['cards_distinct']} distinct, "
+        f"{s['failures']} failures) on {result.board} ({n} places, {s['allowed']} allowed)"
     )
     click.echo("\ncards (holes / density):")
-    for c in data["cards"]:
-        if c["failure"]:
-            click.echo(f"  {c['id']:<28} ×{c['copies']}  {c['title']}: failure, no hole")
+    for c in result.cards:
+        if c.failure:
+            click.echo(f"  {c.id:<28} ×{c.copies}  {c.title}: failure, no hole")
             continue
-        holes = ", ".join(c["holes"]) if len(c["holes"]) <= 8 else (
-            ", ".join(c["holes"][:8]) + f" … (+{len(c['holes']) - 8})"
+        holes = ", ".join(c.holes) if len(c.holes) <= 8 else (
+            ", ".join(c.holes[:8]) + f" … (+{len(c.holes) - 8})"
         )
         click.echo(
-            f"  {c['id']:<28} ×{c['copies']}  {len(c['holes']):>3} {c['density']:>4.0%}  "
-            f"{c['title']}  [{holes}]"
+            f"  {c.id:<28} ×{c.copies}  {len(c.holes):>3} {c.density:>4.0%}  "
+            f"{c.title}  [{holes}]"
         )
     click.echo("\nplaces (isolatable / fewest cards / witness):")
-    for zid, p in data["places"].items():
-        if not p["allowed"]:
+    for p in result.places:
+        zid = p.place
+        if not p.allowed:
             continue
-        if p["isolatable"]:
-            click.echo(f"  {zid:<8} {p['min_cards']}  {' + '.join(p['witness'])}")
+        if p.isolatable:
+            click.echo(f"  {zid:<8} {p.min_cards}  {' + '.join(p.witness)}")
         else:
-            alike = p["lookalikes"]
+            alike = p.lookalikes
             shown = ", ".join(alike[:6]) + (f" and {len(alike) - 6} more" if len(alike) > 6
                                             else "")
             click.echo(f"  {zid:<8} -  NOT ISOLATABLE (R6.1): every card holding it also "
@@ -190,7 +185,7 @@ def _print_check(data: dict[str, Any]) -> None:
     click.echo(
         f"density {s['density_min']:.0%}–{s['density_max']:.0%} "
         f"(band {lo:.0%}–{hi:.0%}); lower bound on distinct cards: {s['lower_bound']}; "
-        f"solved in {data['seconds'] * 1000:.1f} ms"
+        f"solved in {seconds * 1000:.1f} ms"
     )
 
 

@@ -8,48 +8,102 @@ statistics of :mod:`authoring.clues.draws`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from authoring.clues.draws import exact_first_reveal, simulate
-from authoring.model.deck import ClueDeck
+from authoring.io.diagnostics import Report, Span
+from authoring.model.deck import ClueDeck, warn_never
 from authoring.model.solver import solve
 
 
-def check_data(deck: ClueDeck, allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """What ``resistance clues check --json`` prints: per card its holes and density, per
-    place isolatable / fewest cards / a witness set (R6.1), and a summary."""
+@dataclass(frozen=True)
+class CardCheck:
+    """One card of a checked deck: its holes (place ids) and density (R5.3)."""
+
+    id: str
+    title: str
+    title_en: str | None
+    copies: int
+    failure: bool
+    holes: tuple[str, ...]
+    density: float
+
+    def to_json(self) -> dict[str, Any]:
+        """As ``clues check --json`` prints it."""
+        return {"id": self.id, "title": self.title, "title_en": self.title_en,
+                "copies": self.copies, "failure": self.failure, "holes": list(self.holes),
+                "density": self.density}
+
+
+@dataclass(frozen=True)
+class PlaceCheck:
+    """One place: may it hold an objective, can the cards isolate it, with how few, which
+    (a witness), and when not, the places every card holding it also holds (R6.1)."""
+
+    place: str
+    city: str
+    allowed: bool
+    isolatable: bool
+    min_cards: int | None
+    witness: tuple[str, ...]
+    lookalikes: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """As ``clues check --json`` prints it (keyed by the place)."""
+        return {"city": self.city, "allowed": self.allowed, "isolatable": self.isolatable,
+                "min_cards": self.min_cards, "witness": list(self.witness),
+                "lookalikes": list(self.lookalikes)}
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    """What ``resistance clues check`` reports of a deck: its cards, its places, and a
+    summary (plain data in :attr:`summary`, as printed by ``--json``)."""
+
+    deck: str
+    board: str
+    cards: tuple[CardCheck, ...]
+    places: tuple[PlaceCheck, ...]
+    summary: dict[str, Any]
+
+    @property
+    def failing(self) -> list[str]:
+        """The allowed places no set of cards isolates (R6.1)."""
+        return [p.place for p in self.places if p.allowed and not p.isolatable]
+
+    def to_json(self) -> dict[str, Any]:
+        """As ``clues check --json`` prints it."""
+        return {"deck": self.deck, "board": self.board,
+                "cards": [c.to_json() for c in self.cards],
+                "places": {p.place: p.to_json() for p in self.places},
+                "summary": self.summary}
+
+
+def check(deck: ClueDeck, allowed: tuple[str, ...] | None = None,
+          report: Report | None = None) -> DeckCheck:
+    """Check ``deck``: per card its holes and density, per place isolatable / fewest cards /
+    a witness set (R6.1), and a summary. With ``allowed`` (places other than the deck's,
+    D6.1) the deck is solved again for them, and ``report``'s warning about places that
+    can never be isolated speaks of those places."""
     result = deck.result if allowed is None else solve(deck.solver_deck(), allowed)
     n = len(deck.places)
     lo, hi = deck.density_band
     fewest, most = deck.density_holes
     allowed_set = set(result.allowed)
-    cards: list[dict[str, Any]] = [
-        {
-            "id": c.id,
-            "title": c.title,
-            "title_en": c.title_en,
-            "copies": c.copies,
-            "failure": c.failure,
-            "holes": deck.ids_of(c.holes),
-            "density": round(c.holes.bit_count() / n, 4) if n else 0.0,
-        }
-        for c in deck.cards
-    ]
-    places = {
-        r.place: {
-            "city": deck.board.zone(r.place).city,
-            "allowed": r.place in allowed_set,
-            "isolatable": r.isolatable,
-            "min_cards": r.min_cards,
-            "witness": list(r.witness),
-            "lookalikes": [] if r.isolatable else list(deck.lookalikes(r.place)),
-        }
-        for r in result.places
-    }
+    cards = tuple(
+        CardCheck(c.id, c.title, c.title_en, c.copies, c.failure, tuple(deck.ids_of(c.holes)),
+                  round(c.holes.bit_count() / n, 4) if n else 0.0)
+        for c in deck.cards)
+    places = tuple(
+        PlaceCheck(r.place, deck.board.zone(r.place).city, r.place in allowed_set,
+                   r.isolatable, r.min_cards, tuple(r.witness),
+                   () if r.isolatable else tuple(deck.lookalikes(r.place)))
+        for r in result.places)
     mins = [r.min_cards for r in result.places if r.min_cards is not None]
-    valid = [c for c in cards if not c["failure"]]
-    densities = [float(c["density"]) for c in valid]
-    summary = {
+    valid = [c for c in cards if not c.failure]
+    densities = [c.density for c in valid]
+    summary: dict[str, Any] = {
         "places": n,
         "allowed": len(allowed_set),
         "isolatable": sum(1 for r in result.places if r.allowed and r.isolatable),
@@ -66,16 +120,17 @@ def check_data(deck: ClueDeck, allowed: tuple[str, ...] | None = None) -> dict[s
         "density_min": min(densities) if densities else 0.0,
         "density_max": max(densities) if densities else 0.0,
         "density_holes": [fewest, most],
-        "outside_band": [c["id"] for c in valid if not fewest <= len(c["holes"]) <= most],
+        "outside_band": [c.id for c in valid if not fewest <= len(c.holes) <= most],
         "duplicate_patterns": [list(g) for g in result.duplicate_patterns],
     }
-    return {
-        "deck": deck.file,
-        "board": deck.board.file,
-        "cards": cards,
-        "places": places,
-        "summary": summary,
-    }
+    if allowed is not None and report is not None:
+        # the loader warned of the deck's own allowed places; these are the ones asked
+        old = [d for d in report.diagnostics if d.code == "place-not-isolatable"]
+        report.diagnostics = [d for d in report.diagnostics if d not in old]
+        span = Span(old[0].file, old[0].line, old[0].col, old[0].path) if old \
+            else Span(deck.file)
+        warn_never(report, span, list(result.never_isolatable_allowed))
+    return DeckCheck(deck.file, deck.board.file, cards, places, summary)
 
 
 def explain_place(deck: ClueDeck, zone_id: str) -> dict[str, Any]:

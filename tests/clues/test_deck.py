@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from authoring.clues.report import check_data
+from authoring.clues.report import check
 from authoring.model.deck import ClueDeck
 from authoring.model.solver import solve
 from authoring.model.workspace import Workspace
@@ -78,9 +78,10 @@ def test_default_titles_from_predicates_and_allowed_predicate(tmp_path: Path) ->
     assert [c.title for c in deck.cards] == ["Cité côtière", "Cité sans port", "Région Est"]
     assert [c.title_en for c in deck.cards][0] == "Coastal city"
     assert deck.allowed == ("E 1", "E 2", "E 3")
-    data = check_data(deck)
-    assert data["summary"]["allowed"] == 3
-    assert {z for z, p in data["places"].items() if p["allowed"]} == {"E 1", "E 2", "E 3"}
+    result = check(deck)
+    assert result.summary["allowed"] == 3
+    assert {p.place for p in result.places if p.allowed} == {"E 1", "E 2", "E 3"}
+    assert result.to_json()["places"]["E 1"]["allowed"] is True
 
 
 def test_problems_are_all_reported_at_once(tmp_path: Path) -> None:
