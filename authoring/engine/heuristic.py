@@ -226,9 +226,11 @@ class HeuristicBot:
     #: worth of one item card seen while parts are missing (R5.4)
     card_value = 1.5
     #: an elimination (a soldier back to the reserve, a cube, R7.2); with D4.2's player
-    #: option (measured: the team does better hunting a little less)
+    #: option, where that cube pays the next limited action (measured on held-out seeds,
+    #: 500 games a cell: 1.0 against 0.7 wins initiation normal 12.8 % against 4.0 %,
+    #: scenario 1 easy 19.2 % against 18.4 %, normal 10.6 % against 9.4 %)
     kill_value = 1.2
-    kill_value_own_cubes = 0.7
+    kill_value_own_cubes = 1.0
     #: an elimination's extra worth in a full zone the army's overflow lands on most
     pressure_weight = 2.0
     #: an elimination's extra worth while the soldier reserve will fall short (R9.1)
