@@ -299,6 +299,28 @@ def special_names(game: Game) -> list[tuple[str, int]]:
     return [(n, i) for i, sp in enumerate(game.specials) for n in (*_titles(sp.title), sp.id)]
 
 
+def option_names(game: Game, state: State, kind: str,
+                 options: Sequence[int]) -> list[tuple[str, int]]:
+    """The options of a draw to keep or a card to choose by their names (French and
+    English titles, a recruit's letter): their option index."""
+    out: list[tuple[str, int]] = []
+    for i, x in enumerate(options):
+        titles: list[str] = []
+        if kind == "keep_search":
+            card = game.specials[x - SPECIAL] if x >= SPECIAL else game.items[x]
+            titles = _titles(card.title)
+        elif kind == "keep_investigate":
+            titles = [game.clue_names[x]]
+        elif kind == "keep_resistance":
+            titles = _titles(game.resistance_cards[x].title)
+        elif kind == "choose_card" and 0 <= x < len(state.resistance):
+            titles = _titles(game.resistance_cards[state.resistance[x][0]].title)
+        elif kind == "keep_recruit" and game.recruits[x].letter:
+            titles = [str(game.recruits[x].letter)]
+        out += [(t, i) for t in titles]
+    return out
+
+
 def card_names(game: Game, state: State, p: int) -> list[tuple[str, int]]:
     """The cards ``p`` holds, by their titles (French and English): their inventory index."""
 
@@ -414,10 +436,17 @@ def typed_answer(game: Game, state: State, cmd: Command, options: Sequence[Actio
     elif kind == "discard_excess":
         cards = {c: i for i, c in enumerate(pend.options)}
         named = [(n, cards[c]) for n, c in card_names(game, state, pend.player) if c in cards]
+    else:
+        named = option_names(game, state, kind, pend.options)
     got = pick(text, named, "option") if named else \
         f"type the number of your choice (1 to {len(options)})"
     if isinstance(got, str):
         return got
+    variants = [a for a in options if a.a == got]
+    if len(variants) > 1:  # a card or recruit kept several ways: say which, as for a number
+        names = variant_names(game, state, variants)
+        shown = " · ".join(dict.fromkeys(name for name, _ in names))
+        return f"keep {got + 1} and then? one of: {shown} (e.g. keep {got + 1} {names[0][0]})"
     return by_option[got]
 
 

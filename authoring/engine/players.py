@@ -753,7 +753,7 @@ def ask_transfer_more(game: Game, state: State, p: int, q: int) -> None:
         state.pending = None
         return
     set_pending(state, "transfer_more", p, [TRANSFER_DONE, *more], [q],
-                f"more for {player_name(game, state, q)} in the same transfer (R5.9)")
+                f"to {player_name(game, state, q)}")
 
 
 def answer_transfer_more(game: Game, state: State, x: int) -> None:

@@ -129,6 +129,39 @@ def test_a_choice_is_answered_by_number_or_by_name(game: Game) -> None:
         assert state.pending.options[got.a] == seat
 
 
+def test_a_drawn_card_is_kept_by_its_name(game: Game) -> None:
+    """As the help says, a choice's line is named by its number or its name: a clue, an
+    item, a resistance card by (the start of) its French or English title (R5.3, R5.4,
+    R6.2)."""
+    from authoring.engine.state import Pending
+
+    state = started(game)
+    apply(game, state, Action("investigate", 0))
+    assert state.pending is not None and state.pending.kind == "keep_investigate"
+    options = legal_actions(game, state)
+    for i, clue in enumerate(state.pending.options):
+        title = game.clue_names[clue]
+        if [game.clue_names[c] for c in state.pending.options].count(title) > 1:
+            continue  # two copies of one card: either answers
+        for line in (f"keep {title}", title):
+            cmd = parse(line)
+            assert isinstance(cmd, Command)
+            got = typed_answer(game, state, cmd, options)
+            assert isinstance(got, Action) and got.a == i, (line, got)
+    # a resistance card by its English title
+    card = next(c for c, rc in enumerate(game.resistance_cards)
+                if not isinstance(rc.title, str) and rc.title.en)
+    state.pending = Pending("keep_resistance", 0, [card], [1])
+    options = legal_actions(game, state)
+    english = game.resistance_cards[card].title.en  # type: ignore[union-attr]
+    cmd = parse(f"keep {english}")
+    assert isinstance(cmd, Command)
+    assert typed_answer(game, state, cmd, options) == options[0]
+    cmd = parse("keep nothing-like-it")
+    assert isinstance(cmd, Command)
+    assert isinstance(typed_answer(game, state, cmd, options), str)
+
+
 @pytest.mark.parametrize("line, answer", [
     ("²", "'²' is not a number of the list: type one with the digits 0-9"),
     ("9" * 200, "'999999999999…' is not a number of the list: type one with the digits 0-9"),
