@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import shlex
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -278,7 +279,7 @@ def _restore(path: str, scenario: str | None) -> tuple[Any, GameSetup, list[Acti
     where = Path(scenario) if scenario else Path(setup.scenario)
     if not where.is_file():
         _fail(f"cannot load {path}: its scenario {where} is not there (give it: resistance "
-              f"play SCENARIO --load {path})")
+              f"play SCENARIO --load {shlex.quote(str(path))})")
     model = _load_model(where)
     games: list[Game] = []
 
@@ -707,9 +708,16 @@ class Session:
             c.print(f"{_clock(left)} left in this players' phase" if left is not None else
                     "no timer is running", markup=False)
         elif verb == "save":
-            path = Path(" ".join(cmd.args)) if cmd.args else self.save_path
-            if self._save(path):
-                self.save_path = path
+            typed = " ".join(cmd.args)
+            if len(typed) >= 2 and typed[0] == typed[-1] and typed[0] in "'\"":
+                typed = typed[1:-1]  # a path typed in quotes, as in a shell
+            if cmd.args and not typed.strip():
+                c.print("save where? e.g. save my-game.json (or save alone: "
+                        f"{self.save_path})", markup=False)
+            else:
+                path = Path(typed) if typed else self.save_path
+                if self._save(path):
+                    self.save_path = path
         elif verb == "quit":
             self._ask_save()
             c.print("bye", markup=False)
@@ -766,7 +774,8 @@ class Session:
             return False
         how = "replay it with: resistance play --replay" if self.state.outcome is not None \
             else "resume with: resistance play --load"
-        self._say(f"saved to {path} ({len(self.actions)} actions); {how} {path}", err)
+        self._say(f"saved to {path} ({len(self.actions)} actions); {how} "
+                  f"{shlex.quote(str(path))}", err)
         return True
 
     def _say(self, text: str, err: bool) -> None:

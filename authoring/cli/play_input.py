@@ -549,8 +549,16 @@ def _resistance(g: Game, st: State, p: int, args: list[str]) -> Action | str:
     activate = any(fold(x).startswith("act") for x in args)
     rest = [x for x in args if not fold(x).startswith("act")]
     cubes = 0
-    if len(rest) >= 2 and number(rest[-1].lstrip("+")) is not None:
-        cubes = int(rest.pop().lstrip("+"))
+    amount = rest[-1] if len(rest) >= 2 else ""
+    digits = amount.lstrip("+-")
+    if digits and (amount[0] in "+-" or number(digits) is not None) and digits.isascii() \
+            and digits.isdigit():
+        rest.pop()
+        n = number(digits)
+        if amount.startswith("-") or n is None or n < 1:
+            return (f"'{amount[:12]}' cubes: put 1 or more, as many as you hold "
+                    "(e.g. res 1 +2, R5.8)")
+        cubes = n
     card = pick(" ".join(rest), resistance_names(g, st), "resistance card")
     if isinstance(card, str):
         return card + " (e.g. res 1 +2: two cubes on card 1; res 1 act: activate it)"

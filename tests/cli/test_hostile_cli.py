@@ -255,3 +255,18 @@ def test_play_refuses_a_seed_a_save_could_not_keep() -> None:
     r = CliRunner().invoke(cli, ["play", "--seed", str(1 << 64), "--bots", "4"])
     assert r.exit_code == 2
     assert "Invalid value for '--seed'" in r.output and str(1 << 64) in r.output
+
+
+def test_a_saved_game_is_resumed_by_a_command_that_is_safe_to_paste(tmp_path: Path) -> None:
+    """The resume command quotes the save's path (a path with a space and a ';' is one
+    argument, not two commands); a typed path in quotes is read as a shell would; an empty
+    one is asked again."""
+    target = tmp_path / "a b;echo PWNED.json"
+    lines = f'1\nsave ""\nsave "{target}"\nquit\nn\n'
+    r = subprocess.run([sys.executable, "-m", "authoring", "play", "--players", "3",
+                        "--no-timer", "--seed", "2"], input=lines, capture_output=True,
+                       text=True, cwd=tmp_path, timeout=120, check=False)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "save where? e.g. save my-game.json" in r.stdout
+    assert f"resume with: resistance play --load '{target}'" in r.stdout
+    assert target.is_file() and sorted(p.name for p in tmp_path.iterdir()) == [target.name]

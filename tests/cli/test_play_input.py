@@ -264,3 +264,14 @@ def test_a_full_inventory_keeps_by_number_and_the_card_to_discard(game: Game) ->
     assert answer("keep 1 new") == Action("keep", 0, 0, 4)
     assert answer(f"keep {drawn} {first}") == Action("keep", 0, drawn - 1, 0)
     assert str(answer("keep 1")).startswith("keep 1 and then? one of: ")
+
+
+@pytest.mark.parametrize("amount", ["+0", "0", "-1", "+00", "+99999999999999"])
+def test_cubes_on_a_resistance_card_are_one_or_more(game: Game, amount: str) -> None:
+    """R5.8: a player puts cubes on a card; none, a negative count or an absurd one is
+    refused in words (it once put one cube for '+0')."""
+    state = started(game)
+    got = act(game, state, f"res 1 {amount}")
+    assert got == (f"'{amount[:12]}' cubes: put 1 or more, as many as you hold "
+                   "(e.g. res 1 +2, R5.8)")
+    assert act(game, state, "res 1 +1") == Action("resistance", 0, 0, 1, 0)
