@@ -300,14 +300,15 @@ def _check_report_path(path: Path) -> None:
     """Before any game is played: the report's files can be written there (a folder
     that is or can be made, where a file can be created; no special file in the way).
     A bad path found after an hour of games threw the study away."""
-
-
     for target in _report_files(path):
         if target is not None:
             refuse_special(target)
     ensure_folder(path.parent)
-    with tempfile.TemporaryFile(dir=path.parent, prefix=".resistance-probe-"):
-        pass
+    try:
+        with tempfile.TemporaryFile(dir=path.parent, prefix=".resistance-probe-"):
+            pass
+    except OSError as exc:  # about the user's path, not our probe's name
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
 
 
 def _write_report(path: Path, data: dict[str, Any], scenario: str) -> None:

@@ -175,8 +175,11 @@ class FileSet:
             ensure_folder(self.folder)
             self._lock()
             sweep(self.folder)
-            self._dir = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-",
-                                              dir=self.folder))
+            try:
+                self._dir = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-",
+                                                  dir=self.folder))
+            except OSError as exc:  # about the user's folder, not our staging folder's name
+                raise _naming(exc, self.folder) from None
         return self._dir
 
     def scratch(self) -> Path:
@@ -190,7 +193,11 @@ class FileSet:
             raise ValueError(f"{final} is not in {self.folder}")
         _refuse(final, folder)
         self._count += 1
-        return self.dir / f"new-{self._count:03d}-{final.name}"
+        try:
+            staging = self.dir
+        except OSError as exc:  # the folder refuses our staging folder: say the user's file
+            raise _naming(exc, final) from None
+        return staging / f"new-{self._count:03d}-{final.name}"
 
     def add(self, final: Path, data: bytes) -> None:
         """Stage ``data`` to become ``final``."""

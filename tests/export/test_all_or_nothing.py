@@ -198,3 +198,23 @@ def main_ok(argv: list[str]) -> None:
         main(argv)
     except SystemExit as exc:
         assert not exc.code, exc.code
+
+
+def test_a_folder_that_refuses_the_staging_names_the_users_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An OS error while staging names the folder or file the user gave, never our hidden
+    staging folder (a /proc path said '/proc/.resistance-staging-…')."""
+    import errno
+    import tempfile
+
+    def refuse(*args: object, **kwargs: object) -> str:
+        raise OSError(errno.ENOSPC, "No space left on device",
+                      str(tmp_path / ".resistance-staging-1-abc"))
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    with pytest.raises(OSError) as info, FileSet(tmp_path) as files:
+        files.add(tmp_path / "kit.pdf", b"x")
+    assert info.value.filename == str(tmp_path / "kit.pdf")
+    with pytest.raises(OSError) as info, FileSet(tmp_path) as files:
+        files.scratch()
+    assert info.value.filename == str(tmp_path)
