@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -119,3 +121,18 @@ yaml_docs = st.recursive(
 def test_random_yaml_like_text_never_raises(text: str) -> None:
     doc, r = load(text)
     assert doc is not None or r.has_errors
+
+
+def test_a_symbolic_link_is_shown_as_itself(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """display_path names a link as the user typed it, not the file it points to (a
+    refused '-o link' said 'target: is a symbolic link')."""
+    from authoring.io.yamlio import display_path
+
+    (tmp_path / "target").write_text("x")
+    (tmp_path / "link").symlink_to(tmp_path / "target")
+    monkeypatch.chdir(tmp_path)
+    assert display_path(tmp_path / "link") == "link"
+    assert display_path("link") == "link"
+    assert display_path(tmp_path / "target") == "target"
+    assert display_path("/elsewhere/x.yaml") == "/elsewhere/x.yaml"

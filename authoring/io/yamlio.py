@@ -91,10 +91,15 @@ def path_problem(path: Path | str) -> str | None:
 
 
 def display_path(path: Path | str) -> str:
-    """A path as the user should read it: relative to the working directory if inside."""
+    """A path as the user should read it: relative to the working directory if inside.
+    A symbolic link is named as itself, not as the file it points to."""
     p = Path(path)
     try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
+        here = Path.cwd()
+        try:
+            return str(Path(os.path.abspath(p)).relative_to(here))
+        except ValueError:
+            return str(p.resolve().relative_to(here.resolve()))
     except (ValueError, OSError):
         return str(p)
 
