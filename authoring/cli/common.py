@@ -30,6 +30,9 @@ class SafePath(click.Path):
             self.fail(problem, param, ctx)
         if isinstance(value, str) and not value.strip():
             self.fail("an empty path names no file", param, ctx)
+        if value == "-" and not self.allow_dash:
+            self.fail("'-' names no file here (nothing is read from or written to the "
+                      "terminal's streams): name a file, e.g. ./-", param, ctx)
         return super().convert(value, param, ctx)
 
 

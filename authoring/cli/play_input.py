@@ -270,6 +270,11 @@ def _seat(word: str) -> int | str | None:
     return None
 
 
+def no_seat(seat: int, players: int) -> str:
+    """What to say of a seat number the table does not have."""
+    return f"no player p{seat + 1}: the seats are p1 to p{players}"
+
+
 # -- names of the things a person types ------------------------------------------------------
 
 
@@ -457,6 +462,8 @@ def typed_action(game: Game, state: State, cmd: Command,
 
     g, st = game, state
     verb, args = cmd.verb, cmd.args
+    if cmd.seat is not None and not 0 <= cmd.seat < len(st.players):
+        return no_seat(cmd.seat, len(st.players))
     if verb == "":
         return f"p{(cmd.seat or 0) + 1} what? e.g. p{(cmd.seat or 0) + 1} move N-E 13"
     if verb not in VERBS.values():
@@ -477,7 +484,7 @@ def typed_action(game: Game, state: State, cmd: Command,
     if isinstance(p, str):
         return p
     if not 0 <= p < n:
-        return f"no player p{p + 1}: the seats are p1 to p{n}"
+        return no_seat(p, n)
     if p in bots:
         return f"p{p + 1} is a bot's seat"
     return _ACTIONS[verb](g, st, p, list(args))
@@ -584,6 +591,8 @@ def _give(g: Game, st: State, p: int, args: list[str]) -> Action | str:
         return "give to whom? e.g. give p2 explosifs, give p2 C1 (a recruit)"
     q = _seat(seats[0])
     assert isinstance(q, int)
+    if not 0 <= q < len(st.players):
+        return no_seat(q, len(st.players))
     rest = [x for x in rest if x != seats[0]]
     mine = [a for a in legal_actions(g, st) if a.kind == "transfer" and a.player == p
             and a.a == q]

@@ -270,3 +270,16 @@ def test_a_saved_game_is_resumed_by_a_command_that_is_safe_to_paste(tmp_path: Pa
     assert "save where? e.g. save my-game.json" in r.stdout
     assert f"resume with: resistance play --load '{target}'" in r.stdout
     assert target.is_file() and sorted(p.name for p in tmp_path.iterdir()) == [target.name]
+
+
+@pytest.mark.parametrize("args", [["preview", "-o", "-"], ["export", "-o", "-"],
+                                  ["simulate", "--games", "1", "--report", "-"]])
+def test_a_dash_is_no_file_name(args: list[str], tmp_path: Path,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """'-' is refused as a usage error (exit 2) before anything runs; it once became a
+    file named '-' in the working folder."""
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2, r.output
+    assert "'-' names no file here" in r.output
+    assert list(tmp_path.iterdir()) == []

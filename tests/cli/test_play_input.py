@@ -275,3 +275,12 @@ def test_cubes_on_a_resistance_card_are_one_or_more(game: Game, amount: str) -> 
     assert got == (f"'{amount[:12]}' cubes: put 1 or more, as many as you hold "
                    "(e.g. res 1 +2, R5.8)")
     assert act(game, state, "res 1 +1") == Action("resistance", 0, 0, 1, 0)
+
+
+@pytest.mark.parametrize("line, seat", [("give p4 C1", 4), ("give p0 C1", 0),
+                                        ("p9 move N-E 2", 9), ("p7", 7)])
+def test_a_seat_the_table_does_not_have_is_named(game: Game, line: str, seat: int) -> None:
+    """A seat beyond the table (3 players here) is said to be no player, not read as a rule
+    refusal ('give to another player') or a question ('p9 what?')."""
+    state = started(game)
+    assert act(game, state, line) == f"no player p{seat}: the seats are p1 to p3"
