@@ -175,7 +175,8 @@ def _setup_of(d: Any) -> GameSetup:
                                          and len(c) <= 100 for c in chars)):
         raise SaveError(f"its setup's characters {_shown(chars)} are not a list of at most "
                         f"{players} names")
-    decisions = d.get("decisions") or {}
+    decisions = d.get("decisions")
+    decisions = {} if decisions is None else decisions
     if not isinstance(decisions, dict) or not all(
             isinstance(v, str) and len(k) <= 100 and len(v) <= 100 and k.isprintable()
             and v.isprintable() for k, v in decisions.items()):
@@ -208,13 +209,18 @@ def play_extra(data: Mapping[str, Any], players: int) -> dict[str, Any]:
         raise SaveError("its 'play' part is not a mapping")
     bots = extra.get("bots", [])
     if not isinstance(bots, list) or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in bots):
-        raise SaveError(f"its bot seats {_shown(bots)} are not seats of its {players} players")
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in bots) \
+            or len(set(bots)) != len(bots):
+        raise SaveError(f"its bot seats {_shown(bots)} are not seats of its {players} players "
+                        "(each once)")
     if not isinstance(extra.get("timer", True), bool):
         raise SaveError(f"its timer {_shown(extra.get('timer'))} is not true or false")
     bot = extra.get("bot")
-    if bot is not None and not isinstance(bot, str):
-        raise SaveError(f"its bot {_shown(bot)} is not a bot's name")
+    from authoring.engine.bots import BOTS  # the bots import the engine this module is part of
+
+    if bot is not None and (not isinstance(bot, str) or bot not in BOTS):
+        raise SaveError(f"its bot {_shown(bot)} is not a bot's name; one of "
+                        f"{', '.join(BOTS)}")
     left = extra.get("time_left")
     if left is not None and (not isinstance(left, int | float) or isinstance(left, bool)
                              or not 0 <= left <= MAX_TIME_LEFT):
@@ -227,6 +233,12 @@ def read_setup(data: Any) -> GameSetup:
     """The setup of save data (SaveError when it is not a save)."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"not a saved game (expected format '{SAVE_FORMAT}')")
+    version = data.get("engine", 1)
+    if not isinstance(version, int) or isinstance(version, bool) \
+            or not 1 <= version <= ENGINE_VERSION:
+        raise SaveError(f"its engine version {_shown(version)} is not one this toolkit "
+                        f"knows (1 to {ENGINE_VERSION}): a newer toolkit wrote it, or the file "
+                        "was changed")
     return _setup_of(data.get("setup"))
 
 
