@@ -290,7 +290,9 @@ def _restore(path: str, scenario: str | None) -> tuple[Any, GameSetup, list[Acti
     try:
         setup, actions, state = restore(data, make)
     except SaveError as e:
-        _fail(f"cannot load {path}: {e}")
+        other = scenario is not None and Path(scenario).resolve() != Path(setup.scenario).resolve()
+        made = f" (the game was saved playing {setup.scenario}, not {scenario})" if other else ""
+        _fail(f"cannot load {path}: {e}{made}")
     return data, replace(setup, scenario=str(where)), actions, state, games[-1]
 
 

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from authoring.cli import cli
+from authoring.model.workspace import default_path
 
 ROOT = Path(__file__).resolve().parents[2]
 ONE_CELL = ["--players", "4", "--difficulty", "normal", "--bot", "random"]
@@ -283,3 +284,18 @@ def test_a_dash_is_no_file_name(args: list[str], tmp_path: Path,
     assert r.exit_code == 2, r.output
     assert "'-' names no file here" in r.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_save_loaded_with_another_scenario_says_which_it_was_made_with(
+        tmp_path: Path) -> None:
+    """--load with another scenario than the save's: the failed replay says which scenario
+    the game was saved with."""
+    save = tmp_path / "g.json"
+    r = subprocess.run([sys.executable, "-m", "authoring", "play", "--players", "3", "--bots",
+                        "3", "--seed", "5", "--save", str(save)], capture_output=True,
+                       text=True, timeout=300, check=False, stdin=subprocess.DEVNULL)
+    assert save.is_file(), r.stdout + r.stderr
+    other = default_path("scenarios", "scenario-2.yaml")
+    r2 = CliRunner().invoke(cli, ["play", "--load", str(save), str(other)])
+    assert r2.exit_code == 1
+    assert "(the game was saved playing " in r2.output and f"not {other})" in r2.output
