@@ -668,8 +668,10 @@ def check_transfer(game: Game, state: State, a: Action) -> str | None:
     if not 0 <= q < len(state.players) or q == p:
         return "R5.9: give to another player"
     if not transfer_zones(game, state, p) >> state.players[q].at & 1:
+        rng = mods(game, state, p).transfer_range
+        near = f" nor within {rng} link{'s' * (rng != 1)} of it" if rng else ""
         return (f"R5.9: {player_name(game, state, q)} is not in "
-                f"{game.zone(state.players[p].at)}")
+                f"{game.zone(state.players[p].at)}{near}")
     checked = game.decisions["D11.5"] == "checked"
     if a.b >= 0:
         if a.b >= len(state.players[p].inventory):

@@ -87,3 +87,20 @@ def test_a_move_out_of_reach_says_the_reach_with_its_bonus(scenario1: GameModel)
         far = g.zone_index("S-O 1")
         assert check_move(g, s, Action("move", 0, far)) == (
             f"R5.1: S-O 1 is not within {words} of {g.zone(s.players[0].at)}")
+
+
+def test_a_transfer_out_of_reach_says_the_givers_range(scenario1: GameModel) -> None:
+    """R5.9: a transfer is to a player in the giver's zone; the Smuggler's ability
+    (transfer_range 1) reaches the zones next to it too, and the refusal says so."""
+    from authoring.engine import Action
+    from authoring.engine.players import check_transfer
+
+    g = Game.create(scenario1, players=3,
+                    characters=["rosa-villanueva", "jenny-adams", "elise-marchand"])
+    s = new_initial_state(g, seed=1)
+    s.players[0].at, s.players[1].at = g.zone_index("N-E 2"), g.zone_index("N-E 5")
+    s.players[0].inventory = [0]
+    assert check_transfer(g, s, Action("transfer", 0, 1, 0, -1)) == (
+        "R5.9: Jenny Adams is not in N-E 2 nor within 1 link of it")
+    s.players[1].at = g.zone_index("N-E 1")  # a neighbour: within reach
+    assert check_transfer(g, s, Action("transfer", 0, 1, 0, -1)) is None
