@@ -1387,17 +1387,10 @@ class _Ctx:
             g, value = goal
             d0 = dist[here][g]
             if d0 > 0:
-                best: tuple[tuple[int, int], int] | None = None
-                z = reach
-                while z:
-                    low = z & -z
-                    dst = low.bit_length() - 1
-                    z ^= low
-                    key = (dist[dst][g], view.occupation(dst))
-                    if best is None or key < best[0]:
-                        best = (key, dst)
-                if best is not None and best[0][0] < d0:
-                    add(value / (best[0][0] + 1), Action("move", p, best[1]))
+                occupied = list(map(_add, view.soldiers, view.officers))
+                best = _first_step(reach, dist, g, occupied)
+                if best is not None and best[0] < d0:
+                    add(value / (best[0] + 1), Action("move", p, best[1]))
                     return
         if self.bot.coordinate and p == self.crafter and not self.missing and any(
                 q != p and any(x in self.need for x in view.players[q].inventory)
@@ -1438,20 +1431,11 @@ class _Ctx:
                 best_per, target = per, zz
         if target < 0:
             return
-        # the first step: the reachable zone nearest the target
-        best3: tuple[tuple[int, int], int] | None = None
-        z = reach
-        while z:
-            low = z & -z
-            dst = low.bit_length() - 1
-            z ^= low
-            step = (dist[dst][target], malus[dst])
-            if best3 is None or step < best3[0]:
-                best3 = (step, dst)
-        if best3 is None:
+        step = _first_step(reach, dist, target, malus)
+        if step is None:
             return
         bot._heading[p] = target
-        add(best_per, Action("move", p, best3[1]))
+        add(best_per, Action("move", p, step[1]))
 
     def _limited_signature(self, p: int) -> tuple[Any, ...]:
         """What :meth:`_limited_value` reads for ``p``: its sheet, its squad's free slots,
@@ -1498,6 +1482,22 @@ class _Ctx:
             return t.reach[z]
         bits = within(t.roads, z, 3 + m.move_roads) | within(t.paths, z, 1 + m.move_paths)
         return bits & ~(1 << z)
+
+
+def _first_step(reach: int, dist: Sequence[Sequence[int]], goal: int,
+                crowd: Sequence[int]) -> tuple[int, int] | None:
+    """The move towards ``goal``: of the zones in the bitset ``reach``, the nearest to it,
+    the least crowded on a tie, the lowest number then; its distance and number (None
+    when nothing is in reach)."""
+    best: tuple[int, int, int] | None = None
+    z = reach
+    while z:
+        low = z & -z
+        dst = low.bit_length() - 1
+        z ^= low
+        if best is None or (dist[dst][goal], crowd[dst]) < best[:2]:
+            best = (dist[dst][goal], crowd[dst], dst)
+    return None if best is None else (best[0], best[2])
 
 
 class LookaheadBot:
