@@ -201,8 +201,6 @@ def test_kill_stops_a_study_with_a_partial_report_and_143(tmp_path: Path) -> Non
 def test_ctrl_c_on_a_study_in_processes_is_one_word_and_130(where: list[str]) -> None:
     """Ctrl-C at a terminal reaches the whole process group: the workers leave it to
     the study (no traceback from each), which keeps the games finished (exit 130)."""
-    if "local" in where:
-        pytest.importorskip("distributed")
     proc = subprocess.Popen([sys.executable, "-m", "authoring", "simulate", "--games", "100000",
                              *ONE_CELL, "--bot", "heuristic", "--json", *where], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -223,7 +221,6 @@ def test_ctrl_c_on_a_study_in_processes_is_one_word_and_130(where: list[str]) ->
 
 def test_a_garbage_server_at_the_scheduler_address_is_one_line() -> None:
     """A peer that is not a Dask scheduler (it answers noise) is one line and exit 1."""
-    pytest.importorskip("distributed")
     import socket
     import threading
 

@@ -190,7 +190,7 @@ def _word_boxes(pdf: Path) -> list[list[tuple[float, float, float, float, str]]]
 
     tool = shutil.which("pdftotext")
     if tool is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed")
+        pytest.fail("pdftotext is missing: apt-get install -y poppler-utils (.ci/run does)")
     html = subprocess.run([tool, "-bbox", str(pdf), "-"], capture_output=True, text=True,
                           check=True).stdout
     mm = 72 / 25.4
@@ -467,7 +467,7 @@ def test_film_clue_cards_have_nothing_to_punch(tmp_path: Path) -> None:
     assert "Rien à percer" in " ".join(pypdf.PdfReader(out).pages[0].extract_text().split())
     tool = shutil.which("pdftoppm")
     if tool is None:
-        pytest.skip("pdftoppm (poppler-utils) is not installed")
+        pytest.fail("pdftoppm is missing: apt-get install -y poppler-utils (.ci/run does)")
     # the first card's places: white pixels at their centres on the rendered page
     dpi = 100
     subprocess.run([tool, "-r", str(dpi), "-gray", "-f", str(section.first), "-l",
