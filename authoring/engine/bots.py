@@ -54,9 +54,11 @@ class SimpleBot(HeuristicBot):
     coordinate = False
     urgency = 0.0
     pressure_weight = 0.0
-    kill_value = kill_value_own_cubes = 1.8
+    kill_value = 1.8
+    kill_value_own_cubes = 1.8
     cube_price = 1.5
-    m_need = m_need_own_cubes = 0.0
+    m_need = 0.0
+    m_need_own_cubes = 0.0
     horizon = 0.0
     future_searches = 0.0
 

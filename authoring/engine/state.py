@@ -79,12 +79,9 @@ class PlayerState:
 
     def copy(self) -> PlayerState:
         """An independent copy (its lists copied)."""
-        p = _new(PlayerState)
-        d = p.__dict__ = self.__dict__.copy()  # the ints, then the lists copied
         sq = self.squad
-        d["squad"] = [sq[0][:], sq[1][:], sq[2][:]]
-        d["inventory"] = self.inventory[:]
-        return p
+        return PlayerState(self.character, self.at, self.actions, self.cubes,
+                           [sq[0][:], sq[1][:], sq[2][:]], self.inventory[:], self.free_actions)
 
     def to_json(self) -> dict[str, Any]:
         """The player's state as plain data (saves)."""
@@ -98,6 +95,19 @@ class PlayerState:
         return cls(int(d["character"]), int(d["at"]), int(d["actions"]), int(d["cubes"]),
                    [[int(x) for x in row] for row in d["squad"]],
                    [int(x) for x in d["inventory"]], int(d["free_actions"]))
+
+
+#: the fields saved as they are (JSON); ``rng``, ``players`` and ``pending`` are saved by
+#: their own ``to_json``, the log and the outcome beside the state
+PLAIN: tuple[str, ...] = (
+    "round", "phase", "soldiers", "officers", "cubes", "reserve_soldiers",
+    "reserve_officers", "eliminated_soldiers", "eliminated_officers", "supply_cubes",
+    "bag", "drawn", "piles", "speed_cell", "team_counter", "army_counter", "skip_army",
+    "item_pile", "item_discard", "special_left", "clue_pile", "clue_discard",
+    "clues_kept", "clue_pool", "recruit_bag", "resistance_pile", "resistance_discard",
+    "resistance", "event_pile", "event_discard", "planning_supply", "revealed", "done",
+    "completed", "queue", "budget", "timer_delta", "phase_seconds",
+)
 
 
 @dataclass
@@ -162,53 +172,35 @@ class State:
         return self.outcome is not None
 
     # -- copy ------------------------------------------------------------------------------
-    #: the fields :meth:`clone` copies one level (lists of ints) and two (lists of lists);
-    #: every other field holds an int, a str or a value never changed in place
-    _LISTS = ("soldiers", "officers", "cubes", "bag", "drawn", "item_pile", "item_discard",
-              "special_left", "clue_pile", "clue_discard", "clues_kept", "clue_pool",
-              "recruit_bag", "resistance_pile", "resistance_discard", "event_pile",
-              "event_discard", "done", "unseen")
-    _ROWS = ("piles", "resistance", "revealed", "completed", "queue")
 
     def clone(self, *, log: bool = False) -> State:
         """An independent copy (hand-written: lists are copied one level, rows two). The
         log is shared unless ``log``: a search clone does not need the game's history."""
-        c = _new(State)
-        d = c.__dict__ = self.__dict__.copy()
-        for k in self._LISTS:
-            d[k] = d[k][:]
-        for k in self._ROWS:
-            d[k] = [r[:] for r in d[k]]
-        rng = d["rng"] = Rng.__new__(Rng)
-        rng.state = self.rng.state
-        players = []
-        for p in self.players:  # PlayerState.copy written out
-            q = _new(PlayerState)
-            pd = q.__dict__ = p.__dict__.copy()
-            sq = p.squad
-            pd["squad"] = [sq[0][:], sq[1][:], sq[2][:]]
-            pd["inventory"] = p.inventory[:]
-            players.append(q)
-        d["players"] = players
-        if self.pending is not None:
-            d["pending"] = self.pending.copy()
-        d["log"] = self.log[:] if log else []
-        return c
+        # every field in order, written out (a native class under mypyc has no __dict__
+        # to copy; tests/engine/test_fast_paths.py checks that no list is shared)
+        return State(
+            Rng(state=self.rng.state), self.round, self.phase,
+            [p.copy() for p in self.players],
+            self.soldiers[:], self.officers[:], self.cubes[:],
+            self.reserve_soldiers, self.reserve_officers, self.eliminated_soldiers,
+            self.eliminated_officers, self.supply_cubes,
+            self.bag[:], self.drawn[:], [r[:] for r in self.piles],
+            self.speed_cell, self.team_counter, self.army_counter, self.skip_army,
+            self.item_pile[:], self.item_discard[:], self.special_left[:],
+            self.clue_pile[:], self.clue_discard[:], self.clues_kept[:], self.clue_pool[:],
+            self.recruit_bag[:], self.resistance_pile[:], self.resistance_discard[:],
+            [r[:] for r in self.resistance], self.event_pile[:], self.event_discard[:],
+            self.planning_supply, [r[:] for r in self.revealed], self.done[:],
+            [r[:] for r in self.completed],
+            self.pending.copy() if self.pending is not None else None,
+            [r[:] for r in self.queue], self.budget, self.timer_delta, self.phase_seconds,
+            self.outcome, self.log[:] if log else [], self.unseen[:])
 
     # -- JSON ------------------------------------------------------------------------------
-    _PLAIN = (
-        "round", "phase", "soldiers", "officers", "cubes", "reserve_soldiers",
-        "reserve_officers", "eliminated_soldiers", "eliminated_officers", "supply_cubes",
-        "bag", "drawn", "piles", "speed_cell", "team_counter", "army_counter", "skip_army",
-        "item_pile", "item_discard", "special_left", "clue_pile", "clue_discard",
-        "clues_kept", "clue_pool", "recruit_bag", "resistance_pile", "resistance_discard",
-        "resistance", "event_pile", "event_discard", "planning_supply", "revealed", "done", "completed",
-        "queue", "budget", "timer_delta", "phase_seconds",
-    )
 
     def to_json(self) -> dict[str, Any]:
         """The state as JSON data (the log and the outcome are saved beside it)."""
-        out: dict[str, Any] = {k: getattr(self, k) for k in self._PLAIN}
+        out: dict[str, Any] = {k: getattr(self, k) for k in PLAIN}
         out["rng"] = self.rng.state
         out["players"] = [p.to_json() for p in self.players]
         out["pending"] = self.pending.to_json() if self.pending is not None else None
@@ -221,7 +213,7 @@ class State:
         type and in range (:class:`StateDataError` names the first one that is not), so
         data from a file never becomes a state the engine would trip on."""
         _check_state(d)
-        kw = {k: d[k] for k in cls._PLAIN}
+        kw = {k: d[k] for k in PLAIN}
         return cls(
             rng=Rng(state=int(d["rng"])),
             players=[PlayerState.from_json(p) for p in d["players"]],
@@ -290,7 +282,7 @@ _ID_LISTS = ("bag", "drawn", "item_pile", "item_discard", "special_left", "clue_
 def _check_state(d: Any) -> None:
     if not isinstance(d, dict):
         raise StateDataError(f"state: {_shown(d)} is not a mapping")
-    missing = [k for k in (*State._PLAIN, "rng", "players", "pending") if k not in d]
+    missing = [k for k in (*PLAIN, "rng", "players", "pending") if k not in d]
     if missing:
         raise StateDataError(f"state: {', '.join(missing[:5])} missing")
     _int(d, "rng", "state.rng", 0, 1 << 64)

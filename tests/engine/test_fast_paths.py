@@ -6,6 +6,8 @@ as the text it stands for."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from authoring.engine import Game, apply, legal_actions, new_initial_state, why_illegal
@@ -13,7 +15,7 @@ from authoring.engine import players as rules
 from authoring.engine.api import random_action
 from authoring.engine.core import _mods_of, mods
 from authoring.engine.rng import Rng
-from authoring.engine.state import EMPTY
+from authoring.engine.state import EMPTY, State
 from authoring.model.game import load_game
 from authoring.model.workspace import default_path
 
@@ -62,12 +64,13 @@ def test_fast_paths_agree_with_the_checks(path, decisions) -> None:  # type: ign
 
 
 def test_clone_copies_every_list_field() -> None:
-    """State.clone copies the fields it names; a list field it does not name would be
-    shared between a state and its clones (a new field must join State._LISTS/_ROWS)."""
+    """State.clone writes every field out; a list field it passes on without copying
+    would be shared between a state and its clones."""
     game = Game.create(load_game(SCENARIOS[0]), players=4)
     s = _states(game, 1)[0]
     c = s.clone()
-    for k, v in vars(s).items():
+    for f in dataclasses.fields(State):
+        k, v = f.name, getattr(s, f.name)
         if isinstance(v, list) and k != "log":
             assert getattr(c, k) is not v, k
             assert getattr(c, k) == v, k

@@ -61,7 +61,7 @@ from authoring.engine import (
 from authoring.engine.api import MAX_ROUNDS
 from authoring.engine.bots import SimpleBot
 from authoring.engine.core import inventory_limit
-from authoring.engine.state import PLANNING, SPECIAL
+from authoring.engine.state import PLAIN, PLANNING, SPECIAL
 from authoring.engine.view import PublicView
 from authoring.model.game import GameModel, load_game
 from authoring.model.workspace import default_path
@@ -545,7 +545,7 @@ def clone_independent(run: Run) -> str | None:
 def scribble(c: State) -> None:
     """Change every mutable part of a state in place."""
     c.rng.below(7)
-    for k in State._PLAIN:
+    for k in PLAIN:
         v = getattr(c, k)
         if isinstance(v, list):
             for x in v:
