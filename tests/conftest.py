@@ -17,6 +17,11 @@ if os.environ.get("CI"):
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The suite tests the rules' one home, the engine's Python sources, even where a compiled
+# build (python -m authoring.engine.build) sits beside them: tests/engine/test_compiled.py
+# builds its own copy and checks that it plays the same games.
+os.environ["RESISTANCE_PURE"] = "1"
+
 
 @pytest.fixture(autouse=True)
 def _run_from_root(monkeypatch: pytest.MonkeyPatch) -> None:

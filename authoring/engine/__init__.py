@@ -13,6 +13,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from authoring.engine.native import choose
+
+choose()  # the compiled engine when built and current, else the Python sources (build.py)
+
 if TYPE_CHECKING:  # the names below, for type checkers; loaded on first use at run time
     from authoring.engine.actions import Action
     from authoring.engine.api import apply, legal_actions, new_initial_state, replay, why_illegal
