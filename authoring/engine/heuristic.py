@@ -63,8 +63,6 @@ planner's candidate actions with their worth, the planner's choice first.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import add as _add
-from operator import lt as _lt
 from typing import Any, Literal
 
 from authoring.engine.actions import Action, ActionKind, slot_of
@@ -258,8 +256,16 @@ class HeuristicBot:
         self._heading: dict[int, int] = {}  # player -> zone it is heading for (a hint)
         self._options: list[tuple[Action, float]] = []
         self._table_cache: dict[tuple[Any, ...], list[float]] = {}
-        self._sheet_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], Mods]] = {}
+        self._sheet_cache: dict[tuple[Any, ...], tuple[tuple[tuple[int, int, int], Mods], int]] = {}
         self._pool_cache: dict[tuple[Any, ...], int] = {}
+        # equal values -> one number, never reused (a memo keyed by a number hashes an int,
+        # not a sheet's effects or the team's needs each time)
+        self._numbers: dict[Any, int] = {}
+        self._counter = [0]
+        # per player, the last sheet read and what it was read from (a squad and a hand
+        # change rarely: compared as lists, no key built)
+        self._last_sheet: dict[int, tuple[Game, int, list[list[int]], list[int],
+                                          tuple[tuple[int, int, int], Mods], int]] = {}
 
     def share_caches(self, other: HeuristicBot) -> None:
         """Read and fill ``other``'s memos of pure functions (sheets, limited-action
@@ -268,6 +274,17 @@ class HeuristicBot:
         self._table_cache = other._table_cache
         self._sheet_cache = other._sheet_cache
         self._pool_cache = other._pool_cache
+        self._numbers, self._counter = other._numbers, other._counter
+
+    def number(self, value: Any) -> int:
+        """The number of ``value`` (equal values, one number; a number is never reused)."""
+        got = self._numbers.get(value)
+        if got is None:
+            if len(self._numbers) > 65536:
+                self._numbers.clear()
+            got = self._numbers[value] = self._counter[0]
+            self._counter[0] += 1
+        return got
 
     def plan(self, game: Game) -> _Plan:
         """The game's static reading (:class:`_Plan`), built once per game."""
@@ -575,6 +592,7 @@ class _Ctx:
         players = view.players
         self.n = len(players)
         self._sheets: list[tuple[tuple[int, int, int], Mods] | None] = [None] * self.n
+        self._sheet_nos = [-1] * self.n
         self.speed = view.speed
         self.options: list[tuple[Action, float]] = []
         objectives = game.objectives
@@ -615,14 +633,14 @@ class _Ctx:
         self._clue_need: float | None = None
         self._carriers: list[tuple[int, int, int | None, int]] | None = None
         if plan.officers_count:  # D4.1: officers count as occupation (R4.5)
-            self.malus: list[int] = list(map(_add, view.soldiers, view.officers))
+            self.malus: list[int] = [a + b for a, b in zip(view.soldiers, view.officers, strict=True)]
         else:
             self.malus = list(view.soldiers)
-        self.free: list[bool] = list(map(_lt, view.cubes, plan.size))
+        self.free: list[bool] = [c < k for c, k in zip(view.cubes, plan.size, strict=True)]
         self._kills = [-1.0] * plan.n
         self._limited_memo: dict[tuple[int, int], tuple[float, ActionKind | None]] = {}
         self._tables: dict[int, list[float]] = {}
-        self._team_sig: tuple[Any, ...] | None = None
+        self._team_no = -1
         self._striker = -1
         self._holds: dict[int, bool] = {}
         self._worth: dict[int, float] = {}
@@ -636,15 +654,26 @@ class _Ctx:
             # across decisions
             ps = self.view.players[p]
             sq = ps.squad
-            key = (id(self.game), ps.character, tuple(sq[0]), tuple(sq[1]), tuple(sq[2]),
-                   tuple(ps.inventory))
-            cache = self.bot._sheet_cache
-            got = cache.get(key)
-            if got is None:
-                if len(cache) > 4096:
-                    cache.clear()
-                got = cache[key] = self.view.sheet(p)
+            bot = self.bot
+            last = bot._last_sheet.get(p)
+            if (last is not None and last[0] is self.game and last[1] == ps.character
+                    and last[2] == sq and last[3] == ps.inventory):
+                got, no = last[4], last[5]
+            else:
+                key = (id(self.game), ps.character, tuple(sq[0]), tuple(sq[1]),
+                       tuple(sq[2]), tuple(ps.inventory))
+                cache = bot._sheet_cache
+                hit = cache.get(key)
+                if hit is None:
+                    if len(cache) > 4096:
+                        cache.clear()
+                    read = self.view.sheet(p)
+                    hit = cache[key] = (read, bot.number(read))
+                got, no = hit
+                bot._last_sheet[p] = (self.game, ps.character, [sq[0][:], sq[1][:], sq[2][:]],
+                                      ps.inventory[:], got, no)
             self._sheets[p] = got
+            self._sheet_nos[p] = no
         return got
 
     def level(self, p: int, s: int) -> int:
@@ -1387,7 +1416,7 @@ class _Ctx:
             g, value = goal
             d0 = dist[here][g]
             if d0 > 0:
-                occupied = list(map(_add, view.soldiers, view.officers))
+                occupied = [a + b for a, b in zip(view.soldiers, view.officers, strict=True)]
                 best = _first_step(reach, dist, g, occupied)
                 if best is not None and best[0] < d0:
                     add(value / (best[0] + 1), Action("move", p, best[1]))
@@ -1441,15 +1470,16 @@ class _Ctx:
         """What :meth:`_limited_value` reads for ``p``: its sheet, its squad's free slots,
         the team's needs (clues, parts, the crafter's test), its cubes (D4.2 option)."""
         ps = self.view.players[p]
-        levels, m = self.sheet(p)
-        team = self._team_sig
-        if team is None:
+        self.sheet(p)
+        team = self._team_no
+        if team < 0:
             gen = any(o.kind == "general" for o in self.open)
-            team = self._team_sig = (
+            team = self._team_no = self.bot.number((
                 id(self.game), self.clue_need(), tuple(sorted(self.missing)),
                 bool(self.to_craft), self.crafter, len(self.unrevealed), self.shortfall > 0,
-                self.striker() if gen else -1)
-        return (team, p, ps.character, levels, m,
+                self.striker() if gen else -1))
+        # the sheet (levels and effects) and the team's needs by their numbers
+        return (team, p, ps.character, self._sheet_nos[p],
                 tuple(EMPTY in row and row.index(EMPTY) for row in ps.squad),
                 self._limited_ok(p))
 
@@ -1489,15 +1519,16 @@ def _first_step(reach: int, dist: Sequence[Sequence[int]], goal: int,
     """The move towards ``goal``: of the zones in the bitset ``reach``, the nearest to it,
     the least crowded on a tie, the lowest number then; its distance and number (None
     when nothing is in reach)."""
-    best: tuple[int, int, int] | None = None
+    best_d = best_c = best_z = -1
     z = reach
     while z:
         low = z & -z
         dst = low.bit_length() - 1
         z ^= low
-        if best is None or (dist[dst][goal], crowd[dst]) < best[:2]:
-            best = (dist[dst][goal], crowd[dst], dst)
-    return None if best is None else (best[0], best[2])
+        d, c = dist[dst][goal], crowd[dst]
+        if best_z < 0 or d < best_d or (d == best_d and c < best_c):
+            best_d, best_c, best_z = d, c, dst
+    return None if best_z < 0 else (best_d, best_z)
 
 
 class LookaheadBot:

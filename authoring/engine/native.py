@@ -43,7 +43,6 @@ HERE = Path(__file__).resolve().parent
 PACKAGE = __name__.rpartition(".")[0]  # authoring.engine
 #: the sources' SHA-256 at build time, beside the extension modules
 STAMP = HERE / "compiled.json"
-_said_stale = False
 
 
 def digests() -> dict[str, str]:
@@ -79,30 +78,30 @@ def running() -> str:
 
 
 class _Sources(importlib.abc.MetaPathFinder):
-    """Finds the engine's compiled modules as their ``.py`` sources (the fallback)."""
+    """Finds the engine's compiled modules as their ``.py`` sources (the fallback); a
+    stale build is said once, when the first of them loads."""
+
+    def __init__(self, stale: bool) -> None:
+        self.stale = stale
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         package, _, name = fullname.rpartition(".")
         if package != PACKAGE or name not in COMPILED:
             return None
+        if self.stale:
+            self.stale = False
+            print("resistance: the compiled engine is older than its sources: running the "
+                  "pure-Python engine (rebuild: python -m authoring.engine.build; remove: "
+                  "python -m authoring.engine.build --clean)", file=sys.stderr)
         return importlib.util.spec_from_file_location(fullname, HERE / f"{name}.py")
 
 
 def choose() -> None:
     """Run the sources when asked (``RESISTANCE_PURE=1``) or when the build is stale;
     called once by the package's ``__init__`` before any engine module loads."""
-    global _said_stale
     kind = engine_kind()
-    if kind == "pure":
+    if kind == "pure" or any(isinstance(f, _Sources) for f in sys.meta_path):
         return
-    if kind == "stale" and not _said_stale:
-        _said_stale = True
-        print("resistance: the compiled engine is older than its sources: running the "
-              "pure-Python engine (rebuild: python -m authoring.engine.build; remove: "
-              "python -m authoring.engine.build --clean)", file=sys.stderr)
-    if (kind == "stale" or os.environ.get(PURE_ENV) == "1") and not any(
-            isinstance(f, _Sources) for f in sys.meta_path):
-        sys.meta_path.insert(0, _Sources())
-
-
+    if kind == "stale" or os.environ.get(PURE_ENV) == "1":
+        sys.meta_path.insert(0, _Sources(stale=kind == "stale"))
