@@ -13,6 +13,10 @@ BASELINE below (× > 1: better):
   games: ≥ 1,000);
 - the share of time per phase (setup, choosing the action, players' actions, army phase).
 
+The engine measured is the one that runs: the compiled build where one is current
+(``python -m authoring.engine.build``), else the Python sources (``RESISTANCE_PURE=1``
+forces them).
+
 Actions drawn from the legal ones are applied unchecked (``apply(..., checked=False)``),
 as a simulation does; ``why_illegal`` costs a few µs more per action.
 
@@ -43,6 +47,7 @@ from authoring.engine import (
 from authoring.engine.api import random_action
 from authoring.engine.bots import SimpleBot
 from authoring.engine.heuristic import HeuristicBot
+from authoring.engine.native import running
 from authoring.engine.players import legal_for
 from authoring.engine.rng import Rng
 from authoring.engine.view import PublicView
@@ -203,6 +208,8 @@ def main() -> None:
 
     print("engine benchmark — scenario 1, 4 players, normal (one process); ×: "
           "ratio to the figures of d676916" + (f", then to {args.against} now" if live else ""))
+    print(f"  engine: {running()} (python -m authoring.engine.build compiles it; "
+          "RESISTANCE_PURE=1 runs the sources)")
     for key, label, goal in (("clone", "clone()", 5e-6), ("json", "state JSON round-trip", None),
                              ("legal_actions", "legal_actions", None),
                              ("legal_for", "legal_for (one player)", None),

@@ -7,6 +7,9 @@ the given game count, and the speed-up of ``--jobs 2`` and of a Dask ``LocalClus
 comes with its ratio to the BASELINE below (× > 1: better); the goal for the heuristic
 bot's whole games is ≥ 1,000 games/s per core.
 
+The engine measured is the one that runs: the compiled build where one is current
+(``python -m authoring.engine.build``), else the Python sources (``RESISTANCE_PURE=1``).
+
     python benchmarks/simulate.py [--games N]
 """
 
@@ -17,6 +20,7 @@ import json
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from authoring.engine.native import running
 from authoring.engine.simulate import Study, run_study, summarise
 from authoring.model.game import load_game
 from authoring.model.workspace import default_path
@@ -45,7 +49,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=60, help="games per cell")
     args = ap.parse_args()
     model = load_game(default_path("scenarios", "scenario-1.yaml"))
-    print("simulation benchmark — scenario 1")
+    print(f"simulation benchmark — scenario 1 — engine: {running()} "
+          "(python -m authoring.engine.build compiles it; RESISTANCE_PURE=1 runs the sources)")
     for bot in ("heuristic", "simple", "random"):
         study = Study(games=args.games, difficulties=("normal",), players=(4,), bot=bot)
         secs, data = timed_study(model, study)
