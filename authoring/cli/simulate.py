@@ -30,7 +30,6 @@ from authoring.cli.common import (
 from authoring.engine.bots import BUDGETED
 from authoring.engine.check import load_playable
 from authoring.engine.runner import StudyFailed, StudyRunner
-from authoring.engine.save import GameSetup, save_data
 from authoring.engine.search import DEFAULT_BUDGET, MAX_BUDGET
 from authoring.engine.simulate import (
     BOT_NAMES,
@@ -38,7 +37,7 @@ from authoring.engine.simulate import (
     Runner,
     Study,
     compare,
-    record_game,
+    notable_saves,
     run_ladder,
 )
 from authoring.engine.simulate import sensitivity as decisions_sensitivity
@@ -345,22 +344,12 @@ def _write_report(path: Path, data: StudySummary | Comparison, scenario: str,
 
 def _notable(path: Path, data: StudySummary, scenario: str, model: GameModel
              ) -> list[tuple[Path, bytes]]:
-    """Each cell's closest loss, fastest loss and quickest win, played again from its seed
-    as saves (the engine's save format) to write beside the report."""
-    st = data.study
-    written = []
-    for key, cell in data.cells.items():
-        for kind, notable in cell.notable.games():
-            setup = GameSetup(str(Path(scenario).resolve()), cell.players, cell.difficulty,
-                              None, st.decisions, notable.seed, cell.budget, st.max_rounds)
-            game = setup.game(model)
-            actions, state = record_game(game, notable.seed, st.bot, st.max_rounds,
-                                         st.search_budget)
-            out = path.with_name(f"{path.stem}-{key.replace('/', '-')}p-{kind.replace('_', '-')}"
-                                 ".json")
-            written.append((out, (json.dumps(save_data(setup, actions, state),
-                                             ensure_ascii=False) + "\n").encode()))
-    return written
+    """Each cell's closest loss, fastest loss and quickest win as saves (the engine's
+    save format) to write beside the report: ``REPORT-easy-4p-fastest-loss.json``."""
+    return [(path.with_name(f"{path.stem}-{key.replace('/', '-')}p-{kind.replace('_', '-')}"
+                            ".json"),
+             (json.dumps(save, ensure_ascii=False) + "\n").encode())
+            for key, kind, save in notable_saves(model, str(Path(scenario).resolve()), data)]
 
 
 @contextmanager

@@ -26,12 +26,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
 from dataclasses import dataclass, field, replace
 from itertools import islice
+from typing import Any
 
 from authoring.engine.actions import Action
 from authoring.engine.api import LazyLegal, apply, new_initial_state, random_action
 from authoring.engine.bots import BOTS, BUDGETED, Bot
 from authoring.engine.game import Game
 from authoring.engine.rng import Rng
+from authoring.engine.save import GameSetup, save_data
 from authoring.engine.state import State
 from authoring.engine.view import PublicView
 from authoring.io.wording import percent
@@ -563,3 +565,20 @@ def run_ladder(model: GameModel, study: Study, games: int, run: Runner
         c = run(model, one).cells[cell.key]
         rows.append(LadderRung(bot, cell.key, games, c.win_rate, c.interval, c.rounds_mean))
     return tuple(rows)
+
+
+def notable_saves(model: GameModel, scenario: str, summary: StudySummary
+                  ) -> list[tuple[str, str, dict[str, Any]]]:
+    """Each cell's notable games (closest loss, fastest loss, quickest win) played again
+    from their seeds: ``(cell key, kind, save)``, the save (:func:`~authoring.engine.save.
+    save_data`) naming ``scenario``, the path ``resistance play --replay`` loads."""
+    st = summary.study
+    out = []
+    for key, cell in summary.cells.items():
+        for kind, notable in cell.notable.games():
+            setup = GameSetup(scenario, cell.players, cell.difficulty, None, st.decisions,
+                              notable.seed, cell.budget, st.max_rounds)
+            actions, state = record_game(setup.game(model), notable.seed, st.bot,
+                                         st.max_rounds, st.search_budget)
+            out.append((key, kind, save_data(setup, actions, state)))
+    return out
