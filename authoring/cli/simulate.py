@@ -199,25 +199,22 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         _check_report_path(Path(report_path))
     runner = StudyRunner(_capped_jobs(jobs, scheduler, study), scheduler)
     run = _shown(runner)
-    paths = [scenario or str(default_path("scenarios", "scenario-1.yaml"))]
+    path = scenario or str(default_path("scenarios", "scenario-1.yaml"))
+    model = _load(path)
+    summaries = [run(model, study)]
     if compare_with:
-        paths.append(compare_with)
-    models = [_load(paths[0])]
-    summaries = [run(models[0], study)]
-    if compare_with:
-        models.append(_load(compare_with))
-        summaries.append(run(models[1], study))
+        summaries.append(run(_load(compare_with), study))
     first = summaries[0]
     # the ladder and the sensitivity are the first scenario's (with --compare too)
     if ladder:
-        first = replace(first, ladder=run_ladder(models[0], study, ladder, run))
+        first = replace(first, ladder=run_ladder(model, study, ladder, run))
     if sensitivity:
-        first = replace(first, sensitivity=decisions_sensitivity(models[0], study,
-                                                                 summaries[0], run))
+        first = replace(first, sensitivity=decisions_sensitivity(model, study, summaries[0],
+                                                                 run))
     data = (first if not compare_with else
             Comparison(first, summaries[1], compare(summaries[0], summaries[1])))
     if report_path:
-        _write_report(Path(report_path), data, paths[0], models[0])
+        _write_report(Path(report_path), data, path, model)
     if as_json:
         echo_json(data.to_json())
     else:
