@@ -27,7 +27,7 @@ def rate(model: GameModel, study: Study, executor: Executor | None
     """Wins, games and seconds of a one-cell study."""
     t = time.perf_counter()
     records = next(iter(run_study(model, study, executor, chunk=5).values()))
-    return sum(r["won"] for r in records), len(records), time.perf_counter() - t
+    return sum(r.won for r in records), len(records), time.perf_counter() - t
 
 
 def line(label: str, wins: int, n: int, secs: float) -> str:

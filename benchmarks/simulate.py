@@ -41,7 +41,7 @@ def vs(key: str, value: float, *, rate: bool = True) -> str:
 def timed_study(model, study, executor=None):  # type: ignore[no-untyped-def]
     t = time.perf_counter()
     data = summarise(model, study, run_study(model, study, executor))
-    return time.perf_counter() - t, json.dumps(data)
+    return time.perf_counter() - t, json.dumps(data.to_json())
 
 
 def main() -> None:

@@ -26,13 +26,13 @@ from authoring.engine.describe import option_text
 from authoring.engine.describe import token_text as token_words
 from authoring.engine.describe import zone_name as zone_words
 from authoring.engine.flow import army_target
-from authoring.engine.players import DRAW_SKILL, MOVE_MOUNTAIN_PATHS, MOVE_ROADS
+from authoring.engine.players import DRAW_SKILL
 from authoring.engine.save import GameSetup
 from authoring.engine.state import SPECIAL  # inventory entries: SPECIAL + special item
 from authoring.engine.view import player_view
 from authoring.io.wording import text_of as _text_of
 from authoring.model.effects import render_effects
-from authoring.model.rules import SKILLS
+from authoring.model.rules import MOVE_MOUNTAIN_PATHS, MOVE_ROADS, SKILLS
 from authoring.model.solver import min_isolating
 
 _DRAWN = {"recruit": ("recruit token", "recruit tokens"),

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import contextlib
 import glob
 import json
-import multiprocessing
 import os
 import shlex
 import signal
 import sys
 import tempfile
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from multiprocessing import forkserver
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 import click
@@ -32,29 +29,40 @@ from authoring.cli.common import (
 )
 from authoring.engine.bots import BUDGETED
 from authoring.engine.check import load_playable
-from authoring.engine.save import GameSetup, save_data
+from authoring.engine.runner import StudyFailed, StudyRunner
 from authoring.engine.search import DEFAULT_BUDGET, MAX_BUDGET
 from authoring.engine.simulate import (
     BOT_NAMES,
+    CHUNK,
+    Runner,
     Study,
-    StudyInterrupted,
     compare,
-    record_game,
+    notable_saves,
     run_ladder,
-    run_study,
-    summarise,
 )
 from authoring.engine.simulate import sensitivity as decisions_sensitivity
+from authoring.io.diagnostics import Report, suggestion
 from authoring.io.errors import InputError
 from authoring.io.fileset import FileSet
 from authoring.io.wording import percent
 from authoring.io.yamlio import display_path, ensure_folder, refuse_special
+from authoring.model.balance import (
+    CellDifference,
+    Comparison,
+    LadderRung,
+    SensitivityRow,
+    Strength,
+    StudySummary,
+)
+from authoring.model.game import GameModel
 from authoring.model.rules import LEVELS, PLAYER_COUNTS, check_decisions
 from authoring.model.workspace import default_path
 
+T = TypeVar("T")
 
-def _list(value: str, allowed: tuple[Any, ...], what: str, convert: Any = str,
-          hint: str = "") -> tuple[Any, ...]:
+
+def _list(value: str, allowed: tuple[T, ...], what: str, convert: Callable[[str], T],
+          hint: str) -> tuple[T, ...]:
     if value == "all":
         return allowed
     out = []
@@ -66,8 +74,6 @@ def _list(value: str, allowed: tuple[Any, ...], what: str, convert: Any = str,
             raise click.BadParameter(f"'{raw}' is not a {what}; one of: "
                                      f"{', '.join(map(str, allowed))}", param_hint=hint) from None
         if item not in allowed:
-            from authoring.io.diagnostics import suggestion
-
             raise click.BadParameter(f"unknown {what} '{raw}'{suggestion(raw, map(str, allowed))}"
                                      f"; one of: {', '.join(map(str, allowed))}", param_hint=hint)
         out.append(item)
@@ -89,12 +95,12 @@ def _decisions(values: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-def _load(path: str) -> Any:
-
+def _load(path: str) -> GameModel:
     try:
         return load_playable(path)
     except InputError as e:
-        print_report(e.report)  # type: ignore[arg-type]
+        if isinstance(e.report, Report):
+            print_report(e.report)
         click.echo(f"resistance: {path} has problems; fix them first", err=True)
         sys.exit(EXIT_PROBLEMS)
 
@@ -157,8 +163,6 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         raise click.BadParameter("actions a minute must be above 0 and below 1000",
                                  param_hint="--table-speed")
     if bot not in BOT_NAMES:
-        from authoring.io.diagnostics import suggestion
-
         raise click.BadParameter(f"unknown bot '{bot}'{suggestion(bot, BOT_NAMES)}; one of: "
                                  f"{', '.join(BOT_NAMES)}", param_hint="--bot")
     if budget is not None:
@@ -175,7 +179,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
                                      param_hint="--budget")
     study = Study(
         games=games,
-        difficulties=_list(difficulty, LEVELS, "difficulty", hint="--difficulty"),
+        difficulties=_list(difficulty, LEVELS, "difficulty", str, hint="--difficulty"),
         players=_list(players, PLAYER_COUNTS, "player count", int, hint="--players"),
         bot=bot, seed=seed, table_speed=table_speed, decisions=_decisions(decisions),
         search_budget=budget,
@@ -193,38 +197,37 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
                                      param_hint="--scheduler") from None
     if report_path:
         _check_report_path(Path(report_path))
-    runner = _Runner(_capped_jobs(jobs, scheduler, study), scheduler)
-    paths = [scenario or str(default_path("scenarios", "scenario-1.yaml"))]
+    runner = StudyRunner(_capped_jobs(jobs, scheduler, study), scheduler)
+    run = _shown(runner)
+    path = scenario or str(default_path("scenarios", "scenario-1.yaml"))
+    model = _load(path)
+    summaries = [run(model, study)]
     if compare_with:
-        paths.append(compare_with)
-    summaries = []
-    for path in paths:
-        model = _load(path)
-        summaries.append(runner.run(model, study))
-    data: dict[str, Any] = summaries[0]
+        summaries.append(run(_load(compare_with), study))
+    first = summaries[0]
+    # the ladder and the sensitivity are the first scenario's (with --compare too)
     if ladder:
-        data = {**data, "ladder": run_ladder(_load(paths[0]), study, ladder, runner.run)}
+        first = replace(first, ladder=run_ladder(model, study, ladder, run))
     if sensitivity:
-        data = {**data, "sensitivity": decisions_sensitivity(_load(paths[0]), study,
-                                                             summaries[0], runner.run)}
-    if compare_with:
-        data = {"a": summaries[0], "b": summaries[1],
-                "difference": compare(summaries[0], summaries[1])}
+        first = replace(first, sensitivity=decisions_sensitivity(model, study, summaries[0],
+                                                                 run))
+    data = (first if not compare_with else
+            Comparison(first, summaries[1], compare(summaries[0], summaries[1])))
     if report_path:
-        _write_report(Path(report_path), data, paths[0])
+        _write_report(Path(report_path), data, path, model)
     if as_json:
-        echo_json(data)
+        echo_json(data.to_json())
     else:
         for s in summaries:
             _print(s)
-        if ladder:
-            _print_ladder(data["ladder"])
-        if sensitivity:
-            _print_sensitivity(data["sensitivity"])
-        if compare_with:
-            _print_compare(data["difference"])
+        if first.ladder:
+            _print_ladder(first.ladder)
+        if first.sensitivity:
+            _print_sensitivity(first.sensitivity)
+        if isinstance(data, Comparison):
+            _print_compare(data.difference)
     runner.close()
-    if any(s["partial"] for s in summaries):
+    if any(s.partial for s in summaries):
         sys.exit(EXIT_PROBLEMS if runner.lost else
                  EXIT_TERMINATED if runner.terminated else EXIT_INTERRUPTED)
 
@@ -272,7 +275,7 @@ def _scheduler_address(value: str) -> str:
     return text
 
 
-def _capped_jobs(jobs: int, scheduler: str | None, study: Any) -> int:
+def _capped_jobs(jobs: int, scheduler: str | None, study: Study) -> int:
     """``--jobs`` capped at the work (chunks of the study's first run) and, for the
     processes started here, at this machine's CPUs: 999 jobs for 3 chunks start 3."""
 
@@ -285,9 +288,6 @@ def _capped_jobs(jobs: int, scheduler: str | None, study: Any) -> int:
         return max(cap, 1)
     return jobs
 
-
-#: games a chunk of work (engine.simulate.run_study's default)
-CHUNK = 25
 
 
 def _report_files(path: Path) -> tuple[Path, Path | None]:
@@ -311,21 +311,23 @@ def _check_report_path(path: Path) -> None:
         raise OSError(exc.errno, exc.strerror, str(path)) from None
 
 
-def _write_report(path: Path, data: dict[str, Any], scenario: str) -> None:
+def _write_report(path: Path, data: StudySummary | Comparison, scenario: str,
+                  model: GameModel) -> None:
     """FILE.pdf: the balance report and FILE.json beside it; FILE.json: the JSON only;
     and the notable games beside them. One set (FileSet): staged, then swapped in
     together, the previous report's replays that this one has not leaving with it."""
     target, pdf = _report_files(path)
-    main = data.get("a", data)
+    main = data.a if isinstance(data, Comparison) else data
     with FileSet(path.parent) as files:
-        files.add(target, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode())
-        saves = _notable(path, main, scenario)
+        files.add(target, (json.dumps(data.to_json(), indent=2, ensure_ascii=False)
+                           + "\n").encode())
+        saves = _notable(path, main, scenario, model)
         for out, blob in saves:
             files.add(out, blob)
         if pdf is not None:
-            from authoring.pdf.balance import render_balance
+            from authoring.pdf.balance import render_balance  # reportlab: only for a PDF
 
-            files.add(pdf, render_balance(main, _load(scenario).board))
+            files.add(pdf, render_balance(main, model.board))
         files.remove_on_commit(sorted(path.parent.glob(
             f"{glob.escape(path.stem)}-*-[0-9]p-*.json")))
         files.commit()
@@ -337,44 +339,24 @@ def _write_report(path: Path, data: dict[str, Any], scenario: str) -> None:
             click.echo(f"  resistance play --replay {shlex.quote(display_path(out))}", err=True)
 
 
-def _notable(path: Path, data: dict[str, Any], scenario: str) -> list[tuple[Path, bytes]]:
-    """Each cell's closest loss, fastest loss and quickest win, played again from its seed
-    as saves (the engine's save format) to write beside the report."""
-
-    st = data["study"]
-    model = _load(scenario)
-    written = []
-    for key, cell in data["cells"].items():
-        for kind, game_ in cell["notable"].items():
-            if game_ is None:
-                continue
-            setup = GameSetup(str(Path(scenario).resolve()), cell["players"], cell["difficulty"],
-                              None, st["decisions"], game_["seed"], cell["budget"],
-                              st["max_rounds"])
-            game = setup.game(model)
-            actions, state = record_game(game, game_["seed"], st["bot"], st["max_rounds"],
-                                         st.get("search_budget"))
-            out = path.with_name(f"{path.stem}-{key.replace('/', '-')}p-{kind.replace('_', '-')}"
-                                 ".json")
-            written.append((out, (json.dumps(save_data(setup, actions, state),
-                                             ensure_ascii=False) + "\n").encode()))
-    return written
+def _notable(path: Path, data: StudySummary, scenario: str, model: GameModel
+             ) -> list[tuple[Path, bytes]]:
+    """Each cell's closest loss, fastest loss and quickest win as saves (the engine's
+    save format) to write beside the report: ``REPORT-easy-4p-fastest-loss.json``."""
+    return [(path.with_name(f"{path.stem}-{key.replace('/', '-')}p-{kind.replace('_', '-')}"
+                            ".json"),
+             (json.dumps(save, ensure_ascii=False) + "\n").encode())
+            for key, kind, save in notable_saves(model, str(Path(scenario).resolve()), data)]
 
 
 @contextmanager
-def _stoppable(runner: _Runner) -> Iterator[None]:
-    """While games run, Ctrl-C and ``kill`` (SIGTERM) stop the study: the games finished
-    so far are summarised and reported as partial (exit 130, or 143 for a kill). On a
-    Dask cluster the stop is raised at the next finished chunk (:meth:`_Runner.tick`):
-    raised at once it can land in one of Dask's callbacks, which swallows it and the
-    study runs on. A second Ctrl-C stops at once."""
+def _stoppable(runner: StudyRunner) -> Iterator[None]:
+    """While games run, Ctrl-C and ``kill`` (SIGTERM) stop the study
+    (:meth:`StudyRunner.interrupt`): the games finished so far are summarised and
+    reported as partial (exit 130, or 143 for a kill). A second Ctrl-C stops at once."""
 
     def stop(signum: int, frame: object) -> None:
-        if signum == signal.SIGTERM:
-            runner.terminated = True
-        if runner.scheduler is None or runner.stop_asked:
-            raise KeyboardInterrupt
-        runner.stop_asked = True
+        runner.interrupt(terminated=signum == signal.SIGTERM)
 
     try:
         previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
@@ -388,179 +370,79 @@ def _stoppable(runner: _Runner) -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def _local_cluster(workers: int) -> Any:
-    """A Dask cluster here whose worker processes leave Ctrl-C to the study (which stops
-    them, keeping what finished): they are forked from a fork server started with SIGINT
-    ignored, which its children inherit, while this process keeps its own handler (a
-    Ctrl-C during the cluster's start is not lost); they log nothing short of critical
-    (a stopped study cancels tasks and closes the scheduler under them: the study says
-    what happened in one line)."""
+def _shown(runner: StudyRunner) -> Runner:
+    """A study run on ``runner`` with a progress bar (stderr), stopped by Ctrl-C or a
+    kill (partial results, said in a line); a failed Dask cluster exits 1."""
 
-    import dask
-    from distributed import LocalCluster
-
-    os.environ.setdefault("DASK_LOGGING", repr({"distributed": "critical", "tornado": "critical",
-                                                "tornado.application": "critical"}))
-    multiprocessing.set_forkserver_preload(["distributed", "authoring.engine.simulate"])
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        forkserver.ensure_running()
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
-        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                            dashboard_address=None)
-
-
-def _why(e: BaseException) -> str:
-    """An exception in one short line (Dask's can span lines)."""
-    text = " ".join(str(e).split())
-    return (f"{type(e).__name__}: {text}" if text else type(e).__name__)[:200]
-
-
-def _quiet_worker() -> None:
-    """A worker process leaves Ctrl-C to the parent (which stops the study and keeps
-    what finished): no traceback from each worker."""
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-class _Runner:
-    """Where the games run: here (--jobs 1), a process pool, or a Dask cluster."""
-
-    def __init__(self, jobs: int, scheduler: str | None) -> None:
-        self.jobs, self.scheduler = jobs, scheduler
-        self.terminated = False  # a SIGTERM stopped a study (exit 143, not 130)
-        self.lost = False  # the Dask scheduler went away mid-study (exit 1)
-        self.stop_asked = False  # Ctrl-C or kill on a Dask cluster: stop at the next chunk
-        self.client: Any = None
-        self.cluster: Any = None
-
-    def executor(self) -> Any:
-        if self.scheduler is None:
-            return None
-        if self.client is None:
-            import logging
-
-            from distributed import Client
-
-            # Dask logs a lost scheduler as tracebacks; the study says it in one line
-            for name in ["distributed", *logging.root.manager.loggerDict]:
-                if name.startswith(("distributed", "tornado")):
-                    logging.getLogger(name).setLevel(logging.CRITICAL)
-
-            if self.scheduler == "local":
-                self.cluster = _local_cluster(self.jobs)
-                self.client = Client(self.cluster)
-            else:
-                self.client = Client(self.scheduler)
-        return self.client.get_executor()
-
-    def run(self, model: Any, study: Any) -> dict[str, Any]:
-
-
+    def run(model: GameModel, study: Study) -> StudySummary:
         total = study.games * len(study.cells)
-        done: dict[str, Any] = {}
-        partial = False
-        self.stop_asked = False
-        with _stoppable(self), click.progressbar(
+        with _stoppable(runner), click.progressbar(
                 length=total, label=f"{model.scenario.id}: {total} games",
                 file=sys.stderr) as bar:
-
-            def tick(n: int) -> None:
-                bar.update(n)
-                if self.stop_asked:  # raised here, in the study's own loop
-                    raise KeyboardInterrupt
-
             try:
-                ex = self.executor()
-                if ex is not None:
-                    done = run_study(model, study, ex, tick)
-                elif self.jobs == 1:
-                    done = run_study(model, study, None, bar.update)
-                else:
-                    with ProcessPoolExecutor(self.jobs, initializer=_quiet_worker) as pool:
-                        done = run_study(model, study, pool, bar.update)
-            except StudyInterrupted as stop:
-                done, partial = stop.results, True
-                how = "terminated" if self.terminated else "interrupted"
-                if stop.cause is not None:
-                    self.lost = True
-                    how = f"the Dask scheduler {self.scheduler} failed ({_why(stop.cause)})"
-                click.echo(f"\n{how}: the results below are partial", err=True)
-            except Exception as e:  # a Dask cluster refused, died or answered garbage
-                if self.scheduler is None:
-                    raise
-                click.echo(f"\nresistance: the Dask scheduler {self.scheduler} failed "
-                           f"({_why(e)})", err=True)
-                self.close()
+                summary = runner.run(model, study, bar.update)
+            except StudyFailed as e:
+                click.echo(f"\nresistance: {e}", err=True)
+                runner.close()
                 sys.exit(EXIT_PROBLEMS)
-        return summarise(model, study, done, partial=partial)
+            if runner.stopped is not None:
+                click.echo(f"\n{runner.stopped}: the results below are partial", err=True)
+        return summary
 
-    def close(self) -> None:
-
-        with contextlib.suppress(Exception):
-            if self.client is not None:
-                self.client.close()
-        with contextlib.suppress(Exception):
-            if self.cluster is not None:
-                self.cluster.close()
-        self.client = self.cluster = None
+    return run
 
 
-def _print_ladder(rows: list[dict[str, Any]]) -> None:
-    click.echo(f"skill ladder on {rows[0]['cell']} ({rows[0]['games']} games per bot):")
+def _print_ladder(rows: tuple[LadderRung, ...]) -> None:
+    click.echo(f"skill ladder on {rows[0].cell} ({rows[0].games} games per bot):")
     for r in rows:
-        lo, hi = r["interval"]
-        click.echo(f"  {r['bot']:<10} win {percent(r['win_rate'])} "
-                   f"[{percent(lo)}, {percent(hi)}], {r['rounds_mean']:.1f} rounds on average")
+        lo, hi = r.interval
+        click.echo(f"  {r.bot:<10} win {percent(r.win_rate)} "
+                   f"[{percent(lo)}, {percent(hi)}], {r.rounds_mean:.1f} rounds on average")
 
 
-def _print_sensitivity(rows: list[dict[str, Any]]) -> None:
+def _print_sensitivity(rows: tuple[SensitivityRow, ...]) -> None:
     click.echo("decisions of rules.md, by how much their alternative moves the win rate:")
     for r in rows:
-        click.echo(f"  {r['decision']:<6} {r['option']:<14} win {r['win_rate_difference']:+.1%} "
-                   f"({r['cells_significant']} cells significant), rounds "
-                   f"{r['rounds_difference']:+.1f} — {r['meaning']}")
+        click.echo(f"  {r.decision:<6} {r.option:<14} win {r.win_rate_difference:+.1%} "
+                   f"({r.cells_significant} cells significant), rounds "
+                   f"{r.rounds_difference:+.1f} — {r.meaning}")
 
 
-def _print(s: dict[str, Any]) -> None:
-    st = s["study"]
-    click.echo(f"{s['scenario']}: {st['games']} games per cell, bot {st['bot']}, seed "
-               f"{st['seed']}, table speed {st['table_speed']:g} actions/min (D10.1)"
-               + (f", decisions {st['decisions']}" if st["decisions"] else "")
-               + ("  [PARTIAL]" if s["partial"] else ""))
-    if "strength" in s:
-        click.echo("the players: " + strength_line(s["strength"]))
+def _print(s: StudySummary) -> None:
+    st = s.study
+    click.echo(f"{s.scenario}: {st.games} games per cell, bot {st.bot}, seed "
+               f"{st.seed}, table speed {st.table_speed:g} actions/min (D10.1)"
+               + (f", decisions {st.decisions}" if st.decisions else "")
+               + ("  [PARTIAL]" if s.partial else ""))
+    click.echo("the players: " + strength_line(s.strength))
     click.echo(f"{'cell':<10} {'win':>5}  {'95% interval':<15} {'rounds':>6}  loss causes")
     placeholder = False
-    for key, c in s["cells"].items():
-        lo, hi = c["interval"]
-        causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}" for k, v in c["loss_causes"].items())
+    for key, c in s.cells.items():
+        lo, hi = c.interval
+        causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}" for k, v in c.loss_causes.items())
         interval = f"[{percent(lo)}, {percent(hi)}]"
-        mark = " *" if c.get("army_track") == "placeholder" else ""
+        mark = " *" if c.army_track == "placeholder" else ""
         placeholder = placeholder or bool(mark)
-        click.echo(f"{key + mark:<10} {percent(c['win_rate']):>5}  {interval:<16}"
-                   f"{c['rounds_mean']:>6.1f}  {causes}")
+        click.echo(f"{key + mark:<10} {percent(c.win_rate):>5}  {interval:<16}"
+                   f"{c.rounds_mean:>6.1f}  {causes}")
     if placeholder:
         click.echo("* army track for this player count is a placeholder (D8.1: the book gives "
                    "only the 4-player track; round(cell × players / 4) until the board has one)")
-    for w in s["warnings"]:
+    for w in s.warnings:
         click.echo(f"warning: {w}")
 
 
-def strength_line(st: dict[str, Any]) -> str:
+def strength_line(st: Strength) -> str:
     """The study's bot in one line: name, budget, ladder position, meaning."""
-    budget = f" (budget {st['budget']})" if st.get("budget") is not None else ""
-    rank = (f", {st['rank']} of {st['of']} on the skill ladder "
-            f"({' < '.join(st['ladder'])})") if st.get("rank") else ""
-    return f"bot {st['bot']}{budget}{rank}: {st['meaning']}"
+    budget = f" (budget {st.budget})" if st.budget is not None else ""
+    rank = (f", {st.rank} of {st.of} on the skill ladder "
+            f"({' < '.join(st.ladder)})") if st.rank else ""
+    return f"bot {st.bot}{budget}{rank}: {st.meaning}"
 
 
-def _print_compare(diff: dict[str, Any]) -> None:
+def _print_compare(diff: Mapping[str, CellDifference]) -> None:
     click.echo("difference b − a in win rate:")
     for key, d in diff.items():
-        lo, hi = d["interval"]
-        mark = " (significant)" if d["significant"] else ""
-        click.echo(f"  {key:<10} {d['difference']:+.1%} [{lo:+.1%}, {hi:+.1%}]{mark}")
-
+        lo, hi = d.interval
+        mark = " (significant)" if d.significant else ""
+        click.echo(f"  {key:<10} {d.difference:+.1%} [{lo:+.1%}, {hi:+.1%}]{mark}")

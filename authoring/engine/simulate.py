@@ -10,7 +10,9 @@ Per cell: the win rate with its 95 % Wilson interval, loss causes (they add up t
 losses), the rounds (distribution and survival curve), the round of each objective's
 reveal and the investigations it took, officers created, overflows per zone, action and
 card usage, and the seeds of notable games (closest win, fastest loss) that
-``resistance play --replay`` can show.
+``resistance play --replay`` can show. The results are records
+(:mod:`authoring.model.balance`): a :class:`GameRecord` per game, a :class:`CellSummary`
+per cell, a :class:`StudySummary` for the study.
 
 >>> wilson(7, 10)
 (0.3968, 0.8922)
@@ -31,11 +33,25 @@ from authoring.engine.api import LazyLegal, apply, new_initial_state, random_act
 from authoring.engine.bots import BOTS, BUDGETED, Bot
 from authoring.engine.game import Game
 from authoring.engine.rng import Rng
+from authoring.engine.save import GameSetup, save_data
 from authoring.engine.state import State
 from authoring.engine.view import PublicView
 from authoring.io.wording import percent
+from authoring.model.balance import (
+    CellDifference,
+    CellSummary,
+    GameRecord,
+    LadderRung,
+    Notable,
+    NotableGame,
+    ObjectiveFigures,
+    SensitivityRow,
+    Strength,
+    StudyParameters,
+    StudySummary,
+)
 from authoring.model.game import GameModel
-from authoring.model.rules import LEVELS, PLAYER_COUNTS
+from authoring.model.rules import DECISIONS, LEVELS, PLAYER_COUNTS
 
 #: D10.1: actions a minute the whole table takes, by default
 TABLE_SPEED = 4.0
@@ -115,18 +131,18 @@ BOT_MEANING: Mapping[str, str] = {
 }
 
 
-def strength(study: Study) -> dict[str, Any]:
+def strength(study: Study) -> Strength:
     """Who "the players" of a study were: the bot, its budget, its place on the skill
     ladder (:data:`BOTS`, weakest first) and what that means."""
-    ladder = list(BOTS)
+    ladder = tuple(BOTS)
     budget = study.search_budget
     if budget is None and study.bot in BUDGETED:
         made = BOTS[study.bot](0)
         budget = getattr(made, "budget", None) or getattr(made, "rollouts", None)
     rank = ladder.index(study.bot) + 1 if study.bot in ladder else None
     meaning = BOT_MEANING.get(study.bot, study.bot).format(budget=budget)
-    return {"bot": study.bot, "budget": budget, "rank": rank, "of": len(ladder),
-            "ladder": ladder, "stronger": ladder[rank:] if rank else [], "meaning": meaning}
+    return Strength(study.bot, budget, rank, len(ladder), ladder,
+                    ladder[rank:] if rank else (), meaning)
 
 
 def army_track(model: GameModel, players: int) -> str:
@@ -171,10 +187,10 @@ def record_game(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUN
 
 
 def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS,
-             budget: int | None = None) -> dict[str, Any]:
-    """One game, summed up as plain data (see :func:`summarise_cell`)."""
+             budget: int | None = None) -> GameRecord:
+    """One game, summed up (see :func:`summarise_cell`)."""
     taken, state = record_game(game, seed, bot_name, max_rounds, budget)
-    actions = Counter(a.kind for a in taken)
+    actions: Counter[str] = Counter(a.kind for a in taken)
     outcome = state.outcome
     assert outcome is not None
     reveal_round: list[int | None] = [None] * len(game.objectives)
@@ -210,37 +226,30 @@ def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS,
             cards["event:" + e.data["event"]] += 1
     done = sum(min(state.done[o.index], o.markers) for o in game.objectives)
     markers = sum(o.markers for o in game.objectives)
-    return {
-        "seed": seed,
-        "won": outcome.won,
-        "termination": outcome.termination.name,
-        "round": outcome.round,
-        "progress": round(done / markers, 4) if markers else 1.0,
-        "reveal_round": reveal_round,
-        "investigations": investigations_before,
-        "officers": officers,
-        "overflows": dict(overflows),
-        "actions": dict(actions),
-        "cards": dict(cards),
-    }
+    return GameRecord(seed, outcome.won, outcome.termination.name, outcome.round,
+                      round(done / markers, 4) if markers else 1.0, tuple(reveal_round),
+                      tuple(investigations_before), officers, dict(overflows), dict(actions),
+                      dict(cards))
 
 
+#: what a chunk's game is made from besides the model: its cell, table speed and decisions
+_MadeOf = tuple[Cell, float, list[tuple[str, str]]]
 #: the game of the last chunk played in this process, with what it was made from: the
 #: next chunk of the same cell reuses it (and the tables it has filled)
-_last_game: list[Any] = []
+_last_game: list[tuple[GameModel, _MadeOf, Game]] = []
 
 
 def _chunk_game(model: GameModel, study: Study, cell: Cell) -> Game:
-    key = (cell, study.table_speed, sorted(study.decisions.items()))
-    if _last_game and _last_game[0] is model and _last_game[1] == key:
-        return _last_game[2]  # type: ignore[no-any-return]
+    made_of = (cell, study.table_speed, sorted(study.decisions.items()))
+    if _last_game and _last_game[0][0] is model and _last_game[0][1] == made_of:
+        return _last_game[0][2]
     game = study.game(model, cell)
-    _last_game[:] = [model, key, game]
+    _last_game[:] = [(model, made_of, game)]
     return game
 
 
 def _play_chunk(model: GameModel, study: Study, cell: Cell, indices: Sequence[int]
-                ) -> list[tuple[int, dict[str, Any]]]:
+                ) -> list[tuple[int, GameRecord]]:
     game = _chunk_game(model, study, cell)
     return [(i, play_one(game, game_seed(study.seed, i), study.bot, study.max_rounds,
                          study.search_budget))
@@ -256,7 +265,7 @@ class StudyInterrupted(Exception):
     """Ctrl-C during a study, or the executor lost (a Dask scheduler gone: ``cause``
     says why): ``results`` holds the games finished so far."""
 
-    def __init__(self, results: dict[str, list[dict[str, Any]]],
+    def __init__(self, results: dict[str, list[GameRecord]],
                  cause: BaseException | None = None) -> None:
         super().__init__("interrupted")
         self.results = results
@@ -272,16 +281,20 @@ IN_FLIGHT = 64
 LOST = (OSError, TimeoutError, CancelledError)
 
 
+#: games a chunk of work (what an executor is given at a time)
+CHUNK = 25
+
+
 def run_study(model: GameModel, study: Study, executor: Executor | None = None,
-              progress: Callable[[int], None] | None = None, chunk: int = 25
-              ) -> dict[str, list[dict[str, Any]]]:
+              progress: Callable[[int], None] | None = None, chunk: int = CHUNK
+              ) -> dict[str, list[GameRecord]]:
     """Every game of the study, by cell and in index order (the same whatever runs it).
     ``executor``: a concurrent.futures executor (None: here, one after the other);
     ``progress`` is called with the number of games just finished. On Ctrl-C,
     :class:`StudyInterrupted` carries the games finished so far."""
     jobs = ((c, range(i, min(study.games, i + chunk)))
             for c in study.cells for i in range(0, study.games, chunk))
-    got: dict[str, dict[int, dict[str, Any]]] = {c.key: {} for c in study.cells}
+    got: dict[str, dict[int, GameRecord]] = {c.key: {} for c in study.cells}
     try:
         _run_jobs(model, study, executor, progress, jobs, got)
     except KeyboardInterrupt:
@@ -293,13 +306,13 @@ def run_study(model: GameModel, study: Study, executor: Executor | None = None,
     return _ordered(got)
 
 
-def _ordered(got: Mapping[str, Mapping[int, dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+def _ordered(got: Mapping[str, Mapping[int, GameRecord]]) -> dict[str, list[GameRecord]]:
     return {key: [by_index[i] for i in sorted(by_index)] for key, by_index in got.items()}
 
 
 def _run_jobs(model: GameModel, study: Study, executor: Executor | None,
               progress: Callable[[int], None] | None, jobs: Iterable[tuple[Cell, range]],
-              got: dict[str, dict[int, dict[str, Any]]]) -> None:
+              got: dict[str, dict[int, GameRecord]]) -> None:
     if executor is None:
         for cell, r in jobs:
             for i, rec in _play_chunk(model, study, cell, r):
@@ -307,7 +320,7 @@ def _run_jobs(model: GameModel, study: Study, executor: Executor | None,
             if progress:
                 progress(len(r))
     else:
-        futures: dict[Future[Any], Cell] = {}
+        futures: dict[Future[list[tuple[int, GameRecord]]], Cell] = {}
         waiting = iter(jobs)
         try:
             while True:
@@ -333,106 +346,98 @@ def _run_jobs(model: GameModel, study: Study, executor: Executor | None,
                 fut.cancel()
 
 
-def summarise_cell(records: Sequence[dict[str, Any]], game: Game) -> dict[str, Any]:
-    """The figures of one cell (see the module docstring)."""
+def summarise_cell(records: Sequence[GameRecord], game: Game) -> CellSummary:
+    """The figures of one cell, played as ``game`` (see the module docstring); at least
+    one game."""
+    if not records:
+        raise ValueError("a cell's figures need at least one game")
     n = len(records)
-    wins = sum(1 for r in records if r["won"])
-    causes = Counter(r["termination"] for r in records if not r["won"])
-    rounds = Counter(r["round"] for r in records)
-    last = max(rounds, default=0)
-    survival = [round(sum(1 for r in records if r["round"] > k) / n, 4) if n else 0.0
-                for k in range(0, last + 1)]
+    wins = sum(1 for r in records if r.won)
+    causes = Counter(r.termination for r in records if not r.won)
+    rounds = Counter(r.round for r in records)
+    survival = tuple(round(sum(1 for r in records if r.round > k) / n, 4)
+                     for k in range(0, max(rounds) + 1))
     objectives = []
     for o in game.objectives:
-        rr = [r["reveal_round"][o.index] for r in records if r["reveal_round"][o.index]]
-        inv = [r["investigations"][o.index] for r in records
-               if r["investigations"][o.index] is not None]
-        left = [r["round"] - r["reveal_round"][o.index] for r in records
-                if r["reveal_round"][o.index] and not r["won"]]
-        objectives.append({
-            "id": o.id,
-            "revealed": round(len(rr) / n, 4) if n else 0.0,
-            "reveal_round_mean": round(sum(rr) / len(rr), 3) if rr else None,
-            "investigations_mean": round(sum(inv) / len(inv), 3) if inv else None,
-            "rounds_after_reveal_in_losses": round(sum(left) / len(left), 3) if left else None,
-        })
+        i = o.index
+        rr = [x for r in records if (x := r.reveal_round[i]) is not None]
+        inv = [x for r in records if (x := r.investigations[i]) is not None]
+        left = [r.round - x for r in records if (x := r.reveal_round[i]) is not None and not r.won]
+        objectives.append(ObjectiveFigures(
+            o.id, round(len(rr) / n, 4),
+            round(sum(rr) / len(rr), 3) if rr else None,
+            round(sum(inv) / len(inv), 3) if inv else None,
+            round(sum(left) / len(left), 3) if left else None))
     # every zone, 0 where the army never overflowed (the heat map's zero)
     overflows: Counter[str] = Counter(dict.fromkeys(game.topo.ids, 0))
     actions: Counter[str] = Counter()
     cards: Counter[str] = Counter()
     for r in records:
-        overflows.update(r["overflows"])
-        actions.update(r["actions"])
-        cards.update(r["cards"])
-    losses = [r for r in records if not r["won"]]
-    closest = max(losses, key=lambda r: (r["progress"], r["round"], -r["seed"]), default=None)
-    fastest = min(losses, key=lambda r: (r["round"], r["seed"]), default=None)
-    quickest_win = min((r for r in records if r["won"]), key=lambda r: (r["round"], r["seed"]),
+        overflows.update(r.overflows)
+        actions.update(r.actions)
+        cards.update(r.cards)
+    losses = [r for r in records if not r.won]
+    closest = max(losses, key=lambda r: (r.progress, r.round, -r.seed), default=None)
+    fastest = min(losses, key=lambda r: (r.round, r.seed), default=None)
+    quickest_win = min((r for r in records if r.won), key=lambda r: (r.round, r.seed),
                        default=None)
-    lo, hi = wilson(wins, n)
-    return {
-        "games": n,
-        "wins": wins,
-        "win_rate": round(wins / n, 4) if n else 0.0,
-        "interval": [lo, hi],
-        "loss_causes": dict(sorted(causes.items())),
-        "rounds": {str(k): rounds[k] for k in sorted(rounds)},
-        "rounds_mean": round(sum(r["round"] for r in records) / n, 3) if n else None,
-        "survival": survival,
-        "objectives": objectives,
-        "officers_mean": round(sum(r["officers"] for r in records) / n, 3) if n else None,
-        "overflows": dict(sorted(overflows.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "actions": dict(sorted(actions.items())),
-        "cards": dict(sorted(cards.items())),
-        "notable": {
-            "closest_loss": None if closest is None else {
-                "seed": closest["seed"], "round": closest["round"],
-                "progress": closest["progress"]},
-            "fastest_loss": None if fastest is None else {
-                "seed": fastest["seed"], "round": fastest["round"],
-                "termination": fastest["termination"]},
-            "quickest_win": None if quickest_win is None else {
-                "seed": quickest_win["seed"], "round": quickest_win["round"]},
-        },
-    }
+    return CellSummary(
+        difficulty=game.difficulty, players=game.players, budget=game.action_budget,
+        army_track=army_track(game.model, game.players),
+        games=n, wins=wins, win_rate=round(wins / n, 4), interval=wilson(wins, n),
+        loss_causes=dict(sorted(causes.items())),
+        rounds={k: rounds[k] for k in sorted(rounds)},
+        rounds_mean=round(sum(r.round for r in records) / n, 3),
+        survival=survival, objectives=tuple(objectives),
+        officers_mean=round(sum(r.officers for r in records) / n, 3),
+        overflows=dict(sorted(overflows.items(), key=lambda kv: (-kv[1], kv[0]))),
+        actions=dict(sorted(actions.items())), cards=dict(sorted(cards.items())),
+        notable=Notable(
+            closest_loss=None if closest is None else NotableGame(
+                closest.seed, closest.round, progress=closest.progress),
+            fastest_loss=None if fastest is None else NotableGame(
+                fastest.seed, fastest.round, termination=fastest.termination),
+            quickest_win=None if quickest_win is None else NotableGame(
+                quickest_win.seed, quickest_win.round)))
 
 
-def summarise(model: GameModel, study: Study, results: Mapping[str, Sequence[dict[str, Any]]],
-              partial: bool = False) -> dict[str, Any]:
-    """The study's JSON: its parameters, then the figures per cell."""
-    cells = {}
-    for cell in study.cells:
-        records = results.get(cell.key, [])
-        if records:
-            cells[cell.key] = {"difficulty": cell.difficulty, "players": cell.players,
-                               "budget": study.budget(model, cell.difficulty),
-                               "army_track": army_track(model, cell.players),
-                               **summarise_cell(records, study.game(model, cell))}
-    return {
-        "scenario": model.scenario.id,
-        "partial": partial,
-        "study": {
-            "games": study.games, "seed": study.seed, "bot": study.bot,
-            "difficulties": list(study.difficulties), "players": list(study.players),
-            "table_speed": study.table_speed, "decisions": dict(study.decisions),
-            "max_rounds": study.max_rounds, "search_budget": study.search_budget,
-            "time_model": "D10.1: per players' phase the team has timer minutes × table "
-                          "speed actions, one player at a time",
-        },
-        "strength": strength(study),
-        # the scenario's target win rate per difficulty (balance:), [low, high]
-        "targets": {d: [float(lo), float(hi)] for d, (lo, hi) in
-                    (getattr(model.scenario.spec, "balance", None) or {}).items()},
-        "cells": cells,
-        "warnings": design_warnings(model, study, cells),
-    }
+def targets(model: GameModel) -> dict[str, tuple[float, float]]:
+    """The scenario's target win rate per difficulty (``balance:``), low and high."""
+    return {d: (float(lo), float(hi)) for d, (lo, hi) in model.scenario.spec.balance.items()}
+
+
+#: D10.1 in a sentence, as the study states it
+TIME_MODEL = ("D10.1: per players' phase the team has timer minutes × table speed actions, "
+              "one player at a time")
+
+
+def summarise(model: GameModel, study: Study, results: Mapping[str, Sequence[GameRecord]],
+              partial: bool = False) -> StudySummary:
+    """The study: its parameters, then the figures of each cell that has games."""
+    cells = {cell.key: summarise_cell(records, study.game(model, cell))
+             for cell in study.cells if (records := results.get(cell.key))}
+    return StudySummary(
+        scenario=model.scenario.id,
+        partial=partial,
+        study=StudyParameters(
+            games=study.games, seed=study.seed, bot=study.bot,
+            difficulties=tuple(study.difficulties), players=tuple(study.players),
+            table_speed=study.table_speed, decisions=dict(study.decisions),
+            max_rounds=study.max_rounds, search_budget=study.search_budget,
+            time_model=TIME_MODEL),
+        strength=strength(study),
+        targets=targets(model),
+        cells=cells,
+        warnings=tuple(design_warnings(model, study, cells)),
+    )
 
 
 #: an objective revealed fewer rounds than this before the end of the lost games comes late
 LATE_REVEAL = 1.5
 
 
-def design_warnings(model: GameModel, study: Study, cells: Mapping[str, Any]) -> list[str]:
+def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSummary]
+                    ) -> list[str]:
     """What a designer should look at: difficulty order broken, a win rate outside the
     scenario's target band, a player count far off the others, actions or cards never
     used, an objective rarely revealed."""
@@ -441,35 +446,35 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, Any]) ->
     for p in study.players:
         rates = [(d, cells[f"{d}/{p}"]) for d in order if f"{d}/{p}" in cells]
         for (d1, c1), (d2, c2) in zip(rates, rates[1:], strict=False):
-            if c1["interval"][1] < c2["interval"][0]:
+            if c1.interval[1] < c2.interval[0]:
                 out.append(f"difficulty order broken for {p} players: {d1} wins "
-                           f"{percent(c1['win_rate'])}, {d2} {percent(c2['win_rate'])} "
+                           f"{percent(c1.win_rate)}, {d2} {percent(c2.win_rate)} "
                            "(intervals apart)")
-    bands = getattr(model.scenario.spec, "balance", None) or {}
+    bands = targets(model)
     for key, c in cells.items():
-        band = bands.get(c["difficulty"]) if isinstance(bands, Mapping) else None
+        band = bands.get(c.difficulty)
         if band is not None:
             lo, hi = band
-            if c["interval"][1] < lo or c["interval"][0] > hi:
-                out.append(f"{key}: win rate {percent(c['win_rate'])} "
-                           f"[{percent(c['interval'][0])}, {percent(c['interval'][1])}] is "
+            if c.interval[1] < lo or c.interval[0] > hi:
+                out.append(f"{key}: win rate {percent(c.win_rate)} "
+                           f"[{percent(c.interval[0])}, {percent(c.interval[1])}] is "
                            f"outside the target band {percent(lo)}–{percent(hi)} (balance: in the scenario)")
-        for o in c["objectives"]:
-            if o["revealed"] < 0.5:
-                out.append(f"{key}: objective '{o['id']}' is revealed in only "
-                           f"{percent(o['revealed'])} of the games")
-            late = o.get("rounds_after_reveal_in_losses")
-            if late is not None and late < LATE_REVEAL and c["loss_causes"]:
-                out.append(f"{key}: objective '{o['id']}' is revealed too late to be reached: "
+        for o in c.objectives:
+            if o.revealed < 0.5:
+                out.append(f"{key}: objective '{o.id}' is revealed in only "
+                           f"{percent(o.revealed)} of the games")
+            late = o.rounds_after_reveal_in_losses
+            if late is not None and late < LATE_REVEAL and c.loss_causes:
+                out.append(f"{key}: objective '{o.id}' is revealed too late to be reached: "
                            f"lost games end {late:.1f} rounds after its reveal on average")
-    games = sum(c["games"] for c in cells.values())
-    if cells and not any(c["wins"] for c in cells.values()):
+    games = sum(c.games for c in cells.values())
+    if cells and not any(c.wins for c in cells.values()):
         out.append(f"the {study.bot} team never won in {games} games: as played, the scenario "
                    "may be unwinnable — --sensitivity shows which decision of the book "
                    "matters, --compare measures a change")
     used: Counter[str] = Counter()
     for c in cells.values():
-        used.update(c["actions"])
+        used.update(c.actions)
     never = [k for k in ("move", "recruit", "investigate", "search", "craft", "eliminate", "use",
                          "resistance", "transfer", "plan") if not used[k]]
     if never and cells:
@@ -477,7 +482,7 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, Any]) ->
     if cells:
         cards: Counter[str] = Counter()
         for c in cells.values():
-            cards.update(c["cards"])
+            cards.update(c.cards)
         dealt = {r.id for n in study.players
                  for r in study.game(model, Cell(study.difficulties[0], n)).resistance_cards}
         idle = sorted(dealt - {
@@ -486,7 +491,7 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, Any]) ->
             out.append(f"resistance cards never activated in {games} games: {', '.join(idle)} "
                        "(too dear, or not worth their cubes to the bot)")
     for d in order:
-        by_count = {p: cells[f"{d}/{p}"]["win_rate"] for p in study.players
+        by_count = {p: cells[f"{d}/{p}"].win_rate for p in study.players
                     if f"{d}/{p}" in cells}
         if len(by_count) >= 3:
             mean = sum(by_count.values()) / len(by_count)
@@ -497,38 +502,36 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, Any]) ->
     return out
 
 
-def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
-    """Win-rate differences per cell of two studies, with a 95 % interval (Newcombe's
-    hybrid score method from the two Wilson intervals)."""
+def compare(a: StudySummary, b: StudySummary) -> dict[str, CellDifference]:
+    """Win-rate differences per cell of two studies (the cells of ``a`` that ``b`` has
+    too), with a 95 % interval (Newcombe's hybrid score method from the two Wilson
+    intervals)."""
     out = {}
-    for key in a["cells"]:
-        if key not in b["cells"]:
+    for key, ca in a.cells.items():
+        cb = b.cells.get(key)
+        if cb is None:
             continue
-        ca, cb = a["cells"][key], b["cells"][key]
-        p1, p2 = ca["win_rate"], cb["win_rate"]
-        l1, u1 = ca["interval"]
-        l2, u2 = cb["interval"]
+        p1, p2 = ca.win_rate, cb.win_rate
+        l1, u1 = ca.interval
+        l2, u2 = cb.interval
         d = p2 - p1
         lo = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
         hi = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
-        out[key] = {"a": p1, "b": p2, "difference": round(d, 4),
-                    "interval": [round(lo, 4), round(hi, 4)],
-                    "significant": lo > 0 or hi < 0}
+        out[key] = CellDifference(p1, p2, round(d, 4), (round(lo, 4), round(hi, 4)),
+                                  lo > 0 or hi < 0)
     return out
 
 
 #: how a study is run and summarised (:func:`run_study` then :func:`summarise`, on the
 #: caller's executor, with its progress and its way to stop)
-Runner = Callable[[GameModel, Study], dict[str, Any]]
+Runner = Callable[[GameModel, Study], StudySummary]
 
 
-def sensitivity(model: GameModel, study: Study, base: Mapping[str, Any], run: Runner
-                ) -> list[dict[str, Any]]:
+def sensitivity(model: GameModel, study: Study, base: StudySummary, run: Runner
+                ) -> tuple[SensitivityRow, ...]:
     """Every alternative of every decision against the study's own choices (``base``, its
     summary): the mean difference of win rate over the cells, how many cells differ
     significantly, the rounds' difference; the decisions that matter most first."""
-    from authoring.model.rules import DECISIONS
-
     rows = []
     for d in DECISIONS.values():
         current = study.decisions.get(d.id, d.default)
@@ -537,23 +540,20 @@ def sensitivity(model: GameModel, study: Study, base: Mapping[str, Any], run: Ru
                 continue
             other = run(model, replace(study, decisions={**study.decisions, d.id: option}))
             diff = compare(base, other)
-            mean = sum(x["difference"] for x in diff.values()) / max(1, len(diff))
-            rounds = [other["cells"][k]["rounds_mean"] - base["cells"][k]["rounds_mean"]
-                      for k in diff]
-            rows.append({
-                "decision": d.id, "option": option, "meaning": d.meaning[option],
-                "win_rate_difference": round(mean, 4),
-                "cells_significant": sum(1 for x in diff.values() if x["significant"]),
-                "rounds_difference": round(sum(rounds) / max(1, len(rounds)), 3),
-                "cells": diff,
-            })
+            mean = sum(x.difference for x in diff.values()) / max(1, len(diff))
+            rounds = [other.cells[k].rounds_mean - base.cells[k].rounds_mean for k in diff]
+            rows.append(SensitivityRow(
+                d.id, option, d.meaning[option], round(mean, 4),
+                sum(1 for x in diff.values() if x.significant),
+                round(sum(rounds) / max(1, len(rounds)), 3), diff))
     order = list(DECISIONS)
-    rows.sort(key=lambda r: (-abs(r["win_rate_difference"]), -r["cells_significant"],
-                             -abs(r["rounds_difference"]), order.index(r["decision"])))
-    return rows
+    rows.sort(key=lambda r: (-abs(r.win_rate_difference), -r.cells_significant,
+                             -abs(r.rounds_difference), order.index(r.decision)))
+    return tuple(rows)
 
 
-def run_ladder(model: GameModel, study: Study, games: int, run: Runner) -> list[dict[str, Any]]:
+def run_ladder(model: GameModel, study: Study, games: int, run: Runner
+               ) -> tuple[LadderRung, ...]:
     """Every bot of :data:`~authoring.engine.bots.BOTS` on the study's first cell, weakest
     first (the ones that search at the study's budget): the skill ladder."""
     cell = study.cells[0]
@@ -562,7 +562,23 @@ def run_ladder(model: GameModel, study: Study, games: int, run: Runner) -> list[
         one = replace(study, games=games, bot=bot, difficulties=(cell.difficulty,),
                       players=(cell.players,),
                       search_budget=study.search_budget if bot in BUDGETED else None)
-        c = run(model, one)["cells"][cell.key]
-        rows.append({"bot": bot, "cell": cell.key, "games": games, "win_rate": c["win_rate"],
-                     "interval": c["interval"], "rounds_mean": c["rounds_mean"]})
-    return rows
+        c = run(model, one).cells[cell.key]
+        rows.append(LadderRung(bot, cell.key, games, c.win_rate, c.interval, c.rounds_mean))
+    return tuple(rows)
+
+
+def notable_saves(model: GameModel, scenario: str, summary: StudySummary
+                  ) -> list[tuple[str, str, dict[str, Any]]]:
+    """Each cell's notable games (closest loss, fastest loss, quickest win) played again
+    from their seeds: ``(cell key, kind, save)``, the save (:func:`~authoring.engine.save.
+    save_data`) naming ``scenario``, the path ``resistance play --replay`` loads."""
+    st = summary.study
+    out = []
+    for key, cell in summary.cells.items():
+        for kind, notable in cell.notable.games():
+            setup = GameSetup(scenario, cell.players, cell.difficulty, None, st.decisions,
+                              notable.seed, cell.budget, st.max_rounds)
+            actions, state = record_game(setup.game(model), notable.seed, st.bot,
+                                         st.max_rounds, st.search_budget)
+            out.append((key, kind, save_data(setup, actions, state)))
+    return out

@@ -1,6 +1,7 @@
 """The balance report of ``resistance simulate``, as a PDF a designer reads.
 
-It draws the study's JSON (``authoring.engine.simulate.summarise``) and nothing else:
+It draws the study's summary (:class:`~authoring.model.balance.StudySummary`, what
+``authoring.engine.simulate.summarise`` returns) and nothing else:
 the parameters and the design warnings; the win rate of every difficulty × player count
 with its 95 % interval; the survival curves (the share of games still going after each
 round); how the games were lost; the overflows drawn as a heat map on the island; the
@@ -10,19 +11,20 @@ action and card usage; and, when asked, the decisions ranked by their effect.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 
 import authoring.pdf.fonts as fonts
 from authoring.io.wording import percent
 from authoring.io.yamlio import atomic_write
+from authoring.model.balance import StudySummary
 from authoring.model.board import Board
-from authoring.pdf.boardmap import draw_island, fit_view
+from authoring.pdf.boardmap import LABEL_PT, draw_island, fit_view
 
 PAGE = landscape(A4)
 INK = HexColor("#222222")
@@ -36,7 +38,7 @@ CAUSE_COLOURS = {"OFFICERS_EXHAUSTED": HexColor("#333333"),
                  "SOLDIERS_EXHAUSTED": HexColor("#b33a2f"), "ROUND_CAP": HexColor("#999999")}
 
 
-def _title(c: Any, text: str, sub: str = "") -> float:
+def _title(c: Canvas, text: str, sub: str = "") -> float:
     w, h = PAGE
     c.setFillColor(INK)
     c.setFont(fonts.BOLD, 16)
@@ -44,10 +46,10 @@ def _title(c: Any, text: str, sub: str = "") -> float:
     if sub:
         c.setFont(fonts.REGULAR, 9)
         c.drawString(15 * mm, h - 24 * mm, sub)
-    return h - 32 * mm
+    return float(h - 32 * mm)
 
 
-def _wrap(c: Any, text: str, x: float, y: float, width: float, size: float = 9,
+def _wrap(c: Canvas, text: str, x: float, y: float, width: float, size: float = 9,
           font: str = fonts.REGULAR) -> float:
     """Draw ``text`` wrapped to ``width`` points from (x, y) down; the y below it."""
     c.setFont(font, size)
@@ -66,39 +68,39 @@ def _wrap(c: Any, text: str, x: float, y: float, width: float, size: float = 9,
     return y
 
 
-def _cover(c: Any, data: Mapping[str, Any]) -> None:
-    st = data["study"]
-    y = _title(c, f"Balance of {data['scenario']}" + (" — PARTIAL" if data.get("partial") else ""),
-               f"{st['games']} games per cell · bot {st['bot']} · seed {st['seed']} · table speed "
-               f"{st['table_speed']:g} actions a minute (D10.1) · decisions "
-               f"{st['decisions'] or 'the defaults of rules.md'}")
+def _cover(c: Canvas, data: StudySummary) -> None:
+    st = data.study
+    y = _title(c, f"Balance of {data.scenario}" + (" — PARTIAL" if data.partial else ""),
+               f"{st.games} games per cell · bot {st.bot} · seed {st.seed} · table speed "
+               f"{st.table_speed:g} actions a minute (D10.1) · decisions "
+               f"{st.decisions or 'the defaults of rules.md'}")
     c.setFillColor(INK)
     y = _strength(c, data, y)
-    y = _wrap(c, "Time model: " + st["time_model"] + ". Each game is seeded from the study's "
+    y = _wrap(c, "Time model: " + st.time_model + ". Each game is seeded from the study's "
               "seed and its index: the same figures for any number of processes or a cluster. "
               "Intervals are 95 % Wilson score intervals.", 15 * mm, y, PAGE[0] - 30 * mm)
     y -= 4 * mm
     c.setFont(fonts.BOLD, 12)
     c.drawString(15 * mm, y, "Design warnings")
     y -= 6 * mm
-    warnings = data.get("warnings") or ["none"]
+    warnings = data.warnings or ("none",)
     for w in warnings:
         y = _wrap(c, "• " + w, 18 * mm, y, PAGE[0] - 36 * mm)
         if y < 25 * mm:
             break
-    ladder = data.get("ladder")
+    ladder = data.ladder
     if ladder:
         y -= 4 * mm
         c.setFont(fonts.BOLD, 12)
-        c.drawString(15 * mm, y, f"Skill ladder: how strong the players were ({ladder[0]['cell']}, "
-                                 f"{ladder[0]['games']} games per bot)")
+        c.drawString(15 * mm, y, f"Skill ladder: how strong the players were ({ladder[0].cell}, "
+                                 f"{ladder[0].games} games per bot)")
         for r in ladder:
             y -= 5 * mm
             c.setFont(fonts.REGULAR, 9)
-            lo, hi = r["interval"]
-            c.drawString(18 * mm, y, f"{r['bot']}: win {percent(r['win_rate'])} "
+            lo, hi = r.interval
+            c.drawString(18 * mm, y, f"{r.bot}: win {percent(r.win_rate)} "
                                      f"[{percent(lo)}, {percent(hi)}], "
-                                     f"{r['rounds_mean']:.1f} rounds on average")
+                                     f"{r.rounds_mean:.1f} rounds on average")
         y -= 4 * mm
     y -= 4 * mm
     c.setFont(fonts.BOLD, 12)
@@ -111,19 +113,19 @@ def _cover(c: Any, data: Mapping[str, Any]) -> None:
         c.drawString(x * mm, y, t)
     c.setFont(fonts.REGULAR, 9)
     placeholder = False
-    for key, cell in data["cells"].items():
+    for key, cell in data.cells.items():
         y -= 5 * mm
         if y < 12 * mm:
             break
-        lo, hi = cell["interval"]
-        revealed = cell["objectives"][0]["revealed"] if cell["objectives"] else 0
+        lo, hi = cell.interval
+        revealed = cell.objectives[0].revealed if cell.objectives else 0
         causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}"
-                           for k, v in cell["loss_causes"].items())
-        if cell.get("army_track") == "placeholder":
+                           for k, v in cell.loss_causes.items())
+        if cell.army_track == "placeholder":
             key = f"{key} *"
             placeholder = True
-        row = [key, f"{percent(cell['win_rate'])}", f"[{percent(lo)}, {percent(hi)}]",
-               f"{cell['rounds_mean']:.1f}", f"{cell['officers_mean']:.1f}",
+        row = [key, f"{percent(cell.win_rate)}", f"[{percent(lo)}, {percent(hi)}]",
+               f"{cell.rounds_mean:.1f}", f"{cell.officers_mean:.1f}",
                f"{percent(revealed)}", causes]
         for x, t in zip(cols, row, strict=True):
             c.drawString(x * mm, y, t)
@@ -134,40 +136,38 @@ def _cover(c: Any, data: Mapping[str, Any]) -> None:
               15 * mm, y - 6 * mm, PAGE[0] - 30 * mm, size=8)
 
 
-def _strength(c: Any, data: Mapping[str, Any], y: float) -> float:
+def _strength(c: Canvas, data: StudySummary, y: float) -> float:
     """Who the players were: the bot, its budget, its place on the skill ladder, what it
     means, and — when the study ran the ladder — how it stands against the search team."""
-    st = data.get("strength")
-    if not st:
-        return y
+    st = data.strength
     c.setFont(fonts.BOLD, 12)
     c.drawString(15 * mm, y, "The players")
     y -= 6 * mm
-    budget = f", budget {st['budget']}" if st.get("budget") is not None else ""
-    rank = (f" — {st['rank']} of {st['of']} on the skill ladder "
-            f"({' < '.join(st['ladder'])})") if st.get("rank") else ""
-    y = _wrap(c, f"Bot {st['bot']}{budget}{rank}: {st['meaning']}.", 18 * mm, y,
+    budget = f", budget {st.budget}" if st.budget is not None else ""
+    rank = (f" — {st.rank} of {st.of} on the skill ladder "
+            f"({' < '.join(st.ladder)})") if st.rank else ""
+    y = _wrap(c, f"Bot {st.bot}{budget}{rank}: {st.meaning}.", 18 * mm, y,
               PAGE[0] - 36 * mm)
-    ladder = {r["bot"]: r for r in data.get("ladder") or []}
-    me, top = ladder.get(st["bot"]), ladder.get("search")
-    if me and top and st["bot"] != "search":
-        gap = round(100 * (top["win_rate"] - me["win_rate"]))
-        y = _wrap(c, f"On {me['cell']} ({me['games']} games each) this bot wins "
-                  f"{percent(me['win_rate'])} [{percent(me['interval'][0])}, "
-                  f"{percent(me['interval'][1])}] where the search team wins "
-                  f"{percent(top['win_rate'])} [{percent(top['interval'][0])}, "
-                  f"{percent(top['interval'][1])}]"
+    ladder = {r.bot: r for r in data.ladder or ()}
+    me, top = ladder.get(st.bot), ladder.get("search")
+    if me and top and st.bot != "search":
+        gap = round(100 * (top.win_rate - me.win_rate))
+        y = _wrap(c, f"On {me.cell} ({me.games} games each) this bot wins "
+                  f"{percent(me.win_rate)} [{percent(me.interval[0])}, "
+                  f"{percent(me.interval[1])}] where the search team wins "
+                  f"{percent(top.win_rate)} [{percent(top.interval[0])}, "
+                  f"{percent(top.interval[1])}]"
                   + (f": stronger players would win about {gap} points more." if gap > 0 else
                      ": no stronger team was measured here, so these figures are the best "
                      "play known."), 18 * mm, y, PAGE[0] - 36 * mm)
-    elif not ladder and st.get("stronger"):
-        y = _wrap(c, f"Stronger on the ladder: {', '.join(st['stronger'])}. Add --ladder N to "
+    elif not ladder and st.stronger:
+        y = _wrap(c, f"Stronger on the ladder: {', '.join(st.stronger)}. Add --ladder N to "
                   "measure this bot against them on this scenario.", 18 * mm, y,
                   PAGE[0] - 36 * mm)
-    return y - 3 * mm
+    return float(y - 3 * mm)
 
 
-def _percent_axis(c: Any, x0: float, base: float, width: float, height: float) -> None:
+def _percent_axis(c: Canvas, x0: float, base: float, width: float, height: float) -> None:
     """Grid lines every 10 % with their labels."""
     c.setStrokeColor(GRID)
     c.setFont(fonts.REGULAR, 8)
@@ -178,17 +178,17 @@ def _percent_axis(c: Any, x0: float, base: float, width: float, height: float) -
         c.drawRightString(x0 - 2 * mm, y - 1 * mm, f"{k * 10}%")
 
 
-def _win_rates(c: Any, data: Mapping[str, Any]) -> None:
+def _win_rates(c: Canvas, data: StudySummary) -> None:
     y0 = _title(c, "Win rate with its 95 % interval",
                 "each bar is a difficulty × player count; the whisker is the Wilson interval")
-    cells = list(data["cells"].values())
+    cells = list(data.cells.values())
     x0, base, height = 25 * mm, 35 * mm, y0 - 45 * mm
     width = PAGE[0] - 45 * mm
     _percent_axis(c, x0, base, width, height)
     step = width / max(1, len(cells))
-    targets = data.get("targets") or {}
+    targets = data.targets
     for i, cell in enumerate(cells):
-        band = targets.get(cell["difficulty"])
+        band = targets.get(cell.difficulty)
         if band:  # the scenario's target band (balance:) behind the bar
             lo, hi = band
             c.setFillColor(BAND)
@@ -209,9 +209,9 @@ def _win_rates(c: Any, data: Mapping[str, Any]) -> None:
     for i, cell in enumerate(cells):
         x = x0 + step * i + step * 0.2
         bw = step * 0.6
-        c.setFillColor(LEVEL_COLOURS.get(cell["difficulty"], INK))
-        c.rect(x, base, bw, height * cell["win_rate"], stroke=0, fill=1)
-        lo, hi = cell["interval"]
+        c.setFillColor(LEVEL_COLOURS.get(cell.difficulty, INK))
+        c.rect(x, base, bw, height * cell.win_rate, stroke=0, fill=1)
+        lo, hi = cell.interval
         c.setStrokeColor(INK)
         c.setLineWidth(1)
         cx = x + bw / 2
@@ -220,25 +220,25 @@ def _win_rates(c: Any, data: Mapping[str, Any]) -> None:
         c.line(cx - 2 * mm, base + height * hi, cx + 2 * mm, base + height * hi)
         c.setFillColor(INK)
         c.setFont(fonts.REGULAR, 8)
-        c.drawCentredString(cx, base - 5 * mm, f"{cell['difficulty']} · {cell['players']}p")
-        c.drawCentredString(cx, base - 9 * mm, f"{percent(cell['win_rate'])}")
+        c.drawCentredString(cx, base - 5 * mm, f"{cell.difficulty} · {cell.players}p")
+        c.drawCentredString(cx, base - 9 * mm, f"{percent(cell.win_rate)}")
 
 
-def _survival(c: Any, data: Mapping[str, Any]) -> None:
+def _survival(c: Canvas, data: StudySummary) -> None:
     """One panel per difficulty, a curve per player count; the round axis ends
     where the last game of the study ended."""
     y0 = _title(c, "Survival: the share of games still going after each round",
                 "one panel per difficulty, a curve per player count; where a curve falls is "
                 "when games are lost")
-    cells = list(data["cells"].values())
-    levels = list(dict.fromkeys(cell["difficulty"] for cell in cells))
-    last = max((_last_round(cell["survival"]) for cell in cells), default=1)
+    cells = list(data.cells.values())
+    levels = list(dict.fromkeys(cell.difficulty for cell in cells))
+    last = max((_last_round(cell.survival) for cell in cells), default=1)
     gap = 12 * mm
     left, right = 25 * mm, PAGE[0] - 12 * mm
     pw = (right - left - gap * (len(levels) - 1)) / max(1, len(levels))
     base, height = 42 * mm, y0 - 52 * mm
-    dashes = {3: [], 4: [4, 2], 5: [1, 2]}
-    players = sorted({cell["players"] for cell in cells})
+    dashes: dict[int, list[int]] = {3: [], 4: [4, 2], 5: [1, 2]}
+    players = sorted({cell.players for cell in cells})
     for k, level in enumerate(levels):
         x0 = left + k * (pw + gap)
         c.setFillColor(INK)
@@ -252,17 +252,17 @@ def _survival(c: Any, data: Mapping[str, Any]) -> None:
             c.drawCentredString(x0 + pw * r / max(1, last), base - 5 * mm, str(r))
         c.drawCentredString(x0 + pw / 2, base - 10 * mm, "round")
         for cell in cells:
-            if cell["difficulty"] != level:
+            if cell.difficulty != level:
                 continue
             c.setStrokeColor(LEVEL_COLOURS.get(level, INK))
             c.setLineWidth(1.4)
-            c.setDash(dashes.get(cell["players"], []))
+            c.setDash(dashes.get(cell.players, []))
             pts = [(x0 + pw * r / max(1, last), base + height * v)
-                   for r, v in enumerate(cell["survival"][:last + 1])]
+                   for r, v in enumerate(cell.survival[:last + 1])]
             path = c.beginPath()
             path.moveTo(*pts[0])
-            for p in pts[1:]:
-                path.lineTo(*p)
+            for pt in pts[1:]:
+                path.lineTo(*pt)
             c.drawPath(path, stroke=1, fill=0)
             c.setDash([])
     # the key: a dash per player count
@@ -304,15 +304,13 @@ def _heat(overflows: Mapping[str, int], peak: int, zones: Sequence[str] = ()) ->
 HEAT_LABEL_PT = 6.0
 
 
-def _heat_map(c: Any, data: Mapping[str, Any], board: Board) -> None:
-    from authoring.pdf.boardmap import LABEL_PT
-
+def _heat_map(c: Canvas, data: StudySummary, board: Board) -> None:
     y0 = _title(c, "Where the army overflows (R8.4, R8.5)",
                 "deployments and takeovers starting from each zone, all cells together: the "
                 "darker, the more often; white: never")
     total: dict[str, int] = {z.id: 0 for z in board.zones}
-    for cell in data["cells"].values():
-        for z, n in cell["overflows"].items():
+    for cell in data.cells.values():
+        for z, n in cell.overflows.items():
             total[z] = total.get(z, 0) + n
     peak = max(total.values(), default=0)
     view = fit_view(board, 15 * mm, 22 * mm, PAGE[0] - 90 * mm, y0 - 27 * mm)
@@ -375,15 +373,15 @@ def card_name(key: str) -> str:
     return f"{CARD_KINDS.get(kind, kind)}: {ident.replace('-', ' ').replace('_', ' ')}"
 
 
-def _usage(c: Any, data: Mapping[str, Any]) -> None:
+def _usage(c: Canvas, data: StudySummary) -> None:
     y = _title(c, "What the players did and what the cards did",
                "actions taken and cards played, all cells together")
     actions: dict[str, int] = {}
     cards: dict[str, int] = {}
-    for cell in data["cells"].values():
-        for k, n in cell["actions"].items():
+    for cell in data.cells.values():
+        for k, n in cell.actions.items():
             actions[k] = actions.get(k, 0) + n
-        for k, n in cell["cards"].items():
+        for k, n in cell.cards.items():
             cards[k] = cards.get(k, 0) + n
     c.setFillColor(INK)
     for x, title, table, name in ((15 * mm, "Actions", actions, action_name),
@@ -396,7 +394,7 @@ def _usage(c: Any, data: Mapping[str, Any]) -> None:
             yy -= 5 * mm
             c.drawString(x, yy, name(k))
             c.drawRightString(x + 85 * mm, yy, str(n))
-    sens = data.get("sensitivity")
+    sens = data.sensitivity
     if sens:
         c.showPage()
         y = _title(c, "Which ambiguities of the book matter",
@@ -404,19 +402,19 @@ def _usage(c: Any, data: Mapping[str, Any]) -> None:
                    "win rate over the cells, then of rounds survived")
         c.setFont(fonts.REGULAR, 9)
         for row in sens:
-            y = _wrap(c, f"{row['decision']} = {row['option']}: win rate "
-                      f"{row['win_rate_difference']:+.1%} ({row['cells_significant']} cells "
-                      f"significant), rounds {row['rounds_difference']:+.1f} — {row['meaning']}",
+            y = _wrap(c, f"{row.decision} = {row.option}: win rate "
+                      f"{row.win_rate_difference:+.1%} ({row.cells_significant} cells "
+                      f"significant), rounds {row.rounds_difference:+.1f} — {row.meaning}",
                       15 * mm, y, PAGE[0] - 30 * mm)
             if y < 15 * mm:
                 break
 
 
-def render_balance(data: Mapping[str, Any], board: Board) -> bytes:
+def render_balance(data: StudySummary, board: Board) -> bytes:
     """The report's PDF bytes (the same bytes for the same data)."""
     buf = io.BytesIO()
-    c = fonts.new_canvas(buf, PAGE, title=f"Balance of {data['scenario']}")
-    pages: Sequence[Any] = (_cover, _win_rates, _survival)
+    c = fonts.new_canvas(buf, PAGE, title=f"Balance of {data.scenario}")
+    pages: Sequence[Callable[[Canvas, StudySummary], None]] = (_cover, _win_rates, _survival)
     for draw in pages:
         draw(c, data)
         c.showPage()
@@ -428,7 +426,7 @@ def render_balance(data: Mapping[str, Any], board: Board) -> bytes:
     return buf.getvalue()
 
 
-def write_balance(path: Path | str, data: Mapping[str, Any], board: Board) -> None:
+def write_balance(path: Path | str, data: StudySummary, board: Board) -> None:
     """Render, then write atomically (nothing half-written)."""
     pdf = render_balance(data, board)
     with atomic_write(Path(path), "wb") as f:

@@ -60,7 +60,7 @@ class View:
         return (self.ox + x * self.scale * mm, self.oy + y * self.scale * mm)
 
     def len(self, d_mm: float) -> float:
-        return d_mm * self.scale * mm
+        return float(d_mm * self.scale * mm)
 
 
 def _geom_path(c: Any, geom: BaseGeometry, view: View) -> Any:

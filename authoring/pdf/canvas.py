@@ -122,7 +122,7 @@ def register_fonts() -> None:
 def string_width(text: str, font: str, size: float) -> float:
     """Width of ``text`` in mm at ``size`` pt."""
     register_fonts()
-    return pdfmetrics.stringWidth(text, font, size) / MM
+    return float(pdfmetrics.stringWidth(text, font, size) / MM)
 
 
 def colour(hex_or_colour: str | Color) -> Color:
@@ -310,7 +310,7 @@ class PdfDocument:
                              initialFontName=FONT_REGULAR, initialFontSize=9)
         if cmyk:
             # every colour set from here on is converted (spot colours stay spots)
-            self.canvas._enforceColorSpace = as_cmyk  # type: ignore[attr-defined]
+            self.canvas._enforceColorSpace = as_cmyk
         self.canvas.setTitle(title)
         self.canvas.setAuthor(PRODUCER)
         self.canvas.setCreator(PRODUCER)

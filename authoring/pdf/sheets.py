@@ -11,12 +11,12 @@ text, objectives and difficulty table; the round structure with rule ids.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from authoring.model import rules
-from authoring.model.scenario import Scenario, card_text
+from authoring.model.scenario import Level, Scenario, card_text
 from authoring.pdf.boardmap import draw_miniature
 from authoring.pdf.canvas import (
     FONT_BOLD,
@@ -510,7 +510,7 @@ class ScenarioSection:
 
         levels = [("easy", say(lang, "Facile", "Easy")), ("normal", "Normal"),
                   ("hard", say(lang, "Difficile", "Hard"))]
-        rows = [
+        rows: list[tuple[str, Callable[[Level], str]]] = [
             (say(lang, "Officiers (R2.7)", "Officers (R2.7)"),
              lambda lv: str(lv.officers)),
             (say(lang, "Vitesse de départ (R2.5)", "Starting speed (R2.5)"),

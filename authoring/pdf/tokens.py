@@ -92,7 +92,7 @@ def _chord(r: float, low: float, high: float) -> float:
     """Width free for text whose glyphs span heights ``low``…``high`` mm from the
     centre of a disc of radius ``r``, clear of its cut line."""
     d = 0.0 if low <= 0.0 <= high else max(abs(low), abs(high))  # the narrower edge
-    return 2 * max((r - CUT_SAFE) ** 2 - d ** 2, 0.0) ** 0.5
+    return 2 * float(max((r - CUT_SAFE) ** 2 - d ** 2, 0.0) ** 0.5)
 
 
 def disc_lines(text: str, font: str, r: float, baseline: float, *, max_size: float,

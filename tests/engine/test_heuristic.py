@@ -17,7 +17,7 @@ from authoring.model.game import GameModel
 
 def _wins(model: GameModel, bot: str, games: int = 60) -> int:
     study = Study(games=games, difficulties=("easy",), players=(4,), bot=bot, seed=5)
-    return sum(g["won"] for g in run_study(model, study)["easy/4"])
+    return sum(g.won for g in run_study(model, study)["easy/4"])
 
 
 def test_the_ladder_reads_random_simple_heuristic(scenario1: GameModel) -> None:

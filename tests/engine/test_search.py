@@ -111,8 +111,8 @@ def test_a_study_gives_the_same_json_for_one_process_or_two(scenario1: GameModel
     here = summarise(scenario1, study, run_study(scenario1, study))
     with ProcessPoolExecutor(2) as pool:
         pooled = summarise(scenario1, study, run_study(scenario1, study, pool, chunk=1))
-    assert json.dumps(here) == json.dumps(pooled)
-    assert here["study"]["search_budget"] == 1 and here["study"]["bot"] == "search"
+    assert json.dumps(here.to_json()) == json.dumps(pooled.to_json())
+    assert here.study.search_budget == 1 and here.study.bot == "search"
 
 
 def run(*args: str) -> tuple[int, str]:

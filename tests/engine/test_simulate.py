@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,13 @@ from authoring.engine.simulate import (
     run_study,
     summarise,
     wilson,
+)
+from authoring.model.balance import (
+    CellSummary,
+    LadderRung,
+    Notable,
+    ObjectiveFigures,
+    StudySummary,
 )
 from authoring.model.game import GameModel
 
@@ -43,7 +51,7 @@ def test_the_same_results_for_any_executor(scenario1: GameModel) -> None:
     here = summarise(scenario1, SMALL, run_study(scenario1, SMALL))
     with ProcessPoolExecutor(2) as pool:
         pooled = summarise(scenario1, SMALL, run_study(scenario1, SMALL, pool, chunk=2))
-    assert json.dumps(here) == json.dumps(pooled)
+    assert json.dumps(here.to_json()) == json.dumps(pooled.to_json())
 
 
 def test_the_same_results_on_a_dask_cluster(scenario1: GameModel) -> None:
@@ -54,47 +62,63 @@ def test_the_same_results_on_a_dask_cluster(scenario1: GameModel) -> None:
         remote = summarise(scenario1, SMALL,
                            run_study(scenario1, SMALL, client.get_executor(), chunk=2))
     here = summarise(scenario1, SMALL, run_study(scenario1, SMALL))
-    assert json.dumps(here) == json.dumps(remote)
+    assert json.dumps(here.to_json()) == json.dumps(remote.to_json())
 
 
 def test_figures_add_up(scenario1: GameModel) -> None:
     study = Study(games=8, difficulties=("easy", "hard"), players=(4,), bot="simple", seed=2)
     data = summarise(scenario1, study, run_study(scenario1, study))
-    assert set(data["cells"]) == {"easy/4", "hard/4"}
-    for c in data["cells"].values():
-        assert c["games"] == 8
-        assert sum(c["loss_causes"].values()) == c["games"] - c["wins"]
-        assert sum(c["rounds"].values()) == 8
-        assert c["survival"][0] == 1.0 and c["survival"][-1] < 1.0
-        assert c["interval"][0] <= c["win_rate"] <= c["interval"][1]
-        assert c["notable"]["fastest_loss"]["round"] == min(int(r) for r in c["rounds"])
+    assert set(data.cells) == {"easy/4", "hard/4"}
+    for key, c in data.cells.items():
+        assert c.games == 8 and c.key == key
+        assert sum(c.loss_causes.values()) == c.games - c.wins
+        assert sum(c.rounds.values()) == 8
+        assert c.survival[0] == 1.0 and c.survival[-1] < 1.0
+        assert c.interval[0] <= c.win_rate <= c.interval[1]
+        assert c.notable.fastest_loss is not None
+        assert c.notable.fastest_loss.round == min(c.rounds)
+        assert c.budget == study.budget(scenario1, c.difficulty)
     # scenario 1 states target bands (balance:): a rate far below is a warning
-    assert any("outside the target band" in w for w in data["warnings"])
+    assert any("outside the target band" in w for w in data.warnings)
+    # the JSON as --json prints it: the rounds' keys are strings, intervals lists
+    cell = data.to_json()["cells"]["easy/4"]  # type: ignore[index, call-overload]
+    assert set(cell["rounds"]) == {str(r) for r in data.cells["easy/4"].rounds}
+    assert cell["interval"] == list(data.cells["easy/4"].interval)
 
 
-def test_compare_reports_a_difference_with_its_interval() -> None:
-    a = {"cells": {"easy/4": {"win_rate": 0.2, "interval": list(wilson(20, 100))}}}
-    b = {"cells": {"easy/4": {"win_rate": 0.6, "interval": list(wilson(60, 100))}}}
+def _cell(difficulty: str, wins: int, games: int = 100, **extra: object) -> CellSummary:
+    """A cell's figures: ``wins`` of ``games``, every action taken, no card played."""
+    cell = CellSummary(
+        difficulty=difficulty, players=4, budget=36, army_track="book", games=games,
+        wins=wins, win_rate=wins / games, interval=wilson(wins, games),
+        loss_causes={"OFFICERS_EXHAUSTED": games - wins}, rounds={5: games}, rounds_mean=5.0,
+        survival=(1.0, 1.0, 1.0, 1.0, 1.0, 0.0),
+        objectives=(ObjectiveFigures("base", 0.9, None, None, 3.0),), officers_mean=1.0,
+        overflows={}, actions=dict.fromkeys(("move", "recruit", "investigate", "search", "craft",
+                                             "eliminate", "use", "resistance", "transfer",
+                                             "plan"), 1),
+        cards={}, notable=Notable(None, None, None))
+    return replace(cell, **extra)
+
+
+def _summary(model: GameModel, **cells: CellSummary) -> StudySummary:
+    """A study's summary whose cells are ``cells`` (keyed ``easy_4`` for ``easy/4``)."""
+    return replace(summarise(model, Study(games=1), {}),
+                   cells={k.replace("_", "/"): c for k, c in cells.items()})
+
+
+def test_compare_reports_a_difference_with_its_interval(scenario1: GameModel) -> None:
+    a = _summary(scenario1, easy_4=_cell("easy", 20), easy_5=_cell("easy", 1, players=5))
+    b = _summary(scenario1, easy_4=_cell("easy", 60))
+    assert list(compare(a, b)) == ["easy/4"]  # the cells both studies have
     d = compare(a, b)["easy/4"]
-    assert d["difference"] == 0.4 and d["significant"]
-    assert d["interval"][0] < 0.4 < d["interval"][1]
-
-
-def _cell(difficulty: str, wins: int, games: int = 100, **extra: object) -> dict[str, object]:
-    cell: dict[str, object] = {
-        "difficulty": difficulty, "games": games, "wins": wins, "win_rate": wins / games,
-        "interval": list(wilson(wins, games)), "loss_causes": {"OFFICERS_EXHAUSTED": games - wins},
-        "objectives": [{"id": "base", "revealed": 0.9, "rounds_after_reveal_in_losses": 3.0}],
-        "actions": dict.fromkeys(("move", "recruit", "investigate", "search", "craft",
-                                  "eliminate", "use", "resistance", "transfer", "plan"), 1),
-        "cards": {}}
-    cell.update(extra)
-    return cell
+    assert (d.a, d.b, d.difference, d.significant) == (0.2, 0.6, 0.4, True)
+    assert d.interval[0] < 0.4 < d.interval[1]
 
 
 def test_design_warnings_a_designer_reads(scenario1: GameModel) -> None:
     study = Study(games=100, difficulties=("easy", "normal"), players=(4,))
-    late = [{"id": "base", "revealed": 0.9, "rounds_after_reveal_in_losses": 0.8}]
+    late = (ObjectiveFigures("base", 0.9, None, None, 0.8),)
     cells = {"easy/4": _cell("easy", 10, objectives=late), "normal/4": _cell("normal", 60)}
     warnings = design_warnings(scenario1, study, cells)
     assert "difficulty order broken for 4 players: easy wins 10%, normal 60% (intervals apart)" \
@@ -217,13 +241,30 @@ def test_ladder_plays_every_bot_weakest_first() -> None:
     assert all(r["games"] == 1 and r["cell"] == "easy/3" for r in ladder)
 
 
+def test_compare_keeps_the_ladder_of_the_first_scenario() -> None:
+    """--compare with --ladder: the ladder is the first scenario's, printed and in "a" of
+    the JSON (it was computed, then dropped, and the text output failed on it)."""
+    args = ("scenarios/scenario-1.yaml", "--compare", "scenarios/scenario-2.yaml", "--games",
+            "1", "--difficulty", "easy", "--players", "4", "--bot", "random", "--ladder", "1")
+    code, text = run(*args)
+    assert code == 0, text
+    assert "skill ladder on easy/4 (1 games per bot):" in text
+    assert "difference b − a in win rate:" in text
+    code, text = run(*args, "--json")
+    assert code == 0, text
+    data = json.loads(text[text.index("{"):])
+    assert [r["bot"] for r in data["a"]["ladder"]] == ["random", "simple", "heuristic",
+                                                        "lookahead", "search"]
+    assert "ladder" not in data["b"] and list(data["difference"]) == ["easy/4"]
+
+
 def test_the_heuristic_team_wins_where_random_players_never_do(scenario1: GameModel) -> None:
     """Issue 10's skill ladder on scenario 1 with the limited-action cube from the general
     supply (D4.2's default since the 2026-11-25 revision): 120 seeded games of Easy for 4
     players. Random players never win; the heuristic team does."""
     def wins(bot: str) -> int:
         study = Study(games=120, difficulties=("easy",), players=(4,), bot=bot, seed=3)
-        return sum(g["won"] for g in run_study(scenario1, study)["easy/4"])
+        return sum(g.won for g in run_study(scenario1, study)["easy/4"])
 
     assert wins("random") == 0
     assert wins("heuristic") >= 6
@@ -234,11 +275,11 @@ def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
     3- and 5-player cells flagged as played on D8.1's placeholder army track."""
     study = Study(games=2, difficulties=("easy",), players=(3, 4, 5), bot="simple", seed=2)
     data = summarise(scenario1, study, run_study(scenario1, study))
-    st = data["strength"]
-    assert (st["bot"], st["rank"], st["of"]) == ("simple", 2, len(st["ladder"]))
-    assert st["ladder"][:3] == ["random", "simple", "heuristic"]
-    assert st["stronger"] == st["ladder"][2:] and "priority list" in st["meaning"]
-    assert {k: c["army_track"] for k, c in data["cells"].items()} == {
+    st = data.strength
+    assert (st.bot, st.rank, st.of) == ("simple", 2, len(st.ladder))
+    assert st.ladder[:3] == ("random", "simple", "heuristic")
+    assert st.stronger == st.ladder[2:] and "priority list" in st.meaning
+    assert {k: c.army_track for k, c in data.cells.items()} == {
         "easy/3": "placeholder", "easy/4": "book", "easy/5": "placeholder"}
     code, text = run("--games", "1", "--difficulty", "easy", "--players", "3,4", "--bot",
                      "random")
@@ -258,9 +299,9 @@ def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
 
     study = Study(games=2, difficulties=("easy",), players=(3, 4), bot="random", seed=2)
     data = summarise(scenario1, study, run_study(scenario1, study))
-    ladder = [{"bot": b, "cell": "easy/3", "games": 2, "win_rate": r, "interval": [0.0, 0.5],
-               "rounds_mean": 3.0} for b, r in (("random", 0.0), ("search", 0.5))]
-    write_balance(tmp_path / "r.pdf", {**data, "ladder": ladder}, scenario1.board)
+    ladder = tuple(LadderRung(b, "easy/3", 2, r, (0.0, 0.5), 3.0)
+                   for b, r in (("random", 0.0), ("search", 0.5)))
+    write_balance(tmp_path / "r.pdf", replace(data, ladder=ladder), scenario1.board)
     text = " ".join(pypdf.PdfReader(tmp_path / "r.pdf").pages[0].extract_text().split())
     assert "The players" in text and "Bot random — 1 of 5 on the skill ladder" in text
     assert "where the search team wins 50%" in text
@@ -278,15 +319,15 @@ def test_the_ladder_runs_every_bot_on_the_first_cell_the_searchers_at_the_budget
 
     asked = []
 
-    def run(model: GameModel, study: Study) -> dict:
+    def run(model: GameModel, study: Study) -> StudySummary:
         asked.append((study.bot, study.games, study.cells, study.search_budget))
-        return {"cells": {c.key: {"win_rate": 0.5, "interval": [0.4, 0.6], "rounds_mean": 4.0}
-                          for c in study.cells}}
+        return _summary(model, hard_5=_cell("hard", 3, 7, players=5))
 
     study = Study(games=50, difficulties=("hard", "easy"), players=(5, 4), search_budget=3)
     rows = run_ladder(scenario1, study, 7, run)
-    assert [r["bot"] for r in rows] == list(BOTS)
-    assert {r["cell"] for r in rows} == {"hard/5"} and {r["games"] for r in rows} == {7}
+    assert [r.bot for r in rows] == list(BOTS)
+    assert {r.cell for r in rows} == {"hard/5"} and {r.games for r in rows} == {7}
+    assert rows[0].win_rate == 3 / 7 and rows[0].interval == wilson(3, 7)
     assert [(b, g, [c.key for c in cells], budget) for b, g, cells, budget in asked] == [
         (b, 7, ["hard/5"], 3 if b in BUDGETED else None) for b in BOTS]
 
@@ -297,22 +338,21 @@ def test_sensitivity_tries_every_other_option_and_ranks_by_effect(scenario1: Gam
     from authoring.engine.simulate import sensitivity
     from authoring.model.rules import DECISIONS
 
-    def summary(rate: float) -> dict:
-        return {"cells": {"normal/4": {"win_rate": rate, "wins": int(rate * 100), "games": 100,
-                                       "interval": [rate - 0.1, rate + 0.1],
-                                       "rounds_mean": 4.0}}}
+    def summary(wins: int) -> StudySummary:
+        return _summary(scenario1, normal_4=_cell("normal", wins))
 
     seen = []
 
-    def run(model: GameModel, study: Study) -> dict:
+    def run(model: GameModel, study: Study) -> StudySummary:
         changed = {k: v for k, v in study.decisions.items()}
         seen.append(changed)
-        return summary(0.1 if changed.get("D4.2") == "player" else 0.5)
+        return summary(10 if changed.get("D4.2") == "player" else 50)
 
     study = Study(games=100, difficulties=("normal",), players=(4,))
-    rows = sensitivity(scenario1, study, summary(0.5), run)
+    rows = sensitivity(scenario1, study, summary(50), run)
     alternatives = sum(len(d.options) - 1 for d in DECISIONS.values())
     assert len(rows) == len(seen) == alternatives
-    assert (rows[0]["decision"], rows[0]["option"]) == ("D4.2", "player")
-    assert rows[0]["win_rate_difference"] == -0.4
-    assert all(r["option"] != DECISIONS[r["decision"]].default for r in rows)
+    assert (rows[0].decision, rows[0].option) == ("D4.2", "player")
+    assert rows[0].win_rate_difference == -0.4 and rows[0].cells_significant == 1
+    assert rows[0].cells["normal/4"].significant and rows[1].win_rate_difference == 0.0
+    assert all(r.option != DECISIONS[r.decision].default for r in rows)

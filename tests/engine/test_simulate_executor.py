@@ -99,3 +99,50 @@ def test_an_error_of_the_games_is_not_taken_for_a_lost_executor(
     study = Study(games=10, difficulties=("normal",), players=(4,), bot="random")
     with pytest.raises(IndexError):
         run_study(model, study, Failing(good=5))
+
+
+def test_a_runner_gives_the_same_study_here_and_in_a_pool(model: GameModel) -> None:
+    """engine.runner.StudyRunner: one process or two, the same summary; a progress
+    callback hears of every game."""
+    from authoring.engine.runner import StudyRunner
+
+    study = Study(games=6, difficulties=("easy",), players=(3, 4), bot="random", seed=4)
+    heard: list[int] = []
+    with StudyRunner() as here, StudyRunner(jobs=2) as pool:
+        one = here.run(model, study, heard.append)
+        two = pool.run(model, study)
+    assert one == two and not one.partial and here.stopped is None
+    assert sum(heard) == 12 and one.cells["easy/4"].games == 6
+
+
+def test_a_runner_stops_here_at_once_and_on_a_cluster_at_the_next_chunk() -> None:
+    """Ctrl-C (StudyRunner.interrupt): here or in a pool, KeyboardInterrupt at once; on a
+    Dask cluster only a request, raised in the study's own loop (a second one at once)."""
+    from authoring.engine.runner import StudyRunner
+
+    here = StudyRunner()
+    with pytest.raises(KeyboardInterrupt):
+        here.interrupt()
+    remote = StudyRunner(scheduler="tcp://127.0.0.1:1")
+    remote.interrupt(terminated=True)
+    assert remote.stop_asked and remote.terminated
+    with pytest.raises(KeyboardInterrupt):
+        remote.interrupt()
+
+
+def test_a_runner_keeps_the_games_finished_before_a_stop(
+        model: GameModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopped mid-study, the runner sums up what finished, as a partial study, and says
+    why in StudyRunner.stopped."""
+    from authoring.engine.runner import StudyRunner
+
+    study = Study(games=100, difficulties=("normal",), players=(4,), bot="random")
+    runner = StudyRunner()
+
+    def progress(n: int) -> None:
+        runner.terminated = True
+        raise KeyboardInterrupt
+
+    summary = runner.run(model, study, progress)
+    assert summary.partial and runner.stopped == "terminated"
+    assert summary.cells["normal/4"].games == 25  # the first chunk

@@ -275,19 +275,20 @@ def test_every_zone_is_in_the_overflows_with_its_zero() -> None:
     never overflowed, and the study carries the scenario's target bands."""
     from authoring.engine.game import Game
     from authoring.engine.simulate import summarise_cell
+    from authoring.model.balance import GameRecord
     from authoring.model.game import load_game
     from authoring.model.workspace import default_path
 
     model = load_game(default_path("scenarios", "scenario-1.yaml"))
     game = Game.create(model, players=4, difficulty="normal")
-    record = {"seed": 1, "won": False, "termination": "ROUND_CAP", "round": 3, "progress": 0.0,
-              "reveal_round": [None] * len(game.objectives),
-              "investigations": [None] * len(game.objectives), "officers": 0,
-              "overflows": {game.topo.ids[0]: 2}, "actions": {}, "cards": {}}
+    record = GameRecord(seed=1, won=False, termination="ROUND_CAP", round=3, progress=0.0,
+                        reveal_round=(None,) * len(game.objectives),
+                        investigations=(None,) * len(game.objectives), officers=0,
+                        overflows={game.topo.ids[0]: 2}, actions={}, cards={})
     cell = summarise_cell([record], game)
-    assert set(cell["overflows"]) == set(game.topo.ids)
-    assert cell["overflows"][game.topo.ids[0]] == 2
-    assert sum(cell["overflows"].values()) == 2
+    assert set(cell.overflows) == set(game.topo.ids)
+    assert cell.overflows[game.topo.ids[0]] == 2
+    assert sum(cell.overflows.values()) == 2
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,188 @@
+"""Where a study's games run: here, in a pool of processes, or on a Dask cluster.
+
+A :class:`StudyRunner` plays a study (:func:`~authoring.engine.simulate.run_study`) on
+its executor and sums it up (:func:`~authoring.engine.simulate.summarise`): the same
+figures whatever runs them. Stopped early (:meth:`StudyRunner.interrupt`, or a cluster
+lost), it sums up the games finished so far as a partial study and says why in
+:attr:`StudyRunner.stopped`. Dask (``pip install -e '.[distributed]'``) is imported only
+by a runner given a scheduler.
+
+>>> with StudyRunner() as runner:
+...     runner.jobs, runner.scheduler, runner.executor() is None
+(1, None, True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from multiprocessing import forkserver
+from types import TracebackType
+from typing import Protocol
+
+from authoring.engine.simulate import Study, StudyInterrupted, run_study, summarise
+from authoring.model.balance import GameRecord, StudySummary
+from authoring.model.game import GameModel
+
+
+class StudyFailed(Exception):
+    """The Dask cluster refused, died or answered garbage before the study could start
+    or keep what it had (the message says which scheduler and why)."""
+
+
+class _Closable(Protocol):
+    def close(self) -> object: ...
+
+
+class _DaskClient(_Closable, Protocol):
+    def get_executor(self) -> Executor: ...
+
+
+class StudyRunner:
+    """Where the games run: here (``jobs`` 1), a pool of ``jobs`` processes, or a Dask
+    cluster (``scheduler``: ``local``, one started here with ``jobs`` workers, or an
+    address ``tcp://HOST:PORT``). Close it when done (or use it as a context manager):
+    a cluster it started stops with it."""
+
+    def __init__(self, jobs: int = 1, scheduler: str | None = None) -> None:
+        self.jobs, self.scheduler = jobs, scheduler
+        #: a kill (SIGTERM) stopped a study, not a Ctrl-C
+        self.terminated = False
+        #: the Dask scheduler went away mid-study
+        self.lost = False
+        #: a stop was asked on a Dask cluster: the study stops at the next finished chunk
+        self.stop_asked = False
+        #: why the last study stopped before its end (None: it did not)
+        self.stopped: str | None = None
+        self._client: _DaskClient | None = None
+        self._cluster: _Closable | None = None
+
+    def interrupt(self, terminated: bool = False) -> None:
+        """Ctrl-C, or a kill (``terminated``), while games run: here or in a pool the
+        study stops at once (KeyboardInterrupt, which :meth:`run` turns into a partial
+        study); on a Dask cluster at the next finished chunk, since raised at once it can
+        land in one of Dask's callbacks, which swallows it and the study runs on. A
+        second call stops at once."""
+        if terminated:
+            self.terminated = True
+        if self.scheduler is None or self.stop_asked:
+            raise KeyboardInterrupt
+        self.stop_asked = True
+
+    def executor(self) -> Executor | None:
+        """The Dask cluster's executor, connected on first use (None: no scheduler)."""
+        if self.scheduler is None:
+            return None
+        if self._client is None:
+            import logging
+
+            from distributed import Client
+
+            # Dask logs a lost scheduler as tracebacks; the study says it in one line
+            for name in ["distributed", *logging.root.manager.loggerDict]:
+                if name.startswith(("distributed", "tornado")):
+                    logging.getLogger(name).setLevel(logging.CRITICAL)
+            if self.scheduler == "local":
+                self._cluster = cluster = _local_cluster(self.jobs)
+                self._client = Client(cluster)  # type: ignore[no-untyped-call]
+            else:
+                self._client = Client(self.scheduler)  # type: ignore[no-untyped-call]
+        return self._client.get_executor()
+
+    def run(self, model: GameModel, study: Study,
+            progress: Callable[[int], None] | None = None) -> StudySummary:
+        """Every game of ``study`` on this runner's executor, summed up; ``progress`` is
+        called with the number of games just finished. Stopped early, the games finished
+        so far, as a partial study (:attr:`stopped` says why). :class:`StudyFailed`: the
+        Dask cluster failed and nothing could be kept."""
+        done: dict[str, list[GameRecord]] = {}
+        partial = False
+        self.stop_asked = False
+        self.stopped = None
+
+        def tick(n: int) -> None:
+            if progress is not None:
+                progress(n)
+            if self.stop_asked:  # raised here, in the study's own loop
+                raise KeyboardInterrupt
+
+        try:
+            ex = self.executor()
+            if ex is not None:
+                done = run_study(model, study, ex, tick)
+            elif self.jobs == 1:
+                done = run_study(model, study, None, progress)
+            else:
+                with ProcessPoolExecutor(self.jobs, initializer=_quiet_worker) as pool:
+                    done = run_study(model, study, pool, progress)
+        except StudyInterrupted as stop:
+            done, partial = stop.results, True
+            self.stopped = "terminated" if self.terminated else "interrupted"
+            if stop.cause is not None:
+                self.lost = True
+                self.stopped = f"the Dask scheduler {self.scheduler} failed ({_why(stop.cause)})"
+        except Exception as e:  # a Dask cluster refused, died or answered garbage
+            if self.scheduler is None:
+                raise
+            raise StudyFailed(f"the Dask scheduler {self.scheduler} failed ({_why(e)})") from e
+        return summarise(model, study, done, partial=partial)
+
+    def close(self) -> None:
+        """Disconnect from the Dask cluster, and stop the one started here."""
+        with contextlib.suppress(Exception):
+            if self._client is not None:
+                self._client.close()
+        with contextlib.suppress(Exception):
+            if self._cluster is not None:
+                self._cluster.close()
+        self._client = self._cluster = None
+
+    def __enter__(self) -> StudyRunner:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+
+def _local_cluster(workers: int) -> _Closable:
+    """A Dask cluster here whose worker processes leave Ctrl-C to the study (which stops
+    them, keeping what finished): they are forked from a fork server started with SIGINT
+    ignored, which its children inherit, while this process keeps its own handler (a
+    Ctrl-C during the cluster's start is not lost); they log nothing short of critical
+    (a stopped study cancels tasks and closes the scheduler under them: the study says
+    what happened in one line)."""
+    import dask
+    from distributed import LocalCluster
+
+    os.environ.setdefault("DASK_LOGGING", repr({"distributed": "critical", "tornado": "critical",
+                                                "tornado.application": "critical"}))
+    multiprocessing.set_forkserver_preload(["distributed", "authoring.engine.simulate"])
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        return LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call]
+                            processes=True, dashboard_address=None)
+
+
+def _why(e: BaseException) -> str:
+    """An exception in one short line (Dask's can span lines).
+
+    >>> _why(OSError("Timed out trying to connect\\n  to tcp://127.0.0.1:1"))
+    'OSError: Timed out trying to connect to tcp://127.0.0.1:1'
+    """
+    text = " ".join(str(e).split())
+    return (f"{type(e).__name__}: {text}" if text else type(e).__name__)[:200]
+
+
+def _quiet_worker() -> None:
+    """A worker process leaves Ctrl-C to the parent (which stops the study and keeps
+    what finished): no traceback from each worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

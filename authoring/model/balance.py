@@ -1,0 +1,261 @@
+"""What a balance study (``resistance simulate``) found, as records.
+
+:mod:`authoring.engine.simulate` plays the games and fills these records;
+:mod:`authoring.pdf.balance` draws them and the command prints them. Each record is
+frozen plain data whose ``to_json()`` is what ``resistance simulate --json`` prints: its
+fields in the order they are declared (which is the JSON's order), a tuple as a list, a
+mapping's keys as strings, a record as its own JSON; an optional part not run (None) is
+left out where the record says so.
+
+>>> rung = LadderRung("simple", "easy/4", 20, 0.25, (0.1119, 0.4687), 4.5)
+>>> rung.to_json()["interval"], rung.win_rate
+([0.1119, 0.4687], 0.25)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import ClassVar, TypeAlias
+
+#: a value as :func:`json.dumps` writes it
+Json: TypeAlias = "str | int | float | bool | None | Sequence[Json] | Mapping[str, Json]"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A record of a study's results: frozen, its JSON made from its fields."""
+
+    #: the fields left out of the JSON when they are None (an optional part not run)
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset()
+
+    def to_json(self) -> dict[str, Json]:
+        """The record as plain data (see the module docstring)."""
+        return {f.name: plain(value) for f in fields(self)
+                if (value := getattr(self, f.name)) is not None
+                or f.name not in self.OMITTED_WHEN_NONE}
+
+
+def plain(value: object) -> Json:
+    """``value`` as plain data: a record as its JSON, a tuple or a list as a list, a
+    mapping with its keys as strings.
+
+    >>> plain({3: (1, None), "a": NotableGame(7, 2)})
+    {'3': [1, None], 'a': {'seed': 7, 'round': 2}}
+    """
+    if value is None or isinstance(value, str | int | float):
+        return value
+    if isinstance(value, Record):
+        return value.to_json()
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    raise TypeError(f"no JSON for a {type(value).__name__}")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord(Record):
+    """One game of a study, summed up: how it ended, when each objective was revealed
+    (None: never) and after how many investigations, and what was used where."""
+
+    seed: int
+    won: bool
+    #: the name of the game's :class:`~authoring.engine.outcome.Termination`
+    termination: str
+    round: int
+    #: the share of the objectives' markers done (1.0 when the scenario has none)
+    progress: float
+    #: by objective index: the round of its reveal, or None
+    reveal_round: tuple[int | None, ...]
+    #: by objective index: the investigations taken before its reveal, or None
+    investigations: tuple[int | None, ...]
+    officers: int
+    #: army overflows (deployments and takeovers) by the zone they started from
+    overflows: Mapping[str, int]
+    #: actions taken, by kind
+    actions: Mapping[str, int]
+    #: cards played, by ``kind:id`` (``resistance:ambush-4``, ``event:…``)
+    cards: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveFigures(Record):
+    """One objective over a cell's games."""
+
+    id: str
+    #: the share of the games in which it was revealed
+    revealed: float
+    reveal_round_mean: float | None
+    investigations_mean: float | None
+    #: in the lost games that revealed it, the rounds left after its reveal, on average
+    rounds_after_reveal_in_losses: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class NotableGame(Record):
+    """A game worth replaying (``resistance play --replay``): its seed and last round,
+    with the closest loss's progress or the fastest loss's termination."""
+
+    OMITTED_WHEN_NONE = frozenset({"progress", "termination"})
+
+    seed: int
+    round: int
+    progress: float | None = None
+    termination: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Notable(Record):
+    """A cell's notable games (None: the cell had no such game)."""
+
+    closest_loss: NotableGame | None
+    fastest_loss: NotableGame | None
+    quickest_win: NotableGame | None
+
+    def games(self) -> list[tuple[str, NotableGame]]:
+        """``(kind, game)`` of each one there is, ``closest_loss`` first."""
+        return [(kind, game) for kind, game in (("closest_loss", self.closest_loss),
+                                                ("fastest_loss", self.fastest_loss),
+                                                ("quickest_win", self.quickest_win))
+                if game is not None]
+
+
+@dataclass(frozen=True, slots=True)
+class CellSummary(Record):
+    """The figures of one difficulty × player count (a *cell*) of a study."""
+
+    difficulty: str
+    players: int
+    #: D10.1: the team's actions per players' phase (None: the players stop themselves)
+    budget: int | None
+    #: D8.1: where the army column comes from: ``book``, ``board`` or ``placeholder``
+    army_track: str
+    games: int
+    wins: int
+    win_rate: float
+    #: the win rate's 95 % Wilson interval
+    interval: tuple[float, float]
+    #: the losses by termination name (they add up to the losses)
+    loss_causes: Mapping[str, int]
+    #: games by the round they ended in
+    rounds: Mapping[int, int]
+    rounds_mean: float
+    #: the share of games still going after round 0, 1, 2 …
+    survival: tuple[float, ...]
+    objectives: tuple[ObjectiveFigures, ...]
+    officers_mean: float
+    #: every zone of the board, the most overflowing first (0: never)
+    overflows: Mapping[str, int]
+    actions: Mapping[str, int]
+    cards: Mapping[str, int]
+    notable: Notable
+
+    @property
+    def key(self) -> str:
+        """``difficulty/players``, the cell's name in reports."""
+        return f"{self.difficulty}/{self.players}"
+
+
+@dataclass(frozen=True, slots=True)
+class StudyParameters(Record):
+    """What was simulated, as the study's JSON states it."""
+
+    games: int
+    seed: int
+    bot: str
+    difficulties: tuple[str, ...]
+    players: tuple[int, ...]
+    table_speed: float
+    decisions: Mapping[str, str]
+    max_rounds: int
+    search_budget: int | None
+    #: D10.1 in a sentence: how time is counted
+    time_model: str
+
+
+@dataclass(frozen=True, slots=True)
+class Strength(Record):
+    """Who "the players" of a study were: the bot, its search budget (None: it does not
+    search), its rank on the skill ladder (1: the weakest; None: not on it) and what
+    that means."""
+
+    bot: str
+    budget: int | None
+    rank: int | None
+    of: int
+    #: the ladder's bots, weakest first
+    ladder: tuple[str, ...]
+    #: the bots above this one
+    stronger: tuple[str, ...]
+    meaning: str
+
+
+@dataclass(frozen=True, slots=True)
+class CellDifference(Record):
+    """One cell's win rate in two studies (``a``, ``b``), their difference b − a and its
+    95 % interval; significant when the interval leaves out 0."""
+
+    a: float
+    b: float
+    difference: float
+    interval: tuple[float, float]
+    significant: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SensitivityRow(Record):
+    """One alternative of one decision against the study's own choice: the mean
+    difference of win rate over the cells, the cells that differ significantly, the
+    mean difference of rounds, and the cells one by one."""
+
+    decision: str
+    option: str
+    meaning: str
+    win_rate_difference: float
+    cells_significant: int
+    rounds_difference: float
+    cells: Mapping[str, CellDifference]
+
+
+@dataclass(frozen=True, slots=True)
+class StudySummary(Record):
+    """A study: its parameters, who played, the scenario's target bands, the figures per
+    cell (``difficulty/players``), the design warnings; with the skill ladder and the
+    decisions' sensitivity when they were asked for (None: not run)."""
+
+    scenario: str
+    #: stopped before every game was played (Ctrl-C, kill, a lost cluster)
+    partial: bool
+    study: StudyParameters
+    strength: Strength
+    #: the scenario's target win rate per difficulty (``balance:``), low and high
+    targets: Mapping[str, tuple[float, float]]
+    cells: Mapping[str, CellSummary]
+    warnings: tuple[str, ...]
+    ladder: tuple[LadderRung, ...] | None = None
+    sensitivity: tuple[SensitivityRow, ...] | None = None
+
+    OMITTED_WHEN_NONE = frozenset({"ladder", "sensitivity"})
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison(Record):
+    """Two studies of the same cells (``--compare``) and their difference per cell."""
+
+    a: StudySummary
+    b: StudySummary
+    difference: Mapping[str, CellDifference]
+
+
+@dataclass(frozen=True, slots=True)
+class LadderRung(Record):
+    """One bot of the skill ladder on the study's first cell."""
+
+    bot: str
+    #: the cell's key, ``difficulty/players``
+    cell: str
+    games: int
+    win_rate: float
+    interval: tuple[float, float]
+    rounds_mean: float
