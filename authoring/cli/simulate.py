@@ -29,6 +29,7 @@ from authoring.cli.common import (
 )
 from authoring.engine.bots import BUDGETED
 from authoring.engine.check import load_playable
+from authoring.engine.native import running
 from authoring.engine.runner import StudyFailed, StudyRunner
 from authoring.engine.search import DEFAULT_BUDGET, MAX_BUDGET
 from authoring.engine.simulate import (
@@ -370,12 +371,23 @@ def _stoppable(runner: StudyRunner) -> Iterator[None]:
             signal.signal(sig, handler)
 
 
+def _engine_line() -> str:
+    """Which engine plays the study's games here (the compiled build is about 3× faster)."""
+    kind = running()
+    if kind.startswith("compiled"):
+        return f"engine: {kind}"
+    return (f"engine: {kind} (python -m authoring.engine.build compiles it: about 3× faster, "
+            "the same results)")
+
+
 def _shown(runner: StudyRunner) -> Runner:
     """A study run on ``runner`` with a progress bar (stderr), stopped by Ctrl-C or a
     kill (partial results, said in a line); a failed Dask cluster exits 1."""
 
     def run(model: GameModel, study: Study) -> StudySummary:
         total = study.games * len(study.cells)
+        if runner.scheduler is None:
+            click.echo(_engine_line(), err=True)
         with _stoppable(runner), click.progressbar(
                 length=total, label=f"{model.scenario.id}: {total} games",
                 file=sys.stderr) as bar:
