@@ -16,6 +16,7 @@ from pathlib import Path
 
 from authoring.engine.native import COMPILED, HERE, PACKAGE, STAMP, digests, engine_kind, extensions
 
+_NOTHING = "resistance: nothing compiled, the engine runs its Python sources"
 #: the shared library every compiled module loads (authoring/engine/native__mypyc…so)
 _GROUP = f"{PACKAGE}.native"
 
@@ -39,7 +40,7 @@ def build() -> list[Path]:
         from mypyc.build import mypycify
         from setuptools import Distribution
     except ImportError as e:
-        raise SystemExit(f"the compiled engine needs mypy and setuptools ({e.name} is "
+        raise SystemExit(f"{_NOTHING}: the build needs mypy and setuptools ({e.name} is "
                          "missing): pip install -e \".[fast]\"") from None
     clean()
     root = HERE.parent.parent  # the folder holding the package `authoring`
@@ -49,13 +50,24 @@ def build() -> list[Path]:
         os.chdir(root)
         try:
             sources = [str(Path(*PACKAGE.split("."), f"{m}.py")) for m in COMPILED]
-            modules = mypycify(sources, opt_level="3", target_dir=tmp, group_name=_GROUP)
+            try:
+                modules = mypycify(sources, opt_level="3", target_dir=tmp, group_name=_GROUP)
+            except SystemExit:  # mypy printed the type errors
+                raise SystemExit(f"{_NOTHING}: the engine's sources do not type-check "
+                                 "(mypy's errors above)") from None
             dist = Distribution({"name": "resistance-engine", "ext_modules": modules})
+            dist.verbose = False
             cmd = dist.get_command_obj("build_ext")
             cmd.inplace = True
             cmd.build_temp = tmp
             cmd.ensure_finalized()
-            cmd.run()
+            try:
+                cmd.run()
+            except Exception as e:  # the compiler's or the linker's failure, in its words
+                clean()
+                raise SystemExit(f"{_NOTHING}: the C compiler failed ({e}); the build needs "
+                                 "a C compiler and the Python headers (Debian: apt-get "
+                                 "install build-essential python3-dev)") from None
         finally:
             os.chdir(cwd)
     STAMP.write_text(json.dumps(before, indent=1, sort_keys=True) + "\n")
@@ -79,6 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         gone = clean()
         print(f"removed {len(gone)} files: the engine runs its Python sources")
         return 0
+    print(f"compiling {len(COMPILED)} engine modules with mypyc (about a minute)…", flush=True)
     made = build()
     print(f"compiled {len(made)} engine modules with mypyc (python -m authoring.engine.build "
           f"--clean removes them; RESISTANCE_PURE=1 runs the sources)")

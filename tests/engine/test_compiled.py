@@ -80,7 +80,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str
     env["PYTHONPATH"] = str(where)
     made = _run([sys.executable, "-m", "authoring.engine.build"], where, env)
     assert made.returncode == 0, made.stdout[-3000:] + made.stderr[-3000:]
-    assert f"compiled {len(COMPILED)} engine modules" in made.stdout
+    assert made.stdout.splitlines()[0] == (
+        f"compiling {len(COMPILED)} engine modules with mypyc (about a minute)…")
+    assert made.stdout.splitlines()[1].startswith(f"compiled {len(COMPILED)} engine modules")
     return where, env
 
 
@@ -130,5 +132,20 @@ def test_a_source_changed_after_the_build_runs_the_sources(
     assert gone.returncode == 0, gone.stderr
     assert not list((where / "authoring").rglob("*.so"))
     assert _run(which, where, env).stdout == "pure Python\n"
+    assert _run([sys.executable, "-m", "authoring.engine.build", "--status"], where,
+                env).stdout == "no compiled build: the engine runs its Python sources\n"
+
+
+def test_a_failed_build_says_why_and_leaves_the_sources_running(
+        built: tuple[Path, dict[str, str]]) -> None:
+    where, env = built
+    failed = _run([sys.executable, "-m", "authoring.engine.build"], where,
+                  {**env, "CC": str(where / "no-such-compiler")})
+    assert failed.returncode == 1
+    assert failed.stderr.splitlines()[-1].startswith(
+        "resistance: nothing compiled, the engine runs its Python sources: the C compiler "
+        "failed (")
+    assert "build-essential python3-dev" in failed.stderr and "Traceback" not in failed.stderr
+    assert not list((where / "authoring").rglob("*.so"))
     assert _run([sys.executable, "-m", "authoring.engine.build", "--status"], where,
                 env).stdout == "no compiled build: the engine runs its Python sources\n"
