@@ -26,7 +26,7 @@ from authoring.engine.core import IllegalAction, log, player_name
 from authoring.engine.describe import pending_text
 from authoring.engine.flow import advance, setup
 from authoring.engine.game import Game
-from authoring.engine.log import Event
+from authoring.engine.log import LogEntry
 from authoring.engine.resolve import answer
 from authoring.engine.rng import Rng
 from authoring.engine.state import State
@@ -150,7 +150,7 @@ class LazyLegal(Sequence[Action]):
 
 
 def apply(game: Game, state: State, action: Action, max_rounds: int = MAX_ROUNDS,
-          *, checked: bool = True) -> list[Event]:
+          *, checked: bool = True) -> list[LogEntry]:
     """Take ``action`` (checked first: :class:`IllegalAction` with the reason), then run the
     game until a player must decide; returns the events it appended to the log.
     ``checked=False`` skips the check for an action taken from :func:`legal_actions` or

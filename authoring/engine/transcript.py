@@ -26,7 +26,7 @@ from authoring.engine.api import MAX_ROUNDS, apply, legal_actions, new_initial_s
 from authoring.engine.bots import Bot
 from authoring.engine.describe import describe
 from authoring.engine.game import Game
-from authoring.engine.log import Event
+from authoring.engine.log import LogEntry
 from authoring.engine.state import State
 from authoring.engine.view import PublicView
 
@@ -44,7 +44,7 @@ def action_line(game: Game, state: State, a: Action) -> str:
     return f"> {describe(game, state, a)}  {json.dumps(a.to_json())}"
 
 
-def event_lines(events: Sequence[Event]) -> list[str]:
+def event_lines(events: Sequence[LogEntry]) -> list[str]:
     """One transcript line per event of the log."""
     return [e.line() for e in events]
 
