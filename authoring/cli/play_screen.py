@@ -268,10 +268,10 @@ def _what(game: Game, state: State, a: Action, ps: object) -> str:
     return f"{k} {a.a} {a.b} {a.c}"
 
 
-# -- events ---------------------------------------------------------------------------------
+# -- log entries ---------------------------------------------------------------------------------
 
 
-def event_text(e: LogEntry, game: Game | None = None) -> Text:
+def entry_text(e: LogEntry, game: Game | None = None) -> Text:
     """A log line with its rule id in colour (never parsed as markup); an event card
     (R8.1) with what it does, when ``game`` is given."""
     if e.kind in ("round", "army_phase"):
@@ -484,9 +484,9 @@ class Screen:
         if timing:
             c.print(timing, markup=False)
 
-    def events(self, events: Sequence[LogEntry]) -> None:
-        for e in events:
-            self.console.print(event_text(e, self.game))
+    def entries(self, entries: Sequence[LogEntry]) -> None:
+        for e in entries:
+            self.console.print(entry_text(e, self.game))
 
     def action(self, words: str, bot: bool) -> None:
         t = Text("> ", style="bold")
