@@ -103,7 +103,7 @@ def cli() -> None:
     """
 
 
-def main(argv: list[str] | None = None) -> Any:
+def main(argv: list[str] | None = None) -> object:
     """Console-script entry point."""
     _terminate_cleanly()
     try:
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> Any:
         _say_created_folders()
 
 
-def _run(argv: list[str] | None) -> Any:
+def _run(argv: list[str] | None) -> object:
     try:
         return cli.main(args=argv, prog_name="resistance")
     except KeyboardInterrupt:  # pragma: no cover - interactive only

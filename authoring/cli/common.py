@@ -63,7 +63,7 @@ def fail_if_errors(report: Report, *, as_json: bool = False, strict: bool = Fals
         print_report(report)
 
 
-def echo_json(data: Any) -> None:
+def echo_json(data: object) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 

@@ -62,6 +62,7 @@ from authoring.engine.save import (
     restore,
     save_data,
 )
+from authoring.engine.state import Pending
 from authoring.engine.view import PublicView
 from authoring.io.errors import InputError
 from authoring.io.yamlio import atomic_write, read_regular
@@ -805,7 +806,7 @@ class Session:
         return EXIT_INTERRUPTED
 
 
-def _pending_words(pend: Any) -> str:
+def _pending_words(pend: Pending) -> str:
 
     return pending_text(pend.kind, pend.note, LANG[0])
 

@@ -929,7 +929,7 @@ def _check_deck(
 
 
 def _check_items(
-    ctx: _Ctx, spec: schema.ScenarioSpec, objectives: Sequence[Objective], content: Any
+    ctx: _Ctx, spec: schema.ScenarioSpec, objectives: Sequence[Objective], content: Content | None
 ) -> None:
     """Every special item an objective needs exists, and its recipe's parts are in the item
     deck in sufficient copies for the crafts the objective needs (R5.5)."""
@@ -1031,7 +1031,7 @@ def _completes(effect: Any) -> str | None:
     return None
 
 
-def _check_reserved(ctx: _Ctx, objectives: Sequence[Objective], content: Any) -> None:
+def _check_reserved(ctx: _Ctx, objectives: Sequence[Objective], content: Content | None) -> None:
     """An objective that names its item is done by that item alone (R5.7; scenario 1:
     "fabriquer une bombe pour la détruire"): the engine lets no other card complete it,
     so a card whose text says it completes such an objective reads wrong in this
