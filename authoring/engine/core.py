@@ -20,7 +20,7 @@ class IllegalAction(Exception):
 
 def log(state: State, kind: str, rule: str, text: str | Callable[..., str], *args: Any,
         **data: Any) -> LogEntry:
-    """Append an event: ``text`` is the line, or a function written with ``args`` when the
+    """Append a log entry: ``text`` is the line, or a function written with ``args`` when the
     line is first read (plain values taken now: the text says what happened then)."""
     e = LogEntry(kind, rule, text, data, args)
     state.log.append(e)

@@ -1,4 +1,4 @@
-"""Readable game transcripts (OpenSpiel's playthroughs): a header, every event of the log
+"""Readable game transcripts (OpenSpiel's playthroughs): a header, every entry of the log
 as ``[rule] text``, every action as ``> who: what  [json]``, and the outcome line.
 
 A transcript replays: :func:`check` plays its actions again on the same game and seed and
