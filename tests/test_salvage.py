@@ -43,7 +43,7 @@ def _doc(text: str) -> YamlDoc:
 def test_a_bad_optional_key_is_dropped_and_its_default_applies() -> None:
     doc = _doc(BOARD.replace("{zones}", _zone(1)) + "name: 5\n")
     report = Report()
-    spec, sv = validate_salvaged(board_schema.Board, doc.data, doc, report)
+    spec, sv = validate_salvaged(board_schema.BoardSpec, doc.data, doc, report)
     assert report.codes() == ["type-invalid"]
     assert spec is not None and spec.name == ""
     assert sv.dropped == {("name",)}
@@ -53,7 +53,7 @@ def test_a_bad_optional_key_is_dropped_and_its_default_applies() -> None:
 def test_a_bad_list_element_is_dropped_and_later_paths_map_to_their_lines() -> None:
     zones = "\n".join([_zone(1), _zone(2, "huge"), _zone(3, "huge"), _zone(4)])
     doc = _doc(BOARD.replace("{zones}", zones))
-    spec, sv = salvage(board_schema.Board, doc.data, doc)
+    spec, sv = salvage(board_schema.BoardSpec, doc.data, doc)
     assert spec is not None
     assert [z.number for z in spec.zones] == [1, 4]
     assert sv.dropped == {("zones", 1), ("zones", 2)}
@@ -68,7 +68,7 @@ def test_a_bad_list_element_is_dropped_and_later_paths_map_to_their_lines() -> N
 
 def test_an_unknown_key_is_dropped_alone() -> None:
     doc = _doc(BOARD.replace("{zones}", _zone(1).replace("size:", "sise: x, size:")))
-    spec, sv = salvage(board_schema.Board, doc.data, doc)
+    spec, sv = salvage(board_schema.BoardSpec, doc.data, doc)
     assert spec is not None and len(spec.zones) == 1
     assert sv.dropped == {("zones", 0, "sise")}
 
@@ -84,16 +84,16 @@ setup: {start: [3], officers: 2}
 objectives: [{kind: destroy, item: bomb}]
 """
     doc = _doc(text)
-    spec, sv = salvage(scenario_schema.Scenario, doc.data, doc)
+    spec, sv = salvage(scenario_schema.ScenarioSpec, doc.data, doc)
     assert spec is not None
-    assert isinstance(spec, scenario_schema.Scenario)
+    assert isinstance(spec, scenario_schema.ScenarioSpec)
     assert spec.objectives == [] and spec.setup.start == []
     assert sv.dropped == {("objectives", 0), ("setup", "start", 0)}
 
 
 def test_an_error_in_a_required_top_level_value_cannot_be_salvaged() -> None:
     doc = _doc(BOARD.replace("{zones}", _zone(1)).replace("size: [200, 150]", "size: big"))
-    spec, sv = salvage(board_schema.Board, doc.data, doc)
+    spec, sv = salvage(board_schema.BoardSpec, doc.data, doc)
     assert spec is None and not sv
 
 
@@ -102,7 +102,7 @@ def test_an_error_in_a_required_top_level_value_cannot_be_salvaged() -> None:
 def test_salvage_drops_exactly_the_bad_zones(bad: list[bool]) -> None:
     zones = "\n".join(_zone(i + 1, "huge" if b else "town") for i, b in enumerate(bad))
     doc = _doc(BOARD.replace("{zones}", zones))
-    spec, sv = salvage(board_schema.Board, doc.data, doc)
+    spec, sv = salvage(board_schema.BoardSpec, doc.data, doc)
     assert spec is not None  # zones may end up empty: its minimum length is not checked again
     assert sv.dropped == {("zones", i) for i, b in enumerate(bad) if b}
     kept = [i for i, b in enumerate(bad) if not b]

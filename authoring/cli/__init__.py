@@ -20,7 +20,7 @@ from typing import Any
 import click
 
 from authoring.cli.common import EXIT_INTERRUPTED
-from authoring.io.yamlio import display_path
+from authoring.io.yamlio import CREATED_FOLDERS, display_path
 
 # name -> (module, attribute, one-line help shown by --help without importing)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -103,7 +103,7 @@ def cli() -> None:
     """
 
 
-def main(argv: list[str] | None = None) -> Any:
+def main(argv: list[str] | None = None) -> object:
     """Console-script entry point."""
     _terminate_cleanly()
     try:
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> Any:
         _say_created_folders()
 
 
-def _run(argv: list[str] | None) -> Any:
+def _run(argv: list[str] | None) -> object:
     try:
         return cli.main(args=argv, prog_name="resistance")
     except KeyboardInterrupt:  # pragma: no cover - interactive only
@@ -125,8 +125,6 @@ def _run(argv: list[str] | None) -> Any:
 
 def _say_created_folders() -> None:
     """A missing output folder is created (like mkdir -p), and said once at the end."""
-    from authoring.io.yamlio import CREATED_FOLDERS
-
     for folder in dict.fromkeys(CREATED_FOLDERS):
         if folder.is_dir():
             click.echo(f"note: created the folder {display_path(folder)}", err=True)

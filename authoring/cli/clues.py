@@ -21,7 +21,7 @@ from authoring.cli.common import (
     print_report,
     strict_option,
 )
-from authoring.clues.doctor import extend
+from authoring.clues.doctor import extend, suggestions
 from authoring.clues.generate import BOARD_REF, deck_yaml, generated_scores, write_deck
 from authoring.clues.generate import generate as run
 from authoring.clues.report import DeckCheck, explain_place, simulate_data
@@ -126,8 +126,6 @@ def check(deck_file: str, as_json: bool, strict: bool, allowed: tuple[str, ...],
     seconds = round(time.perf_counter() - started, 6)
     proposals = {}
     if suggest:
-        from authoring.clues.doctor import suggestions
-
         proposals = suggestions(deck, result.failing)
     if as_json:
         data = {**result.to_json(), "seconds": seconds,
@@ -463,8 +461,6 @@ def _extend(deck_file: str, output: str | None, allowed: tuple[str, ...], as_jso
         with atomic_write(Path(output), "w") as f:
             f.write(text)
         if added:  # where objectives land (R6.1), before and after: did the spread improve?
-            from authoring.clues.report import simulate_data
-
             repaired, _ = _load_deck(output, as_json)
             report["landing"] = {
                 name: simulate_data(d, [1], games=1000, seed=1, allowed=chosen,

@@ -8,8 +8,9 @@ from typing import Any, NoReturn
 
 import click
 
-from authoring.io.diagnostics import Report
+from authoring.io.diagnostics import Report, Span
 from authoring.io.yamlio import path_problem
+from authoring.model.workspace import Workspace
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 #: Ctrl-C (128 + SIGINT) and kill (128 + SIGTERM), the shell's conventions
@@ -62,7 +63,7 @@ def fail_if_errors(report: Report, *, as_json: bool = False, strict: bool = Fals
         print_report(report)
 
 
-def echo_json(data: Any) -> None:
+def echo_json(data: object) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
@@ -73,13 +74,9 @@ LOAD_FAILED_HINT = "the messages above say why; fix them first"
 def load_checked(path: str, kind: str, *, as_json: bool = False) -> tuple[Any, Report]:
     """Load and check one file of ``kind``; on errors print them and exit 1. The model and
     its report, whose warnings are left to the caller to print (with its own findings)."""
-    from authoring.model.workspace import Workspace
-
     ws = Workspace()
     model = ws.load(path, kind)
     if model is None and not ws.report.has_errors:
-        from authoring.io.diagnostics import Span
-
         ws.report.error(Span(path), "load-failed", f"{path} could not be loaded as a {kind}",
                         LOAD_FAILED_HINT)
     if ws.report.has_errors:

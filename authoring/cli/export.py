@@ -20,6 +20,7 @@ from authoring.cli.common import (
     print_report,
     strict_option,
 )
+from authoring.io.diagnostics import Span
 from authoring.io.wording import count_of
 from authoring.model.board import Board
 from authoring.model.scenario import Scenario
@@ -164,17 +165,13 @@ def export(scenario: str | None, output: str | None, paper: str, lang: str, dupl
     model = ws.load(path)
     report = ws.report
     if model is not None and not _printable(model):
-        from authoring.io.diagnostics import Span
-
         report.error(Span(str(path)), "export-kind",
                      f"{path} is not a scenario or a board: nothing to export",
                      "give a scenario file (kind: scenario), e.g. scenarios/scenario-1.yaml")
         model = None
     if model is None or report.has_errors:
         if not report.has_errors:
-            from authoring.io.diagnostics import Span
-
-            report.error(Span(str(path)), "load-failed", f"{path} could not be loaded",
+                report.error(Span(str(path)), "load-failed", f"{path} could not be loaded",
                          LOAD_FAILED_HINT)
         print_report(report, as_json=as_json)
         click.echo(f"resistance: {report.summary()}; nothing exported", err=True)

@@ -62,6 +62,7 @@ from authoring.engine.save import (
     restore,
     save_data,
 )
+from authoring.engine.state import Pending
 from authoring.engine.view import PublicView
 from authoring.io.errors import InputError
 from authoring.io.yamlio import atomic_write, read_regular
@@ -333,7 +334,7 @@ def _replay(console: Console, reader: TimedReader, path: str, scenario: str | No
     state = new_initial_state(game, setup.seed, setup.max_rounds)
     view = Screen(console, game)
     view.header(setup, game, state, set(), f"replay of {path}: {len(actions)} actions")
-    view.events(state.log)
+    view.entries(state.log)
     pausing = True
     for i, a in enumerate(actions):
         if pausing:
@@ -349,7 +350,7 @@ def _replay(console: Console, reader: TimedReader, path: str, scenario: str | No
                 console.print("replay stopped", markup=False)
                 return 0
         view.action(action_words(game, state, a), bot=False)
-        view.events(apply(game, state, a, setup.max_rounds))
+        view.entries(apply(game, state, a, setup.max_rounds))
     if state.outcome is not None:
         view.outcome(state.outcome.line())
     else:
@@ -444,9 +445,9 @@ class Session:
         if self.actions:
             self.console.print(f"resumed after {len(self.actions)} actions: round {st.round}, "
                                f"{_phase_words(st)}; the last events:", markup=False)
-            self.screen.events(st.log[-8:])
+            self.screen.entries(st.log[-8:])
         else:
-            self.screen.events(st.log)
+            self.screen.entries(st.log)
 
     def _automatic(self) -> bool:
         """A bot's move, or the end of a phase whose time is up: True when something was
@@ -507,9 +508,9 @@ class Session:
         self.screen.action(words, bot and bool(self.humans))  # [bot] only beside people
         army = next((i for i, e in enumerate(events) if e.kind == "army_phase"), None)
         if army is None or not self.humans or not self.console.is_terminal:
-            self.screen.events(events)
+            self.screen.entries(events)
             return
-        self.screen.events(events[:army])
+        self.screen.entries(events[:army])
         self._narrate(events[army:])
 
     def _narrate(self, events: list[Any]) -> None:
@@ -534,11 +535,11 @@ class Session:
             if used and used + len(step) > room:
                 self._wait("— Enter: the army goes on —")
                 used = 0
-            self.screen.events(step)
+            self.screen.entries(step)
             used += len(step)
         if steps and self.state.outcome is None:
             self._wait(f"— the army phase is over: Enter for round {self.state.round} —")
-        self.screen.events(tail)
+        self.screen.entries(tail)
 
     def _wait(self, text: str) -> None:
         self.console.print(text, style="dim", markup=False, end="")
@@ -704,7 +705,7 @@ class Session:
         elif verb == "log":
             n = (number(cmd.args[0]) if cmd.args else None) or 20
             assert self.screen is not None
-            self.screen.events(self.state.log[-n:])
+            self.screen.entries(self.state.log[-n:])
         elif verb == "time":
             left = self._left()
             c.print(f"{_clock(left)} left in this players' phase" if left is not None else
@@ -805,7 +806,7 @@ class Session:
         return EXIT_INTERRUPTED
 
 
-def _pending_words(pend: Any) -> str:
+def _pending_words(pend: Pending) -> str:
 
     return pending_text(pend.kind, pend.note, LANG[0])
 

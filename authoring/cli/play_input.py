@@ -92,7 +92,7 @@ class TimedReader:
         """Forget a half-typed line (time is up: it was meant for the phase that ended)."""
         self._buf = ""
         if self.fd is not None and os.isatty(self.fd):
-            import termios
+            import termios  # POSIX only: imported where a terminal is there to flush
 
             termios.tcflush(self.fd, termios.TCIFLUSH)
 

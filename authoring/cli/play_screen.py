@@ -20,7 +20,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from authoring.engine import Action, Event, Game, IllegalAction, State, apply, why_illegal
+from authoring.engine import Action, Game, IllegalAction, LogEntry, State, apply, why_illegal
 from authoring.engine.core import level, mods, occupation_malus
 from authoring.engine.describe import option_text
 from authoring.engine.describe import token_text as token_words
@@ -152,7 +152,7 @@ def option_words(game: Game, state: State, kind: str, x: int) -> str:
 # -- actions in words --------------------------------------------------------------------------
 
 
-def preview(game: Game, state: State, action: Action) -> list[Event]:
+def preview(game: Game, state: State, action: Action) -> list[LogEntry]:
     """The events ``action`` would log, played on a clone (the state is not touched)."""
     try:
         return apply(game, state.clone(), action)
@@ -160,7 +160,7 @@ def preview(game: Game, state: State, action: Action) -> list[Event]:
         return []
 
 
-def _verdict(events: Iterable[Event]) -> str:
+def _verdict(events: Iterable[LogEntry]) -> str:
     """`` — succeeds (M − malus 2 > 0)`` from a previewed test, or nothing."""
     for e in events:
         if "success" in e.data:
@@ -268,10 +268,10 @@ def _what(game: Game, state: State, a: Action, ps: object) -> str:
     return f"{k} {a.a} {a.b} {a.c}"
 
 
-# -- events ---------------------------------------------------------------------------------
+# -- log entries ---------------------------------------------------------------------------------
 
 
-def event_text(e: Event, game: Game | None = None) -> Text:
+def entry_text(e: LogEntry, game: Game | None = None) -> Text:
     """A log line with its rule id in colour (never parsed as markup); an event card
     (R8.1) with what it does, when ``game`` is given."""
     if e.kind in ("round", "army_phase"):
@@ -484,9 +484,9 @@ class Screen:
         if timing:
             c.print(timing, markup=False)
 
-    def events(self, events: Sequence[Event]) -> None:
-        for e in events:
-            self.console.print(event_text(e, self.game))
+    def entries(self, entries: Sequence[LogEntry]) -> None:
+        for e in entries:
+            self.console.print(entry_text(e, self.game))
 
     def action(self, words: str, bot: bool) -> None:
         t = Text("> ", style="bold")

@@ -19,6 +19,7 @@ from authoring.cli.common import (
 from authoring.io.yamlio import atomic_write
 from authoring.model.workspace import default_path
 from authoring.preview import load_for_preview, render
+from authoring.preview.serve import PortInUse, serve_preview
 
 
 @click.command()
@@ -46,8 +47,6 @@ def preview(file: str | None, output: str, serve: bool, port: int, as_json: bool
 
     path = Path(file) if file else default_path("scenarios", "scenario-1.yaml")
     if serve:
-        from authoring.preview.serve import PortInUse, serve_preview
-
         try:
             serve_preview(path, port, on_ready=lambda url: click.echo(
                 f"serving {url} — the page reloads when a file it shows is saved; "

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from authoring.cli.common import EXIT_USAGE, SafePath, echo_json
-from authoring.model.schema.registry import SCHEMAS, json_schema
+from authoring.io.diagnostics import suggestion
+from authoring.io.yamlio import display_path
+from authoring.model.schema.registry import SCHEMAS, json_schema, write_all
 
 
 @click.command()
@@ -21,11 +25,6 @@ def schema(kind: str | None, list_kinds: bool, write_dir: str | None) -> None:
     """
 
     if write_dir is not None:
-        from pathlib import Path
-
-        from authoring.io.yamlio import display_path
-        from authoring.model.schema.registry import write_all
-
         written = write_all(Path(write_dir))
         click.echo(f"wrote {len(written)} schemas into {display_path(Path(write_dir))}/; "
                    "point a file at one with its first line: "
@@ -38,8 +37,6 @@ def schema(kind: str | None, list_kinds: bool, write_dir: str | None) -> None:
             raise SystemExit(EXIT_USAGE)
         return
     if kind not in SCHEMAS:
-        from authoring.io.diagnostics import suggestion
-
         raise click.UsageError(
             f"unknown kind '{kind}'{suggestion(kind, SCHEMAS)}; one of: {', '.join(sorted(SCHEMAS))}"
         )

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import click
 
+from authoring.model.effects import effects_doc
+from authoring.model.predicates import predicates_doc
+from authoring.model.scenario import special_rules_doc
+
 
 @click.command()
 @click.argument("which", type=click.Choice(["predicates", "effects", "rules"]))
@@ -13,14 +17,8 @@ def vocabulary(which: str) -> None:
     predicates for `where:` (clue cards, setup rules, candidates), effects for cards,
     characters and special rules; rules for a scenario's special_rules."""
     if which == "predicates":
-        from authoring.model.predicates import predicates_doc
-
         click.echo(predicates_doc())
     elif which == "rules":
-        from authoring.model.scenario import special_rules_doc
-
         click.echo(special_rules_doc())
     else:
-        from authoring.model.effects import effects_doc
-
         click.echo(effects_doc())

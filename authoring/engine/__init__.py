@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the names below, for type checkers; loaded on first use at 
     from authoring.engine.api import apply, legal_actions, new_initial_state, replay, why_illegal
     from authoring.engine.core import IllegalAction
     from authoring.engine.game import Game, GameError
-    from authoring.engine.log import Event
+    from authoring.engine.log import LogEntry
     from authoring.engine.outcome import Outcome, Termination
     from authoring.engine.state import State
 
@@ -31,12 +31,12 @@ if TYPE_CHECKING:  # the names below, for type checkers; loaded on first use at 
 _HOME = {
     "Action": "actions", "apply": "api", "legal_actions": "api", "new_initial_state": "api",
     "replay": "api", "why_illegal": "api", "IllegalAction": "core", "Game": "game",
-    "GameError": "game", "Event": "log", "Outcome": "outcome", "Termination": "outcome",
+    "GameError": "game", "LogEntry": "log", "Outcome": "outcome", "Termination": "outcome",
     "State": "state",
 }
 
 __all__ = [
-    "Action", "Event", "Game", "GameError", "IllegalAction", "Outcome", "State", "Termination",
+    "Action", "Game", "GameError", "IllegalAction", "LogEntry", "Outcome", "State", "Termination",
     "apply", "legal_actions", "new_initial_state", "replay", "why_illegal",
 ]
 

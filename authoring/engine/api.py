@@ -7,10 +7,10 @@
 ('start', 4, 36)
 >>> why_illegal(game, state, Action("begin"))       # R6.2 first: keep a resistance card
 'first, Rosa Villanueva must choose: which resistance card to keep available (R6.2)'
->>> events = apply(game, state, Action("keep", 0, 0))
+>>> entries = apply(game, state, Action("keep", 0, 0))
 >>> why_illegal(game, state, Action("move", 0, game.zone_index("S-O 1")))
 'R5.1: the timer has not started: begin the phase first'
->>> events = apply(game, state, Action("begin"))
+>>> entries = apply(game, state, Action("begin"))
 >>> why_illegal(game, state, Action("move", 0, game.zone_index("S-O 1")))
 'R5.1: S-O 1 is not within 3 roads or 1 mountain path of N-E 1'
 """
@@ -26,7 +26,7 @@ from authoring.engine.core import IllegalAction, log, player_name
 from authoring.engine.describe import pending_text
 from authoring.engine.flow import advance, setup
 from authoring.engine.game import Game
-from authoring.engine.log import Event
+from authoring.engine.log import LogEntry
 from authoring.engine.resolve import answer
 from authoring.engine.rng import Rng
 from authoring.engine.state import State
@@ -150,9 +150,9 @@ class LazyLegal(Sequence[Action]):
 
 
 def apply(game: Game, state: State, action: Action, max_rounds: int = MAX_ROUNDS,
-          *, checked: bool = True) -> list[Event]:
+          *, checked: bool = True) -> list[LogEntry]:
     """Take ``action`` (checked first: :class:`IllegalAction` with the reason), then run the
-    game until a player must decide; returns the events it appended to the log.
+    game until a player must decide; returns the entries it appended to the log.
     ``checked=False`` skips the check for an action taken from :func:`legal_actions` or
     :func:`random_action` (a simulation's hot loop)."""
     if checked:

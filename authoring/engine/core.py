@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from authoring.engine.game import NO_MODS, Game, Mods
-from authoring.engine.log import Event
+from authoring.engine.log import LogEntry
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, Pending, PendingKind, State
 from authoring.io.wording import text_of
 from authoring.model.rules import SKILLS
@@ -19,10 +19,10 @@ class IllegalAction(Exception):
 
 
 def log(state: State, kind: str, rule: str, text: str | Callable[..., str], *args: Any,
-        **data: Any) -> Event:
-    """Append an event: ``text`` is the line, or a function written with ``args`` when the
+        **data: Any) -> LogEntry:
+    """Append a log entry: ``text`` is the line, or a function written with ``args`` when the
     line is first read (plain values taken now: the text says what happened then)."""
-    e = Event(kind, rule, text, data, args)
+    e = LogEntry(kind, rule, text, data, args)
     state.log.append(e)
     return e
 

@@ -1,16 +1,17 @@
 """The game log: one record per thing that happened, each citing its rule.
 
-``Event(kind, rule, text, data)``: ``kind`` is stable for programs (``soldiers_added``,
+``LogEntry(kind, rule, text, data)``: ``kind`` is stable for programs (``soldiers_added``,
 ``deployed``, ``officer_placed``, ``token_drawn``, ``clue_kept``, ``revealed``, ``defeat``
 …), ``rule`` the id in rules.md, ``text`` what a person reads in a transcript, ``data``
-the numbers (zone ids, counts) as JSON-able values.
+the numbers (zone ids, counts) as JSON-able values. An entry of the log, not an event
+card (R8.1: ``Game.events``, ``cards/events.yaml``), whose drawing the log records as one.
 
 The text may be given as a function and its arguments (plain values taken when the thing
 happened): it is written the first time it is read, so a simulation that reads only
 ``kind`` and ``data`` never formats a line.
 
->>> e = Event("moved", "R5.1", "{} moves".format, {"player": 0}, ("Rosa",))
->>> e.line(), e == Event("moved", "R5.1", "Rosa moves", {"player": 0})
+>>> e = LogEntry("moved", "R5.1", "{} moves".format, {"player": 0}, ("Rosa",))
+>>> e.line(), e == LogEntry("moved", "R5.1", "Rosa moves", {"player": 0})
 ('[R5.1] Rosa moves', True)
 """
 
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 
-class Event:
+class LogEntry:
     """One thing that happened (see the module docstring); read-only by convention."""
 
     __slots__ = ("kind", "rule", "data", "_text", "_args")
@@ -35,7 +36,7 @@ class Event:
 
     @property
     def text(self) -> str:
-        """The event as one line of English (made when read, not when played)."""
+        """The entry as one line of English (made when read, not when played)."""
         t = self._text
         if not isinstance(t, str):
             t = self._text = t(*self._args)
@@ -51,12 +52,12 @@ class Event:
         return [self.kind, self.rule, self.text, self.data]
 
     @classmethod
-    def from_json(cls, d: list[Any]) -> Event:
-        """The event :meth:`to_json` wrote."""
+    def from_json(cls, d: list[Any]) -> LogEntry:
+        """The entry :meth:`to_json` wrote."""
         return cls(str(d[0]), str(d[1]), str(d[2]), dict(d[3]))
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Event):
+        if not isinstance(other, LogEntry):
             return NotImplemented
         return (self.kind, self.rule, self.text, self.data) == (
             other.kind, other.rule, other.text, other.data)
@@ -64,7 +65,7 @@ class Event:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Event(kind={self.kind!r}, rule={self.rule!r}, text={self.text!r}, data={self.data!r})"
+        return f"LogEntry(kind={self.kind!r}, rule={self.rule!r}, text={self.text!r}, data={self.data!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return Event, (self.kind, self.rule, self.text, self.data)
+        return LogEntry, (self.kind, self.rule, self.text, self.data)

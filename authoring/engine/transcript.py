@@ -1,4 +1,4 @@
-"""Readable game transcripts (OpenSpiel's playthroughs): a header, every event of the log
+"""Readable game transcripts (OpenSpiel's playthroughs): a header, every entry of the log
 as ``[rule] text``, every action as ``> who: what  [json]``, and the outcome line.
 
 A transcript replays: :func:`check` plays its actions again on the same game and seed and
@@ -26,7 +26,7 @@ from authoring.engine.api import MAX_ROUNDS, apply, legal_actions, new_initial_s
 from authoring.engine.bots import Bot
 from authoring.engine.describe import describe
 from authoring.engine.game import Game
-from authoring.engine.log import Event
+from authoring.engine.log import LogEntry
 from authoring.engine.state import State
 from authoring.engine.view import PublicView
 
@@ -44,21 +44,21 @@ def action_line(game: Game, state: State, a: Action) -> str:
     return f"> {describe(game, state, a)}  {json.dumps(a.to_json())}"
 
 
-def event_lines(events: Sequence[Event]) -> list[str]:
-    """One transcript line per event of the log."""
-    return [e.line() for e in events]
+def entry_lines(entries: Sequence[LogEntry]) -> list[str]:
+    """One transcript line per entry of the log."""
+    return [e.line() for e in entries]
 
 
 def play(game: Game, seed: int, bot: Bot, max_rounds: int = MAX_ROUNDS) -> list[str]:
     """A whole game with ``bot`` deciding for the team, as transcript lines."""
     state = new_initial_state(game, seed, max_rounds)
-    lines = event_lines(state.log)
+    lines = entry_lines(state.log)
     while state.outcome is None:
         legal = legal_actions(game, state)
         seat = state.pending.player if state.pending is not None else 0
         a = bot.act(game, PublicView(game, state, seat), legal)
         lines.append(action_line(game, state, a))
-        lines.extend(event_lines(apply(game, state, a, max_rounds)))
+        lines.extend(entry_lines(apply(game, state, a, max_rounds)))
     lines.append(f"= {state.outcome.line()}")
     return lines
 
@@ -67,7 +67,7 @@ def check(game: Game, seed: int, lines: Sequence[str], max_rounds: int = MAX_ROU
     """Replay a transcript and compare it line by line (header lines ``#`` skipped)."""
     body = [(i + 1, ln) for i, ln in enumerate(lines) if not ln.startswith("#")]
     state = new_initial_state(game, seed, max_rounds)
-    got = event_lines(state.log)
+    got = entry_lines(state.log)
     pos = 0
 
     def expect(text: str) -> None:
@@ -85,7 +85,7 @@ def check(game: Game, seed: int, lines: Sequence[str], max_rounds: int = MAX_ROU
         n, ln = body[pos]
         a = Action.from_json(json.loads(ln[ln.rindex("  [") + 2:]))
         expect(action_line(game, state, a))
-        for text in event_lines(apply(game, state, a, max_rounds)):
+        for text in entry_lines(apply(game, state, a, max_rounds)):
             expect(text)
     final = f"= {state.outcome.line()}" if state.outcome is not None else "= (no outcome)"
     expect(final)

@@ -1,6 +1,6 @@
 """The island board as a frozen model: zones, regions, roads and their graph.
 
-Built from a validated :class:`authoring.model.schema.board.Board`. Zones are nodes of a
+Built from a validated :class:`authoring.model.schema.board.BoardSpec`. Zones are nodes of a
 networkx graph whose edges are roads (``kind='road'``) and mountain paths
 (``kind='mountain'``). The clue predicates, the scenario checks, the rules engine
 and the PDF export all read this model; none of them re-reads YAML.
@@ -91,7 +91,7 @@ class Region:
 class Board:
     """A validated island. Build with :func:`build_board` or :meth:`from_yaml_text`."""
 
-    spec: schema.Board
+    spec: schema.BoardSpec
     zones: tuple[Zone, ...]
     regions: tuple[Region, ...]
     roads: tuple[Road, ...]
@@ -325,7 +325,7 @@ def build_board(doc: YamlDoc, report: Report, *, base: tuple[str | int, ...] = (
     if data is None:
         return None
     start = len(report.errors)
-    spec, sv = validate_salvaged(schema.Board, data, doc, report, base=base, what="board")
+    spec, sv = validate_salvaged(schema.BoardSpec, data, doc, report, base=base, what="board")
     if spec is None:
         return None
     # with schema errors, the rest of the board is still checked (all problems at once)
@@ -361,7 +361,7 @@ def _depends_on_dropped(d: Diagnostic, sv: Salvaged, base: tuple[str | int, ...]
 
 
 def _assemble(
-    spec: schema.Board,
+    spec: schema.BoardSpec,
     doc: YamlDoc,
     report: Report,
     base: tuple[str | int, ...],

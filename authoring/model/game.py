@@ -40,7 +40,13 @@ JSON_FORMAT = "resistance-game/1"
 
 @dataclass(frozen=True)
 class GameModel:
-    """A validated scenario with its board, clue deck, box manifest and content."""
+    """A validated scenario with its board, clue deck, box manifest and content.
+
+    The third of a scenario's four shapes: the file as written
+    (:class:`authoring.model.schema.scenario.ScenarioSpec`), validated with its setup
+    resolved per zone (:class:`authoring.model.scenario.Scenario`), with every file it
+    names (this), and the engine's tables for one table of players
+    (:class:`authoring.engine.game.Game`)."""
 
     scenario: Scenario
     board: Board

@@ -26,7 +26,7 @@ def salvage_board(doc: YamlDoc) -> Board | None:
     if not isinstance(doc.data, dict):
         return None
     try:
-        spec, sv = validate_salvaged(board_schema.Board, doc.data, doc, Report(), what="board")
+        spec, sv = validate_salvaged(board_schema.BoardSpec, doc.data, doc, Report(), what="board")
         if spec is None:
             return None
         return _assemble(spec, sv.doc, Report(), (), sv)

@@ -60,12 +60,12 @@ class Level:
 
 
 @dataclass(frozen=True)
-class ObjectiveSpec:
+class Objective:
     """One objective with its candidate places resolved on the board (D6.1)."""
 
     index: int
     kind: str
-    spec: schema.Objective
+    spec: schema.ObjectiveSpec
     candidates: frozenset[str]
     escort_to: frozenset[str] | None = None
 
@@ -83,7 +83,7 @@ class ObjectiveSpec:
 class Scenario:
     """A validated scenario with its setup resolved to counts per zone."""
 
-    spec: schema.Scenario
+    spec: schema.ScenarioSpec
     file: str
     path: Path | None
     board: Board
@@ -95,7 +95,7 @@ class Scenario:
     reputation: Mapping[str, int]
     max_occupation: Mapping[str, int]
     start: tuple[str, ...]
-    objectives: tuple[ObjectiveSpec, ...]
+    objectives: tuple[Objective, ...]
     levels: Mapping[str, Level] = field(default_factory=dict)
 
     @property
@@ -335,7 +335,7 @@ def load_scenario(doc: YamlDoc, ws: Workspace) -> Scenario | None:
     )
 
 
-def _validate(doc: YamlDoc, report: Report) -> tuple[schema.Scenario | None, Salvaged]:
+def _validate(doc: YamlDoc, report: Report) -> tuple[schema.ScenarioSpec | None, Salvaged]:
     """Schema validation. Objectives and special rules are checked one by one against the
     model their ``kind`` / ``rule`` names, so messages point at the right key with the
     right "did you mean" (not at pydantic's union tags); an unknown kind, rule or effect
@@ -344,9 +344,9 @@ def _validate(doc: YamlDoc, report: Report) -> tuple[schema.Scenario | None, Sal
 
     data = doc.data
     # unknown effect keys: one "unknown effect 'x' (did you mean …)" each (content vocabulary)
-    bad = [dotted(p) for p in check_keys(schema.Scenario, data, doc, report)]
+    bad = [dotted(p) for p in check_keys(schema.ScenarioSpec, data, doc, report)]
     scratch = Report()
-    spec = validate(schema.Scenario, data, doc, scratch, what="scenario")
+    spec = validate(schema.ScenarioSpec, data, doc, scratch, what="scenario")
     handled: list[str] = []
     items_scratch = Report()
     for section, tag, classes, what, code in (
@@ -407,7 +407,7 @@ def _validate(doc: YamlDoc, report: Report) -> tuple[schema.Scenario | None, Sal
     )
     sv = Salvaged(doc, doc)
     if spec is None or bad:
-        spec, sv = salvage(schema.Scenario, data, doc)
+        spec, sv = salvage(schema.ScenarioSpec, data, doc)
         if spec is None:
             return None, sv
 
@@ -423,10 +423,10 @@ def _validate(doc: YamlDoc, report: Report) -> tuple[schema.Scenario | None, Sal
 
 
 _OBJECTIVE_CLASSES: dict[str, type[Model]] = {
-    "locate_and_destroy_base": schema.DestroyBase,
-    "locate_and_eliminate_general": schema.EliminateGeneral,
-    "craft_strategic_item": schema.CraftStrategicItem,
-    "free_character": schema.FreeCharacter,
+    "locate_and_destroy_base": schema.DestroyBaseObjective,
+    "locate_and_eliminate_general": schema.EliminateGeneralObjective,
+    "craft_strategic_item": schema.CraftStrategicItemObjective,
+    "free_character": schema.FreeCharacterObjective,
 }
 _RULE_CLASSES: dict[str, type[Model]] = {
     "max_occupation": schema.MaxOccupationRule,
@@ -490,7 +490,7 @@ def _load_kind(ws: Workspace, path: Path, kind: str, span: Span, what: str) -> A
     return ws.load(path, kind)
 
 
-def _load_manifest(ws: Workspace, doc: YamlDoc, spec: schema.Scenario) -> Manifest | None:
+def _load_manifest(ws: Workspace, doc: YamlDoc, spec: schema.ScenarioSpec) -> Manifest | None:
     if spec.manifest is not None:
         got = _load_ref(ws, doc, "manifest", spec.manifest, "manifest")
     else:
@@ -504,7 +504,7 @@ def _load_manifest(ws: Workspace, doc: YamlDoc, spec: schema.Scenario) -> Manife
 # -- setup -------------------------------------------------------------------------
 
 
-def _max_occupation(ctx: _Ctx, spec: schema.Scenario) -> dict[str, int]:
+def _max_occupation(ctx: _Ctx, spec: schema.ScenarioSpec) -> dict[str, int]:
     """Max occupation per zone: the board's (R4.3) unless a special rule says otherwise."""
     assert ctx.board is not None
     out = {z.id: z.max_occupation for z in ctx.board.zones}
@@ -517,7 +517,7 @@ def _max_occupation(ctx: _Ctx, spec: schema.Scenario) -> dict[str, int]:
 
 
 def _army(
-    ctx: _Ctx, spec: schema.Scenario, max_occ: Mapping[str, int]
+    ctx: _Ctx, spec: schema.ScenarioSpec, max_occ: Mapping[str, int]
 ) -> tuple[dict[str, int], dict[str, int]]:
     """Soldiers and officers per zone at setup; each zone within its max occupation."""
     assert ctx.board is not None
@@ -571,7 +571,7 @@ def _army(
     )
 
 
-def _reputation(ctx: _Ctx, spec: schema.Scenario) -> dict[str, int]:
+def _reputation(ctx: _Ctx, spec: schema.ScenarioSpec) -> dict[str, int]:
     """Reputation cubes per zone at setup (R2.1); more than the zone's size is pointless
     (R4.4: limited actions stop at the size)."""
     assert ctx.board is not None
@@ -592,8 +592,8 @@ def _reputation(ctx: _Ctx, spec: schema.Scenario) -> dict[str, int]:
     return out
 
 
-def _objectives(ctx: _Ctx, spec: schema.Scenario) -> tuple[ObjectiveSpec, ...]:
-    out: list[ObjectiveSpec] = []
+def _objectives(ctx: _Ctx, spec: schema.ScenarioSpec) -> tuple[Objective, ...]:
+    out: list[Objective] = []
     for i, o in enumerate(spec.objectives):
         path: PathKey = ("objectives", i, "candidates")
         assert ctx.board is not None
@@ -624,17 +624,17 @@ def _objectives(ctx: _Ctx, spec: schema.Scenario) -> tuple[ObjectiveSpec, ...]:
                 "each base is revealed in a different zone (R6.1)",
             )
         escort = None
-        if isinstance(o, schema.FreeCharacter) and o.escort_to is not None:
+        if isinstance(o, schema.FreeCharacterObjective) and o.escort_to is not None:
             escort = ctx.places(
                 o.escort_to.where, o.escort_to.zones, ("objectives", i, "escort_to")
             )
             if ctx.sv.hit("objectives", i, "escort_to"):
                 escort = None
-        out.append(ObjectiveSpec(i, o.kind, o, cands, escort))
+        out.append(Objective(i, o.kind, o, cands, escort))
     return tuple(out)
 
 
-def _levels(ctx: _Ctx, spec: schema.Scenario, officers: Mapping[str, int]) -> dict[str, Level]:
+def _levels(ctx: _Ctx, spec: schema.ScenarioSpec, officers: Mapping[str, int]) -> dict[str, Level]:
     """Base parameters with each difficulty's overrides (R2.2); the speed start resolved
     on the board's track (R2.5, D2.2)."""
     assert ctx.board is not None
@@ -710,7 +710,7 @@ def _box_counts(manifest: Manifest | None) -> dict[str, int]:
     return counts
 
 
-def _check_zone_tokens(ctx: _Ctx, spec: schema.Scenario, board: Board,
+def _check_zone_tokens(ctx: _Ctx, spec: schema.ScenarioSpec, board: Board,
                        box: Mapping[str, int]) -> None:
     """R0.2: the zone tokens follow the sizes (3 per capital, 2 per town, 1 per village);
     a board whose sizes add up to more than the box's tokens cannot be set up (R2.4) or
@@ -732,11 +732,11 @@ def _check_zone_tokens(ctx: _Ctx, spec: schema.Scenario, board: Board,
 
 def _check_pieces(
     ctx: _Ctx,
-    spec: schema.Scenario,
+    spec: schema.ScenarioSpec,
     soldiers: Mapping[str, int],
     officers: Mapping[str, int],
     reputation: Mapping[str, int],
-    objectives: Sequence[ObjectiveSpec],
+    objectives: Sequence[Objective],
     levels: Mapping[str, Level],
     box: Mapping[str, int],
 ) -> None:
@@ -824,7 +824,7 @@ def _check_pieces(
         )
 
 
-def _check_timers(ctx: _Ctx, spec: schema.Scenario, levels: Mapping[str, Level],
+def _check_timers(ctx: _Ctx, spec: schema.ScenarioSpec, levels: Mapping[str, Level],
                   manifest: Manifest | None) -> None:
     """A timer the box's sand timers cannot measure (R0.4: 5', 4', 3'; one of them, or
     up to three turned one after another) is allowed (the book also names a kitchen
@@ -854,7 +854,7 @@ def _check_timers(ctx: _Ctx, spec: schema.Scenario, levels: Mapping[str, Level],
         )
 
 
-def _check_reachable(ctx: _Ctx, start: Sequence[str], objectives: Sequence[ObjectiveSpec]) -> None:
+def _check_reachable(ctx: _Ctx, start: Sequence[str], objectives: Sequence[Objective]) -> None:
     """Every objective candidate (and escort destination) can be reached from every start
     zone along roads and mountain paths (R5.1)."""
     import networkx as nx
@@ -882,7 +882,7 @@ def _check_reachable(ctx: _Ctx, start: Sequence[str], objectives: Sequence[Objec
 
 
 def _check_deck(
-    ctx: _Ctx, spec: schema.Scenario, deck: Any, board: Board, objectives: Sequence[ObjectiveSpec]
+    ctx: _Ctx, spec: schema.ScenarioSpec, deck: Any, board: Board, objectives: Sequence[Objective]
 ) -> None:
     """The deck is drawn on the scenario's board and isolates every candidate (R6.1)."""
     deck_board = getattr(deck, "board", None)
@@ -929,7 +929,7 @@ def _check_deck(
 
 
 def _check_items(
-    ctx: _Ctx, spec: schema.Scenario, objectives: Sequence[ObjectiveSpec], content: Any
+    ctx: _Ctx, spec: schema.ScenarioSpec, objectives: Sequence[Objective], content: Content | None
 ) -> None:
     """Every special item an objective needs exists, and its recipe's parts are in the item
     deck in sufficient copies for the crafts the objective needs (R5.5)."""
@@ -1031,7 +1031,7 @@ def _completes(effect: Any) -> str | None:
     return None
 
 
-def _check_reserved(ctx: _Ctx, objectives: Sequence[ObjectiveSpec], content: Any) -> None:
+def _check_reserved(ctx: _Ctx, objectives: Sequence[Objective], content: Content | None) -> None:
     """An objective that names its item is done by that item alone (R5.7; scenario 1:
     "fabriquer une bombe pour la détruire"): the engine lets no other card complete it,
     so a card whose text says it completes such an objective reads wrong in this
@@ -1089,7 +1089,7 @@ def _recipe(special: Any) -> list[tuple[str, int]]:
     return out
 
 
-def _check_decisions(ctx: _Ctx, spec: schema.Scenario) -> None:
+def _check_decisions(ctx: _Ctx, spec: schema.ScenarioSpec) -> None:
     """Each decision named exists and its choice is one of its options (rules.md D…)."""
     for key, value in spec.decisions.items():
         for problem in check_decisions({key: value}):
@@ -1101,7 +1101,7 @@ def _check_decisions(ctx: _Ctx, spec: schema.Scenario) -> None:
             )
 
 
-def _check_text_rules(ctx: _Ctx, spec: schema.Scenario) -> None:
+def _check_text_rules(ctx: _Ctx, spec: schema.ScenarioSpec) -> None:
     """A special rule that is only text is printed but not played: the engine and the
     balance figures ignore it, so say so (it may belong in setup.text, or in executable
     form: max_occupation, exclude_cards, no_events_before_round, effects, on_reveal, on_done)."""
@@ -1161,7 +1161,7 @@ def _board_names(board: Board) -> list[str]:
     return names
 
 
-def _check_story_places(ctx: _Ctx, spec: schema.Scenario, board: Board) -> None:
+def _check_story_places(ctx: _Ctx, spec: schema.ScenarioSpec, board: Board) -> None:
     """A place the story names (after "à", "at", "of" …) that the board does not have:
     a city renamed or removed since the story was written."""
     if spec.context is None:
@@ -1206,7 +1206,7 @@ _NOT_EXCLUDABLE = {
 
 
 def _check_rules_content(
-    ctx: _Ctx, spec: schema.Scenario, content: Content | None, deck: ClueDeck | None
+    ctx: _Ctx, spec: schema.ScenarioSpec, content: Content | None, deck: ClueDeck | None
 ) -> None:
     """Card ids in 'exclude_cards' exist in their deck (content files, or the clue deck)."""
     for i, rule in enumerate(spec.special_rules):
@@ -1321,7 +1321,7 @@ def _army_line(placements: Sequence[schema.ArmyPlacement], board: Board, lang: s
     return verb + join_and(parts, lang) + "."
 
 
-def _objective_text(o: ObjectiveSpec, lang: str, items: Mapping[str, Any]) -> str:
+def _objective_text(o: Objective, lang: str, items: Mapping[str, Any]) -> str:
     spec = o.spec
     if spec.text is not None:
         return text_of(spec.text, lang)
@@ -1335,11 +1335,11 @@ def _objective_text(o: ObjectiveSpec, lang: str, items: Mapping[str, Any]) -> st
     return text
 
 
-def _default_objective_text(o: ObjectiveSpec, lang: str, items: Mapping[str, Any]) -> str:
+def _default_objective_text(o: Objective, lang: str, items: Mapping[str, Any]) -> str:
     spec = o.spec
     fr = lang == "fr"
     item = text_of(getattr(items.get(o.item or ""), "title", None), lang) or (o.item or "")
-    if isinstance(spec, schema.DestroyBase):
+    if isinstance(spec, schema.DestroyBaseObjective):
         if spec.count == 1:
             return (
                 f"Trouver la base, puis fabriquer l'objet « {item} » pour la détruire."
@@ -1351,14 +1351,14 @@ def _default_objective_text(o: ObjectiveSpec, lang: str, items: Mapping[str, Any
             if fr
             else f"Find the {spec.count} bases, then craft the item '{item}' to destroy them."
         )
-    if isinstance(spec, schema.EliminateGeneral):
+    if isinstance(spec, schema.EliminateGeneralObjective):
         return (
             f"Trouver le général, puis l'éliminer dans sa zone (Militaire − malus ≥ {spec.military})."
             if fr
             else f"Find the general, then eliminate him in his zone (Military − malus ≥ "
             f"{spec.military})."
         )
-    if isinstance(spec, schema.CraftStrategicItem):
+    if isinstance(spec, schema.CraftStrategicItemObjective):
         return (
             f"Trouver le lieu, puis y fabriquer et utiliser l'objet « {item} »."
             if fr

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 import authoring.pdf.fonts as fonts
 from authoring.io.yamlio import atomic_write
@@ -63,7 +65,7 @@ class View:
         return float(d_mm * self.scale * mm)
 
 
-def _geom_path(c: Any, geom: BaseGeometry, view: View) -> Any:
+def _geom_path(c: Canvas, geom: BaseGeometry, view: View) -> PDFPathObject:
     path = c.beginPath()
     polys = getattr(geom, "geoms", [geom])
     for poly in polys:
@@ -79,7 +81,7 @@ def _geom_path(c: Any, geom: BaseGeometry, view: View) -> Any:
 
 
 def _fill(
-    c: Any,
+    c: Canvas,
     geom: BaseGeometry,
     view: View,
     fill: Color,
@@ -95,7 +97,7 @@ def _fill(
     c.drawPath(_geom_path(c, geom, view), fill=1, stroke=int(stroke is not None), fillMode=0)
 
 
-def _line(c: Any, coords: list[tuple[float, float]], view: View) -> None:
+def _line(c: Canvas, coords: list[tuple[float, float]], view: View) -> None:
     p = c.beginPath()
     p.moveTo(*view.pt(*coords[0]))
     for x, y in coords[1:]:
@@ -103,7 +105,7 @@ def _line(c: Any, coords: list[tuple[float, float]], view: View) -> None:
     c.drawPath(p, stroke=1, fill=0)
 
 
-def _link_style(c: Any, kind: str, view: View) -> None:
+def _link_style(c: Canvas, kind: str, view: View) -> None:
     """The pen of a link: a solid road, or a dotted mountain path (round dots)."""
     c.setStrokeColor(ROAD)
     if kind == "mountain":
@@ -116,7 +118,7 @@ def _link_style(c: Any, kind: str, view: View) -> None:
         c.setLineCap(0)
 
 
-def _city(c: Any, x: float, y: float, circles: int, view: View) -> None:
+def _city(c: Canvas, x: float, y: float, circles: int, view: View) -> None:
     """A city at page point ``(x, y)``: a dot inside 1–3 circles (its size, R4.1)."""
     c.setFillColor(HexColor("#ffffff"))
     c.setStrokeColor(ROAD)
@@ -128,7 +130,7 @@ def _city(c: Any, x: float, y: float, circles: int, view: View) -> None:
 
 
 def draw_island(
-    c: Any,
+    c: Canvas,
     board: Board,
     view: View,
     *,
@@ -199,7 +201,7 @@ def draw_island(
                              lab.city, fonts.REGULAR, CITY_PT * s, lab.city_colour, halo)
 
 
-def _halo_string(c: Any, at: tuple[float, float], text: str, font: str, size: float,
+def _halo_string(c: Canvas, at: tuple[float, float], text: str, font: str, size: float,
                  ink: Color, halo: float) -> None:
     """``text`` in ``ink`` over a white outline ``halo`` points wide, so it reads
     over terrain and region borders."""
@@ -218,7 +220,7 @@ def _halo_string(c: Any, at: tuple[float, float], text: str, font: str, size: fl
     c.drawString(*at, text)
 
 
-def _font(c: Any, font: str, size: float, view: View) -> bool:
+def _font(c: Canvas, font: str, size: float, view: View) -> bool:
     """Set ``size`` pt (at true size) through the view; False, and nothing set,
     when a miniature would print it below :data:`MINIATURE_TEXT_PT` (the caller
     leaves that text out)."""
@@ -507,7 +509,7 @@ def board_furniture(board: Board, margin: float = 12.0) -> Furniture:
     return Furniture(elim, cells, title, legend)  # type: ignore[arg-type]
 
 
-def draw_board(c: Any, board: Board, view: View, *, lang: str = "fr",
+def draw_board(c: Canvas, board: Board, view: View, *, lang: str = "fr",
                speed_marker: int | None = None) -> Furniture:
     """The whole printed board: sea, island, eliminated area, speed track (with the
     marker on cell ``speed_marker``, 0-based, if given), title and legend."""
@@ -580,7 +582,7 @@ def draw_board(c: Any, board: Board, view: View, *, lang: str = "fr",
     return f
 
 
-def draw_miniature(c: Any, board: Board, x: float, y: float, scale: float, *,
+def draw_miniature(c: Canvas, board: Board, x: float, y: float, scale: float, *,
                    lang: str = "fr", speed_marker: int | None = None) -> View:
     """The board at ``scale`` (< 1) with its lower-left corner at page mm (x, y),
     through a form named ``miniature-…`` (stored once: the scenario sheets share
@@ -589,7 +591,7 @@ def draw_miniature(c: Any, board: Board, x: float, y: float, scale: float, *,
     board mm on the page (for what goes on top, like a scenario's setup)."""
     bw, bh = board.spec.size
 
-    def draw(cc: Any) -> None:
+    def draw(cc: Canvas) -> None:
         draw_board(cc, board, View(scale), lang=lang, speed_marker=speed_marker)
 
     name = f"miniature-{board.spec.id}-{lang}-{scale:.4f}-{speed_marker}"
@@ -607,7 +609,7 @@ def legend_size(board: Board) -> tuple[float, float]:
     return (86.0, 66.0 + 7.0 * -(-len(board.regions) // 2))
 
 
-def _legend(c: Any, board: Board, view: View, area: tuple[float, float, float, float],
+def _legend(c: Canvas, board: Board, view: View, area: tuple[float, float, float, float],
             fr: bool) -> None:
     """City sizes (R4.1), roads and mountain paths (R5.1), terrain and the regions'
     colours."""

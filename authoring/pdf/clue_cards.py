@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from authoring.pdf.boardmap import tint
 from authoring.pdf.canvas import (
@@ -43,6 +43,7 @@ from authoring.pdf.text import Fonts, draw_fitted, fit_text
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.pathobject import PDFPathObject
 
     from authoring.model.board import Board
     from authoring.pdf.cards import CardFace, CardOptions
@@ -218,7 +219,7 @@ class MiniMap:
             c.circle(pt(x0 + cx), pt(y0 + cy), pt(0.35), stroke=0, fill=1)
 
 
-def _path(c: Canvas, ring: Sequence[tuple[float, float]], x0: float, y0: float) -> Any:
+def _path(c: Canvas, ring: Sequence[tuple[float, float]], x0: float, y0: float) -> PDFPathObject:
 
     p = c.beginPath()
     p.moveTo(pt(x0 + ring[0][0]), pt(y0 + ring[0][1]))

@@ -8,7 +8,9 @@ short names the board preview uses and a bare reproducible canvas.
 
 from __future__ import annotations
 
-from typing import Any, BinaryIO
+from typing import BinaryIO
+
+from reportlab.pdfgen.canvas import Canvas
 
 from authoring.pdf.canvas import FONT_BOLD as BOLD
 from authoring.pdf.canvas import FONT_CONDENSED as CONDENSED
@@ -24,11 +26,9 @@ def register() -> None:
     register_fonts()
 
 
-def new_canvas(target: str | BinaryIO, pagesize: tuple[float, float], *, title: str = "") -> Any:
+def new_canvas(target: str | BinaryIO, pagesize: tuple[float, float], *, title: str = "") -> Canvas:
     """A ReportLab canvas whose bytes depend only on what is drawn (invariant mode:
     fixed dates and ids), with the shipped fonts registered."""
-    from reportlab.pdfgen.canvas import Canvas
-
     register()
     c = Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1)
     c.setTitle(title)

@@ -36,6 +36,8 @@ from authoring.pdf.layout import Paper, Rect
 from authoring.pdf.section import KitOptions, Section, SectionInfo, say
 
 if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
     from authoring.pdf.cards import CardBack, CardFace, CardOptions
     from authoring.pdf.tokens import Token
 
@@ -337,7 +339,7 @@ def _tts_tokens(groups: Sequence[tuple[str, float, list[Token]]], folder: Path
             paper = Paper("token", size, size)
             r = size / 2
 
-            def ground(c: Any, fill: str, shape: str = shape, r: float = r) -> None:
+            def ground(c: Canvas, fill: str, shape: str = shape, r: float = r) -> None:
                 c.setFillColor(colour(fill))
                 if shape == "circle":
                     c.circle(pt(r), pt(r), pt(r), stroke=0, fill=1)

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from authoring.model.board import Board
+    from authoring.model.scenario import Scenario
+    from authoring.model.workspace import Workspace
     from authoring.pdf.canvas import PdfDocument
     from authoring.pdf.cards import CardOptions
     from authoring.pdf.cutfile import CutSheet
@@ -417,7 +419,7 @@ def clue_cards_of(deck: Any, board: Board, lang: Lang = "fr") -> list[PrintedClu
     return out
 
 
-def sibling_scenarios(ws: Any, path: Path, scenario: Any) -> list[Any]:
+def sibling_scenarios(ws: Workspace, path: Path, scenario: Scenario) -> list[Scenario]:
     """The scenario and the other scenarios of its folder that load cleanly, by
     number: the box holds several scenario cards (R0.4). Their own problems are
     not reported here (``resistance validate`` does that)."""

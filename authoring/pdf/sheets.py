@@ -408,7 +408,7 @@ class ScenarioSection:
         for sc in self.scenarios:
             self._sheet(w, sc)
 
-    def _sheet(self, w: KitWriter, sc: Any) -> None:
+    def _sheet(self, w: KitWriter, sc: Scenario) -> None:
 
         lang = w.lang
         paper = w.paper
@@ -487,7 +487,7 @@ class ScenarioSection:
             c.drawString(pt(x + 3.5), pt(y), label)
             x += 6 + c.stringWidth(label, FONT_CONDENSED, 7) / pt(1)
 
-    def _setup_marks(self, c: Canvas, sc: Any, view: Any) -> None:
+    def _setup_marks(self, c: Canvas, sc: Scenario, view: Any) -> None:
         """Soldiers, officers, reputation cubes and start zones on the map, each
         zone's badges together inside the zone, clear of its label, roads and
         cities (:func:`setup_marks`)."""
@@ -504,7 +504,7 @@ class ScenarioSection:
                     _setup_badge(c, kind, n, px + i * pitch, py, size)
 
 
-    def _difficulty(self, c: Canvas, sc: Any, x: float, y: float, width: float,
+    def _difficulty(self, c: Canvas, sc: Scenario, x: float, y: float, width: float,
                     lang: Lang) -> None:
         """Difficulty table (R2.2): officers, starting speed, timer per level."""
 
@@ -574,7 +574,7 @@ class SetupMark:
     size: float = 12.0
 
 
-def setup_marks(sc: Any, scale: float) -> list[SetupMark]:
+def setup_marks(sc: Scenario, scale: float) -> list[SetupMark]:
     """Where each zone's setup badges go on the map drawn at ``scale``: inside
     the zone, clear of every road, river, city disc, zone label (as the miniature
     places them) and other zone's badges."""

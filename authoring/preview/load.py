@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from authoring.io.diagnostics import Report, Span
+from authoring.io.yamlio import YamlDoc
 from authoring.model.board import Board
 from authoring.model.deck import ClueDeck
 from authoring.model.partial import salvage_board, salvage_deck
@@ -100,7 +101,7 @@ class _Salvage:
             return board, deck
         return None, None
 
-    def board(self, doc: Any, ref: object) -> Board | None:
+    def board(self, doc: YamlDoc, ref: object) -> Board | None:
         if not isinstance(ref, str) or not ref:
             return None
         path = doc.resolve(ref).resolve()

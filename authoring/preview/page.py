@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 from html import escape
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from authoring.io.diagnostics import Diagnostic
 from authoring.io.wording import count_of, text_of
+from authoring.io.yamlio import display_path
 from authoring.model.board import Board
 from authoring.model.deck import ClueDeck
 from authoring.model.scenario import Scenario
@@ -132,10 +134,8 @@ def render(shown: Shown, live: int | None = None) -> str:
     )
 
 
-def _display(path: Any) -> str:
-    from authoring.io.yamlio import display_path
-
-    return str(display_path(path))
+def _display(path: Path) -> str:
+    return display_path(path)
 
 
 def _diagnostics(shown: Shown) -> str:

@@ -46,9 +46,9 @@ from hypothesis import strategies as st
 
 from authoring.engine import (
     Action,
-    Event,
     Game,
     IllegalAction,
+    LogEntry,
     Outcome,
     State,
     Termination,
@@ -201,7 +201,7 @@ class Run:
     game: Game
     state: State
     actions: list[Action] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)  # those of the last action
+    events: list[LogEntry] = field(default_factory=list)  # those of the last action
     memo: dict[str, Any] = field(default_factory=dict)  # what a check keeps between steps
     side: random.Random = field(default_factory=random.Random)  # the checks' own chance
 

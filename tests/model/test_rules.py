@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from authoring.model import rules
-from authoring.model.schema.board import Board as BoardSpec
+from authoring.model.schema.board import BoardSpec
 from authoring.model.schema.content import Character
 from authoring.pdf.sheets import aid_text
 

@@ -34,8 +34,10 @@ CitySize = Literal["capital", "town", "village"]
 RoadKind = Literal["road", "mountain"]
 
 
-class Region(Model):
+class RegionSpec(Model):
     """A region of the island (R0.1)."""
+
+    model_config = ConfigDict(title="Region")  # its name in the JSON Schemas (registry)
 
     id: str = Field(description="Short id printed on tokens, e.g. 'N-E'.", min_length=1)
     name: str = Field(default="", description="Full name, e.g. 'Nord-Est'.")
@@ -44,8 +46,10 @@ class Region(Model):
     )
 
 
-class Zone(Model):
+class ZoneSpec(Model):
     """A zone: its number is unique within its region; it holds one city (R0.1)."""
+
+    model_config = ConfigDict(title="Zone")  # its name in the JSON Schemas (registry)
 
     region: str = Field(description="Region id.")
     number: int = Field(ge=1, le=999, description="Number unique within the region.")
@@ -62,8 +66,10 @@ class Zone(Model):
     tags: list[str] = Field(default_factory=list, description="Free tags: port, market, ruins …")
 
 
-class Road(Model):
+class RoadSpec(Model):
     """A road (solid line) or a mountain path (dotted line) between two cities."""
+
+    model_config = ConfigDict(title="Road")  # its name in the JSON Schemas (registry)
 
     from_: str = Field(alias="from", description="Zone id, e.g. 'N-E 1'.")
     to: str = Field(description="Zone id.")
@@ -186,15 +192,17 @@ class Minimap(Model):
     )
 
 
-class Board(Model):
+class BoardSpec(Model):
     """An island board (R0.1)."""
+
+    model_config = ConfigDict(title="Board")  # its name in the JSON Schemas (registry)
 
     kind: Literal["board"] | None = Field(default=None, description="File kind marker.")
     id: str = Field(min_length=1, description="Short id of the board, e.g. 'island'.")
     name: str = Field(default="", description="Printed name, e.g. 'Île de Mornevent'.")
     size: tuple[float, float] = Field(description="Printed board width and height, mm.")
     outline: list[Point] = Field(min_length=3, description="Island coastline polygon, mm.")
-    regions: list[Region] = Field(
+    regions: list[RegionSpec] = Field(
         min_length=1,
         description="The regions (R0.1): - {id: N-O, name: Nord-Ouest, colour: \"#3f7fbf\"}.")
     region_order: list[str] | None = Field(
@@ -207,11 +215,11 @@ class Board(Model):
         description="Rules per city size (R4.1); a size not listed keeps its default "
         "(capital 3, town 2, village 1).",
     )
-    zones: list[Zone] = Field(
+    zones: list[ZoneSpec] = Field(
         min_length=1,
         description="The zones, one city each (R0.1); zone id = region + number ('N-O 1'): "
         "- {region: N-O, number: 1, city: Brumecôte, size: capital, at: [120, 380], tags: [port]}.")
-    roads: list[Road] = Field(
+    roads: list[RoadSpec] = Field(
         default_factory=list,
         description="Links between cities (R5.1): - {from: N-O 1, to: N-O 2} (a road) or "
         "- {from: N-O 2, to: N-O 3, kind: mountain} (a dotted mountain path).")

@@ -5,16 +5,18 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic.json_schema import CoreModeRef, CoreRef, DefsRef, GenerateJsonSchema
 
 from authoring.io.yamlio import atomic_write
 
 #: kind -> "module:Class" of its root model. Later capabilities add their kinds here.
 SCHEMAS: dict[str, str] = {
-    "board": "authoring.model.schema.board:Board",
+    "board": "authoring.model.schema.board:BoardSpec",
     "characters": "authoring.model.schema.content:CharacterFile",
     "recruits": "authoring.model.schema.content:RecruitFile",
     "items": "authoring.model.schema.content:ItemFile",
@@ -24,7 +26,7 @@ SCHEMAS: dict[str, str] = {
     "planning": "authoring.model.schema.content:PlanningFile",
     "manifest": "authoring.model.schema.content:Manifest",
     "deck": "authoring.model.schema.deck:DeckFile",
-    "scenario": "authoring.model.schema.scenario:Scenario",
+    "scenario": "authoring.model.schema.scenario:ScenarioSpec",
 }
 
 JSON_DIR = Path(__file__).resolve().parent / "json"
@@ -40,11 +42,28 @@ def model_for(kind: str) -> type[BaseModel]:
 def json_schema(kind: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of ``kind``, with title and id, for people:
     see :func:`for_people`."""
-    schema = model_for(kind).model_json_schema(by_alias=True)
+    schema = model_for(kind).model_json_schema(by_alias=True, schema_generator=_ByTitle)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = f"{kind}.schema.json"
     schema["title"] = f"Project: Resistance {kind} file"
     return for_people(schema)
+
+
+class _ByTitle(GenerateJsonSchema):
+    """Definitions named by their model's title, its class name unless the model sets
+    one: a schema class named for the code (``ZoneSpec``, the file as written, beside the
+    model's ``Zone``) keeps the definition name the shipped schemas have (``Zone``)."""
+
+    def get_defs_ref(self, core_mode_ref: CoreModeRef) -> DefsRef:
+        ref, mode = core_mode_ref
+        return super().get_defs_ref((CoreRef(re.sub(r"([\w.]+)\.(\w+)(?=:\d)", _titled, ref)), mode))
+
+
+def _titled(m: re.Match[str]) -> str:
+    cls = getattr(sys.modules.get(m[1]), m[2], None)
+    title = cls.model_config.get("title") if isinstance(cls, type) and issubclass(
+        cls, BaseModel) else None
+    return f"{m[1]}.{title or m[2]}"
 
 
 def for_people(schema: dict[str, Any]) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from authoring.model.effects import Effect
 from authoring.model.schema.base import SCENARIO_ID, FileRef, Model
@@ -178,16 +178,20 @@ class _Objective(Model):
     text: Text | None = Field(default=None, description="The objective as printed.")
 
 
-class DestroyBase(_Objective):
+class DestroyBaseObjective(_Objective):
     """Locate the base(s), then craft the item (a bomb) and use it there (R5.7)."""
+
+    model_config = ConfigDict(title="DestroyBase")  # its name in the JSON Schemas (registry)
 
     kind: Literal["locate_and_destroy_base"]
     count: int = Field(default=1, ge=1, le=9, description="Bases to destroy.")
     item: str = Field(description="Special item used in the base's zone, e.g. bomb.")
 
 
-class EliminateGeneral(_Objective):
+class EliminateGeneralObjective(_Objective):
     """Locate the general, then eliminate him in his zone."""
+
+    model_config = ConfigDict(title="EliminateGeneral")  # its name in the JSON Schemas (registry)
 
     kind: Literal["locate_and_eliminate_general"]
     military: int = Field(
@@ -200,16 +204,20 @@ class EliminateGeneral(_Objective):
     )
 
 
-class CraftStrategicItem(_Objective):
+class CraftStrategicItemObjective(_Objective):
     """Find the parts, craft a strategic item (R5.5) and use it at the revealed place."""
+
+    model_config = ConfigDict(title="CraftStrategicItem")  # its name in the JSON Schemas (registry)
 
     kind: Literal["craft_strategic_item"]
     item: str = Field(description="Special item to craft, e.g. radio.")
 
 
-class FreeCharacter(_Objective):
+class FreeCharacterObjective(_Objective):
     """Locate an important character held prisoner and free him: a player in his zone
     once the zone has no soldier and no officer left."""
+
+    model_config = ConfigDict(title="FreeCharacter")  # its name in the JSON Schemas (registry)
 
     kind: Literal["free_character"]
     character: Text = Field(description="Who is freed, as printed.")
@@ -221,8 +229,9 @@ class FreeCharacter(_Objective):
     )
 
 
-Objective = Annotated[
-    DestroyBase | EliminateGeneral | CraftStrategicItem | FreeCharacter,
+ObjectiveSpec = Annotated[
+    DestroyBaseObjective | EliminateGeneralObjective | CraftStrategicItemObjective
+    | FreeCharacterObjective,
     Field(discriminator="kind"),
 ]
 
@@ -313,8 +322,10 @@ SpecialRule = Annotated[
 ]
 
 
-class Scenario(Model):
+class ScenarioSpec(Model):
     """One scenario card (R2.1)."""
+
+    model_config = ConfigDict(title="Scenario")  # its name in the JSON Schemas (registry)
 
     kind: Literal["scenario"] | None = Field(default=None, description="File kind marker.")
     id: str = Field(min_length=1, pattern=SCENARIO_ID)
@@ -331,7 +342,7 @@ class Scenario(Model):
     timer: float = Field(gt=0, le=MAX_TIMER,
                          description="Minutes per players' phase (R10.1), base value.")
     setup: Setup
-    objectives: list[Objective] = Field(min_length=1)
+    objectives: list[ObjectiveSpec] = Field(min_length=1)
     difficulty: dict[DifficultyName, Difficulty] = Field(
         default_factory=dict,
         description="Per-level overrides of setup.officers, setup.speed_start and timer (R2.2).",
@@ -350,4 +361,4 @@ class Scenario(Model):
     )
 
 
-Scenario.model_rebuild()
+ScenarioSpec.model_rebuild()
