@@ -17,7 +17,9 @@ army phase (``horizon`` rounds; None: to the end of the game). Each future ends 
 played when that gain is positive and more than ``z`` standard errors (0 by default: the
 best mean). Other decisions — a player behind the leader acting for free, a kept card, a
 ``choose``, the end of the phase — are the policy's (``keeps=True`` searches the kept
-cards too, ``ends=True`` offers ``end`` as a candidate: measured, neither helps).
+cards too: 54 % against 61 % without on 150 games of scenario 1 easy; ``ends=True``
+offers ``end`` as a candidate: the round's horizon sees the army it saves, not the time it
+loses, and the team stalls).
 
 What it evaluates (:func:`value`): a won game 1, a lost one 0; a game still on, the chance
 the heuristic team wins from there, a logistic model (:data:`WEIGHTS`) over
