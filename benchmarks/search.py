@@ -7,7 +7,14 @@ budget sweep (half, once and twice the budget) on easy. Studies run in ``--jobs`
 processes (the results are the same for any number). Tune on some seeds, confirm on others
 (``--seed``).
 
+``--fit`` instead refits the search's evaluation (:data:`authoring.engine.search.WEIGHTS`):
+it plays heuristic games of every shipped scenario, level and player count (3–5), takes the
+state at the start of each round with the game's outcome, fits the logistic model over
+:func:`~authoring.engine.search.features` (Newton's method, a little ridge) and prints the
+weights and the held-out log loss (numpy, which shapely brings).
+
     python benchmarks/search.py [--games N] [--jobs J] [--budget B] [--seed S] [--no-sweep]
+    python benchmarks/search.py --fit [--fit-games N] [--jobs J]
 """
 
 from __future__ import annotations
@@ -16,10 +23,82 @@ import argparse
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
-from authoring.engine.search import DEFAULT_BUDGET
-from authoring.engine.simulate import Study, run_study, wilson
+from authoring.engine.api import LazyLegal, apply, new_initial_state
+from authoring.engine.heuristic import HeuristicBot
+from authoring.engine.search import DEFAULT_BUDGET, FEATURES, features
+from authoring.engine.simulate import Study, game_seed, run_study, wilson
+from authoring.engine.view import PublicView
 from authoring.model.game import GameModel, load_game
 from authoring.model.workspace import default_path
+
+#: the scenarios the evaluation is fitted on
+FIT_SCENARIOS = ("scenario-1", "scenario-2", "scenario-3", "initiation")
+
+
+def round_starts(job: tuple[str, str, int, int, int]) -> list[tuple[list[float], int]]:
+    """The features of every round's first decision of ``games`` heuristic games of one
+    cell, each with the game's outcome (1 won)."""
+    name, difficulty, players, seed, games = job
+    model = load_game(default_path("scenarios", f"{name}.yaml"))
+    study = Study(games=1, difficulties=(difficulty,), players=(players,), seed=seed)
+    game = study.game(model, study.cells[0])
+    out = []
+    for i in range(games):
+        state = new_initial_state(game, game_seed(seed, i), study.max_rounds)
+        bot = HeuristicBot(game_seed(seed, i) ^ 0xB07)
+        rows, last = [], -1
+        while state.outcome is None:
+            if state.round != last:
+                last = state.round
+                rows.append(features(game, state))
+            seat = state.pending.player if state.pending is not None else 0
+            a = bot.act(game, PublicView(game, state, seat), LazyLegal(game, state))
+            apply(game, state, a, study.max_rounds, checked=False)
+        out.extend((r, int(state.outcome.won)) for r in rows)
+    return out
+
+
+def fit(games: int, jobs: int) -> None:
+    """Refit the evaluation and print its weights (see the module docstring)."""
+    import numpy as np
+
+    cells = [(name, d, p) for name in FIT_SCENARIOS for d in ("easy", "normal", "hard")
+             for p in (3, 4, 5)]
+    work = [(name, d, p, 900 + i, games) for i, (name, d, p) in enumerate(cells)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(round_starts, work))
+    else:
+        parts = [round_starts(w) for w in work]
+    data = [row for part in parts for row in part]
+    x = np.array([r for r, _ in data])
+    y = np.array([w for _, w in data], dtype=float)
+
+    def newton(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
+        w = np.zeros(x.shape[1])
+        reg = ridge * len(y) * np.diag(np.r_[0.0, np.ones(x.shape[1] - 1)])
+        for _ in range(50):
+            p = 1 / (1 + np.exp(-x @ w))
+            w = w - np.linalg.solve((x * (p * (1 - p))[:, None]).T @ x + reg,
+                                    x.T @ (p - y) + reg @ w)
+        return w
+
+    def loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
+        p = np.clip(1 / (1 + np.exp(-x @ w)), 1e-6, 1 - 1e-6)
+        return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+    order = np.random.default_rng(0).permutation(len(y))
+    cut = int(0.7 * len(y))
+    train, test = order[:cut], order[cut:]
+    held = newton(x[train], y[train])
+    rate = float(y[train].mean())
+    base = -float(np.mean(y[test] * np.log(rate) + (1 - y[test]) * np.log(1 - rate)))
+    print(f"{len(y)} round starts of {games * len(cells)} heuristic games; held-out log "
+          f"loss {loss(x[test], y[test], held):.3f} against {base:.3f} for the base rate")
+    w = newton(x, y)
+    for name, c in zip(FEATURES, w, strict=True):
+        print(f"  {name:<22} {c:+.3f}")
+    print("WEIGHTS = (" + ", ".join(f"{c:.3f}" for c in w) + ")")
 
 
 def rate(model: GameModel, study: Study, executor: Executor | None
@@ -46,7 +125,13 @@ def main() -> None:
     ap.add_argument("--speed-games", type=int, default=10,
                     help="games timed in one process at the default budget")
     ap.add_argument("--no-sweep", action="store_true", help="skip the budget sweep")
+    ap.add_argument("--fit", action="store_true", help="refit the search's evaluation")
+    ap.add_argument("--fit-games", type=int, default=120,
+                    help="heuristic games per cell for --fit")
     args = ap.parse_args()
+    if args.fit:
+        fit(args.fit_games, args.jobs)
+        return
     model = load_game(default_path("scenarios", "scenario-1.yaml"))
     print(f"search benchmark — scenario 1, 4 players (default budget {DEFAULT_BUDGET} "
           "futures per decision)")

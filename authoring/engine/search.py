@@ -1,81 +1,89 @@
 """A team that plans on imagined futures: the ``search`` bot.
 
-What it searches: determinized Monte Carlo over the players' information set (flat
-search over sampled futures, with common random numbers). At a decision that matters
-(:meth:`SearchBot.field`: a kept card; in the players' phase, when the team's counters
-are level — who acts next, whether to end the phase) it lists a few candidates: the
-policy's choice and the planner's next best (:meth:`HeuristicBot.scored
-<authoring.engine.heuristic.HeuristicBot.scored>`, one of another kind first), and ``end``
-when the counters are level. It then imagines ``budget`` futures from what the players
-know (:meth:`PublicView.sample <authoring.engine.view.PublicView.sample>`: the hidden
-orders reshuffled, a new generator: the real game's draws are never seen nor touched), and
-plays every candidate on the same futures: the candidate, then the policy
-(:class:`~authoring.engine.heuristic.HeuristicBot`, for the whole team, kept cards and
-``choose`` answers included) to the END of the game. The candidate whose futures end best
-on average is played; the policy's choice keeps its place unless an alternative beats it
-by more than a margin (a quarter of a won game per future by default: a few futures are
-noisy, and a choice switched on noise plays worse than the policy). Other decisions (a
-recruit kept, a ``choose``, the start of a phase, a move between level counters) are the
-policy's.
+What it searches: determinized Monte Carlo over the players' information set — a one-step
+improvement of the heuristic team, with common random numbers and paired statistics. At
+the players' phase decisions where the team's counters are level (R5.0: who opens the
+next layer of actions, R7.1) it lists a few candidates: the policy's choice
+(:class:`~authoring.engine.heuristic.HeuristicBot`) and the planner's next best
+(:meth:`HeuristicBot.scored <authoring.engine.heuristic.HeuristicBot.scored>`: one of
+another kind first, an elimination only if it can succeed, R5.6). It then imagines
+``budget`` futures from what the players know (:meth:`PublicView.sample
+<authoring.engine.view.PublicView.sample>`: the hidden orders — decks, the invasion bag,
+the region piles — reshuffled, a new generator: the real game's draws are never seen nor
+touched) and plays every candidate on the same futures: the candidate, then the policy for
+the whole team (kept cards and ``choose`` answers included) to the end of this round's
+army phase (``horizon`` rounds; None: to the end of the game). Each future ends valued by
+:func:`value`; the candidate whose paired gain over the policy's choice is largest is
+played when that gain is positive and more than ``z`` standard errors (0 by default: the
+best mean). Other decisions — a player behind the leader acting for free, a kept card, a
+``choose``, the end of the phase — are the policy's (``keeps=True`` searches the kept
+cards too: 54 % against 61 % without on 150 games of scenario 1 easy; ``ends=True``
+offers ``end`` as a candidate: the round's horizon sees the army it saves, not the time it
+loses, and the team stalls).
 
-What it evaluates (:func:`final`): a won future 1, a lost one a tenth of its progress
-(:func:`progress`: the objectives' stages — the clue pool's closeness to isolating an
-allowed place, the place revealed, the special item's parts held and gathered in one hand,
-the item crafted and carried towards the place, done): winning, not surviving, is what
-counts. With a ``horizon`` (rounds), futures stop at the end of that round's army phase
-and are valued by :func:`evaluate` (progress and the reserves' :func:`safety`).
+What it evaluates (:func:`value`): a won game 1, a lost one 0; a game still on, the chance
+the heuristic team wins from there, a logistic model (:data:`WEIGHTS`) over
+:func:`features` — the objectives' stages (clues towards an allowed place, the place
+revealed, the special item's parts held and in one hand, crafted, carried towards the
+place, done), the reserves against the army's pace (R9.1), the officers one army action
+would make (R8.3–R8.5), the speed (R8.8), the squads. It was fitted on the heuristic's own
+games (``python benchmarks/search.py --fit``: scenario 1 to 3 and initiation, every level,
+3 to 5 players; the states at each round's start, labelled with the game's outcome).
 
 How the budget maps to work: ``budget`` = N sampled futures per searched decision — a
 team that plans N futures per decision; a searched decision costs ``candidates × N``
-rollouts of the rest of the game (with one future, no alternative can beat the policy by
-more than one won future: budget 1 plays the policy's game). All chance is the bot's own generator
-(:class:`~authoring.engine.rng.Rng`, from the bot's seed): a seed plays the same game,
-whatever process runs it.
+rollouts of the rest of the round (about 20 decisions a game of scenario 1 are searched).
+All chance is the bot's own generator (:class:`~authoring.engine.rng.Rng`, from the bot's
+seed): a seed plays the same game, whatever process runs it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from authoring.engine.actions import Action
 from authoring.engine.api import LazyLegal, apply
 from authoring.engine.game import Game
+from authoring.engine.heuristic import HeuristicBot, _pool_left
 from authoring.engine.rng import Rng
 from authoring.engine.state import SPECIAL, State
 from authoring.engine.view import PublicView
 
 #: futures per searched decision by default (≥ 1 game/s of scenario 1, 4 players, one core)
-DEFAULT_BUDGET = 2
+DEFAULT_BUDGET = 8
 #: the most futures a decision may plan (a guard for command lines)
 MAX_BUDGET = 10000
-#: the kept cards the search compares (a recruit, a zone or a player is the policy's)
+#: the kept cards searched with ``keeps`` (a recruit, a zone or a player is the policy's)
 _SEARCHED_KEEPS = frozenset(("keep_search", "keep_investigate", "keep_resistance"))
 
 
 class SearchBot:
     """See the module docstring. ``budget``: sampled futures per searched decision;
-    ``candidates``: the most actions compared per decision (``end`` comes on top when the
-    counters are level); ``horizon``: rounds a future runs ahead (to the end of that many
-    army phases; None: to the end of the game); ``margin``: how much better per future an
-    alternative must end to replace the policy's choice (and by one won future at least);
-    ``every``: search every decision of the players' phase, not only the key ones;
-    ``moves``: search too when the policy would move."""
+    ``candidates``: the most actions compared per decision (``end`` on top with ``ends``);
+    ``horizon``: rounds a future runs ahead (to the end of that many army phases; None: to
+    the end of the game); ``z``: the standard errors of the paired gain an alternative
+    needs to replace the policy's choice; ``keeps``: search the kept cards too; ``ends``:
+    offer ``end`` at level counters."""
 
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, candidates: int = 2,
-                 horizon: int | None = None, margin: float = 0.25, every: bool = False,
-                 moves: bool = False) -> None:
+    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, candidates: int = 3,
+                 horizon: int | None = 1, z: float = 0.0, keeps: bool = False,
+                 ends: bool = False) -> None:
         if not 1 <= budget <= MAX_BUDGET:
             raise ValueError(f"the search budget is futures per decision: 1 to {MAX_BUDGET}, "
                              f"not {budget}")
-        from authoring.engine.heuristic import HeuristicBot
-
+        if candidates < 1:
+            raise ValueError(f"the search compares at least 1 candidate, not {candidates}")
+        if horizon is not None and horizon < 1:
+            raise ValueError(f"a future runs at least 1 round ahead, not {horizon}")
         self.rng = Rng(seed ^ 0x5EA7C4)
         self.policy = HeuristicBot(seed)
         self.budget, self.candidates, self.horizon = budget, candidates, horizon
-        self.margin, self.every, self.moves = margin, every, moves
+        self.z, self.keeps, self.ends = z, keeps, ends
         self.searched = 0  # decisions searched (a statistic)
+        self.switched = 0  # of them, those where an alternative replaced the policy's choice
 
     # -- the decision -----------------------------------------------------------------
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
@@ -85,37 +93,34 @@ class SearchBot:
         field = self.field(game, view, legal)
         if len(field) == 1:
             return field[0]
-        return field[self.best(game, view, field)]
+        i = self.best(game, view, field)
+        self.switched += i != 0
+        return field[i]
 
     def field(self, game: Game, view: PublicView, legal: Sequence[Action]) -> list[Action]:
         """The candidates of this decision, the policy's choice first (only it when the
         decision is not searched).
 
-        Searched: a kept card (an item, a clue, a resistance card: the policy's choices in
-        order, R5.3, R5.4, R6.2), and in the players' phase the key decisions — when the
-        team's counters are level (who acts next, and whether to end the phase, R5.0,
-        R10.1), and with ``moves`` when the policy would move (a move does nothing by
-        itself, R5.1): the policy's choice, its next best of other kinds (an elimination
-        only if it can succeed, R5.6), then of any kind, up to ``candidates``, and ``end``
-        when the counters are level."""
+        Searched: in the players' phase, when the team's counters are level (R5.0: the
+        action chosen opens the next layer, R7.1) — the policy's choice, its next best
+        of other kinds (an elimination only if it can succeed, R5.6), then of any kind, up
+        to ``candidates``, and with ``ends`` the end of the phase (R10.1); with ``keeps``
+        a kept card (an item, a clue, a resistance card: R5.3, R5.4, R6.2)."""
         scored = self.policy.scored(game, view, legal)
         choice = scored[0][0]
         pend = view.pending
         if pend is not None:
-            if pend[0] not in _SEARCHED_KEEPS:
+            if not self.keeps or pend[0] not in _SEARCHED_KEEPS:
                 return [choice]
             return [choice, *[a for a in legal if a != choice][: self.candidates - 1]]
         if view.phase != "players":
             return [choice]
         players = view.players
-        level = all(p.actions == players[0].actions for p in players)
-        if not (self.every or level or (self.moves and choice.kind == "move")):
+        if any(p.actions != players[0].actions for p in players):
             return [choice]
         out = [choice]
         end = Action("end")
         kinds = {choice.kind}
-        # the planner's next best actions, one of each kind first (a move, an elimination
-        # that can succeed, R5.6, a limited action …), then the next best of any kind
         rest = [a for a, _ in scored[1:] if a != end and a != choice]
         for a in rest:
             if len(out) >= self.candidates:
@@ -129,44 +134,32 @@ class SearchBot:
                 break
             if a not in out:
                 out.append(a)
-        if level and players[0].actions > 0 and end not in out and view.why_illegal(end) is None:
+        if self.ends and end not in out and view.why_illegal(end) is None:
             out.append(end)
         return out
 
     def best(self, game: Game, view: PublicView, field: Sequence[Action]) -> int:
-        """The index of the candidate whose futures end best (0, the policy's choice,
-        unless another beats it by more than ``margin`` per future and at least by one won
-        future: a switch on the noise of a few futures plays worse than the policy)."""
+        """The index of the candidate to play: the one whose mean paired gain over the
+        policy's choice (index 0) on the same futures is largest, when it is positive and
+        more than ``z`` standard errors; else 0."""
         self.searched += 1
         rounds = view.round + self.horizon if self.horizon is not None else 10 ** 6
-        futures = []
-        for _ in range(self.budget):
-            futures.append((view.sample(self.rng), self.rng.next64()))
-        # the policy's choice on every future, then each alternative until it can no longer
-        # pass the bar (a future is worth 1 at most): a candidate that cannot pass it is
-        # never played, so leaving its futures unplayed changes no decision
-        bar = sum(self.rollout(game, base.clone(), field[0], seed, rounds)
-                  for base, seed in futures) + max(1.0, self.margin * self.budget)
-        top, best = 0, bar
-        for i in range(1, len(field)):
-            total = 0.0
-            for k, (base, seed) in enumerate(futures):
-                if total + (self.budget - k) <= best:
-                    break
-                total += self.rollout(game, base.clone(), field[i], seed, rounds)
-            else:
-                if total > best:
-                    top, best = i, total
-        return top
+        n = self.budget
+        values = [[0.0] * n for _ in field]
+        for k in range(n):
+            base = view.sample(self.rng)
+            seed = self.rng.next64() & 0x7FFFFFFF
+            for i, a in enumerate(field):
+                values[i][k] = self.rollout(game, base.clone(), a, seed, rounds)
+        return paired_best(values, self.z)
 
     def rollout(self, game: Game, state: State, first: Action, seed: int, rounds: int) -> float:
-        """``first``, then the policy for the whole team until the end of the army phase of
-        round ``rounds - 1`` or of the game; the value of where it ends."""
-        from authoring.engine.heuristic import HeuristicBot
-
+        """``first``, then the policy for the whole team until round ``rounds`` begins
+        or the game ends; the :func:`value` of where it ends."""
         apply(game, state, first, checked=False)
-        policy = HeuristicBot(seed & 0x7FFFFFFF)  # fresh: no hint of another future …
+        policy = HeuristicBot(seed)  # fresh: no hint of another future …
         policy.share_caches(self.policy)  # … but the tables it reads are the same
+        policy._heading = dict(self.policy._heading)  # and the zones the team heads for
         steps = 0
         while state.outcome is None and state.round < rounds and steps < 20000:
             pend = state.pending
@@ -174,80 +167,152 @@ class SearchBot:
             a = policy.act(game, PublicView(game, state, seat), LazyLegal(game, state))
             apply(game, state, a, checked=False)
             steps += 1
-        if self.horizon is None:
-            return final(game, state)
-        return evaluate(game, state)
+        return value(game, state)
 
 
-def final(game: Game, state: State) -> float:
-    """The value of a future played to its end: a win 1, a defeat a tenth of its progress
-    (a game cut short by the step guard is valued by :func:`evaluate`)."""
-    if state.outcome is None:
-        return evaluate(game, state)
-    return 1.0 if state.outcome.won else 0.1 * progress(game, state)
+def paired_best(values: Sequence[Sequence[float]], z: float = 0.0) -> int:
+    """Of candidates valued on the same futures (``values[i][k]``: candidate ``i`` on
+    future ``k``; 0 is the policy's choice), the one with the largest mean paired gain
+    over candidate 0 when that gain is positive and more than ``z`` standard errors;
+    else 0.
+
+    >>> paired_best([[0.5, 0.5], [0.6, 0.7], [0.9, 0.2]])
+    1
+    >>> paired_best([[0.5, 0.5], [0.6, 0.7]], z=50.0)
+    0
+    """
+    base = values[0]
+    n = len(base)
+    top, best = 0, 0.0
+    for i in range(1, len(values)):
+        d = [x - y for x, y in zip(values[i], base, strict=True)]
+        mean = sum(d) / n
+        if mean <= best:
+            continue
+        var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+        if mean > z * math.sqrt(var / n):
+            top, best = i, mean
+    return top
 
 
-def evaluate(game: Game, state: State) -> float:
-    """How good a state is for the team, in [0, 1]: a win 1; a defeat less than any game
-    still on (a fifth of its progress); otherwise the objectives' progress
-    (:func:`progress`) and how safe the reserves are from the coming army phases
-    (:func:`safety`)."""
+def value(game: Game, state: State) -> float:
+    """How good ``state`` is for the team, in [0, 1]: a won game 1, a lost one 0; a game
+    still on, the chance the heuristic team wins from there (the logistic model of
+    :data:`WEIGHTS` over :func:`features`)."""
     if state.outcome is not None:
-        return 1.0 if state.outcome.won else 0.2 * progress(game, state)
-    return 0.05 + 0.7 * progress(game, state) + 0.25 * safety(game, state)
+        return 1.0 if state.outcome.won else 0.0
+    x = sum(w * f for w, f in zip(WEIGHTS, features(game, state), strict=True))
+    return 1.0 / (1.0 + math.exp(-x))
 
 
-def safety(game: Game, state: State) -> float:
-    """How safe the team is from the next army phases, in [0, 1]: the reserves of soldiers
-    and officers as rounds of the army at the current invasion speed, two rounds and more
-    counting as safe (R8.3, R9.1)."""
-    speed = game.speed_track[state.speed_cell]
-    budget = game.action_budget or 4 * len(state.players)
-    per_round = max(1.0, budget / 4 * speed)  # army actions a full phase brings (D8.1)
-    soldiers = min(2.0, state.reserve_soldiers / per_round) / 2
-    officers = min(2.0, state.reserve_officers / 4) / 2
-    return 0.5 * soldiers + 0.5 * officers
+#: the names of :func:`features`, in order (``bias`` is the constant 1)
+FEATURES = ("bias", "done", "revealed", "clue_near", "crafted", "parts_team", "parts_best",
+            "carrier_near", "soldiers_rounds", "soldiers_low", "officers_frac",
+            "officers_low", "speed", "round", "full_zones", "board_fill", "recruits",
+            "progress_x_officers", "officers_per_action", "officer_danger",
+            "soldier_danger")
+#: the logistic model's weights, one per feature (``python benchmarks/search.py --fit``:
+#: 18,348 round starts of 3,600 heuristic games; held-out log loss 0.513 against 0.631
+#: for the base rate)
+WEIGHTS = (-2.134, -0.142, 1.346, 0.324, -0.282, 0.671, 1.004, 1.117, 0.777, 0.285, 1.807,
+           0.452, -1.551, -0.024, -0.406, -0.414, 0.533, -1.828, -0.915, -1.834, 0.19)
 
 
-def progress(game: Game, state: State) -> float:
-    """The objectives' progress in [0, 1], stage by stage: revealed (R6.1) or how near the
-    clue pool is to isolating an allowed place; the parts of the objective's special item
-    held by the team and gathered in one hand (R5.9), the item crafted (R5.5), its holder's
-    distance to the revealed place (R5.1); done."""
-    from authoring.engine.heuristic import _pool_left
-
+def features(game: Game, state: State) -> list[float]:
+    """What :func:`value` reads of a state, each roughly in [0, 1] (names:
+    :data:`FEATURES`): per objective (averaged) done, revealed (R6.1) or how near the
+    pooled and kept clues are to isolating an allowed place, its special item crafted
+    (R5.5) or its parts held by the team and by the best hand (R5.9), the holder's
+    closeness to the revealed place (R5.1); the soldier reserve in rounds of the army's
+    pace and below one round, the officer reserve (R9.1), the speed (R8.8), the round, full
+    zones and the board's fill (R8.4), the squads' recruits (R5.2), progress × officers;
+    the officers one army action makes on average over the bag's tokens (R8.3–R8.5), and
+    against the officer reserve, the soldiers of a round against the soldier reserve."""
     objectives = game.objectives
-    if not objectives:
-        return 1.0
+    k = len(objectives) or 1
+    n = game.topo.n
     dist = game.topo.moves
-    total = 0.0
+    done = rev = near = crafted = team = best = carry = 0.0
+    players = state.players
+    pool = [*state.clue_pool, *state.clues_kept]
     for o in objectives:
         if state.done[o.index] >= o.markers:
-            total += 1.0
+            done += 1
+            rev += 1
+            near += 1
+            crafted += 1
+            team += 1
+            best += 1
+            carry += 1
             continue
         places = state.revealed[o.index]
         if len(places) >= o.markers:
-            found = 1.0
+            rev += 1
+            near += 1
         else:
-            n = game.topo.n
-            left = _pool_left(game, [*state.clue_pool, *state.clues_kept], o.candidates)
-            found = 0.5 * (1.0 - (left - 1) / max(1, n - 1))
+            near += 1.0 - (_pool_left(game, pool, o.candidates) - 1) / max(1, n - 1)
         if o.item < 0:
-            total += 0.3 * found + 0.2 * (len(places) / max(1, o.markers))
+            crafted += 1
+            team += 1
+            best += 1
+            carry += 1 if places else 0
             continue
-        holders = [ps for ps in state.players if SPECIAL + o.item in ps.inventory]
+        holders = [ps for ps in players if SPECIAL + o.item in ps.inventory]
         if holders:
-            item = 1.0
+            crafted += 1
+            team += 1
+            best += 1
             if places:
                 d = min(dist[ps.at][z] for ps in holders for z in places)
-                item += 0.5 * (1.0 - min(d, 4) / 4)
+                carry += 1.0 - min(d, 4) / 4
         else:
             recipe = game.recipes[o.item]
-            need = sum(k for _, k in recipe) or 1
-            hands = [c for ps in state.players for c in ps.inventory]
-            team = sum(min(hands.count(c), k) for c, k in recipe) / need
-            best = max(sum(min(ps.inventory.count(c), k) for c, k in recipe)
-                       for ps in state.players) / need
-            item = 0.4 * team + 0.4 * best
-        total += 0.3 * found + 0.4 * item / 1.5
-    return total / len(objectives)
+            need = sum(c for _, c in recipe) or 1
+            hands = [c for ps in players for c in ps.inventory]
+            team += sum(min(hands.count(c), m) for c, m in recipe) / need
+            best += max(sum(min(ps.inventory.count(c), m) for c, m in recipe)
+                        for ps in players) / need
+    speed = game.speed_track[state.speed_cell]
+    budget = game.action_budget or 4 * len(players)
+    per_round = max(1.0, budget / 4 * speed * len(players) / 4)  # army soldiers (D8.1)
+    soldiers = state.reserve_soldiers + state.eliminated_soldiers  # back at R7.2
+    rounds = soldiers / per_round
+    officers = state.reserve_officers + state.eliminated_officers
+    most, sol, off = game.max_occupation, state.soldiers, state.officers
+    full = occ = 0
+    for z in range(n):
+        here = sol[z] + off[z]
+        occ += here
+        if here >= most[z] > 0:
+            full += 1
+    recruits = sum(1 for ps in players for row in ps.squad for x in row if x >= 0)
+    slots = sum(len(row) for ps in players for row in ps.squad) or 1
+    # R8.3–R8.5: the surplus no neighbour holds (officers) of one army action, on average
+    # over the bag's tokens
+    nbrs = game.topo.neighbours
+    made: dict[int, float] = {}
+    total = 0.0
+    bag = state.bag
+    for z in bag:
+        got = made.get(z)
+        if got is None:
+            surplus = min(sol[z] + off[z] + speed - most[z], sol[z] + speed)
+            if surplus > 0:
+                for nb in nbrs[z]:
+                    room = most[nb] - sol[nb] - off[nb]
+                    if room > 0:
+                        surplus -= room
+                        if surplus <= 0:
+                            break
+            got = made[z] = float(max(0, surplus))
+        total += got
+    per_action = total / max(1, len(bag))
+    actions = per_round / speed if speed else 5.0
+    prog = (done + 0.5 * rev + 0.3 * crafted) / k
+    return [1.0, done / k, rev / k, near / k, crafted / k, team / k, best / k, carry / k,
+            min(rounds, 3.0) / 3, 1.0 if rounds < 1 else 0.0,
+            officers / max(1, game.officers), min(officers, 4) / 4, speed / 6,
+            state.round / 10, full / 10, occ / (sum(most) or 1), recruits / slots,
+            prog * officers / max(1, game.officers), min(per_action, 3.0) / 3,
+            min(3.0, per_action * actions / max(0.5, officers)) / 3,
+            min(3.0, speed * actions / max(0.5, soldiers)) / 3]

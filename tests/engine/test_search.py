@@ -6,13 +6,24 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
 
 from authoring.cli import cli
 from authoring.engine import Action, Game, apply, legal_actions, new_initial_state
-from authoring.engine.search import DEFAULT_BUDGET, MAX_BUDGET, SearchBot, evaluate, final, progress
+from authoring.engine.outcome import Termination
+from authoring.engine.search import (
+    DEFAULT_BUDGET,
+    FEATURES,
+    MAX_BUDGET,
+    WEIGHTS,
+    SearchBot,
+    features,
+    paired_best,
+    value,
+)
 from authoring.engine.simulate import Study, make_bot, record_game, run_study, summarise
 from authoring.engine.view import PublicView
 from authoring.model.game import GameModel
@@ -62,33 +73,84 @@ def test_its_futures_never_touch_the_real_game(scenario1: GameModel) -> None:
     assert json.dumps(state.to_json()) == before
 
 
-def test_the_field_puts_the_policy_first_and_ends_when_counters_are_level(
+def test_the_field_is_searched_only_at_level_counters_the_policy_first(
         scenario1: GameModel) -> None:
+    """At level counters (R5.0: the action opens a new layer, R7.1) the policy's choice
+    comes first and its alternatives follow, all legal and distinct; a player behind the
+    leader acts for free: the policy's choice alone; ``end`` only with ``ends``."""
     game = Game.create(scenario1, players=3, action_budget=9)
     state = new_initial_state(game, seed=4)
     apply(game, state, legal_actions(game, state)[0])
     apply(game, state, Action("begin"))
     bot = SearchBot(1, budget=1)
     legal = legal_actions(game, state)
-    field = bot.field(game, PublicView(game, state, 0), legal)
-    assert 2 <= len(field) <= 4 and len(set(field)) == len(field)
-    assert Action("end") not in field and all(a in legal for a in field)  # nobody acted yet
-    for p in range(3):  # everyone moves once: the counters are level (R5.0)
+    view = PublicView(game, state, 0)
+    field = bot.field(game, view, legal)
+    assert 2 <= len(field) <= 3 and len(set(field)) == len(field)
+    assert field[0] == bot.policy.scored(game, view, legal)[0][0]
+    assert Action("end") not in field and all(a in legal for a in field)
+    apply(game, state, next(a for a in legal_actions(game, state)
+                            if a.kind == "move" and a.player == 0))
+    assert [ps.actions for ps in state.players] == [1, 0, 0]  # not level: not searched
+    assert len(bot.field(game, PublicView(game, state, 0), legal_actions(game, state))) == 1
+    for p in (1, 2):  # everyone moved once: the counters are level again
         apply(game, state, next(a for a in legal_actions(game, state)
                                 if a.kind == "move" and a.player == p))
-    field = bot.field(game, PublicView(game, state, 0), legal_actions(game, state))
-    assert [ps.actions for ps in state.players] == [1, 1, 1]
-    assert field[-1] == Action("end") and len(set(field)) == len(field) >= 3
+    ender = SearchBot(1, budget=1, ends=True)
+    field = ender.field(game, PublicView(game, state, 0), legal_actions(game, state))
+    assert field[-1] == Action("end") and len(set(field)) == len(field) >= 2
 
 
-def test_a_defeat_is_worth_less_than_a_game_still_on(scenario1: GameModel) -> None:
+def test_the_searched_choice_is_the_best_paired_gain() -> None:
+    """The policy's choice stays unless an alternative gains on the same futures: the
+    largest mean paired gain, beyond ``z`` standard errors of it."""
+    assert paired_best([[0.5, 0.5, 0.5], [0.4, 0.4, 0.4]]) == 0  # worse: kept
+    assert paired_best([[0.5, 0.5, 0.5], [0.5, 0.5, 0.5]]) == 0  # a tie: kept
+    assert paired_best([[0.0, 1.0], [0.5, 1.0], [1.0, 0.5]]) == 1  # 0.25 and 0.25: the first
+    assert paired_best([[0.0, 0.0, 0.0, 0.0], [1.0, -0.9, 1.0, -0.9]]) == 1  # mean 0.05 > 0
+    assert paired_best([[0.0, 0.0, 0.0, 0.0], [1.0, -0.9, 1.0, -0.9]], z=1.0) == 0  # noise
+    assert paired_best([[0.1, 0.2, 0.3], [0.2, 0.3, 0.4]], z=10.0) == 1  # no variance
+
+
+def test_searching_counts_its_decisions_and_switches(scenario1: GameModel) -> None:
+    game = small_game(scenario1)
+    state = new_initial_state(game, seed=11)
+    bot = SearchBot(3, budget=2)
+    while state.outcome is None and state.round < 3:
+        seat = state.pending.player if state.pending is not None else 0
+        apply(game, state, bot.act(game, PublicView(game, state, seat),
+                                   legal_actions(game, state)))
+    assert 0 <= bot.switched <= bot.searched and bot.searched >= 2
+
+
+def test_a_game_over_is_worth_its_outcome_a_game_on_its_chance(scenario1: GameModel) -> None:
+    """A won game is worth 1, a lost one 0 (R9), a game still on the model's chance of a
+    win, strictly between; the features are those the weights are for."""
     game = small_game(scenario1)
     state = new_initial_state(game, seed=5)
-    value = evaluate(game, state)
-    assert 0.0 < value < 1.0
+    assert len(features(game, state)) == len(WEIGHTS) == len(FEATURES)
+    assert 0.0 < value(game, state) < 1.0
     _, lost = record_game(game, 5, "random")
     assert lost.outcome is not None and not lost.outcome.won
-    assert 0.0 <= evaluate(game, lost) < 0.2 < value
+    assert value(game, lost) == 0.0
+    won = lost.clone()
+    won.outcome = replace(lost.outcome, termination=Termination.OBJECTIVES_DONE)
+    assert value(game, won) == 1.0
+
+
+def test_the_chance_grows_with_the_objectives_and_the_officers(scenario1: GameModel) -> None:
+    """The model reads what wins: the place revealed (R6.1) and more officers left in the
+    reserve (R9.1) make a state better, fewer worse."""
+    game = small_game(scenario1)
+    state = new_initial_state(game, seed=5)
+    v = value(game, state)
+    revealed = state.clone()
+    revealed.revealed[0] = [next(iter(z for z in range(game.topo.n)
+                                      if game.objectives[0].candidates >> z & 1))]
+    assert value(game, revealed) > v
+    fewer = state.clone()
+    fewer.reserve_officers = 1
+    assert value(game, fewer) < v
 
 
 @pytest.mark.parametrize("budget", [0, -3, MAX_BUDGET + 1])
@@ -145,15 +207,20 @@ def test_the_budget_reaches_the_study_json() -> None:
     assert data["cells"]["easy/3"]["games"] == 1
 
 
-def test_a_future_played_to_its_end_is_worth_its_outcome(scenario1: GameModel) -> None:
-    """By default a future runs to the end of the game: a win is worth 1, a defeat at most
-    a tenth (its progress), whatever the reserves."""
-    game = small_game(scenario1)
-    _, lost = record_game(game, 5, "random")
-    assert lost.outcome is not None and not lost.outcome.won
-    assert final(game, lost) == pytest.approx(0.1 * progress(game, lost))
-    assert final(game, lost) <= 0.1
+def test_the_defaults_and_bad_parameters(scenario1: GameModel) -> None:
     bot = SearchBot(1)
-    assert bot.horizon is None and bot.budget == DEFAULT_BUDGET
+    assert bot.budget == DEFAULT_BUDGET and bot.horizon == 1 and bot.z == 0.0
+    with pytest.raises(ValueError, match="at least 1 candidate, not 0"):
+        SearchBot(1, candidates=0)
+    with pytest.raises(ValueError, match="at least 1 round ahead, not 0"):
+        SearchBot(1, horizon=0)
+
+
+def test_a_future_to_the_end_of_the_game_plays_it_out(scenario1: GameModel) -> None:
+    """With no horizon a rollout plays the policy to the end of the game: its value is
+    the outcome, 1 or 0."""
+    game = small_game(scenario1)
     state = new_initial_state(game, seed=5)
-    assert final(game, state) == evaluate(game, state)  # a game still on: the estimate
+    bot = SearchBot(1, budget=1, horizon=None)
+    got = bot.rollout(game, state.clone(), Action("begin"), 3, 10 ** 6)
+    assert got in (0.0, 1.0)
