@@ -59,7 +59,7 @@ def build() -> list[Path]:
             dist.verbose = False
             cmd = dist.get_command_obj("build_ext")
             cmd.inplace = True
-            cmd.build_temp = tmp
+            cmd.build_temp = cmd.build_lib = tmp  # nothing left in the checkout but the modules
             cmd.ensure_finalized()
             try:
                 cmd.run()
