@@ -693,9 +693,9 @@ def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
     if ability:
         head.append(f" · {ability}", style="dim")
     out = [head]
-    if view_inv := player_view(game, state, p)["players"][p]["inventory"]:
-        out.append(Text(tr("  holds: ", "  tient : ") + ", ".join(f"'{x}'" for x in view_inv),
-                        style="dim"))
+    if ps.inventory:  # in the screen's language, as the `give` options name them
+        out.append(Text(tr("  holds: ", "  tient : ")
+                        + ", ".join(card_words(game, c) for c in ps.inventory), style="dim"))
     if not mine:
         if state.phase == "players":
             reason = why_illegal(game, state, Action("move", p, ps.at))

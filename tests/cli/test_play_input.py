@@ -286,3 +286,19 @@ def test_a_seat_the_table_does_not_have_is_named(game: Game, line: str, seat: in
     refusal ('give to another player') or a question ('p9 what?')."""
     state = started(game)
     assert act(game, state, line) == f"no player p{seat}: the seats are p1 to p3"
+
+
+def test_a_hand_is_shown_in_the_screens_language(game: Game) -> None:
+    """The `holds:` line names a card as the `give` options do (it read the French titles
+    of the engine's view, even in English)."""
+    from authoring.cli.play_screen import options_lines, set_lang
+
+    state = started(game)
+    toolbox = next(i for i, it in enumerate(game.items) if it.id == "toolbox")
+    state.players[0].inventory.append(toolbox)
+    legal = legal_actions(game, state)
+    shown = " ".join(t.plain for t in options_lines(game, state, legal, 0, 200))
+    assert "holds: 'Toolbox'" in shown and "give p2 Toolbox" in shown
+    set_lang("fr")
+    shown = " ".join(t.plain for t in options_lines(game, state, legal, 0, 200))
+    assert "tient : 'Caisse à outils'" in shown
