@@ -633,10 +633,12 @@ class _Ctx:
         self._clue_need: float | None = None
         self._carriers: list[tuple[int, int, int | None, int]] | None = None
         if plan.officers_count:  # D4.1: officers count as occupation (R4.5)
-            self.malus: list[int] = [a + b for a, b in zip(view.soldiers, view.officers, strict=True)]
+            soldiers, officers = view.soldiers, view.officers
+            self.malus: list[int] = [soldiers[z] + officers[z] for z in range(plan.n)]
         else:
             self.malus = list(view.soldiers)
-        self.free: list[bool] = [c < k for c, k in zip(view.cubes, plan.size, strict=True)]
+        cubes, size = view.cubes, plan.size  # index loops: native when compiled
+        self.free: list[bool] = [cubes[z] < size[z] for z in range(plan.n)]
         self._kills = [-1.0] * plan.n
         self._limited_memo: dict[tuple[int, int], tuple[float, ActionKind | None]] = {}
         self._tables: dict[int, list[float]] = {}
@@ -1416,7 +1418,8 @@ class _Ctx:
             g, value = goal
             d0 = dist[here][g]
             if d0 > 0:
-                occupied = [a + b for a, b in zip(view.soldiers, view.officers, strict=True)]
+                soldiers, officers = view.soldiers, view.officers
+                occupied = [soldiers[z] + officers[z] for z in range(plan.n)]
                 best = _first_step(reach, dist, g, occupied)
                 if best is not None and best[0] < d0:
                     add(value / (best[0] + 1), Action("move", p, best[1]))
