@@ -71,6 +71,27 @@ def echo_json(data: object) -> None:
 LOAD_FAILED_HINT = "the messages above say why; fix them first"
 
 
+def decision_pairs(values: tuple[str, ...], hint: str = "") -> dict[str, str]:
+    """``--decision D…=CHOICE`` options as a mapping (their choices are checked against
+    rules.md's decisions by the command): a pair without ``=``, or one decision given two
+    choices, is a usage error (``hint`` ends its message).
+
+    >>> decision_pairs(("D4.2=player", " D8.1 = placeholder", "D4.2=player"))
+    {'D4.2': 'player', 'D8.1': 'placeholder'}
+    """
+    out: dict[str, str] = {}
+    for item in values:
+        key, sep, choice = (part.strip() for part in item.partition("="))
+        if not sep or not key or not choice:
+            raise click.BadParameter(f"'{item}' is not DECISION=CHOICE (e.g. D4.2=supply){hint}",
+                                     param_hint="--decision")
+        if out.get(key, choice) != choice:
+            raise click.BadParameter(f"{key} is given twice, '{out[key]}' then '{choice}': "
+                                     f"choose one{hint}", param_hint="--decision")
+        out[key] = choice
+    return out
+
+
 def load_checked(path: str, kind: str, *, as_json: bool = False) -> tuple[Any, Report]:
     """Load and check one file of ``kind``; on errors print them and exit 1. The model and
     its report, whose warnings are left to the caller to print (with its own findings)."""

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 from rich.console import Console
 
-from authoring.cli.common import EXIT_PROBLEMS, SafePath
+from authoring.cli.common import EXIT_PROBLEMS, SafePath, decision_pairs
 from authoring.cli.play_input import (
     HELP,
     HELP_FR,
@@ -105,14 +105,7 @@ def _fail(message: str) -> NoReturn:
 
 def _decision_pairs(ctx: click.Context, param: click.Parameter,
                     value: tuple[str, ...]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for item in value:
-        key, sep, choice = item.partition("=")
-        if not sep or not key or not choice:
-            raise click.BadParameter(f"'{item}' is not D…=CHOICE (e.g. D4.2=supply); "
-                                     "--decisions lists them", ctx, param)
-        out[key.strip()] = choice.strip()
-    return out
+    return decision_pairs(value, "; --decisions lists them")
 
 
 @click.command()

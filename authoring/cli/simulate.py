@@ -23,6 +23,7 @@ from authoring.cli.common import (
     EXIT_PROBLEMS,
     EXIT_TERMINATED,
     SafePath,
+    decision_pairs,
     echo_json,
     json_option,
     print_report,
@@ -83,13 +84,7 @@ def _list(value: str, allowed: tuple[T, ...], what: str, convert: Callable[[str]
 
 def _decisions(values: tuple[str, ...]) -> dict[str, str]:
 
-    out: dict[str, str] = {}
-    for v in values:
-        key, sep, choice = v.partition("=")
-        if not sep:
-            raise click.BadParameter(f"'{v}': write DECISION=CHOICE, e.g. D4.2=supply",
-                                     param_hint="--decision")
-        out[key.strip()] = choice.strip()
+    out = decision_pairs(values)
     problems = check_decisions(out)
     if problems:
         raise click.BadParameter("; ".join(problems), param_hint="--decision")

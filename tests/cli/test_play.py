@@ -177,6 +177,9 @@ def test_bad_options_exit_2() -> None:
     assert r.exit_code == 2 and "did you mean 'supply'" in r.output
     r = run("--decision", "D99=x")
     assert r.exit_code == 2 and "unknown decision 'D99'" in r.output
+    r = run("--decision", "D4.2=supply", "--decision", "D4.2=player")  # not the last silently
+    assert r.exit_code == 2 and ("D4.2 is given twice, 'supply' then 'player': choose one; "
+                                 "--decisions lists them") in r.output
     r = run("--players", "3", "--bots", "4")
     assert r.exit_code == 2
 

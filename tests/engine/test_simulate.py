@@ -158,6 +158,9 @@ def test_command_json_and_report(tmp_path: Path) -> None:
         (["--players", "6"], "unknown player count '6'"),
         (["--bot", "heuristik"], "unknown bot 'heuristik' (did you mean 'heuristic'?)"),
         (["--decision", "D4.2=suply"], "D4.2: unknown choice 'suply' (did you mean 'supply'?)"),
+        (["--decision", "D4.2=supply", "--decision", "D4.2=player"],
+         "D4.2 is given twice, 'supply' then 'player': choose one"),
+        (["--decision", "D4.2"], "'D4.2' is not DECISION=CHOICE (e.g. D4.2=supply)"),
         (["--scheduler", "cluster"], "write local or tcp://HOST:PORT"),
     ],
 )
