@@ -632,12 +632,12 @@ class _Ctx:
         self.officers_left = self.officer_reserve + gone_o
         self._clue_need: float | None = None
         self._carriers: list[tuple[int, int, int | None, int]] | None = None
-        if plan.officers_count:  # D4.1: officers count as occupation (R4.5)
-            soldiers, officers = view.soldiers, view.officers
-            self.malus: list[int] = [soldiers[z] + officers[z] for z in range(plan.n)]
-        else:
-            self.malus = list(view.soldiers)
-        cubes, size = view.cubes, plan.size  # index loops: native when compiled
+        soldiers, officers = view.soldiers, view.officers  # index loops: native compiled
+        # soldiers and officers per zone (R4.5's occupation), read once a decision
+        self.occupied = [soldiers[z] + officers[z] for z in range(plan.n)]
+        # D4.1: officers count in the army malus (R4.5) by default
+        self.malus: list[int] = self.occupied if plan.officers_count else list(soldiers)
+        cubes, size = view.cubes, plan.size
         self.free: list[bool] = [cubes[z] < size[z] for z in range(plan.n)]
         self._kills = [-1.0] * plan.n
         self._limited_memo: dict[tuple[int, int], tuple[float, ActionKind | None]] = {}
@@ -1418,9 +1418,7 @@ class _Ctx:
             g, value = goal
             d0 = dist[here][g]
             if d0 > 0:
-                soldiers, officers = view.soldiers, view.officers
-                occupied = [soldiers[z] + officers[z] for z in range(plan.n)]
-                best = _first_step(reach, dist, g, occupied)
+                best = _first_step(reach, dist, g, self.occupied)
                 if best is not None and best[0] < d0:
                     add(value / (best[0] + 1), Action("move", p, best[1]))
                     return
