@@ -28,7 +28,9 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
   option where eliminations bring the cubes that pay limited actions, R7.2), and
   eliminating. The *crafter* is the player nearest the craft test (then most parts held):
   when every part is found the holders bring them (R5.9, only parts it lacks; a full hand
-  passes a lesser card on), it waits for them, plans on I if one level short, crafts, and
+  passes a lesser card on; when every hand beside it is full too, D11.5's default letting a
+  full hand receive nothing, the nearest teammate with room comes to take that card), it
+  waits for them, plans on I if one level short, crafts, and
   the item goes to the player who can pass its use's test from a zone in range (the sniper
   rifle to the best shot), who carries it there and uses it. A drawn part the team already
   holds is a duplicate. The general is eliminated by the strongest Military player; the
@@ -244,6 +246,9 @@ class HeuristicBot:
     #: how much of the next round's army the soldier reserve must also cover
     horizon = 0.7
     army_weight = 1.0
+    #: how much a teammate with room in hand wants to reach a crafter whose full hand
+    #: blocks the parts (R5.4, D11.5)
+    porter_goal = 20.0
     #: the team coordinates: zones claimed, a finisher first, a crafter waiting for parts
     coordinate = True
     #: free actions go to the best of the players behind (else to the furthest behind)
@@ -644,6 +649,7 @@ class _Ctx:
         self._tables: dict[int, list[float]] = {}
         self._team_no = -1
         self._striker = -1
+        self._porter_no = -2
         self._holds: dict[int, bool] = {}
         self._worth: dict[int, float] = {}
 
@@ -1064,6 +1070,9 @@ class _Ctx:
         if c is not None and c != p and not self.missing \
                 and any(x in self.need for x in ps.inventory):
             return view.players[c].at, 25.0
+        if c is not None and c != p and not self.missing and self.bot.porter_goal > 0 \
+                and p == self._porter():
+            return view.players[c].at, self.bot.porter_goal
         if c is not None and c == p and self._holds_all(p) and self.eff(p, 2) < self.craft_need(p):
             quiet = self._quiet_zone(p)
             if quiet is not None:
@@ -1156,6 +1165,32 @@ class _Ctx:
             if z in self.view.revealed[o.index]:
                 return True
         return False
+
+    def _porter(self) -> int:
+        """The teammate who comes to take a card from the crafter's full hand, or -1.
+
+        The parts are all in the team but the crafter's hand is full (R5.4) and, with
+        D11.5's default, a full hand receives nothing: the holders of the parts cannot
+        hand them over. The nearest player with room in hand and no part comes to the
+        crafter's zone, where the crafter gives it its least useful card (R5.9)."""
+        if self._porter_no == -2:
+            self._porter_no = -1
+            c = self.crafter
+            players = self.view.players
+            if c is not None and not self._holds_all(c) \
+                    and len(players[c].inventory) >= self.inventory_limit(c):
+                at = players[c].at
+                dist = self.plan.dist
+                best = -1
+                for q in range(self.n):
+                    qs = players[q]
+                    if q == c or len(qs.inventory) >= self.inventory_limit(q) \
+                            or any(x in self.need for x in qs.inventory):
+                        continue
+                    if best < 0 or dist[qs.at][at] < dist[players[best].at][at]:
+                        best = q
+                self._porter_no = best
+        return self._porter_no
 
     def _holds_all(self, p: int) -> bool:
         got = self._holds.get(p)

@@ -8,6 +8,7 @@ import pytest
 
 from authoring.engine import Action, Game, apply, new_initial_state
 from authoring.engine.api import LazyLegal
+from authoring.engine.core import inventory_limit
 from authoring.engine.heuristic import HeuristicBot
 from authoring.engine.simulate import Study, run_study
 from authoring.engine.state import SPECIAL, Pending, State
@@ -168,3 +169,66 @@ def test_an_unknown_choice_takes_its_first_option(game1: Game) -> None:
     view = PublicView(game, state, 1)
     assert HeuristicBot(1).act(game, view, [Action("choose", 1, i) for i in range(3)]) \
         == Action("choose", 1, 0)
+
+
+def _full_hands(game: Game) -> tuple[State, int, int, int]:
+    """The bomb's three parts all in the team (R5.5), but the crafter's hand and the hand
+    of the teammate beside it holding the other two parts are full (R5.4): with D11.5's
+    default a full hand receives nothing. One teammate with an empty hand stands a move
+    away; the fourth holds a full hand far off. Returns the state, the crafter, the holder
+    and the teammate with room."""
+    state = _started(game, seed=10)  # a character of Engineering 3: 4 with a plan (R5.10)
+    view = PublicView(game, state, 0)
+    crafter = max(range(4), key=lambda p: (view.level(p, 2), -p))
+    assert view.level(crafter, 2) + game.planning_bonus >= game.craft_threshold
+    holder, porter, far = (p for p in range(4) if p != crafter)
+    ids = {it.id: i for i, it in enumerate(game.items)}
+    junk = [i for i, it in enumerate(game.items) if it.kind == "useless"
+            for _ in range(game.item_deck.count(i))]
+    here = state.players[crafter].at
+    near = next(z for z in range(game.topo.n) if game.topo.moves[here][z] == 1)
+    away = max(range(game.topo.n), key=lambda z: game.topo.moves[here][z])
+    state.soldiers[here] = state.officers[here] = 0  # no army malus on the craft (R4.5)
+
+    def give(p: int, cards: list[int], at: int) -> None:
+        ps = state.players[p]
+        ps.at = at
+        limit = inventory_limit(game, state, p)
+        ps.inventory = [*cards, *(junk.pop() for _ in range(limit - len(cards)))]
+
+    give(crafter, [ids["timer"]], here)
+    give(holder, [ids["explosives"], ids["detonator"]], here)
+    give(far, [], away)
+    state.players[porter].inventory, state.players[porter].at = [], near
+    for p in state.players:
+        for c in p.inventory:
+            if c in state.item_pile:
+                state.item_pile.remove(c)
+    return state, crafter, holder, porter
+
+
+@pytest.mark.parametrize("porter_goal", [HeuristicBot.porter_goal, 0.0])
+def test_a_teammate_with_room_unblocks_a_full_handed_crafter(game1: Game,
+                                                             porter_goal: float) -> None:
+    """R5.4, R5.9, D11.5: the teammate with room comes to the crafter, takes its least
+    useful card, the parts pass and the bomb is made (R5.5) before the next round ends.
+    Without that errand (``porter_goal`` 0) the team stays stuck: no bomb."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state, crafter, holder, porter = _full_hands(game)
+    start = state.round
+    bot = HeuristicBot(2)
+    bot.porter_goal = porter_goal
+    first_moves = []
+    while state.outcome is None and state.round < start + 2:
+        a = _act(game, state, bot)
+        if a.kind == "move" and not first_moves:
+            first_moves.append(a)
+        apply(game, state, a)
+    made = [e.data["player"] for e in state.log if e.kind == "crafted"]
+    given = [(e.data["player"], e.data["to"]) for e in state.log if e.kind == "transferred"]
+    if porter_goal:
+        assert first_moves[0].player == porter
+        assert given[0] == (crafter, porter) and (holder, crafter) in given
+        assert made == [crafter]
+    else:
+        assert not made and not given
