@@ -129,6 +129,8 @@ class _Plan:
         self.limits = [c.actions for c in game.character_info]
         self.officers_count = game.decisions.get("D4.1") != "soldiers_only"
         self.own_cubes = game.decisions.get("D4.2") == "player"
+        #: D11.5's default: a full hand receives no item (R5.4); its option lets it take one
+        self.full_hand_blocks = game.decisions.get("D11.5", "checked") == "checked"
         self.players = game.players
         # per skill and slot number: the share of the recruitment bag that fits (R5.2)
         tokens = [game.recruits[x] for x in game.recruit_bag]
@@ -1177,7 +1179,7 @@ class _Ctx:
             self._porter_no = -1
             c = self.crafter
             players = self.view.players
-            if c is not None and not self._holds_all(c) \
+            if c is not None and self.plan.full_hand_blocks and not self._holds_all(c) \
                     and len(players[c].inventory) >= self.inventory_limit(c):
                 at = players[c].at
                 dist = self.plan.dist
