@@ -43,8 +43,11 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
   reserve at R7.2 and earn a cube. They are worth much more while the soldier reserve (with
   the eliminated pieces) will not cover this phase's and most of the next phase's invasion
   (R9.1), and more in full zones where the army's overflow lands (R8.4–R8.5 make officers
-  there; the invasion bag's zones and their deployment neighbours). With D4.2's player
-  option the team hunts a little less (measured).
+  there; the invasion bag's zones and their deployment neighbours). Once few officers are
+  left (``danger_officers``), an elimination is also worth the officers it saves one army
+  action on average over the bag's seen tokens (:meth:`_Ctx.danger_cut`: the zone's own
+  overflow and the room it leaves its neighbours'), against the officers left (R9.1).
+  With D4.2's player option the team hunts a little less (measured).
 * **Resistance.** Cubes are plenty and one card comes a round (R6.2), so the card kept is
   the one whose effect is worth most now (an officer removed counts more when officers run
   short; a card that removes soldiers where the players stand is worth what it would
@@ -248,6 +251,11 @@ class HeuristicBot:
     #: how much of the next round's army the soldier reserve must also cover
     horizon = 0.7
     army_weight = 1.0
+    #: an elimination's extra worth per officer it saves an army action on average (R8.5),
+    #: against the officers left (R9.1)
+    danger_weight = 40.0
+    #: … counted once the officers left are this few (earlier, the army makes few officers)
+    danger_officers = 99
     #: how much a teammate with room in hand wants to reach a crafter whose full hand
     #: blocks the parts (R5.4, D11.5)
     porter_goal = 20.0
@@ -652,6 +660,10 @@ class _Ctx:
         self._team_no = -1
         self._striker = -1
         self._porter_no = -2
+        self._bag: dict[int, int] | None = None
+        self._bag_total = 0
+        self._made_base = [-1] * plan.n
+        self._danger = [-1.0] * plan.n
         self._holds: dict[int, bool] = {}
         self._worth: dict[int, float] = {}
 
@@ -909,7 +921,52 @@ class _Ctx:
             v += self.bot.urgency
         if z in self.targets:
             v += 2.0
+        if self.bot.danger_weight and not officer and self.officers_left <= self.bot.danger_officers:
+            v += self.bot.danger_weight * self.danger_cut(z) / max(1, self.officers_left)
         return v
+
+    def _made(self, t: int, fewer: int = -1) -> int:
+        """Officers one army action on ``t`` makes (R8.3–R8.5): the soldiers added beyond
+        the zone's max occupation that no neighbour can hold; ``fewer``: a zone with one
+        soldier less."""
+        most, occ = self.game.max_occupation, self.occupied
+        speed = self.speed
+        less = 1 if t == fewer else 0
+        surplus = min(occ[t] - less + speed - most[t], self.view.soldiers[t] - less + speed)
+        if surplus <= 0:
+            return 0
+        for nb in self.game.topo.neighbours[t]:
+            room = most[nb] - occ[nb] + (1 if nb == fewer else 0)
+            if room > 0:
+                surplus -= room
+                if surplus <= 0:
+                    return 0
+        return surplus
+
+    def danger_cut(self, z: int) -> float:
+        """Officers the army would make fewer per army action, on average over the
+        invasion bag's tokens the players have seen (R8.3–R8.5), with one soldier fewer at
+        ``z``: ``z``'s own overflow, and the room it leaves its neighbours' overflow."""
+        bag = self._bag
+        if bag is None:
+            bag = self._bag = self.view.bag_counts()
+            self._bag_total = sum(bag.values())
+        if not bag:
+            return 0.0
+        got = self._danger[z]
+        if got < 0:
+            base = self._made_base
+            cut = 0
+            for t in (z, *self.game.topo.neighbours[z]):
+                k = bag.get(t, 0)
+                if k:
+                    b = base[t]
+                    if b < 0:
+                        b = base[t] = self._made(t)
+                    if b:
+                        cut += k * (b - self._made(t, z))
+            got = self._danger[z] = cut / self._bag_total
+        return got
 
     def zone_value(self, p: int, z: int) -> tuple[float, ActionKind | None]:
         """The best ``p`` could do at ``z`` with one action (no move): a limited action

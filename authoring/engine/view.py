@@ -93,6 +93,16 @@ class PublicView:
         """Zone tokens left in the bag (its order is hidden, R8.3)."""
         return len(self._state.bag)
 
+    def bag_counts(self) -> dict[int, int]:
+        """The invasion bag's zone tokens the players have seen, counted per zone (R8.3);
+        those drawn face down from a region pile (R8.6) are left out: nobody knows them."""
+        out: dict[int, int] = {}
+        for z in self._state.bag:
+            out[z] = out.get(z, 0) + 1
+        for z in self._state.unseen:  # a sub-multiset of the bag
+            out[z] -= 1
+        return {z: k for z, k in out.items() if k > 0}
+
     @property
     def eliminated(self) -> tuple[int, int]:
         """Soldiers and officers in the eliminated area (back to the reserve at R7.2)."""

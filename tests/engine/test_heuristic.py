@@ -9,7 +9,7 @@ import pytest
 from authoring.engine import Action, Game, apply, new_initial_state
 from authoring.engine.api import LazyLegal
 from authoring.engine.core import inventory_limit
-from authoring.engine.heuristic import HeuristicBot
+from authoring.engine.heuristic import HeuristicBot, _Ctx
 from authoring.engine.simulate import Study, run_study
 from authoring.engine.state import SPECIAL, Pending, State
 from authoring.engine.view import PublicView
@@ -232,3 +232,35 @@ def test_a_teammate_with_room_unblocks_a_full_handed_crafter(game1: Game,
         assert made == [crafter]
     else:
         assert not made and not given
+
+
+def test_the_bag_counts_only_the_tokens_the_players_have_seen(game1: Game) -> None:
+    """R8.3, R8.6: a token drawn face down from a region pile into the bag is unknown."""
+    state = _started(game1)
+    a, b = state.bag[0], next(z for z in state.bag if z != state.bag[0])
+    state.bag, state.unseen = [a, a, b], [a]
+    assert PublicView(game1, state, 0).bag_counts() == {a: 1, b: 1}
+    state.unseen = [a, a]
+    assert PublicView(game1, state, 0).bag_counts() == {b: 1}
+
+
+def test_an_elimination_is_worth_the_officers_it_saves_the_army(game1: Game) -> None:
+    """R8.3–R8.5: the only token in the bag names a full zone whose neighbours are full:
+    an army action there makes as many officers as its speed. One soldier fewer there, or
+    in a neighbour (room for one), makes one officer fewer; elsewhere, none fewer."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    most, nbrs = game.max_occupation, game.topo.neighbours
+    t = next(z for z in range(game.topo.n) if nbrs[z] and most[z] > 0)
+    for z in (t, *nbrs[t]):
+        state.soldiers[z], state.officers[z] = most[z], 0
+    far = next(z for z in range(game.topo.n) if game.topo.moves[t][z] >= 3)
+    state.bag, state.unseen = [t], []
+    bot = HeuristicBot(1)
+    view = PublicView(game, state, 0)
+    ctx = _Ctx(bot, game, view, bot.plan(game))
+    assert ctx._made(t) == view.speed
+    assert ctx.danger_cut(t) == 1.0 and ctx.danger_cut(nbrs[t][0]) == 1.0
+    assert ctx.danger_cut(far) == 0.0
+    ctx.officers_left = 3
+    assert ctx.kill_value(t) > ctx.kill_value(far)
