@@ -137,12 +137,12 @@ def reach(game: Game, state: State, p: int, m: Mods | None = None) -> int:
 
 def check_move(game: Game, state: State, a: Move) -> str | None:
     """R5.1: why ``a`` cannot be taken now, or None."""
-    dst = a.zone
+    p, dst = a.player, a.zone  # (each field read once: a record's field is an attribute)
     if not 0 <= dst < game.topo.n:
         return "R5.1: no such zone"
-    m = mods(game, state, a.player)
-    if not reach(game, state, a.player, m) >> dst & 1:
-        z = state.players[a.player].at
+    m = mods(game, state, p)
+    if not reach(game, state, p, m) >> dst & 1:
+        z = state.players[p].at
         roads, paths = MOVE_ROADS + m.move_roads, MOVE_MOUNTAIN_PATHS + m.move_paths
         return (f"R5.1: {game.zone(dst)} is not within {roads} road{'s' * (roads != 1)} or "
                 f"{paths} mountain path{'s' * (paths != 1)} of {game.zone(z)}")
@@ -151,13 +151,14 @@ def check_move(game: Game, state: State, a: Move) -> str | None:
 
 def do_move(game: Game, state: State, a: Move) -> None:
     """R5.1: the player moves to ``a.zone`` (its check passed)."""
-    ps = state.players[a.player]
-    src, dst = ps.at, a.zone
+    p, dst = a.player, a.zone
+    ps = state.players[p]
+    src = ps.at
     ps.at = dst
     ids = game.topo.ids
     log(state, "moved", "R5.1", "{} moves {} → {}".format,
         game.character_info[ps.character].name, ids[src], ids[dst],
-        player=a.player, src=ids[src], dst=ids[dst])
+        player=p, src=ids[src], dst=ids[dst])
 
 
 # -- R5.2–R5.4 draw and keep ------------------------------------------------------------------
@@ -188,29 +189,30 @@ def draw_counts(game: Game, state: State, p: int, m: Mods | None = None
 
 def check_draw(game: Game, state: State, a: Draw, m: Mods | None = None) -> str | None:
     """R5.2–R5.4, R4.4: why ``a`` (recruit, investigate or search) cannot be taken, or None."""
-    refusal = limited_refusal(game, state, a.player)
+    p, kind = a.player, a.kind
+    refusal = limited_refusal(game, state, p)
     if refusal:
         return refusal
-    n = draw_count(game, state, a.player, a.kind, m)
+    n = draw_count(game, state, p, kind, m)
     if n <= 0 and game.decisions["D5.2"] == "illegal":
-        skill = SKILLS[DRAW_SKILL[a.kind]]
-        return (f"D5.2: {player_name(game, state, a.player)} would draw {n} ({skill} − army "
-                f"malus {malus(game, state, a.player, DRAW_SKILL[a.kind])})")
+        skill = SKILLS[DRAW_SKILL[kind]]
+        return (f"D5.2: {player_name(game, state, p)} would draw {n} ({skill} − army "
+                f"malus {malus(game, state, p, DRAW_SKILL[kind])})")
     return None
 
 
 def do_draw(game: Game, state: State, a: Draw) -> None:
     """R5.2–R5.4: a cube in the zone (R4.4, D4.2), then the draw and the choice of what to keep."""
-    p = a.player
-    n = draw_count(game, state, p, a.kind)
+    p, kind = a.player, a.kind
+    n = draw_count(game, state, p, kind)
     put_limited_cube(game, state, p)
-    use_skill(game, state, p, DRAW_SKILL[a.kind])
-    verb = {"recruit": "recruits", "investigate": "investigates", "search": "searches"}[a.kind]
+    use_skill(game, state, p, DRAW_SKILL[kind])
+    verb = {"recruit": "recruits", "investigate": "investigates", "search": "searches"}[kind]
     z = state.players[p].at
     log(state, "limited", "R4.4", "{} {} in {} (cube {}/{})".format,
         player_name(game, state, p), verb, game.zone(z), state.cubes[z], game.topo.size[z],
-        player=p, action=a.kind, zone=game.zone(z))
-    start_draw(game, state, p, a.kind, n, 1)
+        player=p, action=kind, zone=game.zone(z))
+    start_draw(game, state, p, kind, n, 1)
 
 
 def start_draw(game: Game, state: State, p: int, kind: str, n: int, keep: int) -> None:
@@ -387,12 +389,12 @@ def craft_need(game: Game, state: State, p: int) -> int:
 
 def check_craft(game: Game, state: State, a: Craft) -> str | None:
     """R5.5: why ``a`` cannot be taken now, or None."""
-    s = a.special
+    p, s = a.player, a.special
     if not 0 <= s < len(game.specials):
         return "R5.5: no such special item"
     title = text_of(game.specials[s].title)
-    if not has_parts(game, state, a.player, s):
-        return f"R5.5: {player_name(game, state, a.player)} does not hold the parts of '{title}'"
+    if not has_parts(game, state, p, s):
+        return f"R5.5: {player_name(game, state, p)} does not hold the parts of '{title}'"
     if state.special_left[s] <= 0:
         return f"R5.5: no '{title}' card is left to take"
     return None
@@ -499,17 +501,17 @@ def eliminate_zones(game: Game, state: State, p: int) -> int:
 
 def check_eliminate(game: Game, state: State, a: Eliminate) -> str | None:
     """R5.6, R9.6: why ``a`` cannot be taken now, or None."""
-    z, officer = a.zone, a.officer
+    p, z, officer = a.player, a.zone, a.officer
     if not 0 <= z < game.topo.n or officer not in (0, 1):
         return "R5.6: no such target"
-    if not eliminate_zones(game, state, a.player) >> z & 1:
+    if not eliminate_zones(game, state, p) >> z & 1:
         return f"R5.6: {game.zone(z)} is out of reach (eliminate in your own zone)"
     if officer == 0 and state.soldiers[z] == 0:
         return f"R5.6: no soldier in {game.zone(z)}"
     if officer == 1:
         if state.officers[z] == 0:
             return f"R5.6: no officer in {game.zone(z)}"
-        if not mods(game, state, a.player).eliminate_officers:
+        if not mods(game, state, p).eliminate_officers:
             return ("R9.6: officers cannot be eliminated, except by a character at max "
                     "Military, a resistance card or a special item")
     return None
@@ -585,8 +587,8 @@ def _adj(game: Game) -> list[int]:
 
 def check_use(game: Game, state: State, a: Use) -> str | None:
     """R5.7: why ``a`` cannot be taken now, or None."""
-    inv = state.players[a.player].inventory
-    i, u = a.card, a.use
+    p, i, u = a.player, a.card, a.use
+    inv = state.players[p].inventory
     if not 0 <= i < len(inv) or inv[i] < SPECIAL:
         return "R5.7: no special item there"
     special = game.specials[inv[i] - SPECIAL]
@@ -594,7 +596,7 @@ def check_use(game: Game, state: State, a: Use) -> str | None:
     if not 0 <= u < len(uses):
         return "R5.7: no such use"
     for cond in uses[u].requires:
-        refusal = condition_refusal(game, state, a.player, cond.payload)
+        refusal = condition_refusal(game, state, p, cond.payload)
         if refusal:
             return refusal
     return None
@@ -641,18 +643,18 @@ def resistance_cost(game: Game, state: State, p: int, slot: int) -> int:
 
 def check_resistance(game: Game, state: State, a: Resistance) -> str | None:
     """R5.8, D11.3: why ``a`` cannot be taken, or None."""
-    i, cubes, activate = a.card, a.cubes, a.activate
+    p, i, cubes, activate = a.player, a.card, a.cubes, a.activate
     if not 0 <= i < len(state.resistance):
         return "R5.8: no such available resistance card"
-    if cubes < 0 or cubes > state.players[a.player].cubes:
-        return (f"R5.8: {player_name(game, state, a.player)} has "
-                f"{state.players[a.player].cubes} cubes")
+    if cubes < 0 or cubes > state.players[p].cubes:
+        return (f"R5.8: {player_name(game, state, p)} has "
+                f"{state.players[p].cubes} cubes")
     if activate not in (0, 1):
         return "R5.8: activate is 0 or 1"
     if cubes == 0 and activate == 0:
         return "R5.8: put at least one cube on the card, or activate it"
     if activate == 1:
-        need = resistance_cost(game, state, a.player, i)
+        need = resistance_cost(game, state, p, i)
         have = state.resistance[i][1] + cubes
         if have < need:
             return f"R5.8: the card holds {have} cubes; it needs {need} to be activated"
@@ -661,8 +663,8 @@ def check_resistance(game: Game, state: State, a: Resistance) -> str | None:
 
 def do_resistance(game: Game, state: State, a: Resistance) -> None:
     """R5.8: cubes put on the card; when activated, its effects, its cubes to the supply."""
-    p, cubes = a.player, a.cubes
-    slot = state.resistance[a.card]
+    p, i, cubes = a.player, a.card, a.cubes
+    slot = state.resistance[i]
     card = game.resistance_cards[slot[0]]
     name = player_name(game, state, p)
     if cubes:
@@ -672,7 +674,7 @@ def do_resistance(game: Game, state: State, a: Resistance) -> None:
             f"{name} puts {cubes} cube{'s' * (cubes != 1)} on '{text_of(card.title)}' "
             f"({slot[1]}/{card.cost})", player=p, card=card.id)
     if a.activate:
-        state.resistance.pop(a.card)
+        state.resistance.pop(i)
         state.resistance_discard.append(slot[0])
         state.supply_cubes += slot[1]  # D11.3: the cubes go to the general supply
         log(state, "resistance_activated", "R5.8", f"{name} activates '{text_of(card.title)}'",
@@ -692,7 +694,14 @@ def transfer_zones(game: Game, state: State, p: int) -> int:
 
 def check_transfer(game: Game, state: State, a: Transfer) -> str | None:
     """R5.9, D11.5: why ``a`` cannot be taken now, or None."""
-    p, q = a.player, a.to
+    return transfer_refusal(game, state, a.player, a.to, a.card, a.recruit, a.row)
+
+
+def transfer_refusal(game: Game, state: State, p: int, q: int, card: int, recruit: int,
+                     row: int) -> str | None:
+    """:func:`check_transfer` of the transfer of these fields (``p`` gives ``q`` inventory
+    card ``card``, or the recruit of slot ``recruit`` onto row ``row``): what the
+    generation of transfers asks without building and reading each record."""
     if not 0 <= q < len(state.players) or q == p:
         return "R5.9: give to another player"
     if not transfer_zones(game, state, p) >> state.players[q].at & 1:
@@ -701,22 +710,20 @@ def check_transfer(game: Game, state: State, a: Transfer) -> str | None:
         return (f"R5.9: {player_name(game, state, q)} is not in "
                 f"{game.zone(state.players[p].at)}{near}")
     checked = game.decisions["D11.5"] == "checked"
-    card = a.card
     if card >= 0:
         if card >= len(state.players[p].inventory):
             return "R5.9: no such inventory card"
         if checked and len(state.players[q].inventory) >= inventory_limit(game, state, q):
             return f"D11.5: {player_name(game, state, q)}'s inventory is full (R5.4)"
         return None
-    s, k = slot_of(a.recruit)
-    row = state.players[p].squad[s] if 0 <= s < 3 else []
-    if not 0 <= k < len(row) or row[k] < 0:
+    s, k = slot_of(recruit)
+    squad_row = state.players[p].squad[s] if 0 <= s < 3 else []
+    if not 0 <= k < len(squad_row) or squad_row[k] < 0:
         return "R5.9: no recruit there"
-    to_row = a.row
-    if not 0 <= to_row < 3:
+    if not 0 <= row < 3:
         return "R5.9: choose the receiver's skill row"
-    if _first_fit(game, state, q, row[k], to_row, checked) is None:
-        return (f"D11.5: no free slot of {player_name(game, state, q)}'s {SKILLS[to_row]} row "
+    if _first_fit(game, state, q, squad_row[k], row, checked) is None:
+        return (f"D11.5: no free slot of {player_name(game, state, q)}'s {SKILLS[row]} row "
                 "fits this recruit (R5.2)")
     return None
 
@@ -774,8 +781,9 @@ def ask_transfer_more(game: Game, state: State, p: int, q: int) -> None:
     """R5.9: after a thing given, ``p`` may give ``q`` more in the same action: a
     ``transfer_more`` choice, option 0 being done (so a bot that takes the first option
     gives one thing per action), then every further thing that passes the R5.9 check."""
-    more = [t.option() for t in _transfers(game, state, p, q)
-            if check_transfer(game, state, t) is None]
+    more = [Transfer(p, to, card, recruit, row).option()
+            for to, card, recruit, row in _transfer_fields(game, state, p, q)
+            if transfer_refusal(game, state, p, to, card, recruit, row) is None]
     if not more:
         state.pending = None
         return
@@ -807,15 +815,15 @@ def planning_tokens(state: State, p: int) -> list[int]:
 def check_plan(game: Game, state: State, a: Plan, m: Mods | None = None,
                active: list[int] | None = None) -> str | None:
     """R5.10: why ``a`` (a planning token placed) cannot be taken now, or None."""
-    skill = a.skill
+    p, skill = a.player, a.skill
     if skill not in (0, 1, 2):
         return "R5.10: plan on C, M or I"
-    row = state.players[a.player].squad[skill]
+    row = state.players[p].squad[skill]
     if EMPTY not in row:
         return f"R5.10: no free slot on {SKILLS[skill]}"
     if active is None:
-        active = planning_tokens(state, a.player)
-    m = m if m is not None else mods(game, state, a.player)
+        active = planning_tokens(state, p)
+    m = m if m is not None else mods(game, state, p)
     limit = game.planning_active + m.planning
     if len(active) >= limit:
         if all(s == skill for s in active):
@@ -851,11 +859,11 @@ def do_plan(game: Game, state: State, a: Plan) -> None:
 
 def check_objective(game: Game, state: State, a: Objective) -> str | None:
     """Why ``a`` (eliminate the general, free the prisoner) cannot be taken, or None."""
-    i = a.objective
+    p, i = a.player, a.objective
     if not 0 <= i < len(game.objectives):
         return "R9.2: no such objective"
     o = game.objectives[i]
-    z = state.players[a.player].at
+    z = state.players[p].at
     if o.kind not in ("general", "prisoner"):
         return f"R5.7: the {o.kind} objective is done by using its special item"
     if state.done[i] >= o.markers:
@@ -865,7 +873,7 @@ def check_objective(game: Game, state: State, a: Objective) -> str | None:
     if o.kind == "prisoner":
         if state.occupation(z) > 0:
             return f"the prisoner can be freed once {game.zone(z)} has no soldier or officer"
-        if o.item >= 0 and SPECIAL + o.item not in state.players[a.player].inventory:
+        if o.item >= 0 and SPECIAL + o.item not in state.players[p].inventory:
             return f"freeing the prisoner needs '{text_of(game.specials[o.item].title)}'"
     return None
 
@@ -911,27 +919,28 @@ def check_reorganise(game: Game, state: State, a: Reorganise) -> str | None:
     """R6.3: why ``a`` cannot be taken, or None."""
     if state.phase != "start":
         return "R6.3: squads are reorganised at the start of the players' phase"
+    p = a.player
     s0, k0 = slot_of(a.from_slot)
     s1, k1 = slot_of(a.to_slot)
-    sq = state.players[a.player].squad
+    sq = state.players[p].squad
     if not (0 <= s0 < 3 and 0 <= k0 < len(sq[s0]) and sq[s0][k0] >= 0):
         return "R6.3: no recruit there"
     if not (0 <= s1 < 3 and 0 <= k1 < len(sq[s1]) and sq[s1][k1] == EMPTY):
         return "R6.3: the destination slot is not free"
-    if not reorganise_fits(game, state, a.player, sq[s0][k0], s1, k1, (s0, k0)):
+    if not reorganise_fits(game, state, p, sq[s0][k0], s1, k1, (s0, k0)):
         return f"D6.2: the recruit's {SKILLS[s1]} value is too low for that slot"
     return None
 
 
 def do_reorganise(game: Game, state: State, a: Reorganise) -> None:
     """R6.3: the recruit moves to its new slot (free, at the start of the phase)."""
+    p = a.player
     s0, k0 = slot_of(a.from_slot)
     s1, k1 = slot_of(a.to_slot)
-    sq = state.players[a.player].squad
+    sq = state.players[p].squad
     sq[s1][k1], sq[s0][k0] = sq[s0][k0], EMPTY
     log(state, "reorganised", "R6.3", "{} moves a recruit from {} slot {} to {} slot {}".format,
-        player_name(game, state, a.player), SKILLS[s0], k0 + 1, SKILLS[s1], k1 + 1,
-        player=a.player)
+        player_name(game, state, p), SKILLS[s0], k0 + 1, SKILLS[s1], k1 + 1, player=p)
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -1143,9 +1152,9 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
     # R5.9: without a transfer range, only to a player in the same zone (transfer_zones)
     here = ps.at
     if m.transfer_range or any(o.at == here and o is not ps for o in state.players):
-        for t in _transfers(game, state, p):
-            if check_transfer(game, state, t) is None:
-                out.append(t)
+        for q, card, recruit, row in _transfer_fields(game, state, p):
+            if transfer_refusal(game, state, p, q, card, recruit, row) is None:
+                out.append(Transfer(p, q, card, recruit, row))
     # R5.10 as check_plan says: a free slot, and a token from the supply (D11.4), or the
     # one on another skill moved once the player has all theirs out
     sq = ps.squad
@@ -1166,19 +1175,27 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
     return out
 
 
-def _transfers(game: Game, state: State, p: int, only: int = -1) -> Iterator[Transfer]:
+def _transfers(game: Game, state: State, p: int) -> Iterator[Transfer]:
+    for q, card, recruit, row in _transfer_fields(game, state, p):
+        yield Transfer(p, q, card, recruit, row)
+
+
+def _transfer_fields(game: Game, state: State, p: int, only: int = -1
+                     ) -> Iterator[tuple[int, int, int, int]]:
+    """The transfers ``p`` might make (to ``only``, if given) as their fields ``(to, card,
+    recruit, row)``: each inventory card, each recruit onto each row (R5.9)."""
     ps = state.players[p]
     tz = transfer_zones(game, state, p)
     for q, other in enumerate(state.players):
         if q == p or not tz >> other.at & 1 or only >= 0 and q != only:
             continue
         for i in range(len(ps.inventory)):
-            yield Transfer(p, q, card=i)
+            yield q, i, -1, -1
         for s in range(3):
             for k, x in enumerate(ps.squad[s]):
                 if x >= 0:
                     for s2 in range(3):
-                        yield Transfer(p, q, recruit=slot_code(s, k), row=s2)
+                        yield q, -1, slot_code(s, k), s2
 
 
 def reorganise_for(game: Game, state: State, p: int) -> list[Reorganise]:

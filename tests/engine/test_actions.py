@@ -182,3 +182,13 @@ def test_a_bare_action_is_refused_with_the_record_to_build(game1: Any) -> None:
     state = new_initial_state(game1, seed=1)
     assert why_illegal(game1, state, Action("move", 0, 3)) == (
         "not an action record: build Move(…), not Action(…)")
+
+
+def test_the_records_stay_python_beside_a_build_and_date_it() -> None:
+    """mypyc does not compile tuple subclasses: actions.py stays Python beside a compiled
+    build, and a change to it makes the build stale (the compiled modules were typed
+    against it)."""
+    from authoring.engine.native import BESIDE, COMPILED, digests
+
+    assert "actions" in BESIDE and "actions" not in COMPILED
+    assert "actions" in digests()
