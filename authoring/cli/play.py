@@ -48,7 +48,15 @@ from authoring.cli.play_screen import (
     table,
     tr,
 )
-from authoring.engine import Action, GameError, apply, legal_actions, new_initial_state, why_illegal
+from authoring.engine import (
+    Action,
+    End,
+    GameError,
+    apply,
+    legal_actions,
+    new_initial_state,
+    why_illegal,
+)
 from authoring.engine.bots import BOTS
 from authoring.engine.check import load_playable
 from authoring.engine.describe import pending_text
@@ -467,7 +475,7 @@ class Session:
             return False
         if self._time_up():
             self.reader.discard_typed()
-            self._take(Action("end"), bot=False,
+            self._take(End(), bot=False,
                        words="time is up: the players' phase ends (R10.1)")
             return True
         legal = legal_actions(g, st)
@@ -480,7 +488,7 @@ class Session:
             mine = [a for a in legal if a.player == p]
             if not mine:
                 continue
-            a = self.bots[p].act(g, PublicView(g, st, p), [*mine, Action("end")])
+            a = self.bots[p].act(g, PublicView(g, st, p), [*mine, End()])
             if a.kind == "end":  # this bot has done enough this phase
                 self.passed.add(p)
                 continue
@@ -488,7 +496,7 @@ class Session:
             self.turn = (self.turn + i + 1) % k
             return True
         if not self.humans:
-            self._take(Action("end"), bot=True)
+            self._take(End(), bot=True)
             return True
         return False
 

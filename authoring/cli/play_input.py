@@ -21,8 +21,23 @@ from collections.abc import Callable, Hashable, Sequence, Set
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, TypeVar
 
-from authoring.engine import Action, legal_actions
-from authoring.engine.actions import slot_code, slot_of
+from authoring.engine import (
+    Action,
+    Begin,
+    Craft,
+    Eliminate,
+    End,
+    Keep,
+    Move,
+    Objective,
+    Plan,
+    Reorganise,
+    Resistance,
+    Transfer,
+    Use,
+    legal_actions,
+)
+from authoring.engine.actions import DRAWS, option_taken, slot_code, slot_of
 from authoring.engine.game import DrawKind
 from authoring.engine.state import SPECIAL
 from authoring.model.rules import SKILLS
@@ -372,10 +387,11 @@ def variant_names(game: Game, state: State, variants: Sequence[Action]
     pend = state.pending
     assert pend is not None
     out: list[tuple[str, Action]] = []
+    keeps = [a for a in variants if isinstance(a, Keep)]
     if pend.kind == "keep_recruit":
-        for a in variants:
-            if a.b >= 0:
-                s, k = slot_of(a.b)
+        for a in keeps:
+            if a.where >= 0:
+                s, k = slot_of(a.where)
                 out.append((f"{SKILLS[s % 3]}{k + 1}", a))
             else:
                 out.append(("back", a))
@@ -383,12 +399,12 @@ def variant_names(game: Game, state: State, variants: Sequence[Action]
     inv = state.players[pend.player].inventory
     held = card_names(game, state, pend.player)
     seen: set[int] = set()
-    for a in variants:
-        if a.b == len(inv):
+    for a in keeps:
+        if a.where == len(inv):
             out += [("new", a), ("nouvelle", a)]
-        elif inv[a.b] not in seen:  # two copies of a card: discarding either is the same
-            seen.add(inv[a.b])
-            out += [(n, a) for n, i in held if i == a.b]
+        elif inv[a.where] not in seen:  # two copies of a card: discarding either is the same
+            seen.add(inv[a.where])
+            out += [(n, a) for n, i in held if i == a.where]
     return out
 
 
@@ -407,7 +423,7 @@ def typed_answer(game: Game, state: State, cmd: Command, options: Sequence[Actio
             count = len(pend.options)
             if not 1 <= n <= count:
                 return f"no choice {n}: the numbers go from 1 to {count}"
-            variants = [a for a in options if a.a == n - 1]
+            variants = [a for a in options if option_taken(a) == n - 1]
             if len(variants) == 1:
                 return variants[0]
             names = variant_names(game, state, variants)
@@ -429,7 +445,7 @@ def typed_answer(game: Game, state: State, cmd: Command, options: Sequence[Actio
         return f"which one? type its number (1 to {len(options)})"
     by_option: dict[int, Action] = {}
     for a in options:
-        by_option.setdefault(a.a, a)
+        by_option.setdefault(option_taken(a), a)
     named: list[tuple[str, int]] = []
     kind = pend.kind
     if kind in ("share_cube", "choose_player"):
@@ -447,7 +463,7 @@ def typed_answer(game: Game, state: State, cmd: Command, options: Sequence[Actio
         f"type the number of your choice (1 to {len(options)})"
     if isinstance(got, str):
         return got
-    variants = [a for a in options if a.a == got]
+    variants = [a for a in options if option_taken(a) == got]
     if len(variants) > 1:  # a card or recruit kept several ways: say which, as for a number
         names = variant_names(game, state, variants)
         shown = " · ".join(dict.fromkeys(name for name, _ in names))
@@ -473,9 +489,9 @@ def typed_action(game: Game, state: State, cmd: Command,
         shown = verb if len(verb) <= 20 else verb[:20] + "…"
         return f"unknown command '{shown}'{hint}; type help"
     if verb == "begin":
-        return Action("begin")
+        return Begin()
     if verb == "end":
-        return Action("end")
+        return End()
     if verb in ("keep", "done"):
         return "nothing to choose now" if st.pending is None else \
             "type the number of your choice"
@@ -495,13 +511,13 @@ def _move(g: Game, st: State, p: int, args: list[str]) -> Action | str:
     if not args:
         return "move where? e.g. move N-E 13, or move Sainte-Aurèle (a city)"
     z = pick(" ".join(args), zone_names(g), "zone or city")
-    return z if isinstance(z, str) else Action("move", p, z)
+    return z if isinstance(z, str) else Move(p, z)
 
 
 def _draw(kind: DrawKind) -> Callable[[Game, State, int, list[str]], Action | str]:
     def make(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
-        return Action(kind, p)
+        return DRAWS[kind](p)
     return make
 
 
@@ -518,13 +534,13 @@ def _eliminate(g: Game, st: State, p: int, args: list[str]) -> Action | str:
         if isinstance(got, str):
             return got
         z = got
-    return Action("eliminate", p, z, piece)
+    return Eliminate(p, z, piece)
 
 
 def _craft(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
     got = pick(" ".join(args), special_names(g), "special item")
-    return got if isinstance(got, str) else Action("craft", p, got)
+    return got if isinstance(got, str) else Craft(p, got)
 
 
 def _use(g: Game, st: State, p: int, args: list[str]) -> Action | str:
@@ -538,7 +554,7 @@ def _use(g: Game, st: State, p: int, args: list[str]) -> Action | str:
     if not held:
         return f"p{p + 1} holds no special item to use (R5.7)"
     got = pick(" ".join(rest), held, "special item held")
-    return got if isinstance(got, str) else Action("use", p, got, which)
+    return got if isinstance(got, str) else Use(p, got, which)
 
 
 def _plan(g: Game, st: State, p: int, args: list[str]) -> Action | str:
@@ -546,7 +562,7 @@ def _plan(g: Game, st: State, p: int, args: list[str]) -> Action | str:
     s = _skill(args[0]) if args else None
     if s is None:
         return "plan on which skill? plan C, plan M or plan I"
-    return Action("plan", p, s)
+    return Plan(p, s)
 
 
 def _resistance(g: Game, st: State, p: int, args: list[str]) -> Action | str:
@@ -569,10 +585,10 @@ def _resistance(g: Game, st: State, p: int, args: list[str]) -> Action | str:
     card = pick(" ".join(rest), resistance_names(g, st), "resistance card")
     if isinstance(card, str):
         return card + " (e.g. res 1 +2: two cubes on card 1; res 1 act: activate it)"
-    mine = [a for a in legal_actions(g, st) if a.kind == "resistance" and a.player == p
-            and a.a == card]
+    mine = [a for a in legal_actions(g, st) if isinstance(a, Resistance) and a.player == p
+            and a.card == card]
     if activate and not cubes:  # the cubes still missing go on as it is activated (R5.8)
-        acts = [a for a in mine if a.c]
+        acts = [a for a in mine if a.activate]
         if acts:
             return acts[0]
     if not cubes and not activate:
@@ -580,7 +596,7 @@ def _resistance(g: Game, st: State, p: int, args: list[str]) -> Action | str:
             return mine[0]
         return (f"res {card + 1} +N puts N cubes on it, res {card + 1} act activates it "
                 "(R5.8)")
-    return Action("resistance", p, card, cubes, 1 if activate else 0)
+    return Resistance(p, card, cubes, 1 if activate else 0)
 
 
 def _give(g: Game, st: State, p: int, args: list[str]) -> Action | str:
@@ -594,8 +610,8 @@ def _give(g: Game, st: State, p: int, args: list[str]) -> Action | str:
     if not 0 <= q < len(st.players):
         return no_seat(q, len(st.players))
     rest = [x for x in rest if x != seats[0]]
-    mine = [a for a in legal_actions(g, st) if a.kind == "transfer" and a.player == p
-            and a.a == q]
+    mine = [a for a in legal_actions(g, st) if isinstance(a, Transfer) and a.player == p
+            and a.to == q]
     if not rest:
         if len(mine) == 1:
             return mine[0]
@@ -603,20 +619,20 @@ def _give(g: Game, st: State, p: int, args: list[str]) -> Action | str:
     slot = _slot_word(rest[0])
     if slot is not None and len(rest) <= 2:
         row = _skill(rest[1]) if len(rest) == 2 else None
-        b = -1 - slot_code(*slot)
-        fits = [a for a in mine if a.b == b and (row is None or a.c == row)]
+        code = slot_code(*slot)
+        fits = [a for a in mine if a.recruit == code and (row is None or a.row == row)]
         if fits:
             return fits[0]
-        return Action("transfer", p, q, b, slot[0] if row is None else row)
+        return Transfer(p, q, recruit=code, row=slot[0] if row is None else row)
     got = pick(" ".join(rest), card_names(g, st, p), "card held")
-    return got if isinstance(got, str) else Action("transfer", p, q, got, -1)
+    return got if isinstance(got, str) else Transfer(p, q, card=got)
 
 
 def _objective(g: Game, st: State, p: int, args: list[str]) -> Action | str:
 
     for o in g.objectives:
         if o.kind in ("general", "prisoner"):
-            return Action("objective", p, o.index)
+            return Objective(p, o.index)
     return "this scenario has no general to eliminate or prisoner to free"
 
 
@@ -627,7 +643,7 @@ def _reorganise(g: Game, st: State, p: int, args: list[str]) -> Action | str:
         return "reorganise FROM TO, e.g. reorganise C1 M2 (R6.3)"
     a, b = slots
     assert a is not None and b is not None
-    return Action("reorganise", p, slot_code(*a), slot_code(*b))
+    return Reorganise(p, slot_code(*a), slot_code(*b))
 
 
 _ACTIONS: dict[str, Callable[[Game, State, int, list[str]], Action | str]] = {

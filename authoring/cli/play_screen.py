@@ -14,13 +14,38 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from authoring.engine import Action, Game, IllegalAction, LogEntry, State, apply, why_illegal
+from authoring.engine import (
+    Action,
+    Begin,
+    Choose,
+    Craft,
+    Eliminate,
+    End,
+    Game,
+    IllegalAction,
+    Investigate,
+    Keep,
+    LogEntry,
+    Move,
+    Objective,
+    Plan,
+    Recruit,
+    Reorganise,
+    Resistance,
+    Search,
+    State,
+    Transfer,
+    Use,
+    apply,
+    why_illegal,
+)
+from authoring.engine.actions import option_taken, slot_of
 from authoring.engine.core import level, mods, occupation_malus
 from authoring.engine.describe import option_text
 from authoring.engine.describe import token_text as token_words
@@ -38,6 +63,8 @@ from authoring.model.solver import min_isolating
 _DRAWN = {"recruit": ("recruit token", "recruit tokens"),
           "investigate": ("clue card", "clue cards"),
           "search": ("item card", "item cards")}
+#: one kind of action (its record), for :func:`_of`
+_R = TypeVar("_R", bound=Action)
 RULE_STYLE = "cyan"
 Lang = Literal["fr", "en"]
 
@@ -171,16 +198,11 @@ def _verdict(events: Iterable[LogEntry]) -> str:
     return ""
 
 
-def _slot(code: int) -> tuple[int, int]:
-    return code // 16, code % 16
-
-
 def action_words(game: Game, state: State, a: Action, *, who: bool = True) -> str:
     """The action as a person reads it; ``who`` puts the player's name first."""
-    k = a.kind
-    if k == "begin":
+    if isinstance(a, Begin):
         return "begin the players' phase (R10.1: the timer starts)"
-    if k == "end":
+    if isinstance(a, End):
         return "end the players' phase now (then the army plays, R8)"
     n = len(state.players)
     p = a.player
@@ -189,83 +211,92 @@ def action_words(game: Game, state: State, a: Action, *, who: bool = True) -> st
     return prefix + _what(game, state, a, ps)
 
 
+def _raw(a: Action) -> str:
+    """``eliminate 3 1 -1``: an action nothing else describes, as its wire list says it."""
+    return " ".join(map(str, [a.kind, *a.to_json()[2:]]))
+
+
 def _what(game: Game, state: State, a: Action, ps: object) -> str:
-    k = a.kind
     pend = state.pending
-    if k == "keep" and pend is not None and 0 <= a.a < len(pend.options):
-        what = option_words(game, state, pend.kind, pend.options[a.a])
-        if pend.kind == "keep_recruit":
-            if a.b >= 0:
-                s, slot = _slot(a.b)
-                return f"keep {what} on {SKILLS[s]} slot {slot + 1}"
-            return f"keep {what}: it fits no free slot, so it goes back (D5.1)"
-        if pend.kind == "keep_search" and a.b >= 0 and ps is not None:
-            inv = state.players[a.player].inventory
-            if a.b == len(inv):
-                return f"keep {what} but discard it at once (inventory full, R5.4)"
-            return f"keep {what}, discarding {card_words(game, inv[a.b])} (inventory full, R5.4)"
-        return f"keep {what}"
-    if k == "choose" and pend is not None and 0 <= a.a < len(pend.options):
-        what = option_words(game, state, pend.kind, pend.options[a.a])
-        return f"choose {what}" + (f" ({pend.note})" if pend.note else "")
+    match a:
+        case Keep(drawn=i, where=where) if pend is not None and 0 <= i < len(pend.options):
+            what = option_words(game, state, pend.kind, pend.options[i])
+            if pend.kind == "keep_recruit":
+                if where >= 0:
+                    s, slot = slot_of(where)
+                    return f"keep {what} on {SKILLS[s]} slot {slot + 1}"
+                return f"keep {what}: it fits no free slot, so it goes back (D5.1)"
+            if pend.kind == "keep_search" and where >= 0 and ps is not None:
+                inv = state.players[a.player].inventory
+                if where == len(inv):
+                    return f"keep {what} but discard it at once (inventory full, R5.4)"
+                return (f"keep {what}, discarding {card_words(game, inv[where])} "
+                        "(inventory full, R5.4)")
+            return f"keep {what}"
+        case Choose(option=i) if pend is not None and 0 <= i < len(pend.options):
+            what = option_words(game, state, pend.kind, pend.options[i])
+            return f"choose {what}" + (f" ({pend.note})" if pend.note else "")
     if ps is None:
-        return f"{k} {a.a} {a.b} {a.c}"
+        return _raw(a)
     p = a.player
     at = state.players[p].at
-    if k == "move":
-        return "move to " + _move_words(game, state, a.a, cities=True)
-    if k in _DRAWN:
-        return (f"{_draw_words(game, state, a)}, keep 1 (limited: cube "
-                f"{state.cubes[at] + 1}/{game.topo.size[at]} in {game.zone(at)}, R4.4)")
-    if k == "craft" and 0 <= a.a < len(game.specials):
-        sp = game.specials[a.a]
-        return f"craft '{text_of(sp.title)}'" + _verdict(preview(game, state, a))
-    if k == "eliminate":
-        piece = "an officer" if a.b == 1 else "a soldier"
-        return f"eliminate {piece} in {game.zone(a.a)}" + _verdict(preview(game, state, a))
     inv = state.players[p].inventory
-    if k == "use" and 0 <= a.a < len(inv) and inv[a.a] >= SPECIAL:
-        sp = game.specials[inv[a.a] - SPECIAL]
-        use = sp.uses[a.b] if 0 <= a.b < len(sp.uses) else None
-        effects = f": {render_effects(use.effects, LANG[0])}" if use is not None else ""
-        return f"use '{text_of(sp.title)}'{effects}{_verdict(preview(game, state, a))}"
-    if k == "resistance" and 0 <= a.a < len(state.resistance):
-        card, cubes = state.resistance[a.a]
-        c = game.resistance_cards[card]
-        parts = []
-        if a.b:
-            parts.append(f"put {a.b} cube{'s' * (a.b != 1)} on '{text_of(c.title)}' "
-                         f"({cubes + a.b}/{c.cost})")
-        if a.c:
-            parts.append(f"activate '{text_of(c.title)}': {render_effects(c.effects, LANG[0])}"
-                         if not a.b else f"activate it: {render_effects(c.effects, LANG[0])}")
-        return " and ".join(parts)
-    if k == "transfer" and 0 <= a.a < len(state.players):
-        to = seat(game, state, a.a)
-        if a.b >= 0 and a.b < len(inv):
-            return f"give {card_words(game, inv[a.b])} to {to}"
-        s, slot = _slot(-1 - a.b)
-        row = state.players[p].squad[s % 3]
-        tok = token_words(game, row[slot]) if 0 <= slot < len(row) and row[slot] >= 0 else "?"
-        return (f"give recruit {tok} from {SKILLS[s % 3]} slot {slot + 1} to {to} "
-                f"(their {SKILLS[a.c % 3]} row)")
-    if k == "plan":
-        rows = state.players[p].squad
-        moving = any(-2 in row for row in rows)
-        verb = "move the planning token to" if moving else "put a planning token on"
-        return f"plan: {verb} {SKILLS[a.a % 3]} (+1 until that skill is next used, R5.10)"
-    if k == "objective" and 0 <= a.a < len(game.objectives):
-        o = game.objectives[a.a]
-        verb = "eliminate the general" if o.kind == "general" else "free the prisoner"
-        return f"{verb} in {game.zone(at)}" + _verdict(preview(game, state, a))
-    if k == "reorganise":
-        s0, k0 = _slot(a.a)
-        s1, k1 = _slot(a.b)
-        row = state.players[p].squad[s0 % 3]
-        tok = token_words(game, row[k0]) if 0 <= k0 < len(row) and row[k0] >= 0 else "?"
-        return (f"move recruit {tok} from {SKILLS[s0 % 3]} slot {k0 + 1} to "
-                f"{SKILLS[s1 % 3]} slot {k1 + 1} (R6.3)")
-    return f"{k} {a.a} {a.b} {a.c}"
+    match a:
+        case Move(zone=z):
+            return "move to " + _move_words(game, state, z, cities=True)
+        case Recruit() | Investigate() | Search():
+            return (f"{_draw_words(game, state, a)}, keep 1 (limited: cube "
+                    f"{state.cubes[at] + 1}/{game.topo.size[at]} in {game.zone(at)}, R4.4)")
+        case Craft(special=s) if 0 <= s < len(game.specials):
+            sp = game.specials[s]
+            return f"craft '{text_of(sp.title)}'" + _verdict(preview(game, state, a))
+        case Eliminate(zone=z, officer=officer):
+            piece = "an officer" if officer == 1 else "a soldier"
+            return f"eliminate {piece} in {game.zone(z)}" + _verdict(preview(game, state, a))
+        case Use(card=i, use=u) if 0 <= i < len(inv) and inv[i] >= SPECIAL:
+            sp = game.specials[inv[i] - SPECIAL]
+            use = sp.uses[u] if 0 <= u < len(sp.uses) else None
+            effects = f": {render_effects(use.effects, LANG[0])}" if use is not None else ""
+            return f"use '{text_of(sp.title)}'{effects}{_verdict(preview(game, state, a))}"
+        case Resistance(card=i, cubes=put, activate=activate) if 0 <= i < len(state.resistance):
+            card, cubes = state.resistance[i]
+            c = game.resistance_cards[card]
+            parts = []
+            if put:
+                parts.append(f"put {put} cube{'s' * (put != 1)} on '{text_of(c.title)}' "
+                             f"({cubes + put}/{c.cost})")
+            if activate:
+                parts.append(f"activate '{text_of(c.title)}': {render_effects(c.effects, LANG[0])}"
+                             if not put else f"activate it: {render_effects(c.effects, LANG[0])}")
+            return " and ".join(parts)
+        case Transfer(to=q, card=i) if 0 <= q < len(state.players):
+            to = seat(game, state, q)
+            if 0 <= i < len(inv):
+                return f"give {card_words(game, inv[i])} to {to}"
+            if i >= 0:
+                return f"give card {i + 1} to {to}"
+            s, slot = slot_of(a.recruit)
+            row = state.players[p].squad[s % 3]
+            tok = token_words(game, row[slot]) if 0 <= slot < len(row) and row[slot] >= 0 else "?"
+            return (f"give recruit {tok} from {SKILLS[s % 3]} slot {slot + 1} to {to} "
+                    f"(their {SKILLS[a.row % 3]} row)")
+        case Plan(skill=s):
+            rows = state.players[p].squad
+            moving = any(-2 in row for row in rows)
+            verb = "move the planning token to" if moving else "put a planning token on"
+            return f"plan: {verb} {SKILLS[s % 3]} (+1 until that skill is next used, R5.10)"
+        case Objective(objective=i) if 0 <= i < len(game.objectives):
+            o = game.objectives[i]
+            verb = "eliminate the general" if o.kind == "general" else "free the prisoner"
+            return f"{verb} in {game.zone(at)}" + _verdict(preview(game, state, a))
+        case Reorganise(from_slot=src, to_slot=dst):
+            s0, k0 = slot_of(src)
+            s1, k1 = slot_of(dst)
+            row = state.players[p].squad[s0 % 3]
+            tok = token_words(game, row[k0]) if 0 <= k0 < len(row) and row[k0] >= 0 else "?"
+            return (f"move recruit {tok} from {SKILLS[s0 % 3]} slot {k0 + 1} to "
+                    f"{SKILLS[s1 % 3]} slot {k1 + 1} (R6.3)")
+    return _raw(a)
 
 
 # -- log entries ---------------------------------------------------------------------------------
@@ -698,7 +729,7 @@ def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
                         + ", ".join(card_words(game, c) for c in ps.inventory), style="dim"))
     if not mine:
         if state.phase == "players":
-            reason = why_illegal(game, state, Action("move", p, ps.at))
+            reason = why_illegal(game, state, Move(p, ps.at))
             out.append(Text(tr("  nothing now: ", "  rien pour l'instant : ")
                             + (reason or tr("no legal action", "aucune action légale")),
                             style="yellow"))
@@ -711,9 +742,6 @@ def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
                                    f"  {names} peut agir : tapez {first} pour changer"),
                                 style="yellow"))
         return out
-    by: dict[str, list[Action]] = {}
-    for a in mine:
-        by.setdefault(a.kind, []).append(a)
     draws = [a for a in mine if a.kind in _DRAWN]
     if draws:
         at = ps.at
@@ -727,74 +755,82 @@ def options_lines(game: Game, state: State, legal: Sequence[Action], p: int,
         cube = f"{state.cubes[at] + 1}/{game.topo.size[at]}"
         out += _joined("  ", tr(f"draw, cube {cube}", f"pioche, cube {cube}"), pieces, width)
     elif state.phase == "players":
-        reason = why_illegal(game, state, Action("search", p))
+        reason = why_illegal(game, state, Search(p))
         if reason:
             out.append(Text(tr("  no draw: ", "  pas de pioche : ") + reason, style="dim"))
-    if "move" in by:
+    moves = _of(mine, Move)
+    if moves:
         pieces = []
-        for a in by["move"]:
-            army = state.soldiers[a.a] + state.officers[a.a]
-            label = game.zone(a.a)
-            detail = " ".join(x for x in (city(game, a.a) if width >= 120 else "",
+        for a in moves:
+            z = a.zone
+            army = state.soldiers[z] + state.officers[z]
+            label = game.zone(z)
+            detail = " ".join(x for x in (city(game, z) if width >= 120 else "",
                                            f"[{army}]" if army else "") if x)
             pieces.append((label, detail))
         out += _joined("  ", f"{verb('move')} ({_reach_words(game, state, p)}; "
                        f"[{tr('army', 'armée')}])", pieces, width)
     other: list[tuple[str, str]] = []
-    for a in by.get("eliminate", []):
-        piece = verb("officer") + " " if a.b == 1 else ""
-        where = "" if a.a == ps.at else f" {game.zone(a.a)}"
+    for e in _of(mine, Eliminate):
+        piece = verb("officer") + " " if e.officer == 1 else ""
+        where = "" if e.zone == ps.at else f" {game.zone(e.zone)}"
         other.append((f"{verb('eliminate')} {piece}{where}".replace("  ", " ").strip(),
-                      _verdict(preview(game, state, a)).replace(" — ", "")))
-    for a in by.get("craft", []):
-        other.append((f"{verb('craft')} {_short(text_of(game.specials[a.a].title))}",
-                      _verdict(preview(game, state, a)).replace(" — ", "")))
-    for a in by.get("use", []):
-        sp = game.specials[ps.inventory[a.a] - SPECIAL]
-        other.append((f"{verb('use')} {_short(text_of(sp.title))}" + (f" {a.b + 1}" if a.b
+                      _verdict(preview(game, state, e)).replace(" — ", "")))
+    for c in _of(mine, Craft):
+        other.append((f"{verb('craft')} {_short(text_of(game.specials[c.special].title))}",
+                      _verdict(preview(game, state, c)).replace(" — ", "")))
+    for u in _of(mine, Use):
+        sp = game.specials[ps.inventory[u.card] - SPECIAL]
+        other.append((f"{verb('use')} {_short(text_of(sp.title))}" + (f" {u.use + 1}" if u.use
                                                                         else ""),
-                      _verdict(preview(game, state, a)).replace(" — ", "")))
-    for a in by.get("objective", []):
-        other.append((verb("free"), _verdict(preview(game, state, a)).replace(" — ", "")))
-    res: dict[int, list[Action]] = {}
-    for a in by.get("resistance", []):
-        res.setdefault(a.a, []).append(a)
+                      _verdict(preview(game, state, u)).replace(" — ", "")))
+    for o in _of(mine, Objective):
+        other.append((verb("free"), _verdict(preview(game, state, o)).replace(" — ", "")))
+    res: dict[int, list[Resistance]] = {}
+    for r in _of(mine, Resistance):
+        res.setdefault(r.card, []).append(r)
     for i, acts in res.items():
         card, cubes = state.resistance[i]
-        c = game.resistance_cards[card]
-        ks = sorted(a.b for a in acts if a.b and not a.c)
+        rc = game.resistance_cards[card]
+        ks = sorted(r.cubes for r in acts if r.cubes and not r.activate)
         label = f"res {i + 1} +{ks[0]}" + (f"..{ks[-1]}" if len(ks) > 1 else "") if ks else ""
-        act = next((a for a in acts if a.c), None)
+        act = next((r for r in acts if r.activate), None)
         if act is not None:
             label = (label + " | " if label else "") + f"res {i + 1} act" + (
-                f" (+{act.b})" if act.b else "")
-        other.append((label, f"'{_short(text_of(c.title))}' {cubes}/{c.cost}"))
+                f" (+{act.cubes})" if act.cubes else "")
+        other.append((label, f"'{_short(text_of(rc.title))}' {cubes}/{rc.cost}"))
     gives: dict[int, list[str]] = {}
-    for a in by.get("transfer", []):
-        if a.b >= 0:
-            what = _short(text_of(game.specials[ps.inventory[a.b] - SPECIAL].title
-                                  if ps.inventory[a.b] >= SPECIAL
-                                  else game.items[ps.inventory[a.b]].title))
+    for t in _of(mine, Transfer):
+        if t.card >= 0:
+            held = ps.inventory[t.card]
+            what = _short(text_of(game.specials[held - SPECIAL].title if held >= SPECIAL
+                                  else game.items[held].title))
         else:
-            s, k = _slot(-1 - a.b)
+            s, k = slot_of(t.recruit)
             what = f"{SKILLS[s % 3]}{k + 1}"
-        if what not in gives.setdefault(a.a, []):
-            gives[a.a].append(what)
+        if what not in gives.setdefault(t.to, []):
+            gives[t.to].append(what)
     for q, whats in gives.items():
         other.append((f"{verb('give')} p{q + 1}", "|".join(whats)))
-    if "plan" in by:
-        other.append((verb("plan") + " " + "|".join(SKILLS[a.a % 3] for a in by["plan"]),
+    plans = _of(mine, Plan)
+    if plans:
+        other.append((verb("plan") + " " + "|".join(SKILLS[a.skill % 3] for a in plans),
                       "(+1, R5.10)"))
-    reorg = [a for a in by.get("reorganise", [])]
-    for a in reorg[:6]:
-        s0, k0 = _slot(a.a)
-        s1, k1 = _slot(a.b)
+    reorg = _of(mine, Reorganise)
+    for ro in reorg[:6]:
+        s0, k0 = slot_of(ro.from_slot)
+        s1, k1 = slot_of(ro.to_slot)
         other.append((f"{verb('reorganise')} {SKILLS[s0 % 3]}{k0 + 1} {SKILLS[s1 % 3]}{k1 + 1}", ""))
     if len(reorg) > 6:
         other.append((tr(f"+{len(reorg) - 6} more", f"+{len(reorg) - 6} autres"), ""))
     if other:
         out += _joined("  ", "", other, width)
     return out
+
+
+def _of(actions: Iterable[Action], record: type[_R]) -> list[_R]:
+    """The actions of one kind (its record), in their order."""
+    return [a for a in actions if isinstance(a, record)]
 
 
 def _short(title: str) -> str:
@@ -811,8 +847,8 @@ def choice_lines(game: Game, state: State, legal: Sequence[Action], width: int) 
     out = []
     keeping = pend.kind.startswith("keep_")
     ways: dict[int, list[Action]] = {}
-    for a in legal:
-        ways.setdefault(a.a, []).append(a)
+    for a in legal:  # keeps and choices, by the option they take
+        ways.setdefault(option_taken(a), []).append(a)
     full = False
     for i, x in enumerate(pend.options):
         acts = ways.get(i, [])
@@ -828,7 +864,8 @@ def choice_lines(game: Game, state: State, legal: Sequence[Action], width: int) 
         elif keeping and len(acts) > 1:
             t.append(tr("keep ", "garder ") + option_words(game, state, pend.kind, x))
             if pend.kind == "keep_recruit":
-                slots = [f"{SKILLS[a.b // 16 % 3]}{a.b % 16 + 1}" for a in acts if a.b >= 0]
+                slots = [f"{SKILLS[s % 3]}{k + 1}" for s, k in
+                         (slot_of(a.where) for a in _of(acts, Keep) if a.where >= 0)]
                 t.append(tr(" → slot ", " → case ") + " | ".join(slots), style="bold")
             else:
                 full = True

@@ -18,7 +18,25 @@ from authoring.engine.native import choose
 choose()  # the compiled engine when built and current, else the Python sources (build.py)
 
 if TYPE_CHECKING:  # the names below, for type checkers; loaded on first use at run time
-    from authoring.engine.actions import Action
+    from authoring.engine.actions import (
+        Action,
+        Begin,
+        Choose,
+        Craft,
+        Eliminate,
+        End,
+        Investigate,
+        Keep,
+        Move,
+        Objective,
+        Plan,
+        Recruit,
+        Reorganise,
+        Resistance,
+        Search,
+        Transfer,
+        Use,
+    )
     from authoring.engine.api import apply, legal_actions, new_initial_state, replay, why_illegal
     from authoring.engine.core import IllegalAction
     from authoring.engine.game import Game, GameError
@@ -33,11 +51,18 @@ _HOME = {
     "replay": "api", "why_illegal": "api", "IllegalAction": "core", "Game": "game",
     "GameError": "game", "LogEntry": "log", "Outcome": "outcome", "Termination": "outcome",
     "State": "state",
+    # the action records, one per kind (actions.py)
+    "Begin": "actions", "Choose": "actions", "Craft": "actions", "Eliminate": "actions",
+    "End": "actions", "Investigate": "actions", "Keep": "actions", "Move": "actions",
+    "Objective": "actions", "Plan": "actions", "Recruit": "actions", "Reorganise": "actions",
+    "Resistance": "actions", "Search": "actions", "Transfer": "actions", "Use": "actions",
 }
 
 __all__ = [
     "Action", "Game", "GameError", "IllegalAction", "LogEntry", "Outcome", "State", "Termination",
     "apply", "legal_actions", "new_initial_state", "replay", "why_illegal",
+    "Begin", "Choose", "Craft", "Eliminate", "End", "Investigate", "Keep", "Move", "Objective",
+    "Plan", "Recruit", "Reorganise", "Resistance", "Search", "Transfer", "Use",
 ]
 
 

@@ -5,13 +5,13 @@
 >>> state = new_initial_state(game, seed=3)
 >>> state.phase, len(state.players), sum(state.soldiers)
 ('start', 4, 36)
->>> why_illegal(game, state, Action("begin"))       # R6.2 first: keep a resistance card
+>>> why_illegal(game, state, Begin())       # R6.2 first: keep a resistance card
 'first, Rosa Villanueva must choose: which resistance card to keep available (R6.2)'
->>> entries = apply(game, state, Action("keep", 0, 0))
->>> why_illegal(game, state, Action("move", 0, game.zone_index("S-O 1")))
+>>> entries = apply(game, state, Keep(0, 0))
+>>> why_illegal(game, state, Move(0, game.zone_index("S-O 1")))
 'R5.1: the timer has not started: begin the phase first'
->>> entries = apply(game, state, Action("begin"))
->>> why_illegal(game, state, Action("move", 0, game.zone_index("S-O 1")))
+>>> entries = apply(game, state, Begin())
+>>> why_illegal(game, state, Move(0, game.zone_index("S-O 1")))
 'R5.1: S-O 1 is not within 3 roads or 1 mountain path of N-E 1'
 """
 
@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, overload
 
 import authoring.engine.players as rules
-from authoring.engine.actions import COUNTED, Action
+from authoring.engine.actions import RECORDS, Action, Begin, Choose, End, Keep, Move, Reorganise
 from authoring.engine.core import IllegalAction, log, player_name
 from authoring.engine.describe import pending_text
 from authoring.engine.flow import advance, setup
@@ -32,8 +32,8 @@ from authoring.engine.rng import Rng
 from authoring.engine.state import State
 
 #: the two actions without parameters, made once
-END = Action("end")
-BEGIN = Action("begin")
+END = End()
+BEGIN = Begin()
 #: a game with no outcome after this many rounds is cut short (not a rule: a guard)
 MAX_ROUNDS = 40
 
@@ -52,39 +52,43 @@ def why_illegal(game: Game, state: State, action: Action) -> str | None:
     """Why ``action`` cannot be taken now, citing the rule; None when it is legal."""
     if state.outcome is not None:
         return f"the game is over: {state.outcome.line()}"
+    if type(action) is Action:  # the base of the records, not a record
+        record = RECORDS.get(action.kind)
+        return (f"not an action record: build {record.__name__}(…), not Action(…)"
+                if record is not None else f"unknown action '{action.kind}'")
     pend = state.pending
     if pend is not None:
-        if action.kind == "keep":
+        if isinstance(action, Keep):
             return rules.check_keep(game, state, action)
-        if action.kind == "choose":
+        if isinstance(action, Choose):
             if action.player != pend.player:
                 return f"{player_name(game, state, pend.player)} chooses now"
-            if not 0 <= action.a < len(pend.options):
+            if not 0 <= action.option < len(pend.options):
                 return "no such option"
             return None
         return f"first, {player_name(game, state, pend.player)} must choose: {pending_text(pend.kind, pend.note)}"
-    kind = action.kind
-    if kind not in COUNTED:
-        if kind in ("keep", "choose"):
+    check = rules.CHECKS.get(type(action))
+    if check is None:  # not a standard action (R5)
+        if isinstance(action, (Keep, Choose)):
             return "nothing to choose now"
-        if kind == "begin":
+        if isinstance(action, Begin):
             return None if state.phase == "start" else "the players' phase has already begun"
-        if kind == "reorganise":
+        if isinstance(action, Reorganise):
             if not 0 <= action.player < len(state.players):
                 return "no such player"
             return rules.check_reorganise(game, state, action)
-        if kind == "end":
+        if isinstance(action, End):
             return None if state.phase == "players" else "R10.1: the timer has not started"
-        return f"unknown action '{kind}'"
+        return f"unknown action '{action.kind}'"
     if not 0 <= action.player < len(state.players):
         return "no such player"
     if state.phase != "players":
-        return "R5.1: the timer has not started: begin the phase first" if action.kind == "move" \
-            else "R6: the timer has not started: begin the phase first"
+        return "R5.1: the timer has not started: begin the phase first" \
+            if isinstance(action, Move) else "R6: the timer has not started: begin the phase first"
     refusal = rules.counter_refusal(game, state, action.player)
     if refusal:
         return refusal
-    return rules.CHECKS[kind](game, state, action)
+    return check(game, state, action)
 
 
 def legal_actions(game: Game, state: State) -> list[Action]:
@@ -96,7 +100,8 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     if pend is not None:
         if pend.kind.startswith("keep_"):
             return list(rules.keep_options(game, state))
-        return [Action("choose", pend.player, i) for i in range(len(pend.options))]
+        return [Choose(pend.player, i) for i in range(len(pend.options))]
+    out: list[Action]
     if state.phase == "start":
         out = [a for p in range(len(state.players)) for a in rules.reorganise_for(game, state, p)]
         out.append(BEGIN)
@@ -160,22 +165,24 @@ def apply(game: Game, state: State, action: Action, max_rounds: int = MAX_ROUNDS
         if reason is not None:
             raise IllegalAction(reason)
     start = len(state.log)
-    k = action.kind
-    if k == "keep":
+    act = rules.ACTS.get(type(action))
+    if act is not None:  # a standard action (R5)
+        rules.count_action(game, state, action.player)
+        act(game, state, action)
+    elif isinstance(action, Keep):
         rules.do_keep(game, state, action)
-    elif k == "choose":
-        answer(game, state, state.pending.options[action.a])  # type: ignore[union-attr]
-    elif k == "begin":
+    elif isinstance(action, Choose):
+        answer(game, state, state.pending.options[action.option])  # type: ignore[union-attr]
+    elif isinstance(action, Begin):
         state.phase = "players"
         log(state, "timer_started", "R10.1", "the timer starts")
-    elif k == "end":
+    elif isinstance(action, End):
         state.phase = "players_end"
         log(state, "phase_ended", "R10.1", "the players' phase ends")
-    elif k == "reorganise":
+    elif isinstance(action, Reorganise):
         rules.do_reorganise(game, state, action)
     else:
-        rules.count_action(game, state, action.player)
-        rules.ACTS[k](game, state, action)
+        raise IllegalAction(why_illegal(game, state, action) or f"unknown action {action!r}")
     advance(game, state, max_rounds)
     return state.log[start:]
 

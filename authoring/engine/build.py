@@ -14,7 +14,16 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from authoring.engine.native import COMPILED, HERE, PACKAGE, STAMP, digests, engine_kind, extensions
+from authoring.engine.native import (
+    BESIDE,
+    COMPILED,
+    HERE,
+    PACKAGE,
+    STAMP,
+    digests,
+    engine_kind,
+    extensions,
+)
 
 _NOTHING = "resistance: nothing compiled, the engine runs its Python sources"
 #: the shared library every compiled module loads (authoring/engine/native__mypyc…so)
@@ -22,8 +31,9 @@ _GROUP = f"{PACKAGE}.native"
 
 
 def clean() -> list[Path]:
-    """Remove the compiled build (the extension modules, the shared library, the stamp)."""
-    gone = [p for m in COMPILED for p in extensions(m)]
+    """Remove the compiled build (the extension modules, the shared library, the stamp;
+    those of :data:`BESIDE` an older build compiled)."""
+    gone = [p for m in (*COMPILED, *BESIDE) for p in extensions(m)]
     gone += [p for p in HERE.glob(f"{_GROUP.rpartition('.')[2]}__mypyc*") if p.is_file()]
     gone += [STAMP] if STAMP.exists() else []
     for p in gone:

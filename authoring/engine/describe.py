@@ -1,19 +1,38 @@
 """Actions in words, as a transcript and a terminal show them.
 
 >>> from authoring.model.game import load_game
->>> from authoring.engine import Game, Action, new_initial_state
+>>> from authoring.engine import Game, Move, new_initial_state
 >>> game = Game.create(load_game("scenarios/scenario-1.yaml"), players=3)
 >>> state = new_initial_state(game, seed=2)
->>> describe(game, state, Action("move", 1, game.zone_index("N-E 8")))
+>>> describe(game, state, Move(1, game.zone_index("N-E 8")))
 'Élise Marchand: move to N-E 8 (Sainte-Aurèle)'
 """
 
 from __future__ import annotations
 
-from authoring.engine.actions import Action, slot_of
+from authoring.engine.actions import (
+    Action,
+    Begin,
+    Choose,
+    Craft,
+    Eliminate,
+    End,
+    Investigate,
+    Keep,
+    Move,
+    Objective,
+    Plan,
+    Recruit,
+    Reorganise,
+    Resistance,
+    Search,
+    Transfer,
+    Use,
+    slot_of,
+)
 from authoring.engine.core import card_name, player_name
 from authoring.engine.game import Game
-from authoring.engine.players import TRANSFER_DONE, transfer_of
+from authoring.engine.players import TRANSFER_DONE
 from authoring.engine.state import State
 from authoring.io.wording import text_of
 from authoring.model.rules import SKILLS
@@ -90,71 +109,76 @@ def transfer_text(game: Game, state: State, p: int, x: int) -> str:
     """A ``transfer_more`` option (R5.9): done, a card, or a recruit onto a row."""
     if x == TRANSFER_DONE:
         return "nothing more: the transfer is done"
-    b, c = transfer_of(x)
+    t = Transfer.of_option(p, -1, x)
     inv = state.players[p].inventory
-    if b >= 0:
-        return f"'{card_name(game, inv[b])}'" if b < len(inv) else f"card {b + 1}"
-    s, slot = slot_of(-1 - b)
-    return f"the recruit of {SKILLS[s % 3]} slot {slot + 1} ({SKILLS[c % 3]})"
+    if t.card >= 0:
+        return f"'{card_name(game, inv[t.card])}'" if t.card < len(inv) else f"card {t.card + 1}"
+    s, slot = slot_of(t.recruit)
+    return f"the recruit of {SKILLS[s % 3]} slot {slot + 1} ({SKILLS[t.row % 3]})"
 
 
 def describe(game: Game, state: State, a: Action) -> str:
     """``Alice: move to N-E 5 (Val-Sauvage)`` — the action as a person reads it."""
-    k = a.kind
-    if k == "begin":
+    if isinstance(a, Begin):
         return "start the timer (the players' phase begins)"
-    if k == "end":
+    if isinstance(a, End):
         return "end the players' phase (time is up)"
     who = player_name(game, state, a.player) if 0 <= a.player < len(state.players) else "?"
     ps = state.players[a.player] if 0 <= a.player < len(state.players) else None
-    if k == "keep" and state.pending is not None and 0 <= a.a < len(state.pending.options):
-        what = option_text(game, state, state.pending.kind, state.pending.options[a.a])
-        extra = ""
-        if state.pending.kind == "keep_recruit":
-            if a.b >= 0:
-                s, slot = slot_of(a.b)
-                extra = f" on {SKILLS[s]} slot {slot + 1}"
-            else:
-                extra = " and return it (it fits nowhere, D5.1)"
-        elif state.pending.kind == "keep_search" and a.b >= 0 and ps is not None:
-            extra = (" and discard it" if a.b == len(ps.inventory)
-                     else f", discarding '{card_name(game, ps.inventory[a.b])}'")
-        return f"{who}: keep {what}{extra}"
-    if k == "choose" and state.pending is not None and 0 <= a.a < len(state.pending.options):
-        what = option_text(game, state, state.pending.kind, state.pending.options[a.a])
-        note = f" ({state.pending.note})" if state.pending.note else ""
-        return f"{who}: choose {what}{note}"
-    if k == "move":
-        return f"{who}: move to {zone_name(game, a.a)}"
-    if k in ("recruit", "investigate", "search"):
-        return f"{who}: {k} in {zone_name(game, ps.at)}" if ps else f"{who}: {k}"
-    if k == "craft":
-        return f"{who}: craft '{text_of(game.specials[a.a].title)}'"
-    if k == "eliminate":
-        return f"{who}: eliminate {'an officer' if a.b else 'a soldier'} in {game.zone(a.a)}"
-    if k == "use" and ps is not None and 0 <= a.a < len(ps.inventory):
-        return f"{who}: use '{card_name(game, ps.inventory[a.a])}'" + (
-            f" (use {a.b + 1})" if a.b else "")
-    if k == "resistance" and 0 <= a.a < len(state.resistance):
-        card = game.resistance_cards[state.resistance[a.a][0]]
-        put = f"put {a.b} cube{'s' * (a.b != 1)} on" if a.b else ""
-        act = "activate" if a.c else ""
-        verb = " and ".join(x for x in (put, act) if x)
-        return f"{who}: {verb} '{text_of(card.title)}'"
-    if k == "transfer" and 0 <= a.a < len(state.players):
-        to = player_name(game, state, a.a)
-        if a.b >= 0 and ps is not None and a.b < len(ps.inventory):
-            return f"{who}: give '{card_name(game, ps.inventory[a.b])}' to {to}"
-        s, slot = slot_of(-1 - a.b)
-        return f"{who}: give the recruit of {SKILLS[s % 3]} slot {slot + 1} to {to} ({SKILLS[a.c % 3]})"
-    if k == "plan":
-        return f"{who}: plan on {SKILLS[a.a % 3]}"
-    if k == "objective" and 0 <= a.a < len(game.objectives):
-        o = game.objectives[a.a]
-        verb = "eliminate the general" if o.kind == "general" else "free the prisoner"
-        return f"{who}: {verb} in {game.zone(ps.at)}" if ps else f"{who}: {verb}"
-    if k == "reorganise":
-        s0, k0 = slot_of(a.a)
-        s1, k1 = slot_of(a.b)
-        return f"{who}: move a recruit from {SKILLS[s0 % 3]} slot {k0 + 1} to {SKILLS[s1 % 3]} slot {k1 + 1}"
-    return f"{who}: {k} {a.a} {a.b} {a.c}"
+    pend = state.pending
+    match a:
+        case Keep(drawn=drawn, where=where) if pend is not None and 0 <= drawn < len(pend.options):
+            what = option_text(game, state, pend.kind, pend.options[drawn])
+            extra = ""
+            if pend.kind == "keep_recruit":
+                if where >= 0:
+                    s, slot = slot_of(where)
+                    extra = f" on {SKILLS[s]} slot {slot + 1}"
+                else:
+                    extra = " and return it (it fits nowhere, D5.1)"
+            elif pend.kind == "keep_search" and where >= 0 and ps is not None:
+                extra = (" and discard it" if where == len(ps.inventory)
+                         else f", discarding '{card_name(game, ps.inventory[where])}'")
+            return f"{who}: keep {what}{extra}"
+        case Choose(option=x) if pend is not None and 0 <= x < len(pend.options):
+            what = option_text(game, state, pend.kind, pend.options[x])
+            note = f" ({pend.note})" if pend.note else ""
+            return f"{who}: choose {what}{note}"
+        case Move(zone=z):
+            return f"{who}: move to {zone_name(game, z)}"
+        case Recruit() | Investigate() | Search():
+            return f"{who}: {a.kind} in {zone_name(game, ps.at)}" if ps else f"{who}: {a.kind}"
+        case Craft(special=s):
+            return f"{who}: craft '{text_of(game.specials[s].title)}'"
+        case Eliminate(zone=z, officer=officer):
+            return f"{who}: eliminate {'an officer' if officer else 'a soldier'} in {game.zone(z)}"
+        case Use(card=i, use=u) if ps is not None and 0 <= i < len(ps.inventory):
+            return f"{who}: use '{card_name(game, ps.inventory[i])}'" + (
+                f" (use {u + 1})" if u else "")
+        case Resistance(card=i, cubes=cubes, activate=activate) if 0 <= i < len(state.resistance):
+            card = game.resistance_cards[state.resistance[i][0]]
+            put = f"put {cubes} cube{'s' * (cubes != 1)} on" if cubes else ""
+            act = "activate" if activate else ""
+            verb = " and ".join(x for x in (put, act) if x)
+            return f"{who}: {verb} '{text_of(card.title)}'"
+        case Transfer(to=q, card=i) if 0 <= q < len(state.players):
+            to = player_name(game, state, q)
+            if i >= 0:
+                what = (f"'{card_name(game, ps.inventory[i])}'"
+                        if ps is not None and i < len(ps.inventory) else f"card {i + 1}")
+                return f"{who}: give {what} to {to}"
+            s, slot = slot_of(a.recruit)
+            return (f"{who}: give the recruit of {SKILLS[s % 3]} slot {slot + 1} to {to} "
+                    f"({SKILLS[a.row % 3]})")
+        case Plan(skill=s):
+            return f"{who}: plan on {SKILLS[s % 3]}"
+        case Objective(objective=i) if 0 <= i < len(game.objectives):
+            o = game.objectives[i]
+            verb = "eliminate the general" if o.kind == "general" else "free the prisoner"
+            return f"{who}: {verb} in {game.zone(ps.at)}" if ps else f"{who}: {verb}"
+        case Reorganise(from_slot=src, to_slot=dst):
+            s0, k0 = slot_of(src)
+            s1, k1 = slot_of(dst)
+            return (f"{who}: move a recruit from {SKILLS[s0 % 3]} slot {k0 + 1} to "
+                    f"{SKILLS[s1 % 3]} slot {k1 + 1}")
+    return " ".join([f"{who}: {a.kind}", *map(str, a.to_json()[2:])])

@@ -70,7 +70,25 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from authoring.engine.actions import Action, ActionKind, slot_of
+from authoring.engine.actions import (
+    DRAWS,
+    Action,
+    ActionKind,
+    Begin,
+    Choose,
+    Craft,
+    Eliminate,
+    End,
+    Keep,
+    Move,
+    Objective,
+    Plan,
+    Recruit,
+    Resistance,
+    Transfer,
+    Use,
+    slot_of,
+)
 from authoring.engine.game import DRAW_ACTIONS, Game, Mods, ObjectiveInfo
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
@@ -331,7 +349,7 @@ class HeuristicBot:
         if pend is not None:
             return self._answer(game, view, legal, pend)
         if view.phase == "start":
-            return Action("begin")
+            return Begin()
         if view.phase != "players":
             return legal[0]
         return self._turn(game, view)
@@ -349,8 +367,8 @@ class HeuristicBot:
             if a not in seen and view.why_illegal(a) is None:
                 seen.add(a)
                 out.append((a, v))
-        if Action("end") not in seen:
-            out.append((Action("end"), 0.0))
+        if End() not in seen:
+            out.append((End(), 0.0))
         return out
 
     def pick(self, scored: Sequence[tuple[Action, float]]) -> Action:
@@ -382,13 +400,13 @@ class HeuristicBot:
         low, top = min(acts), max(acts)
         able = [p for p in range(n) if self._can_act(game, view, plan, p, low)]
         if not able:
-            return Action("end")
+            return End()
         if all(view.done[o.index] >= o.markers for o in game.objectives):
             # R9.2: the win comes at the end of the army phase; an action that raises the
             # team counter only feeds the army, but the players behind the leader still
             # eliminate (fewer soldiers to overflow, R8.4–R8.5) or play a card for free
             return self._after_done(game, view, plan, able, acts, top) if self.coordinate \
-                else Action("end")
+                else End()
         ctx = _Ctx(self, game, view, plan)
         self._options = []
         found: dict[int, tuple[float, Action]] = {}
@@ -422,7 +440,7 @@ class HeuristicBot:
                         if a2 is not None:
                             return a2
             if slack <= 0:
-                return Action("end")
+                return End()
         # actions that raise no counter beyond the leader's are free (R7.1): the players
         # furthest behind act first (they claim their zones first), or the best of them
         behind = sorted((p for p in able if acts[p] < top or players[p].free_actions > 0),
@@ -445,7 +463,7 @@ class HeuristicBot:
         cost = self.army_weight * view.speed * plan.army_per_cell
         if ranked and layer >= cost and ranked[0][0][0] > 0.05:
             return ranked[0][0][1]
-        return Action("end")
+        return End()
 
     def _after_done(self, game: Game, view: PublicView, plan: _Plan, able: list[int],
                     acts: list[int], top: int) -> Action:
@@ -459,12 +477,12 @@ class HeuristicBot:
             found: list[tuple[float, Action]] = []
 
             def add(v: float, a: Action, found: list[tuple[float, Action]] = found) -> None:
-                if a.kind == "eliminate" or (a.kind == "resistance" and a.c == 1):
+                if isinstance(a, Eliminate) or (isinstance(a, Resistance) and a.activate == 1):
                     found.append((v, a))
 
             here = players[p].at
             if view.soldiers[here] and ctx.eff(p, 1) > 0:
-                add(ctx.kill_value(here), Action("eliminate", p, here, 0))
+                add(ctx.kill_value(here), Eliminate(p, here, 0))
             m = ctx.sheet(p)[1]
             if m.eliminate_range or m.eliminate_officers:
                 ctx._far_eliminations(p, add)
@@ -481,12 +499,12 @@ class HeuristicBot:
                         if best is None or v > best[0]:
                             best = (v, z)
                 if best is not None:
-                    found.append((best[0] / 2, Action("move", p, best[1])))
+                    found.append((best[0] / 2, Move(p, best[1])))
             found.sort(key=lambda x: -x[0])
             for v, a in found:
                 if v > 0 and view.why_illegal(a) is None:
                     return a
-        return Action("end")
+        return End()
 
     # -- choices --------------------------------------------------------------------------
     def _answer(self, game: Game, view: PublicView, legal: Sequence[Action],
@@ -502,11 +520,11 @@ class HeuristicBot:
         if kind == "choose_player" or (all(0 <= x < n for x in options)
                                         and ("player" in kind or "cube" in note
                                              or "reputation" in note)):
-            return Action("choose", p, self._choose_player(game, view, plan, options, note))
+            return Choose(p, self._choose_player(game, view, plan, options, note))
         if kind == "choose_zone":
-            return Action("choose", p, self._choose_zone(game, view, plan, p, options, note))
+            return Choose(p, self._choose_zone(game, view, plan, p, options, note))
         if kind == "choose_card":
-            return Action("choose", p, self._choose_card(game, view, plan, p, options, note))
+            return Choose(p, self._choose_card(game, view, plan, p, options, note))
         return legal[0]
 
     def _choose_player(self, game: Game, view: PublicView, plan: _Plan, options: list[int],
@@ -571,20 +589,20 @@ class HeuristicBot:
         ctx = _Ctx(self, game, view, plan)
         if kind == "keep_investigate":
             i = min(range(len(options)), key=lambda i: ctx.closeness(options[i]))
-            return Action("keep", p, i, -1)
+            return Keep(p, i, -1)
         if kind == "keep_resistance":
             i = max(range(len(options)), key=lambda i: ctx.resistance_worth(options[i]))
-            return Action("keep", p, i, -1)
+            return Keep(p, i, -1)
         if kind == "keep_search":
             inv = view.players[p].inventory
             i = max(range(len(options)), key=lambda i: ctx.card_value(p, options[i], True))
             if len(inv) < ctx.inventory_limit(p):
-                return Action("keep", p, i, -1)
+                return Keep(p, i, -1)
             new = ctx.card_value(p, options[i], True)
             worst = min(range(len(inv)), key=lambda j: ctx.card_value(p, inv[j]))
             if ctx.card_value(p, inv[worst]) < new:
-                return Action("keep", p, i, worst)
-            return Action("keep", p, i, len(inv))  # the new card is discarded
+                return Keep(p, i, worst)
+            return Keep(p, i, len(inv))  # the new card is discarded
         if kind == "keep_recruit":
             best: tuple[float, int, int] | None = None
             for i, x in enumerate(options):
@@ -594,8 +612,8 @@ class HeuristicBot:
                     if best is None or v > best[0]:
                         best = (v, i, code)
             if best is None:
-                return Action("keep", p, 0, -1)  # D5.1: fits nowhere, returned
-            return Action("keep", p, best[1], best[2])
+                return Keep(p, 0, -1)  # D5.1: fits nowhere, returned
+            return Keep(p, best[1], best[2])
         return legal[0]
 
 
@@ -731,7 +749,7 @@ class _Ctx:
 
     def can_plan(self, p: int, s: int) -> bool:
         """Whether ``p`` may place a planning token on ``s`` now (the engine's check)."""
-        return self.view.why_illegal(Action("plan", p, s)) is None
+        return self.view.why_illegal(Plan(p, s)) is None
 
     def recruit_slots(self, p: int, token: int) -> list[int]:
         """The slots (``skill * 16 + slot``) where ``p`` could place ``token`` (R5.2)."""
@@ -1100,7 +1118,7 @@ class _Ctx:
         reach = self._reach(p)
         while reach:
             low = reach & -reach
-            a = Action("move", p, low.bit_length() - 1)
+            a = Move(p, low.bit_length() - 1)
             if self.view.why_illegal(a) is None:
                 return a
             reach ^= low
@@ -1295,9 +1313,9 @@ class _Ctx:
         # what it could do here, and elsewhere after moves
         here_v, what = self.zone_value(p, here)
         if what == "eliminate":
-            add(here_v, Action("eliminate", p, here, 0))
+            add(here_v, Eliminate(p, here, 0))
         elif what:
-            add(here_v, Action(what, p))
+            add(here_v, DRAWS[what](p))
         m = self.sheet(p)[1]
         if m.eliminate_range or m.eliminate_officers:
             self._far_eliminations(p, add)
@@ -1311,7 +1329,7 @@ class _Ctx:
                 self._claim(p, a)
                 return v, a
         self.options = []
-        return 0.0, Action("end")
+        return 0.0, End()
 
     def _claim(self, p: int, a: Action) -> None:
         """The zone ``p`` will put its next cube in (R4.4) is left to it: a limited action
@@ -1336,7 +1354,7 @@ class _Ctx:
             for u, completes, tests, _ in plan.uses[c - SPECIAL]:
                 if not completes:
                     continue
-                a = Action("use", p, i, u)
+                a = Use(p, i, u)
                 if view.why_illegal(a) is not None:
                     continue
                 short = max((t - self.eff(p, s) for s, t in tests), default=0)
@@ -1347,30 +1365,30 @@ class _Ctx:
                         if t - self.eff(p, s) > 0 and not self.has_plan(p, s) \
                                 and t - self.eff(p, s) <= self.game.planning_bonus \
                                 and self.can_plan(p, s):
-                            add(500.0, Action("plan", p, s))
+                            add(500.0, Plan(p, s))
         for o in self.open:
             if o.kind not in ("general", "prisoner") or ps.at not in view.revealed[o.index]:
                 continue
-            a = Action("objective", p, o.index)
-            if view.why_illegal(a) is not None:
+            act = Objective(p, o.index)
+            if view.why_illegal(act) is not None:
                 if o.kind == "prisoner" and view.occupation(ps.at) and view.soldiers[ps.at] \
                         and self.eff(p, 1) > 0:
-                    add(200.0, Action("eliminate", p, ps.at, 0))
+                    add(200.0, Eliminate(p, ps.at, 0))
                 continue
             if o.kind == "general":
                 short = o.military - self.eff(p, 1)
                 if short <= 0:
-                    add(900.0, a)
+                    add(900.0, act)
                 elif short <= self.game.planning_bonus and not self.has_plan(p, 1) \
                         and self.can_plan(p, 1):
-                    add(400.0, Action("plan", p, 1))
+                    add(400.0, Plan(p, 1))
                 elif view.soldiers[ps.at] and self.eff(p, 1) > 0:
-                    add(150.0, Action("eliminate", p, ps.at, 0))
+                    add(150.0, Eliminate(p, ps.at, 0))
             else:
-                add(900.0, a)
+                add(900.0, act)
         # the objective's zone is too occupied for the item's test: clear it
         if ps.at in self.targets and view.soldiers[ps.at] and self.eff(p, 1) > 0:
-            add(8.0, Action("eliminate", p, ps.at, 0))
+            add(8.0, Eliminate(p, ps.at, 0))
 
     def _craft_actions(self, p: int, add: _Add) -> None:
         view, game = self.view, self.game
@@ -1381,16 +1399,16 @@ class _Ctx:
                     and len(view.players[user].inventory) < self.inventory_limit(user):
                 for i, c in enumerate(inv):
                     if c >= SPECIAL and c - SPECIAL in self.plan.items:
-                        add(65.0, Action("transfer", p, user, i, -1))
+                        add(65.0, Transfer(p, user, card=i))
                         break
         for s in self.to_craft:
             if not all(inv.count(i) >= k for i, k in game.recipes[s]):
                 continue
             short = self.craft_need(p) - self.eff(p, 2)
             if short <= 0:
-                add(800.0, Action("craft", p, s))
+                add(800.0, Craft(p, s))
             elif short <= game.planning_bonus and not self.has_plan(p, 2) and self.can_plan(p, 2):
-                add(700.0, Action("plan", p, 2))
+                add(700.0, Plan(p, 2))
             elif self.level(p, 2) + (0 if self.has_plan(p, 2) else game.planning_bonus) \
                     < self.craft_need(p):
                 # not enough Engineering anywhere: hand the parts to the crafter, or recruit
@@ -1401,8 +1419,8 @@ class _Ctx:
         if crafter == p:
             if self.to_craft and self.level(p, 2) + game.planning_bonus < self.craft_need(p):
                 n = self.draws(p, "recruit")
-                if n and view.why_illegal(Action("recruit", p)) is None:
-                    add(3.0 * (1.0 - 0.6 ** n), Action("recruit", p))
+                if n and view.why_illegal(Recruit(p)) is None:
+                    add(3.0 * (1.0 - 0.6 ** n), Recruit(p))
             # a full hand cannot take the parts (R5.4, D11.5): hand a lesser card over
             if len(inv) >= self.inventory_limit(p):
                 for q in range(self.n):
@@ -1414,7 +1432,7 @@ class _Ctx:
                             for x in view.players[o].inventory):
                         worst = min(range(len(inv)), key=lambda i: self.card_value(p, inv[i]))
                         if self.card_value(p, inv[worst]) < 40.0:
-                            add(55.0, Action("transfer", p, q, worst, -1))
+                            add(55.0, Transfer(p, q, card=worst))
                         break
             return
         cps = view.players[crafter]
@@ -1423,7 +1441,7 @@ class _Ctx:
         room = self.inventory_limit(crafter) - len(cps.inventory)
         for i, card in enumerate(inv):
             if card in self.need and room > 0 and cps.inventory.count(card) < self.need[card]:
-                add(60.0, Action("transfer", p, crafter, i, -1))
+                add(60.0, Transfer(p, crafter, card=i))
                 break
 
     def _far_eliminations(self, p: int, add: _Add) -> None:
@@ -1438,9 +1456,9 @@ class _Ctx:
             if self.eff(p, 1, z) <= 0:
                 continue
             if view.soldiers[z]:
-                add(self.kill_value(z), Action("eliminate", p, z, 0))
+                add(self.kill_value(z), Eliminate(p, z, 0))
             if m.eliminate_officers and view.officers[z]:
-                add(self.kill_value(z, True), Action("eliminate", p, z, 1))
+                add(self.kill_value(z, True), Eliminate(p, z, 1))
 
     def _resistance(self, p: int, add: _Add) -> None:
         view, game = self.view, self.game
@@ -1462,7 +1480,7 @@ class _Ctx:
             if worth <= 0:
                 continue
             if need <= ps.cubes:
-                add(worth, Action("resistance", p, i, need, 1))
+                add(worth, Resistance(p, i, need, 1))
                 continue
             if ps.cubes and pooled < 0:
                 pooled = sum(q.cubes for q in view.players)
@@ -1471,7 +1489,7 @@ class _Ctx:
                 if richest < 0:
                     richest = max(range(self.n), key=lambda q: (view.players[q].cubes, -q))
                 if richest != p:
-                    add(0.25 * worth, Action("resistance", p, i, ps.cubes, 0))
+                    add(0.25 * worth, Resistance(p, i, ps.cubes, 0))
 
     def _here_worth(self, p: int, card: int) -> float:
         """What a card that removes soldiers where the players stand adds or loses there
@@ -1500,7 +1518,7 @@ class _Ctx:
         here = view.players[p].at
         if view.soldiers[here] and self.eff(p, 1) == 0 and not self.has_plan(p, 1) \
                 and self.game.planning_bonus > 0:
-            add(0.5 * self.kill_value(here) - 0.1, Action("plan", p, 1))
+            add(0.5 * self.kill_value(here) - 0.1, Plan(p, 1))
 
     def _moves(self, p: int, here_v: float, add: _Add) -> None:
         view, plan = self.view, self.plan
@@ -1514,7 +1532,7 @@ class _Ctx:
             if d0 > 0:
                 best = _first_step(reach, dist, g, self.occupied)
                 if best is not None and best[0] < d0:
-                    add(value / (best[0] + 1), Action("move", p, best[1]))
+                    add(value / (best[0] + 1), Move(p, best[1]))
                     return
         if self.bot.coordinate and p == self.crafter and not self.missing and any(
                 q != p and any(x in self.need for x in view.players[q].inventory)
@@ -1559,7 +1577,7 @@ class _Ctx:
         if step is None:
             return
         bot._heading[p] = target
-        add(best_per, Action("move", p, step[1]))
+        add(best_per, Move(p, step[1]))
 
     def _limited_signature(self, p: int) -> tuple[Any, ...]:
         """What :meth:`_limited_value` reads for ``p``: its sheet, its squad's free slots,

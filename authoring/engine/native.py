@@ -32,9 +32,14 @@ from types import ModuleType
 #: the engine modules mypyc compiles (all or none: compiled modules call each other
 #: directly, so a mix would run compiled code beside the sources it replaced)
 COMPILED = (
-    "actions", "api", "army", "bots", "check", "core", "describe", "flow", "game",
+    "api", "army", "bots", "check", "core", "describe", "flow", "game",
     "heuristic", "log", "outcome", "players", "resolve", "rng", "search", "state", "view",
 )
+#: engine modules that stay Python beside a build, the compiled modules being typed against
+#: them (a change to one makes the build stale too): the action records, tuple subclasses
+#: mypyc does not compile (and reads as fast from Python: their fields are the tuple's
+#: item getters)
+BESIDE = ("actions",)
 #: set to 1 to run the pure-Python engine even where a compiled build is present
 PURE_ENV = "RESISTANCE_PURE"
 
@@ -46,8 +51,10 @@ STAMP = HERE / "compiled.json"
 
 
 def digests() -> dict[str, str]:
-    """Each compiled module's source SHA-256 (what the build records)."""
-    return {m: hashlib.sha256((HERE / f"{m}.py").read_bytes()).hexdigest() for m in COMPILED}
+    """Each compiled module's source SHA-256, and those of :data:`BESIDE` (what the build
+    records)."""
+    return {m: hashlib.sha256((HERE / f"{m}.py").read_bytes()).hexdigest()
+            for m in (*COMPILED, *BESIDE)}
 
 
 def extensions(module: str) -> list[Path]:
@@ -87,8 +94,8 @@ class _Sources(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         package, _, name = fullname.rpartition(".")
-        if package != PACKAGE or name not in COMPILED:
-            return None
+        if package != PACKAGE or name not in COMPILED and name not in BESIDE:
+            return None  # (BESIDE: an older build may have compiled one)
         if self.stale:
             self.stale = False
             print("resistance: the compiled engine is older than its sources: running the "

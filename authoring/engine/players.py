@@ -8,8 +8,30 @@ sheet's counter (D5.4) and the team budget (D10.1) apply to every standard actio
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
-from authoring.engine.actions import COUNTED, LIMITED, Action, slot_code, slot_of
+from authoring.engine.actions import (
+    COUNTED,
+    LIMITED,
+    RECORDS,
+    Action,
+    Craft,
+    Draw,
+    Eliminate,
+    Investigate,
+    Keep,
+    Move,
+    Objective,
+    Plan,
+    Recruit,
+    Reorganise,
+    Resistance,
+    Search,
+    Transfer,
+    Use,
+    slot_code,
+    slot_of,
+)
 from authoring.engine.core import (
     card_name,
     complete_objective,
@@ -37,10 +59,10 @@ from authoring.model import effects as fx
 from authoring.model.rules import ACTION_MARGIN, MOVE_MOUNTAIN_PATHS, MOVE_ROADS, SKILLS
 from authoring.model.topology import within
 
-Check = Callable[[Game, State, Action], "str | None"]
-#: ``_action(Action, (kind, player, a, b, c))``: an action made without the keyword
-#: handling of ``Action(...)`` (all five fields given)
-_action = tuple.__new__
+#: a check of one kind of action (:data:`CHECKS`: it takes that kind's record)
+Check = Callable[[Game, State, Any], "str | None"]
+#: an act of one kind of action (:data:`ACTS`: it takes that kind's record)
+Act = Callable[[Game, State, Any], None]
 
 # -- R5.0, D5.4, D10.1: may this player act at all? -------------------------------------------
 
@@ -113,28 +135,30 @@ def reach(game: Game, state: State, p: int, m: Mods | None = None) -> int:
     return bits
 
 
-def check_move(game: Game, state: State, a: Action) -> str | None:
-    """R5.1: why ``a`` (a move) cannot be taken now, or None."""
-    if not 0 <= a.a < game.topo.n:
+def check_move(game: Game, state: State, a: Move) -> str | None:
+    """R5.1: why ``a`` cannot be taken now, or None."""
+    p, dst = a.player, a.zone  # (each field read once: a record's field is an attribute)
+    if not 0 <= dst < game.topo.n:
         return "R5.1: no such zone"
-    m = mods(game, state, a.player)
-    if not reach(game, state, a.player, m) >> a.a & 1:
-        z = state.players[a.player].at
+    m = mods(game, state, p)
+    if not reach(game, state, p, m) >> dst & 1:
+        z = state.players[p].at
         roads, paths = MOVE_ROADS + m.move_roads, MOVE_MOUNTAIN_PATHS + m.move_paths
-        return (f"R5.1: {game.zone(a.a)} is not within {roads} road{'s' * (roads != 1)} or "
+        return (f"R5.1: {game.zone(dst)} is not within {roads} road{'s' * (roads != 1)} or "
                 f"{paths} mountain path{'s' * (paths != 1)} of {game.zone(z)}")
     return None
 
 
-def do_move(game: Game, state: State, a: Action) -> None:
-    """R5.1: ``p`` moves to ``a.a`` (its check passed)."""
-    ps = state.players[a.player]
+def do_move(game: Game, state: State, a: Move) -> None:
+    """R5.1: the player moves to ``a.zone`` (its check passed)."""
+    p, dst = a.player, a.zone
+    ps = state.players[p]
     src = ps.at
-    ps.at = a.a
+    ps.at = dst
     ids = game.topo.ids
     log(state, "moved", "R5.1", "{} moves {} → {}".format,
-        game.character_info[ps.character].name, ids[src], ids[a.a],
-        player=a.player, src=ids[src], dst=ids[a.a])
+        game.character_info[ps.character].name, ids[src], ids[dst],
+        player=p, src=ids[src], dst=ids[dst])
 
 
 # -- R5.2–R5.4 draw and keep ------------------------------------------------------------------
@@ -163,31 +187,32 @@ def draw_counts(game: Game, state: State, p: int, m: Mods | None = None
     return max(0, c + d[0]), max(0, c + d[1]), max(0, i + d[2])
 
 
-def check_draw(game: Game, state: State, a: Action, m: Mods | None = None) -> str | None:
+def check_draw(game: Game, state: State, a: Draw, m: Mods | None = None) -> str | None:
     """R5.2–R5.4, R4.4: why ``a`` (recruit, investigate or search) cannot be taken, or None."""
-    refusal = limited_refusal(game, state, a.player)
+    p, kind = a.player, a.kind
+    refusal = limited_refusal(game, state, p)
     if refusal:
         return refusal
-    n = draw_count(game, state, a.player, a.kind, m)
+    n = draw_count(game, state, p, kind, m)
     if n <= 0 and game.decisions["D5.2"] == "illegal":
-        skill = SKILLS[DRAW_SKILL[a.kind]]
-        return (f"D5.2: {player_name(game, state, a.player)} would draw {n} ({skill} − army "
-                f"malus {malus(game, state, a.player, DRAW_SKILL[a.kind])})")
+        skill = SKILLS[DRAW_SKILL[kind]]
+        return (f"D5.2: {player_name(game, state, p)} would draw {n} ({skill} − army "
+                f"malus {malus(game, state, p, DRAW_SKILL[kind])})")
     return None
 
 
-def do_draw(game: Game, state: State, a: Action) -> None:
+def do_draw(game: Game, state: State, a: Draw) -> None:
     """R5.2–R5.4: a cube in the zone (R4.4, D4.2), then the draw and the choice of what to keep."""
-    p = a.player
-    n = draw_count(game, state, p, a.kind)
+    p, kind = a.player, a.kind
+    n = draw_count(game, state, p, kind)
     put_limited_cube(game, state, p)
-    use_skill(game, state, p, DRAW_SKILL[a.kind])
-    verb = {"recruit": "recruits", "investigate": "investigates", "search": "searches"}[a.kind]
+    use_skill(game, state, p, DRAW_SKILL[kind])
+    verb = {"recruit": "recruits", "investigate": "investigates", "search": "searches"}[kind]
     z = state.players[p].at
     log(state, "limited", "R4.4", "{} {} in {} (cube {}/{})".format,
         player_name(game, state, p), verb, game.zone(z), state.cubes[z], game.topo.size[z],
-        player=p, action=a.kind, zone=game.zone(z))
-    start_draw(game, state, p, a.kind, n, 1)
+        player=p, action=kind, zone=game.zone(z))
+    start_draw(game, state, p, kind, n, 1)
 
 
 def start_draw(game: Game, state: State, p: int, kind: str, n: int, keep: int) -> None:
@@ -209,7 +234,7 @@ def start_draw(game: Game, state: State, p: int, kind: str, n: int, keep: int) -
     set_pending(state, _KEEP[kind], p, drawn, [min(keep, len(drawn))])
 
 
-def keep_options(game: Game, state: State) -> Iterator[Action]:
+def keep_options(game: Game, state: State) -> Iterator[Keep]:
     """The ``keep`` actions of the pending draw: each drawn card or token, and where a
     recruit or a card could go (R5.2–R5.4, R6.2)."""
     pend = state.pending
@@ -220,18 +245,18 @@ def keep_options(game: Game, state: State) -> Iterator[Action]:
         if kind == "recruit":
             fits = list(recruit_slots(game, state, p, x))
             for code in fits:
-                yield Action("keep", p, i, code)
+                yield Keep(p, i, code)
             if not fits:
-                yield Action("keep", p, i, -1)  # D5.1: fits nowhere, returned
+                yield Keep(p, i, -1)  # D5.1: fits nowhere, returned
         elif kind == "search":
             inv = state.players[p].inventory
             if len(inv) < inventory_limit(game, state, p):
-                yield Action("keep", p, i, -1)
+                yield Keep(p, i, -1)
             else:
                 for j in range(len(inv) + 1):  # discard a held card, or the new one
-                    yield Action("keep", p, i, j)
+                    yield Keep(p, i, j)
         else:
-            yield Action("keep", p, i, -1)
+            yield Keep(p, i, -1)
 
 
 def token_values(game: Game) -> tuple[tuple[int, int, int], ...]:
@@ -255,8 +280,8 @@ def recruit_slots(game: Game, state: State, p: int, token: int) -> Iterator[int]
                 yield slot_code(s, k)
 
 
-def check_keep(game: Game, state: State, a: Action) -> str | None:
-    """Why ``a`` (a ``keep``) cannot answer the pending draw, or None."""
+def check_keep(game: Game, state: State, a: Keep) -> str | None:
+    """Why ``a`` cannot answer the pending draw, or None."""
     pend = state.pending
     if pend is None or not pend.kind.startswith("keep_"):
         return "nothing to keep now"
@@ -272,17 +297,18 @@ def check_keep(game: Game, state: State, a: Action) -> str | None:
     return None
 
 
-def do_keep(game: Game, state: State, a: Action) -> None:
+def do_keep(game: Game, state: State, a: Keep) -> None:
     """Keep the chosen card or token, discard the rest (R5.2–R5.4, R6.2, D5.1)."""
     pend = state.pending
     assert pend is not None
     p, kind = pend.player, pend.kind[5:]
-    x = pend.options.pop(a.a)
+    x = pend.options.pop(a.drawn)
+    where = a.where
     left = pend.data[0] - 1
     name = player_name(game, state, p)
     if kind == "recruit":
-        if a.b >= 0:
-            s, k = slot_of(a.b)
+        if where >= 0:
+            s, k = slot_of(where)
             state.players[p].squad[s][k] = x
             log(state, "recruited", "R5.2",
                 f"{name} recruits {_token(game, x)} on {SKILLS[s]} slot {k + 1}", player=p)
@@ -296,13 +322,13 @@ def do_keep(game: Game, state: State, a: Action) -> None:
             player=p, clue=game.clue_names[x])
     elif kind == "search":
         inv = state.players[p].inventory
-        if a.b == len(inv):
+        if where == len(inv):
             state.item_discard.append(x)
             log(state, "item_discarded", "R5.4",
                 f"{name} discards the new card '{card_name(game, x)}' (inventory full)", player=p)
         else:
-            if a.b >= 0:
-                old = inv.pop(a.b)
+            if where >= 0:
+                old = inv.pop(where)
                 discard_card(state, old)
                 log(state, "item_discarded", "R5.4",
                     f"{name} discards '{card_name(game, old)}' to make room", player=p)
@@ -361,49 +387,50 @@ def craft_need(game: Game, state: State, p: int) -> int:
     return game.craft_threshold + mods(game, state, p).craft_delta
 
 
-def check_craft(game: Game, state: State, a: Action) -> str | None:
-    """R5.5: why ``a`` (a craft) cannot be taken now, or None."""
-    if not 0 <= a.a < len(game.specials):
+def check_craft(game: Game, state: State, a: Craft) -> str | None:
+    """R5.5: why ``a`` cannot be taken now, or None."""
+    p, s = a.player, a.special
+    if not 0 <= s < len(game.specials):
         return "R5.5: no such special item"
-    title = text_of(game.specials[a.a].title)
-    if not has_parts(game, state, a.player, a.a):
-        return f"R5.5: {player_name(game, state, a.player)} does not hold the parts of '{title}'"
-    if state.special_left[a.a] <= 0:
+    title = text_of(game.specials[s].title)
+    if not has_parts(game, state, p, s):
+        return f"R5.5: {player_name(game, state, p)} does not hold the parts of '{title}'"
+    if state.special_left[s] <= 0:
         return f"R5.5: no '{title}' card is left to take"
     return None
 
 
-def do_craft(game: Game, state: State, a: Action) -> None:
+def do_craft(game: Game, state: State, a: Craft) -> None:
     """R5.5: the Engineering test; on success the parts are discarded and the special
-    item comes into ``p``'s hand."""
-    p = a.player
+    item comes into the player's hand."""
+    p, s = a.player, a.special
     value = effective(game, state, p, 2)
     need = craft_need(game, state, p)
     use_skill(game, state, p, 2)
-    title = text_of(game.specials[a.a].title)
+    title = text_of(game.specials[s].title)
     name = player_name(game, state, p)
     if value >= need:
         inv = state.players[p].inventory
-        for item, k in game.recipes[a.a]:
+        for item, k in game.recipes[s]:
             for _ in range(k):
                 inv.remove(item)
                 state.item_discard.append(item)
-        inv.append(SPECIAL + a.a)
-        state.special_left[a.a] -= 1
+        inv.append(SPECIAL + s)
+        state.special_left[s] -= 1
         log(state, "crafted", "R5.5", f"{name} crafts '{title}' (I − malus {num(value)} ≥ {need})",
-            player=p, special=game.specials[a.a].id, success=True)
+            player=p, special=game.specials[s].id, success=True)
         enforce_inventory_limit(game, state, p)
         return
     lost = game.decisions["D11.2"] == "lost"
     if lost:
         inv = state.players[p].inventory
-        for item, k in game.recipes[a.a]:
+        for item, k in game.recipes[s]:
             for _ in range(k):
                 inv.remove(item)
                 state.item_discard.append(item)
     log(state, "craft_failed", "D11.2",
         f"{name} fails to craft '{title}' (I − malus {num(value)} < {need}); the parts are "
-        f"{'lost' if lost else 'kept'}", player=p, special=game.specials[a.a].id, success=False)
+        f"{'lost' if lost else 'kept'}", player=p, special=game.specials[s].id, success=False)
 
 
 def enforce_inventory_limit(game: Game, state: State, p: int) -> None:
@@ -472,45 +499,46 @@ def eliminate_zones(game: Game, state: State, p: int) -> int:
     return around(game, z, rng)
 
 
-def check_eliminate(game: Game, state: State, a: Action) -> str | None:
-    """R5.6, R9.6: why ``a`` (an elimination) cannot be taken now, or None."""
-    if not 0 <= a.a < game.topo.n or a.b not in (0, 1):
+def check_eliminate(game: Game, state: State, a: Eliminate) -> str | None:
+    """R5.6, R9.6: why ``a`` cannot be taken now, or None."""
+    p, z, officer = a.player, a.zone, a.officer
+    if not 0 <= z < game.topo.n or officer not in (0, 1):
         return "R5.6: no such target"
-    if not eliminate_zones(game, state, a.player) >> a.a & 1:
-        return f"R5.6: {game.zone(a.a)} is out of reach (eliminate in your own zone)"
-    if a.b == 0 and state.soldiers[a.a] == 0:
-        return f"R5.6: no soldier in {game.zone(a.a)}"
-    if a.b == 1:
-        if state.officers[a.a] == 0:
-            return f"R5.6: no officer in {game.zone(a.a)}"
-        if not mods(game, state, a.player).eliminate_officers:
+    if not eliminate_zones(game, state, p) >> z & 1:
+        return f"R5.6: {game.zone(z)} is out of reach (eliminate in your own zone)"
+    if officer == 0 and state.soldiers[z] == 0:
+        return f"R5.6: no soldier in {game.zone(z)}"
+    if officer == 1:
+        if state.officers[z] == 0:
+            return f"R5.6: no officer in {game.zone(z)}"
+        if not mods(game, state, p).eliminate_officers:
             return ("R9.6: officers cannot be eliminated, except by a character at max "
                     "Military, a resistance card or a special item")
     return None
 
 
-def do_eliminate(game: Game, state: State, a: Action) -> None:
+def do_eliminate(game: Game, state: State, a: Eliminate) -> None:
     """R5.6: the Military test (M − occupation > 0); the soldier or officer goes to
     the eliminated area (R7.2)."""
-    p = a.player
-    value = effective(game, state, p, 1, zone=a.a)
+    p, z, officer = a.player, a.zone, a.officer
+    value = effective(game, state, p, 1, zone=z)
     use_skill(game, state, p, 1)
-    piece = "officer" if a.b else "soldier"
+    piece = "officer" if officer else "soldier"
     name = player_name(game, state, p)
     if value > 0:
-        if a.b:
-            state.officers[a.a] -= 1
+        if officer:
+            state.officers[z] -= 1
             state.eliminated_officers += 1
         else:
-            state.soldiers[a.a] -= 1
+            state.soldiers[z] -= 1
             state.eliminated_soldiers += 1
         log(state, "eliminated", "R5.6",
-            f"{name} eliminates {'an officer' if a.b else 'a soldier'} in {game.zone(a.a)} "
-            f"(M − malus {num(value)} > 0)", player=p, zone=game.zone(a.a), piece=piece, success=True)
+            f"{name} eliminates {'an officer' if officer else 'a soldier'} in {game.zone(z)} "
+            f"(M − malus {num(value)} > 0)", player=p, zone=game.zone(z), piece=piece, success=True)
     else:
         log(state, "eliminate_failed", "D11.2",
-            f"{name} fails to eliminate in {game.zone(a.a)} (M − malus {num(value)} ≤ 0); the "
-            "action is spent", player=p, zone=game.zone(a.a), piece=piece, success=False)
+            f"{name} fails to eliminate in {game.zone(z)} (M − malus {num(value)} ≤ 0); the "
+            "action is spent", player=p, zone=game.zone(z), piece=piece, success=False)
 
 
 # -- R5.7 use a special item ---------------------------------------------------------------------
@@ -557,29 +585,30 @@ def _adj(game: Game) -> list[int]:
     return adj
 
 
-def check_use(game: Game, state: State, a: Action) -> str | None:
-    """R5.7: why ``a`` (using a special item) cannot be taken now, or None."""
-    inv = state.players[a.player].inventory
-    if not 0 <= a.a < len(inv) or inv[a.a] < SPECIAL:
+def check_use(game: Game, state: State, a: Use) -> str | None:
+    """R5.7: why ``a`` cannot be taken now, or None."""
+    p, i, u = a.player, a.card, a.use
+    inv = state.players[p].inventory
+    if not 0 <= i < len(inv) or inv[i] < SPECIAL:
         return "R5.7: no special item there"
-    special = game.specials[inv[a.a] - SPECIAL]
+    special = game.specials[inv[i] - SPECIAL]
     uses = special.uses
-    if not 0 <= a.b < len(uses):
+    if not 0 <= u < len(uses):
         return "R5.7: no such use"
-    for cond in uses[a.b].requires:
-        refusal = condition_refusal(game, state, a.player, cond.payload)
+    for cond in uses[u].requires:
+        refusal = condition_refusal(game, state, p, cond.payload)
         if refusal:
             return refusal
     return None
 
 
-def do_use(game: Game, state: State, a: Action) -> None:
+def do_use(game: Game, state: State, a: Use) -> None:
     """R5.7: the use's tests; on success its effects (an objective completed …)."""
-    p = a.player
+    p, i, u = a.player, a.card, a.use
     inv = state.players[p].inventory
-    s = inv[a.a] - SPECIAL
+    s = inv[i] - SPECIAL
     special = game.specials[s]
-    use = special.uses[a.b]
+    use = special.uses[u]
     name = player_name(game, state, p)
     ok = True
     for cond in use.requires:
@@ -598,9 +627,9 @@ def do_use(game: Game, state: State, a: Action) -> None:
     log(state, "used", "R5.7", f"{name} uses '{text_of(special.title)}'", player=p,
         special=special.id, success=True)
     if use.discard:
-        inv.pop(a.a)
+        inv.pop(i)
         state.special_left[s] += 1
-    state.queue.append([game.special_use_effects[s][a.b], 0, p, -1, 0, -1])
+    state.queue.append([game.special_use_effects[s][u], 0, p, -1, 0, -1])
 
 
 # -- R5.8 resistance --------------------------------------------------------------------------
@@ -612,39 +641,40 @@ def resistance_cost(game: Game, state: State, p: int, slot: int) -> int:
     return max(0, card.cost - mods(game, state, p).resistance_discount)
 
 
-def check_resistance(game: Game, state: State, a: Action) -> str | None:
-    """R5.8, D11.3: why ``a`` (cubes on a resistance card) cannot be taken, or None."""
-    if not 0 <= a.a < len(state.resistance):
+def check_resistance(game: Game, state: State, a: Resistance) -> str | None:
+    """R5.8, D11.3: why ``a`` cannot be taken, or None."""
+    p, i, cubes, activate = a.player, a.card, a.cubes, a.activate
+    if not 0 <= i < len(state.resistance):
         return "R5.8: no such available resistance card"
-    if a.b < 0 or a.b > state.players[a.player].cubes:
-        return (f"R5.8: {player_name(game, state, a.player)} has "
-                f"{state.players[a.player].cubes} cubes")
-    if a.c not in (0, 1):
+    if cubes < 0 or cubes > state.players[p].cubes:
+        return (f"R5.8: {player_name(game, state, p)} has "
+                f"{state.players[p].cubes} cubes")
+    if activate not in (0, 1):
         return "R5.8: activate is 0 or 1"
-    if a.b == 0 and a.c == 0:
+    if cubes == 0 and activate == 0:
         return "R5.8: put at least one cube on the card, or activate it"
-    if a.c == 1:
-        need = resistance_cost(game, state, a.player, a.a)
-        have = state.resistance[a.a][1] + a.b
+    if activate == 1:
+        need = resistance_cost(game, state, p, i)
+        have = state.resistance[i][1] + cubes
         if have < need:
             return f"R5.8: the card holds {have} cubes; it needs {need} to be activated"
     return None
 
 
-def do_resistance(game: Game, state: State, a: Action) -> None:
+def do_resistance(game: Game, state: State, a: Resistance) -> None:
     """R5.8: cubes put on the card; when activated, its effects, its cubes to the supply."""
-    p = a.player
-    slot = state.resistance[a.a]
+    p, i, cubes = a.player, a.card, a.cubes
+    slot = state.resistance[i]
     card = game.resistance_cards[slot[0]]
     name = player_name(game, state, p)
-    if a.b:
-        state.players[p].cubes -= a.b
-        slot[1] += a.b
+    if cubes:
+        state.players[p].cubes -= cubes
+        slot[1] += cubes
         log(state, "resistance_prepared", "R5.8",
-            f"{name} puts {a.b} cube{'s' * (a.b != 1)} on '{text_of(card.title)}' "
+            f"{name} puts {cubes} cube{'s' * (cubes != 1)} on '{text_of(card.title)}' "
             f"({slot[1]}/{card.cost})", player=p, card=card.id)
-    if a.c:
-        state.resistance.pop(a.a)
+    if a.activate:
+        state.resistance.pop(i)
         state.resistance_discard.append(slot[0])
         state.supply_cubes += slot[1]  # D11.3: the cubes go to the general supply
         log(state, "resistance_activated", "R5.8", f"{name} activates '{text_of(card.title)}'",
@@ -662,9 +692,16 @@ def transfer_zones(game: Game, state: State, p: int) -> int:
     return within(_adj(game), z, rng) if rng else 1 << z
 
 
-def check_transfer(game: Game, state: State, a: Action) -> str | None:
-    """R5.9, D11.5: why ``a`` (a transfer) cannot be taken now, or None."""
-    p, q = a.player, a.a
+def check_transfer(game: Game, state: State, a: Transfer) -> str | None:
+    """R5.9, D11.5: why ``a`` cannot be taken now, or None."""
+    return transfer_refusal(game, state, a.player, a.to, a.card, a.recruit, a.row)
+
+
+def transfer_refusal(game: Game, state: State, p: int, q: int, card: int, recruit: int,
+                     row: int) -> str | None:
+    """:func:`check_transfer` of the transfer of these fields (``p`` gives ``q`` inventory
+    card ``card``, or the recruit of slot ``recruit`` onto row ``row``): what the
+    generation of transfers asks without building and reading each record."""
     if not 0 <= q < len(state.players) or q == p:
         return "R5.9: give to another player"
     if not transfer_zones(game, state, p) >> state.players[q].at & 1:
@@ -673,20 +710,20 @@ def check_transfer(game: Game, state: State, a: Action) -> str | None:
         return (f"R5.9: {player_name(game, state, q)} is not in "
                 f"{game.zone(state.players[p].at)}{near}")
     checked = game.decisions["D11.5"] == "checked"
-    if a.b >= 0:
-        if a.b >= len(state.players[p].inventory):
+    if card >= 0:
+        if card >= len(state.players[p].inventory):
             return "R5.9: no such inventory card"
         if checked and len(state.players[q].inventory) >= inventory_limit(game, state, q):
             return f"D11.5: {player_name(game, state, q)}'s inventory is full (R5.4)"
         return None
-    s, k = slot_of(-1 - a.b)
-    row = state.players[p].squad[s] if 0 <= s < 3 else []
-    if not 0 <= k < len(row) or row[k] < 0:
+    s, k = slot_of(recruit)
+    squad_row = state.players[p].squad[s] if 0 <= s < 3 else []
+    if not 0 <= k < len(squad_row) or squad_row[k] < 0:
         return "R5.9: no recruit there"
-    if not 0 <= a.c < 3:
+    if not 0 <= row < 3:
         return "R5.9: choose the receiver's skill row"
-    if _first_fit(game, state, q, row[k], a.c, checked) is None:
-        return (f"D11.5: no free slot of {player_name(game, state, q)}'s {SKILLS[a.c]} row "
+    if _first_fit(game, state, q, squad_row[k], row, checked) is None:
+        return (f"D11.5: no free slot of {player_name(game, state, q)}'s {SKILLS[row]} row "
                 "fits this recruit (R5.2)")
     return None
 
@@ -700,57 +737,53 @@ def _first_fit(game: Game, state: State, q: int, token: int, s: int, checked: bo
     return None
 
 
-def do_transfer(game: Game, state: State, a: Action) -> None:
+def do_transfer(game: Game, state: State, a: Transfer) -> None:
     """R5.9: "envoyer des personnages et/ou des objets" — one action gives several things.
     The action gives its first thing; then the giver may add more to the same receiver in
     the same action (a ``transfer_more`` choice), or be done."""
-    give(game, state, a.player, a.a, a.b, a.c)
-    ask_transfer_more(game, state, a.player, a.a)
+    give(game, state, a)
+    ask_transfer_more(game, state, a.player, a.to)
 
 
-def give(game: Game, state: State, p: int, q: int, b: int, c: int) -> None:
-    """One thing from ``p`` to ``q``: inventory card ``b``, or the recruit of slot
-    ``-1 - b`` onto the receiver's row ``c`` (D11.5: the slot test, the inventory limit)."""
+def give(game: Game, state: State, t: Transfer) -> None:
+    """One thing from ``t.player`` to ``t.to``: inventory card ``t.card``, or the recruit
+    of slot ``t.recruit`` onto the receiver's row ``t.row`` (D11.5: the slot test, the
+    inventory limit)."""
+    p, q = t.player, t.to
     giver, taker = player_name(game, state, p), player_name(game, state, q)
-    if b >= 0:
-        card = state.players[p].inventory.pop(b)
+    i = t.card
+    if i >= 0:
+        card = state.players[p].inventory.pop(i)
         state.players[q].inventory.append(card)
         log(state, "transferred", "R5.9", f"{giver} gives '{card_name(game, card)}' to {taker}",
             player=p, to=q)
         enforce_inventory_limit(game, state, q)
         enforce_inventory_limit(game, state, p)  # the card given may have been what enlarged the hand
         return
-    s, k = slot_of(-1 - b)
+    s, k = slot_of(t.recruit)
+    row = t.row
     token = state.players[p].squad[s][k]
     state.players[p].squad[s][k] = EMPTY
-    slot = _first_fit(game, state, q, token, c, game.decisions["D11.5"] == "checked")
+    slot = _first_fit(game, state, q, token, row, game.decisions["D11.5"] == "checked")
     assert slot is not None
-    state.players[q].squad[c][slot] = token
+    state.players[q].squad[row][slot] = token
     log(state, "transferred", "R5.9",
-        f"{giver} gives recruit {_token(game, token)} to {taker} ({SKILLS[c]} slot {slot + 1})",
+        f"{giver} gives recruit {_token(game, token)} to {taker} ({SKILLS[row]} slot {slot + 1})",
         player=p, to=q)
 
 
-#: the ``transfer_more`` option that ends the transfer (option 0)
+#: the ``transfer_more`` option that ends the transfer (option 0); any other option is a
+#: further thing given, :meth:`Transfer.option <authoring.engine.actions.Transfer.option>`
 TRANSFER_DONE = 1 << 20
-
-
-def transfer_option(b: int, c: int) -> int:
-    """A ``transfer_more`` option: what ``transfer``'s b and c say, as one int."""
-    return b * 4 + c + 1
-
-
-def transfer_of(x: int) -> tuple[int, int]:
-    """The b and c of a ``transfer_more`` option."""
-    return x // 4, x % 4 - 1
 
 
 def ask_transfer_more(game: Game, state: State, p: int, q: int) -> None:
     """R5.9: after a thing given, ``p`` may give ``q`` more in the same action: a
     ``transfer_more`` choice, option 0 being done (so a bot that takes the first option
     gives one thing per action), then every further thing that passes the R5.9 check."""
-    more = [transfer_option(a.b, a.c) for a in _transfers(game, state, p, q)
-            if check_transfer(game, state, a) is None]
+    more = [Transfer(p, to, card, recruit, row).option()
+            for to, card, recruit, row in _transfer_fields(game, state, p, q)
+            if transfer_refusal(game, state, p, to, card, recruit, row) is None]
     if not more:
         state.pending = None
         return
@@ -766,8 +799,7 @@ def answer_transfer_more(game: Game, state: State, x: int) -> None:
     state.pending = None
     if x == TRANSFER_DONE:
         return
-    b, c = transfer_of(x)
-    give(game, state, p, q, b, c)
+    give(game, state, Transfer.of_option(p, q, x))
     ask_transfer_more(game, state, p, q)
 
 
@@ -780,74 +812,76 @@ def planning_tokens(state: State, p: int) -> list[int]:
     return [s for s in (0, 1, 2) if PLANNING in sq[s]]
 
 
-def check_plan(game: Game, state: State, a: Action, m: Mods | None = None,
+def check_plan(game: Game, state: State, a: Plan, m: Mods | None = None,
                active: list[int] | None = None) -> str | None:
     """R5.10: why ``a`` (a planning token placed) cannot be taken now, or None."""
-    if a.a not in (0, 1, 2):
+    p, skill = a.player, a.skill
+    if skill not in (0, 1, 2):
         return "R5.10: plan on C, M or I"
-    row = state.players[a.player].squad[a.a]
+    row = state.players[p].squad[skill]
     if EMPTY not in row:
-        return f"R5.10: no free slot on {SKILLS[a.a]}"
+        return f"R5.10: no free slot on {SKILLS[skill]}"
     if active is None:
-        active = planning_tokens(state, a.player)
-    m = m if m is not None else mods(game, state, a.player)
+        active = planning_tokens(state, p)
+    m = m if m is not None else mods(game, state, p)
     limit = game.planning_active + m.planning
     if len(active) >= limit:
-        if all(s == a.a for s in active):
-            return f"R5.10: the planning token is already on {SKILLS[a.a]}"
+        if all(s == skill for s in active):
+            return f"R5.10: the planning token is already on {SKILLS[skill]}"
         return None  # D11.4: moving the token is a Plan action
     if state.planning_supply <= 0:
         return "D11.4: no planning token left in the supply"
     return None
 
 
-def do_plan(game: Game, state: State, a: Action) -> None:
+def do_plan(game: Game, state: State, a: Plan) -> None:
     """R5.10: the planning token on the first free slot of the skill (+1 level until used)."""
-    p = a.player
+    p, skill = a.player, a.skill
     active = planning_tokens(state, p)
     limit = game.planning_active + mods(game, state, p).planning
     moved_from = None
     if len(active) >= limit:
-        moved_from = next(s for s in active if s != a.a)
+        moved_from = next(s for s in active if s != skill)
         row = state.players[p].squad[moved_from]
         row[row.index(PLANNING)] = EMPTY
     else:
         state.planning_supply -= 1
-    row = state.players[p].squad[a.a]
+    row = state.players[p].squad[skill]
     row[row.index(EMPTY)] = PLANNING
     what = f"moves the planning token from {SKILLS[moved_from]} to" if moved_from is not None \
         else "puts a planning token on"
     log(state, "planned", "R5.10", "{} {} {}".format, player_name(game, state, p), what,
-        SKILLS[a.a], player=p, skill=SKILLS[a.a])
+        SKILLS[skill], player=p, skill=SKILLS[skill])
 
 
 # -- objectives acted on in their zone -------------------------------------------------------------
 
 
-def check_objective(game: Game, state: State, a: Action) -> str | None:
+def check_objective(game: Game, state: State, a: Objective) -> str | None:
     """Why ``a`` (eliminate the general, free the prisoner) cannot be taken, or None."""
-    if not 0 <= a.a < len(game.objectives):
+    p, i = a.player, a.objective
+    if not 0 <= i < len(game.objectives):
         return "R9.2: no such objective"
-    o = game.objectives[a.a]
-    z = state.players[a.player].at
+    o = game.objectives[i]
+    z = state.players[p].at
     if o.kind not in ("general", "prisoner"):
         return f"R5.7: the {o.kind} objective is done by using its special item"
-    if state.done[a.a] >= o.markers:
+    if state.done[i] >= o.markers:
         return "R9.2: this objective is already done"
-    if z not in state.revealed[a.a]:
+    if z not in state.revealed[i]:
         return f"R6.1: the {o.kind} is not revealed in {game.zone(z)}"
     if o.kind == "prisoner":
         if state.occupation(z) > 0:
             return f"the prisoner can be freed once {game.zone(z)} has no soldier or officer"
-        if o.item >= 0 and SPECIAL + o.item not in state.players[a.player].inventory:
+        if o.item >= 0 and SPECIAL + o.item not in state.players[p].inventory:
             return f"freeing the prisoner needs '{text_of(game.specials[o.item].title)}'"
     return None
 
 
-def do_objective(game: Game, state: State, a: Action) -> None:
+def do_objective(game: Game, state: State, a: Objective) -> None:
     """The objective's test in its zone; on success its marker is completed (R9.2)."""
-    p = a.player
-    o = game.objectives[a.a]
+    p, i = a.player, a.objective
+    o = game.objectives[i]
     z = state.players[p].at
     name = player_name(game, state, p)
     if o.kind == "general":
@@ -861,7 +895,7 @@ def do_objective(game: Game, state: State, a: Action) -> None:
         log(state, "general_eliminated", "R9.2",
             f"{name} eliminates the general in {game.zone(z)} (M − malus {num(value)} ≥ {o.military})",
             player=p)
-    complete_objective(game, state, a.a, z, p)
+    complete_objective(game, state, i, z, p)
 
 
 # -- R6.3 reorganise -------------------------------------------------------------------------------
@@ -881,62 +915,63 @@ def reorganise_fits(game: Game, state: State, p: int, token: int, s: int, k: int
     return v >= row_level
 
 
-def check_reorganise(game: Game, state: State, a: Action) -> str | None:
-    """R6.3: why ``a`` (a recruit moved between slots) cannot be taken, or None."""
+def check_reorganise(game: Game, state: State, a: Reorganise) -> str | None:
+    """R6.3: why ``a`` cannot be taken, or None."""
     if state.phase != "start":
         return "R6.3: squads are reorganised at the start of the players' phase"
-    s0, k0 = slot_of(a.a)
-    s1, k1 = slot_of(a.b)
-    sq = state.players[a.player].squad
+    p = a.player
+    s0, k0 = slot_of(a.from_slot)
+    s1, k1 = slot_of(a.to_slot)
+    sq = state.players[p].squad
     if not (0 <= s0 < 3 and 0 <= k0 < len(sq[s0]) and sq[s0][k0] >= 0):
         return "R6.3: no recruit there"
     if not (0 <= s1 < 3 and 0 <= k1 < len(sq[s1]) and sq[s1][k1] == EMPTY):
         return "R6.3: the destination slot is not free"
-    if not reorganise_fits(game, state, a.player, sq[s0][k0], s1, k1, (s0, k0)):
+    if not reorganise_fits(game, state, p, sq[s0][k0], s1, k1, (s0, k0)):
         return f"D6.2: the recruit's {SKILLS[s1]} value is too low for that slot"
     return None
 
 
-def do_reorganise(game: Game, state: State, a: Action) -> None:
+def do_reorganise(game: Game, state: State, a: Reorganise) -> None:
     """R6.3: the recruit moves to its new slot (free, at the start of the phase)."""
-    s0, k0 = slot_of(a.a)
-    s1, k1 = slot_of(a.b)
-    sq = state.players[a.player].squad
+    p = a.player
+    s0, k0 = slot_of(a.from_slot)
+    s1, k1 = slot_of(a.to_slot)
+    sq = state.players[p].squad
     sq[s1][k1], sq[s0][k0] = sq[s0][k0], EMPTY
     log(state, "reorganised", "R6.3", "{} moves a recruit from {} slot {} to {} slot {}".format,
-        player_name(game, state, a.player), SKILLS[s0], k0 + 1, SKILLS[s1], k1 + 1,
-        player=a.player)
+        player_name(game, state, p), SKILLS[s0], k0 + 1, SKILLS[s1], k1 + 1, player=p)
 
 
 # -- the table ---------------------------------------------------------------------------------
 
-CHECKS: dict[str, Check] = {
-    "move": check_move,
-    "recruit": check_draw,
-    "investigate": check_draw,
-    "search": check_draw,
-    "craft": check_craft,
-    "eliminate": check_eliminate,
-    "use": check_use,
-    "resistance": check_resistance,
-    "transfer": check_transfer,
-    "plan": check_plan,
-    "objective": check_objective,
-}
-ACTS: dict[str, Callable[[Game, State, Action], None]] = {
-    "move": do_move,
-    "recruit": do_draw,
-    "investigate": do_draw,
-    "search": do_draw,
-    "craft": do_craft,
-    "eliminate": do_eliminate,
-    "use": do_use,
-    "resistance": do_resistance,
-    "transfer": do_transfer,
-    "plan": do_plan,
-    "objective": do_objective,
-}
-assert set(CHECKS) == set(ACTS) == COUNTED and set(CHECKS) >= LIMITED
+_R = TypeVar("_R", bound=Action)
+
+
+def _rule(record: type[_R], check: Callable[[Game, State, _R], str | None],
+          act: Callable[[Game, State, _R], None]) -> tuple[type[Action], Check, Act]:
+    """A row of the table: the record, its check and its act (both typed for it)."""
+    return record, check, act
+
+
+_RULES = (
+    _rule(Move, check_move, do_move),
+    _rule(Recruit, check_draw, do_draw),
+    _rule(Investigate, check_draw, do_draw),
+    _rule(Search, check_draw, do_draw),
+    _rule(Craft, check_craft, do_craft),
+    _rule(Eliminate, check_eliminate, do_eliminate),
+    _rule(Use, check_use, do_use),
+    _rule(Resistance, check_resistance, do_resistance),
+    _rule(Transfer, check_transfer, do_transfer),
+    _rule(Plan, check_plan, do_plan),
+    _rule(Objective, check_objective, do_objective),
+)
+#: the check of each standard action, by the record's type (R5)
+CHECKS: dict[type[Action], Check] = {record: check for record, check, _ in _RULES}
+#: the act of each standard action, by the record's type (R5; its check passed)
+ACTS: dict[type[Action], Act] = {record: act for record, _, act in _RULES}
+assert set(CHECKS) == set(ACTS) == {RECORDS[k] for k in COUNTED} >= {RECORDS[k] for k in LIMITED}
 
 
 def candidates(game: Game, state: State, p: int) -> Iterator[Action]:
@@ -946,42 +981,42 @@ def candidates(game: Game, state: State, p: int) -> Iterator[Action]:
     r = reach(game, state, p)
     for z in range(t.n):
         if r >> z & 1:
-            yield Action("move", p, z)
-    yield Action("recruit", p)
-    yield Action("investigate", p)
-    yield Action("search", p)
+            yield Move(p, z)
+    yield Recruit(p)
+    yield Investigate(p)
+    yield Search(p)
     for s in range(len(game.specials)):
         if has_parts(game, state, p, s):
-            yield Action("craft", p, s)
+            yield Craft(p, s)
     yield from _eliminations(game, state, p, True)
     for i, card in enumerate(ps.inventory):
         if card >= SPECIAL:
             for u in range(len(game.specials[card - SPECIAL].uses)):
-                yield Action("use", p, i, u)
+                yield Use(p, i, u)
     for slot_i in range(len(state.resistance)):
         for k in range(1, ps.cubes + 1):
-            yield Action("resistance", p, slot_i, k, 0)
+            yield Resistance(p, slot_i, k, 0)
         need = max(0, resistance_cost(game, state, p, slot_i) - state.resistance[slot_i][1])
         if need <= ps.cubes:
-            yield Action("resistance", p, slot_i, need, 1)
+            yield Resistance(p, slot_i, need, 1)
     yield from _transfers(game, state, p)
     for s in range(3):
-        yield Action("plan", p, s)
+        yield Plan(p, s)
     for o in game.objectives:
         if o.kind in ("general", "prisoner") and ps.at in state.revealed[o.index]:
-            yield Action("objective", p, o.index)
+            yield Objective(p, o.index)
 
 
-def _eliminations(game: Game, state: State, p: int, officers: bool) -> Iterator[Action]:
+def _eliminations(game: Game, state: State, p: int, officers: bool) -> Iterator[Eliminate]:
     ez = eliminate_zones(game, state, p)
     while ez:
         low = ez & -ez
         z = low.bit_length() - 1
         ez ^= low
         if state.soldiers[z]:
-            yield Action("eliminate", p, z, 0)
+            yield Eliminate(p, z, 0)
         if officers and state.officers[z]:
-            yield Action("eliminate", p, z, 1)
+            yield Eliminate(p, z, 1)
 
 
 class ActionTable:
@@ -996,48 +1031,49 @@ class ActionTable:
         n = game.topo.n
         seats = range(max(8, game.players))
         #: filled on first use (a study makes a game per chunk of games)
-        self.move: list[list[tuple[Action, ...] | None]] = [[None] * n for _ in seats]
+        self.move: list[list[tuple[Move, ...] | None]] = [[None] * n for _ in seats]
         #: with a move bonus: (seat, zone, roads, paths) -> moves
-        self.bonus_moves: dict[tuple[int, int, int, int], tuple[Action, ...]] = {}
-        self.draws = [tuple(Action(k, p) for k in DRAW_ACTIONS) for p in seats]
-        self.plans = [tuple(Action("plan", p, s) for s in range(3)) for p in seats]
-        self.eliminate: list[list[tuple[Action, Action] | None]] = [[None] * n for _ in seats]
+        self.bonus_moves: dict[tuple[int, int, int, int], tuple[Move, ...]] = {}
+        #: in the order of DRAW_ACTIONS
+        self.draws: list[tuple[Draw, Draw, Draw]] = [
+            (Recruit(p), Investigate(p), Search(p)) for p in seats]
+        self.plans = [tuple(Plan(p, s) for s in range(3)) for p in seats]
+        self.eliminate: list[list[tuple[Eliminate, Eliminate] | None]] = [
+            [None] * n for _ in seats]
         self._reach = game.topo.reach
         #: objectives acted on in their zone (the general, the prisoner)
         self.objectives = tuple(o.index for o in game.objectives
                                 if o.kind in ("general", "prisoner"))
         #: per resistance card, its cost (R5.8)
         self.costs = tuple(c.cost for c in game.resistance_cards)
-        self._put: dict[tuple[int, int], tuple[Action, ...]] = {}
+        self._put: dict[tuple[int, int], tuple[Resistance, ...]] = {}
 
-    def moves(self, p: int, z: int) -> tuple[Action, ...]:
+    def moves(self, p: int, z: int) -> tuple[Move, ...]:
         """R5.1: the moves from ``z`` without a move bonus."""
         row = self.move[p][z]
         if row is None:
             row = self.move[p][z] = _moves_to(p, self._reach[z])
         return row
 
-    def eliminations(self, p: int, z: int) -> tuple[Action, Action]:
+    def eliminations(self, p: int, z: int) -> tuple[Eliminate, Eliminate]:
         """R5.6: a soldier, an officer in ``z``."""
         pair = self.eliminate[p][z]
         if pair is None:
-            pair = self.eliminate[p][z] = (_action(Action, ("eliminate", p, z, 0, -1)),
-                                           _action(Action, ("eliminate", p, z, 1, -1)))
+            pair = self.eliminate[p][z] = (Eliminate(p, z, 0), Eliminate(p, z, 1))
         return pair
 
-    def put(self, p: int, slot: int, cubes: int) -> tuple[Action, ...]:
+    def put(self, p: int, slot: int, cubes: int) -> tuple[Resistance, ...]:
         """R5.8: put 1 … ``cubes`` cubes on the available card ``slot``."""
         row = self._put.get((p, slot))
         if row is None or len(row) < cubes:
             row = self._put[(p, slot)] = tuple(
-                _action(Action, ("resistance", p, slot, k, 0)) for k in range(1, cubes + 17))
+                Resistance(p, slot, k, 0) for k in range(1, cubes + 17))
         return row[:cubes]
 
 
-def _moves_to(p: int, reach_bits: int) -> tuple[Action, ...]:
+def _moves_to(p: int, reach_bits: int) -> tuple[Move, ...]:
     """``p``'s moves to the zones of a reach bitset, in zone order (R5.1)."""
-    return tuple(_action(Action, ("move", p, d, -1, -1))
-                 for d in range(reach_bits.bit_length()) if reach_bits >> d & 1)
+    return tuple(Move(p, d) for d in range(reach_bits.bit_length()) if reach_bits >> d & 1)
 
 
 def action_table(game: Game) -> ActionTable:
@@ -1049,7 +1085,7 @@ def action_table(game: Game) -> ActionTable:
 
 
 def move_actions(game: Game, state: State, p: int, m: Mods | None = None
-                 ) -> tuple[Action, ...]:
+                 ) -> tuple[Move, ...]:
     """R5.1: ``p``'s moves, in zone order (prebuilt when no bonus changes the reach)."""
     m = m if m is not None else mods(game, state, p)
     z = state.players[p].at
@@ -1086,7 +1122,7 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
     if inv:
         for s in range(len(game.specials)):
             if state.special_left[s] > 0 and has_parts(game, state, p, s):
-                out.append(Action("craft", p, s))
+                out.append(Craft(p, s))
     if m.eliminate_range:
         out.extend(_eliminations(game, state, p, m.eliminate_officers))
     else:  # R5.6: in the player's own zone
@@ -1100,9 +1136,9 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
         for i, card in enumerate(inv):
             if card >= SPECIAL:
                 for u in range(len(game.specials[card - SPECIAL].uses)):
-                    a = Action("use", p, i, u)
-                    if check_use(game, state, a) is None:
-                        out.append(a)
+                    use = Use(p, i, u)
+                    if check_use(game, state, use) is None:
+                        out.append(use)
     if state.resistance:  # R5.8 as check_resistance says
         cubes = ps.cubes
         costs = table.costs
@@ -1112,55 +1148,63 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
                 out.extend(table.put(p, slot_i, cubes))
             need = max(0, max(0, costs[card] - discount) - on_card)
             if need <= cubes:
-                out.append(_action(Action, ("resistance", p, slot_i, need, 1)))
+                out.append(Resistance(p, slot_i, need, 1))
     # R5.9: without a transfer range, only to a player in the same zone (transfer_zones)
     here = ps.at
     if m.transfer_range or any(o.at == here and o is not ps for o in state.players):
-        for a in _transfers(game, state, p):
-            if check_transfer(game, state, a) is None:
-                out.append(a)
+        for q, card, recruit, row in _transfer_fields(game, state, p):
+            if transfer_refusal(game, state, p, q, card, recruit, row) is None:
+                out.append(Transfer(p, q, card, recruit, row))
     # R5.10 as check_plan says: a free slot, and a token from the supply (D11.4), or the
     # one on another skill moved once the player has all theirs out
     sq = ps.squad
     active = planning_tokens(state, p)
     if len(active) >= game.planning_active + m.planning:
-        for s, a in enumerate(table.plans[p]):
+        for s, plan in enumerate(table.plans[p]):
             if EMPTY in sq[s] and any(x != s for x in active):
-                out.append(a)
+                out.append(plan)
     elif state.planning_supply > 0:
-        for s, a in enumerate(table.plans[p]):
+        for s, plan in enumerate(table.plans[p]):
             if EMPTY in sq[s]:
-                out.append(a)
+                out.append(plan)
     for o in table.objectives:
         if ps.at in state.revealed[o]:
-            a = Action("objective", p, o)
-            if check_objective(game, state, a) is None:
-                out.append(a)
+            act = Objective(p, o)
+            if check_objective(game, state, act) is None:
+                out.append(act)
     return out
 
 
-def _transfers(game: Game, state: State, p: int, only: int = -1) -> Iterator[Action]:
+def _transfers(game: Game, state: State, p: int) -> Iterator[Transfer]:
+    for q, card, recruit, row in _transfer_fields(game, state, p):
+        yield Transfer(p, q, card, recruit, row)
+
+
+def _transfer_fields(game: Game, state: State, p: int, only: int = -1
+                     ) -> Iterator[tuple[int, int, int, int]]:
+    """The transfers ``p`` might make (to ``only``, if given) as their fields ``(to, card,
+    recruit, row)``: each inventory card, each recruit onto each row (R5.9)."""
     ps = state.players[p]
     tz = transfer_zones(game, state, p)
     for q, other in enumerate(state.players):
         if q == p or not tz >> other.at & 1 or only >= 0 and q != only:
             continue
         for i in range(len(ps.inventory)):
-            yield Action("transfer", p, q, i, -1)
+            yield q, i, -1, -1
         for s in range(3):
             for k, x in enumerate(ps.squad[s]):
                 if x >= 0:
                     for s2 in range(3):
-                        yield Action("transfer", p, q, -1 - slot_code(s, k), s2)
+                        yield q, -1, slot_code(s, k), s2
 
 
-def reorganise_for(game: Game, state: State, p: int) -> list[Action]:
+def reorganise_for(game: Game, state: State, p: int) -> list[Reorganise]:
     """The R6.3 moves ``p`` may make at the start of the players' phase: the same as
     filtering :func:`reorganise_candidates` through :func:`check_reorganise` (a test says
     so), with the free slots listed once."""
     sq = state.players[p].squad
     free = [(s1, k1) for s1 in range(3) for k1, y in enumerate(sq[s1]) if y == EMPTY]
-    out: list[Action] = []
+    out: list[Reorganise] = []
     if not free:
         return out
     for s0 in range(3):
@@ -1170,11 +1214,11 @@ def reorganise_for(game: Game, state: State, p: int) -> list[Action]:
             src = (s0, k0)
             for s1, k1 in free:
                 if reorganise_fits(game, state, p, x, s1, k1, src):
-                    out.append(Action("reorganise", p, slot_code(s0, k0), slot_code(s1, k1)))
+                    out.append(Reorganise(p, slot_code(s0, k0), slot_code(s1, k1)))
     return out
 
 
-def reorganise_candidates(game: Game, state: State, p: int) -> Iterator[Action]:
+def reorganise_candidates(game: Game, state: State, p: int) -> Iterator[Reorganise]:
     """Every ``reorganise`` ``p`` could try: each recruit to each other slot (R6.3)."""
     sq = state.players[p].squad
     for s0 in range(3):
@@ -1184,5 +1228,5 @@ def reorganise_candidates(game: Game, state: State, p: int) -> Iterator[Action]:
             for s1 in range(3):
                 for k1, y in enumerate(sq[s1]):
                     if y == EMPTY:
-                        yield Action("reorganise", p, slot_code(s0, k0), slot_code(s1, k1))
+                        yield Reorganise(p, slot_code(s0, k0), slot_code(s1, k1))
 

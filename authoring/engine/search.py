@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from authoring.engine.actions import Action
+from authoring.engine.actions import Action, Eliminate, End
 from authoring.engine.api import LazyLegal, apply
 from authoring.engine.game import Game
 from authoring.engine.heuristic import HeuristicBot, _pool_left
@@ -119,14 +119,14 @@ class SearchBot:
         if any(p.actions != players[0].actions for p in players):
             return [choice]
         out = [choice]
-        end = Action("end")
+        end = End()
         kinds = {choice.kind}
         rest = [a for a, _ in scored[1:] if a != end and a != choice]
         for a in rest:
             if len(out) >= self.candidates:
                 break
-            if a.kind not in kinds and (a.kind != "eliminate"
-                                        or view.effective(a.player, 1, a.a) > 0):
+            if a.kind not in kinds and (not isinstance(a, Eliminate)
+                                        or view.effective(a.player, 1, a.zone) > 0):
                 out.append(a)
                 kinds.add(a.kind)
         for a in rest:

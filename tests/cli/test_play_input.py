@@ -24,7 +24,22 @@ from authoring.cli.play_input import (
     typed_answer,
     zone_names,
 )
-from authoring.engine import Action, Game, apply, legal_actions, new_initial_state
+from authoring.engine import (
+    Begin,
+    Choose,
+    Craft,
+    Game,
+    Investigate,
+    Keep,
+    Move,
+    Plan,
+    Resistance,
+    Search,
+    Transfer,
+    apply,
+    legal_actions,
+    new_initial_state,
+)
 from authoring.engine.save import GameSetup
 from authoring.model.game import load_game
 
@@ -48,8 +63,8 @@ def game() -> Game:
 
 def started(game: Game, seed: int = 1):  # type: ignore[no-untyped-def]
     state = new_initial_state(game, seed)
-    apply(game, state, Action("keep", 0, 0))
-    apply(game, state, Action("begin"))
+    apply(game, state, Keep(0, 0))
+    apply(game, state, Begin())
     return state
 
 
@@ -76,20 +91,20 @@ def test_names_are_folded_and_completed_by_their_start(game: Game) -> None:
 def test_short_forms_name_the_engine_actions(game: Game) -> None:
     state = started(game)
     ne4 = game.zone_index("N-E 4")
-    assert act(game, state, "move N-E 4") == Action("move", 0, ne4)
-    assert act(game, state, "move fougerolle") == Action("move", 0, ne4)  # its city
-    assert act(game, state, "p2 move NE4") == Action("move", 1, ne4)
-    assert act(game, state, "inv") == Action("investigate", 0)  # a verb's start
-    assert act(game, state, "search", current=2) == Action("search", 2)
-    assert act(game, state, "plan m") == Action("plan", 0, 1)
-    assert act(game, state, "craft bomb") == Action("craft", 0, 0)
+    assert act(game, state, "move N-E 4") == Move(0, ne4)
+    assert act(game, state, "move fougerolle") == Move(0, ne4)  # its city
+    assert act(game, state, "p2 move NE4") == Move(1, ne4)
+    assert act(game, state, "inv") == Investigate(0)  # a verb's start
+    assert act(game, state, "search", current=2) == Search(2)
+    assert act(game, state, "plan m") == Plan(0, 1)
+    assert act(game, state, "craft bomb") == Craft(0, 0)
     assert act(game, state, "craft bom") == act(game, state, "craft Bombe")
     res = act(game, state, "res 1 +1")
-    assert res == Action("resistance", 0, 0, 1, 0)
+    assert res == Resistance(0, 0, 1, 0)
     card, _ = state.resistance[0]
     cost = game.resistance_cards[card].cost
     state.players[0].cubes = cost  # enough to pay it all as it is activated (R5.8)
-    assert act(game, state, "res 1 act") == Action("resistance", 0, 0, cost, 1)
+    assert act(game, state, "res 1 act") == Resistance(0, 0, cost, 1)
     assert act(game, state, "give p2") == "give p2 what? a card's name, or a recruit's slot " \
                                            "(C1, M2 …)"
     assert act(game, state, "p9 search") == "no player p9: the seats are p1 to p3"
@@ -101,14 +116,14 @@ def test_a_card_is_given_by_its_name(game: Game) -> None:
     state = started(game)
     explosives = next(i for i, it in enumerate(game.items) if it.title.en == "Explosives")
     state.players[0].inventory.append(explosives)
-    assert act(game, state, "give p2 explos") == Action("transfer", 0, 1, 0, -1)
-    assert act(game, state, "give explosifs to p2") == Action("transfer", 0, 1, 0, -1)
+    assert act(game, state, "give p2 explos") == Transfer(0, 1, card=0)
+    assert act(game, state, "give explosifs to p2") == Transfer(0, 1, card=0)
     assert act(game, state, "give p2 dynamite") == "unknown card held 'dynamite'"
 
 
 def test_a_choice_is_answered_by_number_or_by_name(game: Game) -> None:
     state = started(game)
-    apply(game, state, Action("investigate", 0))
+    apply(game, state, Investigate(0))
     options = legal_actions(game, state)
     cmd = parse("keep 2")
     assert isinstance(cmd, Command)
@@ -126,8 +141,8 @@ def test_a_choice_is_answered_by_number_or_by_name(game: Game) -> None:
         cmd = parse(line)
         assert isinstance(cmd, Command)
         got = typed_answer(game, state, cmd, options)
-        assert isinstance(got, Action) and state.pending is not None
-        assert state.pending.options[got.a] == seat
+        assert isinstance(got, Choose) and state.pending is not None
+        assert state.pending.options[got.option] == seat
 
 
 def test_a_drawn_card_is_kept_by_its_name(game: Game) -> None:
@@ -137,7 +152,7 @@ def test_a_drawn_card_is_kept_by_its_name(game: Game) -> None:
     from authoring.engine.state import Pending
 
     state = started(game)
-    apply(game, state, Action("investigate", 0))
+    apply(game, state, Investigate(0))
     assert state.pending is not None and state.pending.kind == "keep_investigate"
     options = legal_actions(game, state)
     for i, clue in enumerate(state.pending.options):
@@ -148,7 +163,7 @@ def test_a_drawn_card_is_kept_by_its_name(game: Game) -> None:
             cmd = parse(line)
             assert isinstance(cmd, Command)
             got = typed_answer(game, state, cmd, options)
-            assert isinstance(got, Action) and got.a == i, (line, got)
+            assert isinstance(got, Keep) and got.drawn == i, (line, got)
     # a resistance card by its English title
     card = next(c for c, rc in enumerate(game.resistance_cards)
                 if not isinstance(rc.title, str) and rc.title.en)
@@ -249,7 +264,7 @@ def test_a_full_inventory_keeps_by_number_and_the_card_to_discard(game: Game) ->
     state = started(game)
     parts = [i for i, it in enumerate(game.items) if it.part_of][:4]
     state.players[0].inventory = list(parts)
-    apply(game, state, Action("search", 0))  # R5.4: draw I − malus, keep 1, room to make
+    apply(game, state, Search(0))  # R5.4: draw I − malus, keep 1, room to make
     options = legal_actions(game, state)
     drawn = len(state.pending.options)  # type: ignore[union-attr]
     assert len(options) == drawn * 5  # each card drawn: discard one of 4 held, or itself
@@ -263,8 +278,8 @@ def test_a_full_inventory_keeps_by_number_and_the_card_to_discard(game: Game) ->
         return typed_answer(game, state, cmd, options)
 
     first = game.items[parts[0]].title.fr
-    assert answer("keep 1 new") == Action("keep", 0, 0, 4)
-    assert answer(f"keep {drawn} {first}") == Action("keep", 0, drawn - 1, 0)
+    assert answer("keep 1 new") == Keep(0, 0, 4)
+    assert answer(f"keep {drawn} {first}") == Keep(0, drawn - 1, 0)
     assert str(answer("keep 1")).startswith("keep 1 and then? one of: ")
 
 
@@ -276,7 +291,7 @@ def test_cubes_on_a_resistance_card_are_one_or_more(game: Game, amount: str) -> 
     got = act(game, state, f"res 1 {amount}")
     assert got == (f"'{amount[:12]}' cubes: put 1 or more, as many as you hold "
                    "(e.g. res 1 +2, R5.8)")
-    assert act(game, state, "res 1 +1") == Action("resistance", 0, 0, 1, 0)
+    assert act(game, state, "res 1 +1") == Resistance(0, 0, 1, 0)
 
 
 @pytest.mark.parametrize("line, seat", [("give p4 C1", 4), ("give p0 C1", 0),

@@ -14,14 +14,24 @@ import itertools
 from typing import Any
 
 from authoring.engine import (
-    Action,
+    Choose,
+    End,
     Game,
+    Investigate,
+    Keep,
+    Move,
+    Recruit,
+    Resistance,
+    Search,
     State,
+    Transfer,
+    Use,
     apply,
     legal_actions,
     new_initial_state,
     why_illegal,
 )
+from authoring.engine.actions import slot_code
 from authoring.engine.describe import option_text
 from authoring.engine.game import CharacterInfo, Mods, lasting_mods
 from authoring.engine.simulate import record_game
@@ -80,7 +90,7 @@ def _keep_first(game: Game, state: State) -> None:
     """Answer a keep_* pending by keeping the first drawn thing (returned if it fits
     nowhere, D5.1)."""
     assert state.pending is not None and state.pending.kind.startswith("keep")
-    keeps = [a for a in legal_actions(game, state) if a.kind == "keep" and a.a == 0]
+    keeps = [a for a in legal_actions(game, state) if isinstance(a, Keep) and a.drawn == 0]
     apply(game, state, keeps[0])
 
 
@@ -107,28 +117,28 @@ def test_book_example_move_search_wait_recruit_with_one_cube(star_model: GameMod
         {"at": "A 1", "reserve_cubes": 1},
     ], supply=10)
     total = _all_cubes(state)
-    apply(game, state, Action("move", 0, _z(game, "A 3")))
-    apply(game, state, Action("search", 0))
+    apply(game, state, Move(0, _z(game, "A 3")))
+    apply(game, state, Search(0))
     _keep_first(game, state)
     assert _cubes(game, state) == {"A 3": 1}
     assert state.supply_cubes == 9
     assert [p.cubes for p in state.players] == [1, 1, 1]
     assert [p.actions for p in state.players] == [2, 0, 0]
     assert len(state.players[0].inventory) == 1
-    reason = why_illegal(game, state, Action("recruit", 0))
+    reason = why_illegal(game, state, Recruit(0))
     assert reason is not None and reason.startswith("R5.0:"), reason
-    apply(game, state, Action("move", 1, _z(game, "A 2")))
-    apply(game, state, Action("move", 2, _z(game, "A 7")))
-    assert why_illegal(game, state, Action("recruit", 0)) is None
-    apply(game, state, Action("recruit", 0))
+    apply(game, state, Move(1, _z(game, "A 2")))
+    apply(game, state, Move(2, _z(game, "A 7")))
+    assert why_illegal(game, state, Recruit(0)) is None
+    apply(game, state, Recruit(0))
     _keep_first(game, state)
     assert _cubes(game, state) == {"A 3": 2}
     assert state.supply_cubes == 8
     assert [p.cubes for p in state.players] == [1, 1, 1]
     assert [p.actions for p in state.players] == [3, 1, 1]
-    apply(game, state, Action("move", 1, _z(game, "A 1")))
-    apply(game, state, Action("move", 2, _z(game, "A 1")))
-    reason = why_illegal(game, state, Action("investigate", 0))
+    apply(game, state, Move(1, _z(game, "A 1")))
+    apply(game, state, Move(2, _z(game, "A 1")))
+    reason = why_illegal(game, state, Investigate(0))
     assert reason is not None and reason.startswith("R4.4:"), reason
     assert _all_cubes(state) == total
 
@@ -143,14 +153,14 @@ def test_book_example_impossible_under_player_option(star_model: GameModel) -> N
         {"at": "A 1", "reserve_cubes": 1},
         {"at": "A 1", "reserve_cubes": 1},
     ], supply=10, decisions={"D4.2": "player"})
-    apply(game, state, Action("search", 0))
+    apply(game, state, Search(0))
     _keep_first(game, state)
     assert _cubes(game, state) == {"A 3": 1}
     assert state.supply_cubes == 10
     assert [p.cubes for p in state.players] == [0, 1, 1]
-    apply(game, state, Action("move", 1, _z(game, "A 2")))
-    apply(game, state, Action("move", 2, _z(game, "A 2")))
-    reason = why_illegal(game, state, Action("recruit", 0))
+    apply(game, state, Move(1, _z(game, "A 2")))
+    apply(game, state, Move(2, _z(game, "A 2")))
+    reason = why_illegal(game, state, Recruit(0))
     assert reason is not None and reason.startswith("D4.2:"), reason
 
 
@@ -166,13 +176,13 @@ def test_zone_full_by_size(star_model: GameModel) -> None:
     ], supply=5)
     state.cubes[_z(game, "A 2")] = 1
     state.cubes[_z(game, "A 1")] = 2
-    reason = why_illegal(game, state, Action("investigate", 0))
+    reason = why_illegal(game, state, Investigate(0))
     assert reason is not None and reason.startswith("R4.4:"), reason
-    apply(game, state, Action("investigate", 1))
+    apply(game, state, Investigate(1))
     _keep_first(game, state)
     assert _cubes(game, state) == {"A 1": 3, "A 2": 1}
     assert state.supply_cubes == 4
-    reason = why_illegal(game, state, Action("search", 2))
+    reason = why_illegal(game, state, Search(2))
     assert reason is not None and reason.startswith("R4.4:"), reason
 
 
@@ -187,14 +197,14 @@ def test_supply_runs_out(star_model: GameModel) -> None:
         {"at": "A 1", "reserve_cubes": 2, "C": 2, "I": 2},
         {"at": "A 1", "reserve_cubes": 0, "C": 2, "I": 2},
     ], supply=1)
-    apply(game, state, Action("search", 0))
+    apply(game, state, Search(0))
     _keep_first(game, state)
     assert state.supply_cubes == 0
     assert _cubes(game, state) == {"A 3": 1}
-    for kind in ("recruit", "investigate", "search"):
-        reason = why_illegal(game, state, Action(kind, 1))
-        assert reason is not None and reason.startswith("D4.2:"), (kind, reason)
-        assert Action(kind, 1) not in legal_actions(game, state)
+    for draw in (Recruit(1), Investigate(1), Search(1)):
+        reason = why_illegal(game, state, draw)
+        assert reason is not None and reason.startswith("D4.2:"), (draw, reason)
+        assert draw not in legal_actions(game, state)
     assert [p.cubes for p in state.players] == [0, 2, 0]
     assert [p.actions for p in state.players] == [1, 0, 0]
 
@@ -212,7 +222,7 @@ def _choose(game: Game, state: State, text: str) -> None:
     texts = _options(game, state)
     hits = [i for i, t in enumerate(texts) if text in t]
     assert len(hits) == 1, (text, texts)
-    apply(game, state, Action("choose", state.pending.player, hits[0]))
+    apply(game, state, Choose(state.pending.player, hits[0]))
 
 
 def _item(game: Game, item_id: str) -> int:
@@ -253,9 +263,9 @@ def test_transfer_several_things_in_one_action(star_model: GameModel) -> None:
     state.players[0].inventory = [ex, det, tim]
     state.players[0].squad[0][0] = rec
     state.players[1].inventory = [bot]
-    reason = why_illegal(game, state, Action("transfer", 0, 2, 0))
+    reason = why_illegal(game, state, Transfer(0, 2, card=0))
     assert reason is not None and reason.startswith("R5.9:"), reason
-    apply(game, state, Action("transfer", 0, 1, 0))
+    apply(game, state, Transfer(0, 1, card=0))
     assert [p.actions for p in state.players] == [1, 0, 0]
     assert state.pending is not None and state.pending.kind == "transfer_more"
     assert state.pending.player == 0
@@ -267,7 +277,7 @@ def test_transfer_several_things_in_one_action(star_model: GameModel) -> None:
     assert state.pending is not None and state.pending.kind == "transfer_more"
     _choose(game, state, "recruit")
     assert state.pending is not None and state.pending.kind == "transfer_more"
-    apply(game, state, Action("choose", 0, 0))  # option 0: done
+    apply(game, state, Choose(0, 0))  # option 0: done
     assert state.pending is None
     assert state.players[0].inventory == [tim]
     assert sorted(state.players[1].inventory) == sorted([bot, ex, det])
@@ -296,18 +306,18 @@ def test_transfer_receiver_inventory_limit(star_model: GameModel) -> None:
     ex, det, tim, bot = (_item(game, k) for k in ("explosives", "detonator", "timer", "bottles"))
     state.players[0].inventory = [ex, det, tim]
     state.players[1].inventory = [bot, bot, bot]
-    apply(game, state, Action("transfer", 0, 1, 0))
+    apply(game, state, Transfer(0, 1, card=0))
     assert len(state.players[1].inventory) == 4
     if state.pending is not None:
         assert state.pending.kind == "transfer_more"
         assert _options(game, state) == ["nothing more: the transfer is done"]
-        apply(game, state, Action("choose", 0, 0))
+        apply(game, state, Choose(0, 0))
     assert state.pending is None
     assert state.players[0].inventory == [det, tim]
-    reason = why_illegal(game, state, Action("transfer", 0, 1, 0))
+    reason = why_illegal(game, state, Transfer(0, 1, card=0))
     assert reason is not None and reason.startswith("D11.5:"), reason
-    apply(game, state, Action("move", 2, _z(game, "A 3")))  # keep R5.0's spread
-    reason = why_illegal(game, state, Action("transfer", 0, 1, 0))
+    apply(game, state, Move(2, _z(game, "A 3")))  # keep R5.0's spread
+    reason = why_illegal(game, state, Transfer(0, 1, card=0))
     assert reason is not None and reason.startswith("D11.5:"), reason
 
 
@@ -324,16 +334,16 @@ def test_transfer_receiver_slot_test(star_model: GameModel) -> None:
     ])
     rec = _token(game, "C")
     state.players[0].squad[1][0] = rec
-    code = -1 - (1 * 16 + 0)  # a recruit on M slot 1 (the action table, actions.py)
-    reason = why_illegal(game, state, Action("transfer", 0, 1, code, 0))
+    code = slot_code(1, 0)  # a recruit on M slot 1
+    reason = why_illegal(game, state, Transfer(0, 1, recruit=code, row=0))
     assert reason is not None and reason.startswith("D11.5:"), reason
     for row in (0, 2):
-        assert Action("transfer", 0, 1, code, row) not in legal_actions(game, state)
-    assert why_illegal(game, state, Action("transfer", 0, 1, code, 1)) is None
-    apply(game, state, Action("transfer", 0, 1, code, 1))
+        assert Transfer(0, 1, recruit=code, row=row) not in legal_actions(game, state)
+    assert why_illegal(game, state, Transfer(0, 1, recruit=code, row=1)) is None
+    apply(game, state, Transfer(0, 1, recruit=code, row=1))
     if state.pending is not None:
         assert _options(game, state) == ["nothing more: the transfer is done"]
-        apply(game, state, Action("choose", 0, 0))
+        apply(game, state, Choose(0, 0))
     assert state.players[0].squad[1] == [-1, -1, -1]
     assert state.players[1].squad[1][0] == rec
     assert [p.actions for p in state.players] == [1, 0, 0]
@@ -363,14 +373,13 @@ def test_reputation_shared_by_choice_in_play(star_model: GameModel) -> None:
     for p in state.players:
         p.actions = 1
     offered = []
-    apply(game, state, Action("end"))
+    apply(game, state, End())
     while state.pending is not None and state.pending.kind == "share_cube":
         offered.append(list(state.pending.options))
         if len(offered) == 1:
             assert state.team_counter == 1
             assert state.army_counter == 0  # R8 not begun: the shares come first (R7.2)
-        apply(game, state, Action("choose", state.pending.player,
-                                  state.pending.options.index(1)))
+        apply(game, state, Choose(state.pending.player, state.pending.options.index(1)))
     assert offered == [[0, 2, 1], [0, 2, 1], [0, 2, 1]]
     assert [p.cubes for p in state.players] == [0, 5, 1]
     assert (state.eliminated_soldiers, state.eliminated_officers) == (0, 0)
@@ -405,30 +414,30 @@ def test_sleepless_night_actions_outside_the_spread(star_model: GameModel) -> No
     state.resistance = [[card, 0]]
     assert game.resistance_cards[card].cost == 3
     total = _all_cubes(state)
-    reason = why_illegal(game, state, Action("move", 2, _z(game, "A 3")))
+    reason = why_illegal(game, state, Move(2, _z(game, "A 3")))
     assert reason is not None and reason.startswith("R5.0:"), reason
-    apply(game, state, Action("resistance", 0, 0, 3, 1))
+    apply(game, state, Resistance(0, 0, 3, 1))
     assert state.pending is not None  # "who: any_player": every player may take them
     assert sorted(state.pending.options) == [0, 1, 2, 3]
-    apply(game, state, Action("choose", state.pending.player, state.pending.options.index(2)))
+    apply(game, state, Choose(state.pending.player, state.pending.options.index(2)))
     assert state.pending is None
     assert [p.free_actions for p in state.players] == [0, 0, 2, 0]
     assert [p.actions for p in state.players] == [1, 0, 2, 0]
     assert state.players[0].cubes == 0
     assert state.resistance == [] and card in state.resistance_discard  # "la carte est défaussée"
-    assert why_illegal(game, state, Action("move", 2, _z(game, "A 3"))) is None
-    assert Action("move", 2, _z(game, "A 3")) in legal_actions(game, state)
-    apply(game, state, Action("move", 2, _z(game, "A 3")))
-    apply(game, state, Action("search", 2))
+    assert why_illegal(game, state, Move(2, _z(game, "A 3"))) is None
+    assert Move(2, _z(game, "A 3")) in legal_actions(game, state)
+    apply(game, state, Move(2, _z(game, "A 3")))
+    apply(game, state, Search(2))
     _keep_first(game, state)
     assert [p.actions for p in state.players] == [1, 0, 2, 0]
     assert [p.free_actions for p in state.players] == [0, 0, 0, 0]
     assert _cubes(game, state) == {"A 3": 1}
     assert _all_cubes(state) == total
-    reason = why_illegal(game, state, Action("move", 2, _z(game, "A 1")))
+    reason = why_illegal(game, state, Move(2, _z(game, "A 1")))
     assert reason is not None and reason.startswith("R5.0:"), reason
     team = state.team_counter
-    apply(game, state, Action("end"))
+    apply(game, state, End())
     assert state.team_counter == team + 2
 
 
@@ -445,11 +454,11 @@ def test_free_action_past_the_counters_end(star_model: GameModel) -> None:
     ])
     for p in state.players:
         p.actions = 10
-    reason = why_illegal(game, state, Action("move", 0, _z(game, "A 3")))
+    reason = why_illegal(game, state, Move(0, _z(game, "A 3")))
     assert reason is not None and reason.startswith("D5.4:"), reason
     state.players[0].free_actions = 2
-    assert why_illegal(game, state, Action("move", 0, _z(game, "A 3"))) is None
-    apply(game, state, Action("move", 0, _z(game, "A 3")))
+    assert why_illegal(game, state, Move(0, _z(game, "A 3"))) is None
+    apply(game, state, Move(0, _z(game, "A 3")))
     assert (state.round, state.phase) == (1, "players")
     assert [p.actions for p in state.players] == [10, 10, 10]
     assert state.players[0].free_actions == 1
@@ -479,12 +488,12 @@ def test_radio_cannot_complete_scenario_1_bomb_objective(game1: Game) -> None:
     bomb = next(i for i, s in enumerate(game.specials) if s.id == "bomb")
     state.players[0].inventory = [SPECIAL + radio, SPECIAL + bomb]
     assert game.objectives[0].kind == "base"
-    reason = why_illegal(game, state, Action("use", 0, 0, 0))
+    reason = why_illegal(game, state, Use(0, 0, 0))
     assert reason is not None and reason.startswith("R5.7:"), reason
-    assert Action("use", 0, 0, 0) not in legal_actions(game, state)
-    assert why_illegal(game, state, Action("use", 0, 0, 1)) is None
+    assert Use(0, 0, 0) not in legal_actions(game, state)
+    assert why_illegal(game, state, Use(0, 0, 1)) is None
     assert state.done == [0]
-    apply(game, state, Action("use", 0, 1, 0))
+    apply(game, state, Use(0, 1, 0))
     assert state.done == [1]
     assert state.outcome is None
 
@@ -505,9 +514,9 @@ def _pairs(game: Game, places: int) -> tuple[int, int, int]:
 
 def _to_next_start(game: Game, state: State) -> None:
     state.event_pile, state.event_discard = [], []
-    apply(game, state, Action("end"))
+    apply(game, state, End())
     while state.pending is not None and state.pending.kind == "share_cube":
-        apply(game, state, Action("choose", state.pending.player, 0))
+        apply(game, state, Choose(state.pending.player, 0))
     assert state.phase == "start" and state.round == 2, (state.phase, state.round)
 
 
@@ -563,7 +572,7 @@ def test_investigate_keeps_the_clue_until_army_phase(star_model: GameModel) -> N
         {"at": "A 1", "reserve_cubes": 0},
     ])
     pool = list(state.clue_pool)
-    apply(game, state, Action("investigate", 0))
+    apply(game, state, Investigate(0))
     _keep_first(game, state)
     assert state.clue_pool == pool
     assert len(state.clues_kept) == 1
@@ -626,11 +635,11 @@ def test_reputation_share_with_a_short_supply(star_model: GameModel) -> None:
         {"at": "A 1", "reserve_cubes": 0},
     ], supply=1)
     state.eliminated_soldiers, state.reserve_soldiers = 3, 10
-    apply(game, state, Action("end"))
+    apply(game, state, End())
     offered = []
     while state.pending is not None and state.pending.kind == "share_cube":
         offered.append(list(state.pending.options))
-        apply(game, state, Action("choose", state.pending.player, 0))
+        apply(game, state, Choose(state.pending.player, 0))
     assert offered == [[0, 1, 2]]
     assert [p.cubes for p in state.players] == [1, 0, 0]
     assert state.supply_cubes == 0
@@ -707,13 +716,13 @@ def test_bomb_only_in_the_revealed_base_zone(game1: Game) -> None:
         p.at = here
     bomb = next(i for i, s in enumerate(game.specials) if s.id == "bomb")
     state.players[0].inventory = [SPECIAL + bomb]
-    reason = why_illegal(game, state, Action("use", 0, 0, 0))
+    reason = why_illegal(game, state, Use(0, 0, 0))
     assert reason is not None and reason.startswith("R5.7:"), reason
     state.revealed = [[game.zone_index("N-E 6")]]
-    reason = why_illegal(game, state, Action("use", 0, 0, 0))
+    reason = why_illegal(game, state, Use(0, 0, 0))
     assert reason is not None and reason.startswith("R5.7:"), reason
     state.revealed = [[here]]
-    assert why_illegal(game, state, Action("use", 0, 0, 0)) is None
+    assert why_illegal(game, state, Use(0, 0, 0)) is None
 
 
 def test_transfer_a_special_item_and_a_card_one_step_of_budget(star_model: GameModel) -> None:
@@ -730,14 +739,14 @@ def test_transfer_a_special_item_and_a_card_one_step_of_budget(star_model: GameM
     bomb = next(i for i, s in enumerate(game.specials) if s.id == "bomb")
     tim = _item(game, "timer")
     state.players[0].inventory = [SPECIAL + bomb, tim]
-    apply(game, state, Action("transfer", 0, 1, 0))
+    apply(game, state, Transfer(0, 1, card=0))
     assert state.pending is not None and state.pending.kind == "transfer_more"
     texts = _options(game, state)
     assert len(texts) == 2, texts
-    apply(game, state, Action("choose", 0, 1))
+    apply(game, state, Choose(0, 1))
     if state.pending is not None:
         assert _options(game, state) == ["nothing more: the transfer is done"]
-        apply(game, state, Action("choose", 0, 0))
+        apply(game, state, Choose(0, 0))
     assert state.pending is None
     assert state.players[0].inventory == []
     assert sorted(state.players[1].inventory) == sorted([SPECIAL + bomb, tim])
@@ -783,10 +792,10 @@ def test_transfer_recruit_needs_the_receivers_next_slot(star_model: GameModel) -
     state.players[1].squad[0][0] = _token(game, "A")
     state.players[0].squad[2][0] = _token(game, "H")  # C 2, M 2, I 2
     state.players[0].squad[2][1] = _token(game, "G")  # C 3, M 1, I 2
-    h_code, g_code = -1 - (2 * 16 + 0), -1 - (2 * 16 + 1)
-    reason = why_illegal(game, state, Action("transfer", 0, 1, h_code, 0))
+    h_code, g_code = slot_code(2, 0), slot_code(2, 1)
+    reason = why_illegal(game, state, Transfer(0, 1, recruit=h_code, row=0))
     assert reason is not None and reason.startswith("D11.5:"), reason
-    assert why_illegal(game, state, Action("transfer", 0, 1, g_code, 0)) is None
+    assert why_illegal(game, state, Transfer(0, 1, recruit=g_code, row=0)) is None
 
 
 # -- properties over whole games (scenario 1, the heuristic team) ------------------------------
@@ -841,21 +850,21 @@ def test_transfer_more_reads_the_receivers_updated_row(star_model: GameModel) ->
         one, two = _token(game, first), _token(game, second)
         state.players[0].squad[0][0] = one
         state.players[0].squad[0][1] = two
-        apply(game, state, Action("transfer", 0, 1, -1 - 0, 0))
+        apply(game, state, Transfer(0, 1, recruit=slot_code(0, 0), row=0))
         assert state.players[1].squad[0] == [one, -1, -1]
         if not offered:
             if state.pending is not None:
                 assert _options(game, state) == ["nothing more: the transfer is done"]
-                apply(game, state, Action("choose", 0, 0))
+                apply(game, state, Choose(0, 0))
             assert state.players[0].squad[0][1] == two
             assert state.players[1].squad[0] == [one, -1, -1]
         else:
             assert state.pending is not None and state.pending.kind == "transfer_more"
             texts = _options(game, state)
             assert len(texts) == 2 and "recruit" in texts[1], texts
-            apply(game, state, Action("choose", 0, 1))
+            apply(game, state, Choose(0, 1))
             if state.pending is not None:
-                apply(game, state, Action("choose", 0, 0))
+                apply(game, state, Choose(0, 0))
             assert state.players[1].squad[0] == [one, two, -1]
         assert state.pending is None
         assert [p.actions for p in state.players] == [1, 0, 0]
@@ -878,7 +887,7 @@ def test_event_officer_also_draws_a_region_token(star_model: GameModel) -> None:
     rb = list(game.topo.regions).index("B")
     state.piles = [[_z(game, "B 7")] if r == rb else [] for r in range(len(game.topo.regions))]
     state.bag, state.drawn = [], []
-    apply(game, state, Action("end"))
+    apply(game, state, End())
     assert (state.round, state.phase) == (2, "start")
     assert {game.zone(z): k for z, k in enumerate(state.officers) if k} == {"B 5": 1}
     assert {game.zone(z): k for z, k in enumerate(state.soldiers) if k} == {"B 5": 1, "A 3": 1}

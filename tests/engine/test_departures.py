@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from authoring.engine import Action, Game, apply, why_illegal
+from authoring.engine import Choose, Game, Move, Transfer, Use, apply, why_illegal
 from authoring.engine.resolve import run_queue, with_effects
 from authoring.engine.state import SPECIAL
 from authoring.model import effects as fx
@@ -39,7 +39,7 @@ def test_r57_the_radio_does_not_complete_scenario_1s_base(game1: Game) -> None:
     game, state, z = _at_base(game1)
     radio = _special(game, "radio")
     state.players[0].inventory = [SPECIAL + radio]
-    reason = why_illegal(game, state, Action("use", 0, 0, 0))
+    reason = why_illegal(game, state, Use(0, 0, 0))
     assert reason is not None and reason.startswith("R5.7:"), reason
     assert "strategic objective" in reason
     assert state.done == [0]
@@ -78,8 +78,8 @@ def test_r57_the_bomb_destroys_the_base(game1: Game) -> None:
     game, state, z = _at_base(game1)
     state.players[0].inventory = [SPECIAL + _special(game, "bomb")]
     state.players[0].squad[2] = [0] * len(state.players[0].squad[2])  # I at its max
-    assert why_illegal(game, state, Action("use", 0, 0, 0)) is None
-    apply(game, state, Action("use", 0, 0, 0))
+    assert why_illegal(game, state, Use(0, 0, 0)) is None
+    apply(game, state, Use(0, 0, 0))
     assert state.done == [1] and state.completed == [[z]]
 
 
@@ -109,7 +109,8 @@ def test_r59_one_transfer_gives_several_items_and_a_recruit(star_model: GameMode
     ([1, 0, 0]), then seat 0 may add more to seat 1 at no further action: option 0 is done,
     then each further card, then the recruit onto each of seat 1's rows it fits (R5.2,
     D11.5). Seat 0 adds a card and the recruit (onto M), then is done."""
-    from authoring.engine.players import TRANSFER_DONE, transfer_option
+    from authoring.engine.actions import slot_code
+    from authoring.engine.players import TRANSFER_DONE
     from authoring.engine.state import EMPTY
 
     from .test_effects import table
@@ -119,22 +120,25 @@ def test_r59_one_transfer_gives_several_items_and_a_recruit(star_model: GameMode
     game = dataclasses.replace(game, recruits=(*game.recruits, RecruitToken(C=4, M=4, I=4)))
     token = len(game.recruits) - 1  # fits any slot (R5.2)
     state.players[0].squad[0][0] = token
-    apply(game, state, Action("transfer", 0, 1, 0, -1))
+    apply(game, state, Transfer(0, 1, card=0))
     assert [p.actions for p in state.players] == [1, 0, 0]
     assert state.players[0].inventory == [1, 2] and state.players[1].inventory == [0]
     pend = state.pending
     assert pend is not None and (pend.kind, pend.player, pend.data) == ("transfer_more", 0, [1])
-    recruit = -1 - 0  # C slot 1
-    assert pend.options == [TRANSFER_DONE, transfer_option(0, -1), transfer_option(1, -1),
-                            transfer_option(recruit, 0), transfer_option(recruit, 1),
-                            transfer_option(recruit, 2)]
-    assert why_illegal(game, state, Action("move", 0, game.zone_index("A 3"))) is not None
-    apply(game, state, Action("choose", 0, pend.options.index(transfer_option(1, -1))))
+    def more(card: int = -1, recruit: int = -1, row: int = -1) -> int:
+        return Transfer(0, 1, card, recruit, row).option()
+
+    recruit = slot_code(0, 0)  # C slot 1
+    assert pend.options == [TRANSFER_DONE, more(card=0), more(card=1),
+                            more(recruit=recruit, row=0), more(recruit=recruit, row=1),
+                            more(recruit=recruit, row=2)]
+    assert why_illegal(game, state, Move(0, game.zone_index("A 3"))) is not None
+    apply(game, state, Choose(0, pend.options.index(more(card=1))))
     assert state.players[0].inventory == [1] and state.players[1].inventory == [0, 2]
-    apply(game, state, Action("choose", 0, state.pending.options.index(  # type: ignore[union-attr]
-        transfer_option(recruit, 1))))
+    apply(game, state, Choose(0, state.pending.options.index(  # type: ignore[union-attr]
+        more(recruit=recruit, row=1))))
     assert state.players[0].squad[0][0] == EMPTY and state.players[1].squad[1][0] == token
-    apply(game, state, Action("choose", 0, 0))  # done
+    apply(game, state, Choose(0, 0))  # done
     assert state.pending is None
     assert [p.actions for p in state.players] == [1, 0, 0]  # one action for it all
     assert state.players[0].inventory == [1] and state.players[1].inventory == [0, 2]
@@ -148,7 +152,7 @@ def test_d115_the_receivers_limit_ends_a_transfer(star_model: GameModel) -> None
     game, state = table(star_model)
     state.players[0].inventory = [0, 1]
     state.players[1].inventory = [2, 3, 4]
-    apply(game, state, Action("transfer", 0, 1, 0, -1))
+    apply(game, state, Transfer(0, 1, card=0))
     assert state.pending is None
     assert state.players[0].inventory == [1] and state.players[1].inventory == [2, 3, 4, 0]
     assert [p.actions for p in state.players] == [1, 0, 0]

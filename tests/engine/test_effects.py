@@ -32,8 +32,27 @@ from typing import Any
 import pytest
 import yaml
 
-from authoring.engine import Action, Game, State, apply, flow, why_illegal
+from authoring.engine import (
+    Choose,
+    Craft,
+    Eliminate,
+    Game,
+    Keep,
+    Move,
+    Objective,
+    Plan,
+    Recruit,
+    Resistance,
+    Search,
+    State,
+    Transfer,
+    Use,
+    apply,
+    flow,
+    why_illegal,
+)
 from authoring.engine import players as rules
+from authoring.engine.actions import slot_of
 from authoring.engine.core import effective, level
 from authoring.engine.game import NO_MODS, CharacterInfo, Mods, ObjectiveInfo, lasting_mods
 from authoring.engine.outcome import Termination
@@ -109,7 +128,7 @@ def choose(game: Game, state: State, option: int) -> None:
     """Answer the pending choice with the option whose value is ``option``."""
     pend = state.pending
     assert pend is not None and pend.kind.startswith("choose_"), pend
-    apply(game, state, Action("choose", pend.player, pend.options.index(option)))
+    apply(game, state, Choose(pend.player, pend.options.index(option)))
 
 
 def zones_offered(game: Game, state: State) -> list[str]:
@@ -178,7 +197,7 @@ def test_remove_soldiers_actor_zone_to_eliminated_earns_reputation(star_model: G
     flow.end_of_players_phase(game, state)
     while state.pending is not None:  # R7.2: shared freely, one cube at a time
         assert state.pending.kind == "share_cube"
-        apply(game, state, Action("choose", 0, 0))
+        apply(game, state, Choose(0, 0))
     assert sum(p.cubes for p in state.players) == 3 + 2
     assert state.supply_cubes == SUPPLY - 2
     assert (state.eliminated_soldiers, state.reserve_soldiers) == (0, RESERVE_SOLDIERS + 2)
@@ -285,7 +304,7 @@ def test_where_each_capital_place_reputation_cube(star_model: GameModel) -> None
     assert on(game, state.cubes) == {"A 1": 3, "C 1": 1}
     assert state.supply_cubes == SUPPLY - 2
     assert [p.cubes for p in state.players] == [1, 1, 1]  # from the supply, not the players
-    reason = why_illegal(game, state, Action("search", 0))
+    reason = why_illegal(game, state, Search(0))
     assert reason is not None and reason.startswith("R4.4"), reason
 
 
@@ -519,14 +538,14 @@ def test_place_reputation_cube_actor_zone(star_model: GameModel) -> None:
 def test_remove_reputation_cubes_any_zone_frees_limited_actions(star_model: GameModel) -> None:
     game, state = table(star_model)
     put(game, state.cubes, A1=3, A3=1)
-    assert why_illegal(game, state, Action("search", 0)) is not None  # R4.4: A 1 is full
+    assert why_illegal(game, state, Search(0)) is not None  # R4.4: A 1 is full
     g2 = resolve_effects(game, state, [fx.RemoveReputationCubes(count=2, where="any_zone")],
                          actor=0)
     assert zones_offered(game, state) == ["A 1", "A 3"]
     choose(g2, state, game.zone_index("A 1"))
     assert on(game, state.cubes) == {"A 1": 1, "A 3": 1}
     assert state.supply_cubes == SUPPLY + 2
-    assert why_illegal(game, state, Action("search", 0)) is None
+    assert why_illegal(game, state, Search(0)) is None
 
 
 def test_remove_reputation_cubes_default_actor_zone_up_to_count(star_model: GameModel) -> None:
@@ -728,7 +747,7 @@ def test_draw_clues_without_limit_or_malus_kept_join_the_pool(star_model: GameMo
     assert pend is not None and pend.kind == "keep_investigate" and pend.player == 0
     assert len(pend.options) == 3
     kept = pend.options[1]
-    apply(g2, state, Action("keep", 0, 1))
+    apply(g2, state, Keep(0, 1))
     assert state.pending is None
     assert state.clues_kept == [kept]
     assert len(state.clue_discard) == 2
@@ -740,9 +759,9 @@ def test_draw_clues_without_limit_or_malus_kept_join_the_pool(star_model: GameMo
 def test_draw_clues_keep_two(star_model: GameModel) -> None:
     game, state = table(star_model)
     g2 = resolve_effects(game, state, [fx.DrawClues(draw=3, keep=2)], actor=0)
-    apply(g2, state, Action("keep", 0, 0))
+    apply(g2, state, Keep(0, 0))
     assert state.pending is not None and len(state.pending.options) == 2
-    apply(g2, state, Action("keep", 0, 0))
+    apply(g2, state, Keep(0, 0))
     assert state.pending is None
     assert (len(state.clues_kept), len(state.clue_discard)) == (2, 1)
 
@@ -754,7 +773,7 @@ def test_draw_items_keep_into_actor_inventory(star_model: GameModel) -> None:
     pend = state.pending
     assert pend is not None and pend.kind == "keep_search" and pend.player == 1
     kept = pend.options[2]
-    apply(g2, state, Action("keep", 1, 2))
+    apply(g2, state, Keep(1, 2))
     assert state.players[1].inventory == [kept]
     assert [p.inventory for p in (state.players[0], state.players[2])] == [[], []]
     assert len(state.item_discard) == 2
@@ -768,10 +787,10 @@ def test_draw_recruits_recruit_on_a_fitting_slot(star_model: GameModel) -> None:
     pend = state.pending
     assert pend is not None and pend.kind == "keep_recruit" and len(pend.options) == 3
     options = list(rules.keep_options(g2, state))
-    placed = next(a for a in options if a.b >= 0)  # a real token fits a slot numbered 2
-    token = pend.options[placed.a]
+    placed = next(a for a in options if a.where >= 0)  # a real token fits a slot numbered 2
+    token = pend.options[placed.drawn]
     apply(g2, state, placed)
-    s, k = divmod(placed.b, 16)
+    s, k = slot_of(placed.where)
     assert state.players[0].squad[s][k] == token
     assert len(state.recruit_bag) == bag - 1  # 3 drawn, 2 returned
     assert level(game, state, 0, s) == 3
@@ -784,7 +803,7 @@ def test_draw_resistance_makes_cards_available(star_model: GameModel) -> None:
     pend = state.pending
     assert pend is not None and pend.kind == "keep_resistance" and len(pend.options) == 2
     card = pend.options[0]
-    apply(g2, state, Action("keep", 0, 0))
+    apply(g2, state, Keep(0, 0))
     assert state.resistance == [[card, 0]]
     assert len(state.resistance_discard) == 1
     assert len(state.resistance_pile) == pile - 2
@@ -796,18 +815,18 @@ def test_draw_resistance_makes_cards_available(star_model: GameModel) -> None:
 def test_free_actions_do_not_advance_the_counter(star_model: GameModel) -> None:
     game, state = table(star_model)
     state.players[1].actions = 2  # a third counted action would be 3 ahead (R5.0)
-    move = Action("move", 1, game.zone_index("A 3"))
+    move = Move(1, game.zone_index("A 3"))
     reason = why_illegal(game, state, move)
     assert reason is not None and reason.startswith("R5.0"), reason
     g2 = resolve_effects(game, state, [fx.FreeActions(count=2, who="any_player")], actor=0)
     choose(g2, state, 1)
     assert state.players[1].free_actions == 2
     apply(game, state, move)
-    apply(game, state, Action("move", 1, game.zone_index("A 5")))
+    apply(game, state, Move(1, game.zone_index("A 5")))
     assert [p.actions for p in state.players] == [0, 2, 0]
     assert state.players[1].free_actions == 0
     assert game.zone(state.players[1].at) == "A 5"
-    reason = why_illegal(game, state, Action("move", 1, game.zone_index("A 3")))
+    reason = why_illegal(game, state, Move(1, game.zone_index("A 3")))
     assert reason is not None and reason.startswith("R5.0"), reason
     flow.end_of_players_phase(game, state)
     assert state.team_counter == 2  # R7.1: the largest count, free actions not in it
@@ -867,7 +886,7 @@ def test_discard_items_players_in_occupied_zones(star_model: GameModel) -> None:
     g2 = resolve_effects(game, state, [fx.DiscardItems(count=1, who="players_in_occupied_zones")])
     pend = state.pending
     assert pend is not None and pend.kind == "choose_card" and pend.player == 0
-    apply(g2, state, Action("choose", 0, 1))
+    apply(g2, state, Choose(0, 1))
     assert state.pending is None
     assert [p.inventory for p in state.players] == [[a], [c], []]
     assert state.item_discard == [b]
@@ -880,9 +899,9 @@ def test_discard_items_default_each_player(star_model: GameModel) -> None:
     state.players[2].inventory = [c, a]
     g2 = resolve_effects(game, state, [fx.DiscardItems()])
     assert state.pending is not None and state.pending.player == 0
-    apply(g2, state, Action("choose", 0, 0))
+    apply(g2, state, Choose(0, 0))
     assert state.pending is not None and state.pending.player == 2
-    apply(g2, state, Action("choose", 2, 0))
+    apply(g2, state, Choose(2, 0))
     assert [p.inventory for p in state.players] == [[], [], [a]]
     assert sorted(state.item_discard) == sorted([a, c])
 
@@ -893,7 +912,7 @@ def test_discard_resistance_cubes_back_to_supply(star_model: GameModel) -> None:
     g2 = resolve_effects(game, state, [fx.DiscardResistance(count=1)], actor=0)
     pend = state.pending
     assert pend is not None and pend.kind == "choose_card"
-    apply(g2, state, Action("choose", 0, 0))
+    apply(g2, state, Choose(0, 0))
     assert state.resistance == [[1, 0]]
     assert state.resistance_discard == [0]
     assert state.supply_cubes == SUPPLY + 2
@@ -979,7 +998,7 @@ def test_join_squad_scenario3_prisoner_freed_joins() -> None:
     state.soldiers[z] = state.officers[z] = 0
     prisoner = next(o.index for o in game.objectives if o.kind == "prisoner")
     state.revealed[prisoner] = [z]
-    apply(game, state, Action("objective", 2, prisoner))
+    apply(game, state, Objective(2, prisoner))
     assert state.done[prisoner] == 1
     token = game.joiners[(2, 1, 4)]
     assert state.players[2].squad[0] == [token, EMPTY]
@@ -1009,7 +1028,7 @@ def test_draw_bonus_search_draws_one_more(star_model: GameModel) -> None:
     game, state = table(star_model)  # I 2, empty zone: a search draws 2
     game = holding(game, fx.DrawBonus(action="search", amount=1))
     state.players[0].inventory = [item(game, BONUS_ITEM)]
-    apply(game, state, Action("search", 0))
+    apply(game, state, Search(0))
     assert state.pending is not None and state.pending.kind == "keep_search"
     assert len(state.pending.options) == 3
     assert (state.players[0].cubes, on(game, state.cubes)) == (1, {"A 1": 1})  # R4.4; D4.2: from the supply
@@ -1021,10 +1040,10 @@ def test_draw_bonus_applies_after_the_malus(star_model: GameModel) -> None:
     game, state = table(star_model)
     game = holding(game, fx.DrawBonus(action="recruit", amount=1))
     put(game, state.soldiers, A1=2)
-    reason = why_illegal(game, state, Action("recruit", 0))
+    reason = why_illegal(game, state, Recruit(0))
     assert reason is not None and reason.startswith("D5.2"), reason
     state.players[0].inventory = [item(game, BONUS_ITEM)]
-    apply(game, state, Action("recruit", 0))
+    apply(game, state, Recruit(0))
     assert state.pending is not None and len(state.pending.options) == 1
 
 
@@ -1032,7 +1051,7 @@ def test_move_range_one_more_road(star_model: GameModel) -> None:
     game, state = table(star_model)
     game = holding(game, fx.MoveRange(roads=1))
     state.players[0].at = game.zone_index("A 2")
-    to_c1 = Action("move", 0, game.zone_index("C 1"))  # 4 roads
+    to_c1 = Move(0, game.zone_index("C 1"))  # 4 roads
     reason = why_illegal(game, state, to_c1)
     assert reason is not None and reason.startswith("R5.1"), reason
     state.players[0].inventory = [item(game, BONUS_ITEM)]
@@ -1070,7 +1089,7 @@ def test_craft_requirement_one_level_lower(star_model: GameModel, held: bool) ->
     bonus = item(game, BONUS_ITEM)
     state.players[0].inventory = [bonus, *parts] if held else list(parts)
     left = state.special_left[bomb]
-    apply(game, state, Action("craft", 0, bomb))
+    apply(game, state, Craft(0, bomb))
     assert state.players[0].actions == 1
     if held:
         assert state.players[0].inventory == [bonus, SPECIAL + bomb]
@@ -1090,7 +1109,7 @@ def test_resistance_discount_activates_with_fewer_cubes(star_model: GameModel) -
     assert game.resistance_cards[card].cost == 3
     state.resistance = [[card, 0]]
     put(game, state.soldiers, A1=3)
-    activate = Action("resistance", 0, 0, 1, 1)
+    activate = Resistance(0, 0, 1, 1)
     reason = why_illegal(game, state, activate)
     assert reason is not None and reason.startswith("R5.8"), reason
     state.players[0].inventory = [item(game, BONUS_ITEM)]
@@ -1110,7 +1129,7 @@ def test_eliminate_officers_as_max_military_bonus(star_model: GameModel) -> None
     chars = tuple(sheet(f"P{i}", max_bonus=bonus) for i in range(3))
     game, state = table(star_model, character_info=chars)
     put(game, state.officers, A1=1)
-    target = Action("eliminate", 0, game.zone_index("A 1"), 1)
+    target = Eliminate(0, game.zone_index("A 1"), 1)
     reason = why_illegal(game, state, target)
     assert reason is not None and reason.startswith("R9.6"), reason
     state.players[0].squad[1] = [0, 1]  # two recruits: M at its max level, 4
@@ -1126,12 +1145,12 @@ def test_eliminate_range_uses_the_target_zone_occupation(star_model: GameModel) 
     game, state = table(star_model)
     game = holding(game, fx.EliminateRange(distance=1))
     put(game, state.soldiers, A1=2, A3=1, A5=1)
-    target = Action("eliminate", 0, game.zone_index("A 3"), 0)
+    target = Eliminate(0, game.zone_index("A 3"), 0)
     reason = why_illegal(game, state, target)
     assert reason is not None and reason.startswith("R5.6"), reason
     state.players[0].inventory = [item(game, BONUS_ITEM)]
     assert why_illegal(game, state, target) is None
-    far = why_illegal(game, state, Action("eliminate", 0, game.zone_index("A 5"), 0))
+    far = why_illegal(game, state, Eliminate(0, game.zone_index("A 5"), 0))
     assert far is not None and far.startswith("R5.6"), far
     apply(game, state, target)
     assert on(game, state.soldiers) == {"A 1": 2, "A 5": 1}
@@ -1147,8 +1166,8 @@ def test_inventory_size_fifth_card_kept(star_model: GameModel) -> None:
     g2 = resolve_effects(game, state, [fx.DrawItems(draw=1, keep=1)], actor=0)
     assert state.pending is not None
     drawn = state.pending.options[0]
-    assert why_illegal(g2, state, Action("keep", 0, 0, -1)) is None
-    apply(g2, state, Action("keep", 0, 0, -1))
+    assert why_illegal(g2, state, Keep(0, 0, -1)) is None
+    apply(g2, state, Keep(0, 0, -1))
     assert state.players[0].inventory == [bonus, *others, drawn]
 
 
@@ -1157,7 +1176,7 @@ def test_inventory_full_without_the_bonus(star_model: GameModel) -> None:
     four = [item(game, i) for i in ("torn-umbrella", "old-newspaper", "sardine-tin", "accordion")]
     state.players[0].inventory = list(four)
     g2 = resolve_effects(game, state, [fx.DrawItems(draw=1, keep=1)], actor=0)
-    reason = why_illegal(g2, state, Action("keep", 0, 0, -1))
+    reason = why_illegal(g2, state, Keep(0, 0, -1))
     assert reason is not None and reason.startswith("R5.4"), reason
 
 
@@ -1168,12 +1187,12 @@ def test_transfer_range_to_a_neighbouring_zone(star_model: GameModel) -> None:
     state.players[0].inventory = [gift]
     state.players[1].at = game.zone_index("A 3")  # next to A 1
     state.players[2].at = game.zone_index("A 5")  # two zones away
-    give = Action("transfer", 0, 1, 0, -1)
+    give = Transfer(0, 1, card=0)
     reason = why_illegal(game, state, give)
     assert reason is not None and reason.startswith("R5.9"), reason
     state.players[0].inventory = [gift, bonus]
     assert why_illegal(game, state, give) is None
-    far = why_illegal(game, state, Action("transfer", 0, 2, 0, -1))
+    far = why_illegal(game, state, Transfer(0, 2, card=0))
     assert far is not None and far.startswith("R5.9"), far
     apply(game, state, give)
     assert [p.inventory for p in state.players] == [[bonus], [gift], []]
@@ -1186,8 +1205,8 @@ def test_planning_tokens_a_second_active_token(star_model: GameModel, held: bool
     if held:
         state.players[0].inventory = [item(game, BONUS_ITEM)]
     supply = state.planning_supply
-    apply(game, state, Action("plan", 0, 0))
-    apply(game, state, Action("plan", 0, 1))
+    apply(game, state, Plan(0, 0))
+    apply(game, state, Plan(0, 1))
     squad = state.players[0].squad
     if held:  # two tokens active: C and M
         assert (squad[0], squad[1]) == ([PLANNING, EMPTY], [PLANNING, EMPTY])
@@ -1210,7 +1229,7 @@ def test_use_in_objective_zone_and_test_success(star_model: GameModel) -> None:
     state.players[0].at = game.zone_index("A 3")
     state.players[0].inventory = [SPECIAL + bomb]
     left = state.special_left[bomb]
-    use = Action("use", 0, 0, 0)
+    use = Use(0, 0, 0)
     assert why_illegal(game, state, use) is None
     apply(game, state, use)
     assert state.done == [1]
@@ -1224,7 +1243,7 @@ def test_use_outside_the_objective_zone_refused(star_model: GameModel) -> None:
     game, state = table(star_model)
     state.revealed[0] = [game.zone_index("A 3")]
     state.players[0].inventory = [SPECIAL + special(game, "bomb")]  # the player is in A 1
-    reason = why_illegal(game, state, Action("use", 0, 0, 0))
+    reason = why_illegal(game, state, Use(0, 0, 0))
     assert reason is not None and reason.startswith("R5.7"), reason
 
 
@@ -1238,7 +1257,7 @@ def test_use_failed_test_spends_the_action(star_model: GameModel) -> None:
     state.players[0].at = z
     state.soldiers[z] = 2
     state.players[0].inventory = [SPECIAL + bomb]
-    apply(game, state, Action("use", 0, 0, 0))
+    apply(game, state, Use(0, 0, 0))
     assert state.done == [0]
     assert state.players[0].actions == 1
     failed = events(state, "use_failed")
@@ -1257,7 +1276,7 @@ def test_use_in_objective_zone_within(star_model: GameModel, at: str, legal: boo
     state.completed = [[] for _ in state.done]
     state.players[0].at = game.zone_index(at)
     state.players[0].inventory = [SPECIAL + special(game, "sniper-rifle")]
-    use = Action("use", 0, 0, 0)
+    use = Use(0, 0, 0)
     reason = why_illegal(game, state, use)
     if not legal:
         assert reason is not None and reason.startswith("R5.7"), reason
@@ -1273,7 +1292,7 @@ def test_use_in_city(star_model: GameModel, at: str, legal: bool) -> None:
     game, state = table(star_model)
     state.players[0].at = game.zone_index(at)
     state.players[0].inventory = [SPECIAL + special(game, "press")]
-    use = Action("use", 0, 0, 0)
+    use = Use(0, 0, 0)
     reason = why_illegal(game, state, use)
     if not legal:
         assert reason is not None and reason.startswith("R5.7") and "village" in reason, reason

@@ -48,7 +48,7 @@ def test_fast_paths_agree_with_the_checks(path, decisions) -> None:  # type: ign
                                                    if rules.counter_refusal(game, t, p) is None]
         for p in range(len(s.players)):
             slow = [a for a in rules.candidates(game, s, p)
-                    if rules.CHECKS[a.kind](game, s, a) is None]
+                    if rules.CHECKS[type(a)](game, s, a) is None]
             assert rules.legal_for(game, s, p) == slow
             ps = s.players[p]
             fresh = _mods_of(game, ps.character, tuple(EMPTY in row for row in ps.squad),

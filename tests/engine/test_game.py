@@ -74,7 +74,7 @@ def test_same_seed_same_game(game1: Game) -> None:
 def test_a_move_out_of_reach_says_the_reach_with_its_bonus(scenario1: GameModel) -> None:
     """R5.1: 3 roads or 1 mountain path; Jenny Adams's Tracker ability (move_range +1 road,
     +1 path) makes it 4 roads or 2 paths, and the refusal says so."""
-    from authoring.engine import Action
+    from authoring.engine import Move
     from authoring.engine.players import check_move
 
     sheets = [c.id for c in scenario1.content.characters]
@@ -85,14 +85,14 @@ def test_a_move_out_of_reach_says_the_reach_with_its_bonus(scenario1: GameModel)
         g = Game.create(scenario1, players=3, characters=[who, *rest])
         s = new_initial_state(g, seed=1)
         far = g.zone_index("S-O 1")
-        assert check_move(g, s, Action("move", 0, far)) == (
+        assert check_move(g, s, Move(0, far)) == (
             f"R5.1: S-O 1 is not within {words} of {g.zone(s.players[0].at)}")
 
 
 def test_a_transfer_out_of_reach_says_the_givers_range(scenario1: GameModel) -> None:
     """R5.9: a transfer is to a player in the giver's zone; the Smuggler's ability
     (transfer_range 1) reaches the zones next to it too, and the refusal says so."""
-    from authoring.engine import Action
+    from authoring.engine import Transfer
     from authoring.engine.players import check_transfer
 
     g = Game.create(scenario1, players=3,
@@ -100,7 +100,7 @@ def test_a_transfer_out_of_reach_says_the_givers_range(scenario1: GameModel) -> 
     s = new_initial_state(g, seed=1)
     s.players[0].at, s.players[1].at = g.zone_index("N-E 2"), g.zone_index("N-E 5")
     s.players[0].inventory = [0]
-    assert check_transfer(g, s, Action("transfer", 0, 1, 0, -1)) == (
+    assert check_transfer(g, s, Transfer(0, 1, card=0)) == (
         "R5.9: Jenny Adams is not in N-E 2 nor within 1 link of it")
     s.players[1].at = g.zone_index("N-E 1")  # a neighbour: within reach
-    assert check_transfer(g, s, Action("transfer", 0, 1, 0, -1)) is None
+    assert check_transfer(g, s, Transfer(0, 1, card=0)) is None

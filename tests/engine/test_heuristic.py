@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from authoring.engine import Action, Game, apply, new_initial_state
+from authoring.engine import (
+    Action,
+    Choose,
+    Eliminate,
+    End,
+    Game,
+    Keep,
+    Move,
+    apply,
+    new_initial_state,
+)
 from authoring.engine.api import LazyLegal
 from authoring.engine.core import inventory_limit
 from authoring.engine.heuristic import HeuristicBot, _Ctx
@@ -65,7 +75,7 @@ def test_the_team_stops_once_every_objective_is_done(game1: Game) -> None:
     game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
     state = _started(game)
     state.done = [o.markers for o in game.objectives]
-    assert _act(game, state, HeuristicBot(1)) == Action("end")
+    assert _act(game, state, HeuristicBot(1)) == End()
 
 
 def test_once_done_the_players_behind_still_eliminate_for_free(game1: Game) -> None:
@@ -81,10 +91,10 @@ def test_once_done_the_players_behind_still_eliminate_for_free(game1: Game) -> N
     state.soldiers[z], state.officers[z] = 1, 0
     state.players[0].actions = 2
     a = _act(game, state, HeuristicBot(1))
-    assert (a.kind, a.a, a.b) == ("eliminate", z, 0) and a.player != 0
+    assert a == Eliminate(a.player, z, 0) and a.player != 0
     assert state.players[a.player].at == z
     state.players[0].actions = 0
-    assert _act(game, state, HeuristicBot(1)) == Action("end")
+    assert _act(game, state, HeuristicBot(1)) == End()
 
 
 def _bomb_next_to_the_base(game: Game) -> tuple[State, int]:
@@ -111,8 +121,8 @@ def test_the_bomb_carrier_goes_first_and_the_team_stops_after_it(game1: Game) ->
         a = _act(game, state, bot)
         taken.append(a)
         apply(game, state, a)
-    assert [a.kind for a in taken[:2]] == ["move", "use"] and taken[0].a == base
-    assert taken[-1] == Action("end")
+    assert [a.kind for a in taken[:2]] == ["move", "use"] and taken[0] == Move(0, base)
+    assert taken[-1] == End()
     assert state.done[0] == 1 and state.team_counter == 2
 
 
@@ -141,7 +151,7 @@ def test_reputation_cubes_are_shared_where_they_help(game1: Game, supply: str,
         state.players[p].cubes = cubes
     state.pending = Pending("choose_player", 0, [0, 1, 2, 3], [],
                             "player who gains the cubes (R7.2)")
-    assert _act(game, state, HeuristicBot(1)) == Action("choose", 0, expected)
+    assert _act(game, state, HeuristicBot(1)) == Choose(0, expected)
 
 
 def test_a_player_who_cannot_eliminate_keeps_a_military_recruit(game1: Game) -> None:
@@ -158,8 +168,8 @@ def test_a_player_who_cannot_eliminate_keeps_a_military_recruit(game1: Game) -> 
     postwoman, gamekeeper = 0, 3
     assert (game.recruits[postwoman].value("C"), game.recruits[gamekeeper].value("M")) == (4, 3)
     state.pending = Pending("keep_recruit", p, [postwoman, gamekeeper], [], "")
-    assert _act(game, state, HeuristicBot(1)) == Action("keep", p, 1, 1 * 16 + 0)
-    assert _act(game, state, SimpleBot(1)) == Action("keep", p, 0, 0 * 16 + 0)
+    assert _act(game, state, HeuristicBot(1)) == Keep(p, 1, 1 * 16 + 0)
+    assert _act(game, state, SimpleBot(1)) == Keep(p, 0, 0 * 16 + 0)
 
 
 def test_an_unknown_choice_takes_its_first_option(game1: Game) -> None:
@@ -167,8 +177,8 @@ def test_an_unknown_choice_takes_its_first_option(game1: Game) -> None:
     state = _started(game)
     state.pending = Pending("choose_something_new", 1, [7, 8, 9], [], "")
     view = PublicView(game, state, 1)
-    assert HeuristicBot(1).act(game, view, [Action("choose", 1, i) for i in range(3)]) \
-        == Action("choose", 1, 0)
+    assert HeuristicBot(1).act(game, view, [Choose(1, i) for i in range(3)]) \
+        == Choose(1, 0)
 
 
 def _full_hands(game: Game) -> tuple[State, int, int, int]:

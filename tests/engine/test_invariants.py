@@ -48,10 +48,12 @@ from authoring.engine import (
     Action,
     Game,
     IllegalAction,
+    Keep,
     LogEntry,
     Outcome,
     State,
     Termination,
+    Transfer,
     apply,
     legal_actions,
     new_initial_state,
@@ -154,19 +156,20 @@ def hoarder(seed: int) -> Policy:
         pend = state.pending
         if pend is not None and pend.kind == "keep_search":
             inv = state.players[pend.player].inventory
-            drop = [a for a in acts if 0 <= a.b < len(inv) and _backpack(game, inv[a.b])]
-            keep = [a for a in acts if a.b == -1]
+            keeps = [a for a in acts if isinstance(a, Keep)]
+            drop = [a for a in keeps if 0 <= a.where < len(inv) and _backpack(game, inv[a.where])]
+            keep = [a for a in keeps if a.where == -1]
             return (drop or keep or list(acts))[0]
         if pend is None:
             for a in acts:
-                if a.kind == "transfer" and a.b >= 0:
+                if isinstance(a, Transfer) and a.card >= 0:
                     inv = state.players[a.player].inventory
-                    if len(inv) >= 5 and _backpack(game, inv[a.b]):
+                    if len(inv) >= 5 and _backpack(game, inv[a.card]):
                         return a
             for kind, to_seat_0, chance in (("search", False, 1.0), ("transfer", True, 0.7),
                                             ("eliminate", False, 0.8), ("move", False, 0.3)):
-                some = [a for a in acts if a.kind == kind and (not to_seat_0 or a.a == 0
-                                                                and a.b >= 0)]
+                some = [a for a in acts if a.kind == kind and (
+                    not to_seat_0 or isinstance(a, Transfer) and a.to == 0 and a.card >= 0)]
                 if some and rnd.random() < chance:
                     return some[rnd.randrange(len(some))]
             if rnd.random() < 0.5:
@@ -221,7 +224,7 @@ class Run:
                  if self.policy in POLICIES else "")
         return (f"{again}replay(Game.create(load_game(default_path('scenarios', "
                 f"'{self.scenario}.yaml')), players={self.players}, difficulty="
-                f"'{self.difficulty}'), {self.seed}, [Action(*a) for a in ACTIONS])\n"
+                f"'{self.difficulty}'), {self.seed}, [Action.from_json(a) for a in ACTIONS])\n"
                 f"  ACTIONS = {json.dumps([a.to_json() for a in self.actions])}")
 
 
@@ -805,7 +808,7 @@ BACKPACK_GIVEN_AWAY: tuple[str, int, str, int, list[list[Any]]] = (
 def test_giving_the_backpack_away_keeps_the_hand_within_its_limit() -> None:
     scenario, players, difficulty, seed, actions = BACKPACK_GIVEN_AWAY
     run, _ = play(scenario, players, difficulty, seed, "given",
-                  [(n, CHECKS[n]) for n in STATE_CHECKS], actions=[Action(*a) for a in actions])
+                  [(n, CHECKS[n]) for n in STATE_CHECKS], actions=[Action.from_json(a) for a in actions])
     assert run.step == len(actions), (
         f"action {run.step} of the game is no longer legal: the engine changed; find the "
         "game again (python -m tests.engine.test_invariants 10000, policy hoarder)")

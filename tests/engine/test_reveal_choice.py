@@ -8,7 +8,15 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from authoring.engine import Action, Game, apply, legal_actions, new_initial_state
+from authoring.engine import (
+    Begin,
+    Choose,
+    Game,
+    Keep,
+    apply,
+    legal_actions,
+    new_initial_state,
+)
 from authoring.engine.flow import reveal
 from authoring.engine.heuristic import HeuristicBot
 from authoring.engine.view import PublicView
@@ -25,8 +33,8 @@ def _game(ask: bool) -> Game:
 
 def _pooled(game: Game):  # type: ignore[no-untyped-def]
     state = new_initial_state(game, 4)
-    apply(game, state, Action("keep", 0, 0))
-    apply(game, state, Action("begin"))
+    apply(game, state, Keep(0, 0))
+    apply(game, state, Begin())
     state.clue_pool = list(POOL)
     return state
 
@@ -46,7 +54,7 @@ def test_people_choose_which_isolated_place_is_revealed() -> None:
     assert state.pending is not None and state.pending.kind == "choose_reveal"
     assert state.pending.options == [28, 59]
     assert state.pending.note == "which isolated place gets the objective marker (R6.1)"
-    events = apply(game, state, Action("choose", 0, 1))
+    events = apply(game, state, Choose(0, 1))
     assert state.revealed[0] == [59]
     assert any(e.kind == "revealed" and e.rule == "R6.1" and game.zone(59) in e.text
                for e in events)
@@ -57,7 +65,7 @@ def test_a_bot_answers_with_the_default() -> None:
     state = _pooled(game)
     reveal(game, state)
     legal = legal_actions(game, state)
-    assert HeuristicBot(1).act(game, PublicView(game, state, 0), legal) == Action("choose", 0, 0)
+    assert HeuristicBot(1).act(game, PublicView(game, state, 0), legal) == Choose(0, 0)
 
 
 # -- R5.4: a hand above its limit ---------------------------------------------------------------
@@ -93,10 +101,10 @@ def test_people_choose_the_card_to_discard_and_a_bot_takes_the_default() -> None
     assert pend is not None and pend.kind == "discard_excess" and pend.player == 0
     assert pend.options == [4, 0, 1, 2, 3]  # the useless card first: the default
     legal = legal_actions(game, state)
-    assert HeuristicBot(1).act(game, PublicView(game, state, 0), legal) == Action("choose", 0, 0)
+    assert HeuristicBot(1).act(game, PublicView(game, state, 0), legal) == Choose(0, 0)
     kept = state.players[0].inventory[1:]
     first = state.players[0].inventory[0]
-    events = apply(game, state, Action("choose", 0, 1))  # people discard the first part
+    events = apply(game, state, Choose(0, 1))  # people discard the first part
     assert state.pending is None and state.players[0].inventory == kept
     assert first in state.item_discard
     assert [e.rule for e in events if e.kind == "item_discarded"] == ["R5.4"]

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from authoring.cli import cli
-from authoring.engine import Action, Game, apply, legal_actions, new_initial_state
+from authoring.engine import Begin, End, Game, apply, legal_actions, new_initial_state
 from authoring.engine.outcome import Termination
 from authoring.engine.search import (
     DEFAULT_BUDGET,
@@ -65,7 +65,7 @@ def test_its_futures_never_touch_the_real_game(scenario1: GameModel) -> None:
     game = Game.create(scenario1, players=3, action_budget=9)
     state = new_initial_state(game, seed=4)
     apply(game, state, legal_actions(game, state)[0])
-    apply(game, state, Action("begin"))
+    apply(game, state, Begin())
     before = json.dumps(state.to_json())
     bot = SearchBot(1, budget=2)
     legal = legal_actions(game, state)
@@ -81,14 +81,14 @@ def test_the_field_is_searched_only_at_level_counters_the_policy_first(
     game = Game.create(scenario1, players=3, action_budget=9)
     state = new_initial_state(game, seed=4)
     apply(game, state, legal_actions(game, state)[0])
-    apply(game, state, Action("begin"))
+    apply(game, state, Begin())
     bot = SearchBot(1, budget=1)
     legal = legal_actions(game, state)
     view = PublicView(game, state, 0)
     field = bot.field(game, view, legal)
     assert 2 <= len(field) <= 3 and len(set(field)) == len(field)
     assert field[0] == bot.policy.scored(game, view, legal)[0][0]
-    assert Action("end") not in field and all(a in legal for a in field)
+    assert End() not in field and all(a in legal for a in field)
     apply(game, state, next(a for a in legal_actions(game, state)
                             if a.kind == "move" and a.player == 0))
     assert [ps.actions for ps in state.players] == [1, 0, 0]  # not level: not searched
@@ -98,7 +98,7 @@ def test_the_field_is_searched_only_at_level_counters_the_policy_first(
                                 if a.kind == "move" and a.player == p))
     ender = SearchBot(1, budget=1, ends=True)
     field = ender.field(game, PublicView(game, state, 0), legal_actions(game, state))
-    assert field[-1] == Action("end") and len(set(field)) == len(field) >= 2
+    assert field[-1] == End() and len(set(field)) == len(field) >= 2
 
 
 def test_the_searched_choice_is_the_best_paired_gain() -> None:
@@ -222,5 +222,5 @@ def test_a_future_to_the_end_of_the_game_plays_it_out(scenario1: GameModel) -> N
     game = small_game(scenario1)
     state = new_initial_state(game, seed=5)
     bot = SearchBot(1, budget=1, horizon=None)
-    got = bot.rollout(game, state.clone(), Action("begin"), 3, 10 ** 6)
+    got = bot.rollout(game, state.clone(), Begin(), 3, 10 ** 6)
     assert got in (0.0, 1.0)

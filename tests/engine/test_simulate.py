@@ -208,7 +208,7 @@ def test_pdf_report_with_heat_map(tmp_path: Path) -> None:
 def test_the_lookahead_never_touches_the_real_game(scenario1: GameModel) -> None:
     """Its futures are sampled from what the players know (hidden orders reshuffled, its
     own generator): the real state, its draws included, is left as it was."""
-    from authoring.engine import Action, Game, apply, legal_actions, new_initial_state
+    from authoring.engine import Begin, Game, apply, legal_actions, new_initial_state
     from authoring.engine.bots import BOTS
     from authoring.engine.rng import Rng
     from authoring.engine.view import PublicView, sample_state
@@ -216,7 +216,7 @@ def test_the_lookahead_never_touches_the_real_game(scenario1: GameModel) -> None
     game = Game.create(scenario1, players=3, action_budget=9)
     state = new_initial_state(game, seed=4)
     apply(game, state, legal_actions(game, state)[0])
-    apply(game, state, Action("begin"))
+    apply(game, state, Begin())
     before = json.dumps(state.to_json())
     bot = BOTS["lookahead"](1)
     a = bot.act(game, PublicView(game, state, 0), legal_actions(game, state))

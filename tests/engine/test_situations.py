@@ -10,7 +10,19 @@ from typing import Any
 import pytest
 import yaml
 
-from authoring.engine import Action, Game, State, apply, army, flow, why_illegal
+from authoring.engine import (
+    Action,
+    Eliminate,
+    Game,
+    Move,
+    Plan,
+    State,
+    apply,
+    army,
+    flow,
+    why_illegal,
+)
+from authoring.engine.actions import DRAWS
 from authoring.engine.game import CharacterInfo, Mods, lasting_mods
 from authoring.engine.resolve import answer
 from authoring.engine.state import EMPTY
@@ -94,16 +106,16 @@ def _zones(game: Game, table: list[int]) -> dict[str, int]:
     return {game.zone(z): k for z, k in enumerate(table) if k}
 
 
-def _action(game: Game, spec: dict[str, Any]) -> Action:
+def _action(game: Game, state: State, spec: dict[str, Any]) -> Action:
     p = int(spec["player"])
     kind = spec["type"]
     if kind == "move":
-        return Action("move", p, game.zone_index(spec["to"]))
-    if kind == "eliminate":
-        return Action("eliminate", p, -2, 1 if spec.get("target") == "officer" else 0)
+        return Move(p, game.zone_index(spec["to"]))
+    if kind == "eliminate":  # in the player's zone
+        return Eliminate(p, state.players[p].at, 1 if spec.get("target") == "officer" else 0)
     if kind == "plan":
-        return Action("plan", p, "CMI".index(spec["skill"]))
-    return Action(kind, p)
+        return Plan(p, "CMI".index(spec["skill"]))
+    return DRAWS[kind](p)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -173,9 +185,7 @@ def test_situation(path: Path, star_model: GameModel) -> None:
             expect["eliminated"]["soldiers"], expect["eliminated"]["officers"])
         return
     assert kind == "action"
-    action = _action(game, sit["action"])
-    if action.kind == "eliminate":
-        action = action._replace(a=state.players[action.player].at)
+    action = _action(game, state, sit["action"])
     reason = why_illegal(game, state, action)
     if not expect["legal"]:
         assert reason is not None and reason.startswith(expect["rule"] + ":"), reason

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from annotated_types import MinLen
-from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic.fields import FieldInfo
 
 from authoring.io.diagnostics import Report, Span, did_you_mean
@@ -38,6 +38,17 @@ class Model(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
                               allow_inf_nan=False)
+
+
+# every file (content, scenario) writes a translated text so; its docstring and field
+# descriptions are what the JSON Schemas show
+
+
+class LocalText(Model):
+    """A text in French (the rule book's language) and, optionally, English."""
+
+    fr: str = Field(min_length=1, description="French text (printed by default).")
+    en: str | None = Field(default=None, description="English text.")
 
 
 #: a validator's message may end with this and a hint, printed on the hint line

@@ -32,7 +32,7 @@ from pydantic import Discriminator, Field, PrivateAttr, Tag
 
 from authoring.model.effects import Condition, Effect, Skill
 from authoring.model.rules import ACTION_COUNTER_MAX, INVENTORY_LIMIT, STARTING_REPUTATION
-from authoring.model.schema.base import CARD_ID, LETTER, FileRef, Model
+from authoring.model.schema.base import CARD_ID, LETTER, FileRef, LocalText, Model
 
 Id = Annotated[
     str,
@@ -42,13 +42,6 @@ Id = Annotated[
     ),
 ]
 SKILLS: tuple[Skill, ...] = ("C", "M", "I")
-
-
-class LocalText(Model):
-    """A text in French (the rule book's language) and, optionally, English."""
-
-    fr: str = Field(min_length=1, description="French text (printed by default).")
-    en: str | None = Field(default=None, description="English text.")
 
 
 Text = str | LocalText

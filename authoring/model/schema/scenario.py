@@ -35,15 +35,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import ConfigDict, Field
 
 from authoring.model.effects import Effect
-from authoring.model.schema.base import SCENARIO_ID, FileRef, Model
-
-
-class LocalText(Model):
-    """A text in French (printed) and optionally English."""
-
-    fr: str = Field(min_length=1, description="French text, as printed.")
-    en: str | None = Field(default=None, description="English text (optional).")
-
+from authoring.model.schema.base import SCENARIO_ID, FileRef, LocalText, Model
 
 #: the French text is the one printed; English is optional (a plain string is French)
 Text = Annotated[
