@@ -26,7 +26,10 @@ class Bot(Protocol):
 
     name: str
 
-    def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action: ...
+    def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` for the player ``view`` is seen by (the pending choice's player,
+        else seat 0 acting for the team): a team of bots is one cooperative player."""
+        ...
 
 
 class RandomBot:

@@ -345,6 +345,9 @@ class HeuristicBot:
 
     # -- the interface ------------------------------------------------------------------
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
+        """The team's next action: a pending choice answered (a kept card, a zone, who gets
+        a cube, R7.2), the phase begun, or in the players' phase the planner's choice (the
+        module docstring)."""
         pend = view.pending
         if pend is not None:
             return self._answer(game, view, legal, pend)
@@ -1668,6 +1671,9 @@ class LookaheadBot:
         self.margin = margin
 
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
+        """The heuristic's choice, unless one of its next best alternatives ends better
+        on sampled futures (in the players' phase only; other decisions are the
+        heuristic's)."""
         if view.phase != "players" or view.pending is not None:
             return self.inner.act(game, view, legal)
         scored = self.inner.scored(game, view, legal)  # scored once: choice and alternatives
