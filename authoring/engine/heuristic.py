@@ -273,7 +273,7 @@ class HeuristicBot:
     #: against the officers left (R9.1)
     danger_weight = 40.0
     #: … counted once the officers left are this few (earlier, the army makes few officers)
-    danger_officers = 99
+    danger_officers = 8
     #: how much a teammate with room in hand wants to reach a crafter whose full hand
     #: blocks the parts (R5.4, D11.5)
     porter_goal = 20.0
