@@ -57,7 +57,7 @@ from authoring.engine import (
     new_initial_state,
     why_illegal,
 )
-from authoring.engine.bots import BOTS
+from authoring.engine.bots import BOTS, Bot
 from authoring.engine.check import load_playable
 from authoring.engine.describe import pending_text
 from authoring.engine.save import (
@@ -365,6 +365,20 @@ def _phase_words(state: State) -> str:
         state.phase, state.phase)
 
 
+def seat_choice(bot: Bot, game: Game, view: PublicView, mine: list[Action]) -> Action:
+    """What the bot at ``view``'s seat does among its own actions ``mine``, or ``End()``
+    (it passes). A team planner (the heuristic, the search) chooses for the whole team (a
+    team of bots is one cooperative player): at a table with people its choice may be
+    another seat's; the bot then takes its own best-scored action, never a person's."""
+    a = bot.act(game, view, [*mine, End()])
+    if a.kind == "end" or a in mine:
+        return a
+    scored = getattr(bot, "scored", None)
+    if scored is None:
+        return End()
+    return next((x for x, _ in scored(game, view, [*mine, End()]) if x in mine), End())
+
+
 # -- the session ------------------------------------------------------------------------------
 
 
@@ -488,7 +502,7 @@ class Session:
             mine = [a for a in legal if a.player == p]
             if not mine:
                 continue
-            a = self.bots[p].act(g, PublicView(g, st, p), [*mine, End()])
+            a = seat_choice(self.bots[p], g, PublicView(g, st, p), mine)
             if a.kind == "end":  # this bot has done enough this phase
                 self.passed.add(p)
                 continue
