@@ -947,22 +947,9 @@ class _Ctx:
         return v
 
     def _made(self, t: int, fewer: int = -1) -> int:
-        """Officers one army action on ``t`` makes (R8.3–R8.5): the soldiers added beyond
-        the zone's max occupation that no neighbour can hold; ``fewer``: a zone with one
+        """:func:`officers_made` by one army action on ``t`` now; ``fewer``: a zone with one
         soldier less."""
-        most, occ = self.game.max_occupation, self.occupied
-        speed = self.speed
-        less = 1 if t == fewer else 0
-        surplus = min(occ[t] - less + speed - most[t], self.view.soldiers[t] - less + speed)
-        if surplus <= 0:
-            return 0
-        for nb in self.game.topo.neighbours[t]:
-            room = most[nb] - occ[nb] + (1 if nb == fewer else 0)
-            if room > 0:
-                surplus -= room
-                if surplus <= 0:
-                    return 0
-        return surplus
+        return officers_made(self.game, self.view.soldiers, self.occupied, self.speed, t, fewer)
 
     def danger_cut(self, z: int) -> float:
         """Officers the army would make fewer per army action, on average over the
@@ -1744,6 +1731,25 @@ def _value(game: Game, state: State) -> float:
     officers = state.reserve_officers / max(1, game.officers)
     return (0.05 + 0.3 * done + 0.15 * revealed + 0.05 * near + 0.1 * items
             + 0.15 * soldiers + 0.2 * officers)
+
+
+def officers_made(game: Game, soldiers: Sequence[int], occupied: Sequence[int], speed: int,
+                  t: int, fewer: int = -1) -> int:
+    """Officers one army action on zone ``t`` would make (R8.3–R8.5): the ``speed`` soldiers
+    added beyond its max occupation that no neighbour has room for (``occupied``: soldiers
+    and officers per zone); ``fewer``: a zone counted with one soldier less."""
+    most = game.max_occupation
+    less = 1 if t == fewer else 0
+    surplus = min(occupied[t] - less + speed - most[t], soldiers[t] - less + speed)
+    if surplus <= 0:
+        return 0
+    for nb in game.topo.neighbours[t]:
+        room = most[nb] - occupied[nb] + (1 if nb == fewer else 0)
+        if room > 0:
+            surplus -= room
+            if surplus <= 0:
+                return 0
+    return surplus
 
 
 def _pool_left(game: Game, pool: Sequence[int], allowed: int) -> int:

@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from authoring.engine.actions import Action, Eliminate, End
 from authoring.engine.api import LazyLegal, apply
 from authoring.engine.game import Game
-from authoring.engine.heuristic import HeuristicBot, _pool_left
+from authoring.engine.heuristic import HeuristicBot, _pool_left, officers_made
 from authoring.engine.rng import Rng
 from authoring.engine.state import SPECIAL, State
 from authoring.engine.view import PublicView
@@ -289,22 +289,14 @@ def features(game: Game, state: State) -> list[float]:
     slots = sum(len(row) for ps in players for row in ps.squad) or 1
     # R8.3–R8.5: the surplus no neighbour holds (officers) of one army action, on average
     # over the bag's tokens
-    nbrs = game.topo.neighbours
+    occupied = [sol[z] + off[z] for z in range(n)]
     made: dict[int, float] = {}
     total = 0.0
     bag = state.bag
     for z in bag:
         got = made.get(z)
         if got is None:
-            surplus = min(sol[z] + off[z] + speed - most[z], sol[z] + speed)
-            if surplus > 0:
-                for nb in nbrs[z]:
-                    room = most[nb] - sol[nb] - off[nb]
-                    if room > 0:
-                        surplus -= room
-                        if surplus <= 0:
-                            break
-            got = made[z] = float(max(0, surplus))
+            got = made[z] = float(officers_made(game, sol, occupied, speed, z))
         total += got
     per_action = total / max(1, len(bag))
     actions = per_round / speed if speed else 5.0
