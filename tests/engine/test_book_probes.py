@@ -42,6 +42,7 @@ from authoring.engine import (
     Use,
     apply,
     legal_actions,
+    new_initial_state,
     why_illegal,
 )
 from authoring.engine.actions import slot_code, slot_of
@@ -1016,3 +1017,90 @@ def test_r88_the_marker_stays_on_the_last_cell(star_model: GameModel) -> None:
     assert state.speed_cell == 1
     assert state.pending is not None and state.pending.kind == "keep_resistance"
     assert len(state.pending.options) == 3
+
+
+def test_r96_r12_max_military_reached_by_the_planning_token(star_model: GameModel) -> None:
+    """R9.6 ("sauf par des personnages avec un niveau max en Militaire") with R1.2 ("Skill
+    level = filled circles: initial + tokens placed (… planning token R5.10)") and R5.10
+    ("augmentant temporairement son niveau de 1"): M 3 of max 4 may not eliminate the
+    officer of A 1; with the planning token on M (its last free slot) the level is 4, the
+    max: the officer may be eliminated (4 > 1), and the token is spent by that use."""
+    game, state = _game(star_model, [{"M": 3, "top": {"M": 4}}, {}, {}])
+    _put(game, state.officers, {"A 1": 1})
+    _refused(game, state, Eliminate(0, _z(game, "A 1"), 1), "R9.6")
+    apply(game, state, Plan(0, M))
+    apply(game, state, Move(1, _z(game, "A 3")))
+    apply(game, state, Move(2, _z(game, "A 3")))
+    apply(game, state, Eliminate(0, _z(game, "A 1"), 1))
+    assert state.eliminated_officers == 1
+    assert PLANNING not in state.players[0].squad[M]
+
+
+def test_r96_max_military_reached_by_a_recruit(star_model: GameModel) -> None:
+    """R9.6 with R5.2 and R1.2: M 2 of max 3 (C 2: one token drawn despite the officer's
+    malus 1); the recruit C (M 4) kept on the M slot (numbered 3) brings the level to 3,
+    the max: the officer of A 1 may now be eliminated."""
+    game, state = _game(star_model, [{"C": 2, "M": 2, "top": {"M": 3}}, {}, {}])
+    _put(game, state.officers, {"A 1": 1})
+    _refused(game, state, Eliminate(0, _z(game, "A 1"), 1), "R9.6")
+    state.recruit_bag = [next(i for i, r in enumerate(game.recruits) if r.letter == "C")]
+    apply(game, state, Recruit(0))
+    apply(game, state, Keep(0, 0, slot_code(M, 0)))
+    _legal(game, state, Eliminate(0, _z(game, "A 1"), 1))
+
+
+def test_r510_a_move_does_not_spend_the_planning_token(star_model: GameModel) -> None:
+    """R5.10: the token "sera défaussé à la prochaine utilisation de la compétence"; a move
+    uses no skill (R5.1, R4.5 "Pour chaque compétence utilisée"): after Plan on C and a
+    move, the token is still on the C row."""
+    game, state = _game(star_model, [{}, {}, {}])
+    apply(game, state, Plan(0, C))
+    apply(game, state, Move(1, _z(game, "A 3")))
+    apply(game, state, Move(0, _z(game, "A 3")))
+    assert state.players[0].squad[C][0] == PLANNING
+
+
+def test_scenario1_setup_d21_r25_r29(game1: Game) -> None:
+    """Scenario 1's setup: "Placer 3 soldats sur les capitales, 2 sur les villes et 1 sur
+    les zones 12 et 11 de chaque région"; "Placer les jetons Zone sur le plateau dans les
+    zones correspondantes (sauf si déjà occupée, mettre de côté). Remettre tous les jetons
+    mis de côté dans le sac Invasion." (D2.1: every token of an occupied zone in the bag,
+    the others form the region piles); "Placer le marqueur d'invasion sur la 1ère case de
+    vitesse 2" (R2.5); "Chaque joueur commence avec autant de cubes réputation que son
+    niveau de réputation" (R2.9); R0.2: 76 zone tokens, 3 per capital, 2 per town, 1 per
+    village."""
+    state = new_initial_state(game1, seed=5)
+    topo = game1.topo
+    tokens_in_piles = [z for pile in state.piles for z in pile]
+    assert len(state.bag) + len(tokens_in_piles) == 76
+    for z in range(topo.n):
+        size = topo.size[z]
+        want = size if size >= 2 else (1 if topo.number[z] in (11, 12) else 0)
+        assert state.soldiers[z] == want, game1.zone(z)
+        if want:
+            assert (state.bag.count(z), tokens_in_piles.count(z)) == (size, 0), game1.zone(z)
+        else:
+            assert (state.bag.count(z), tokens_in_piles.count(z)) == (0, size), game1.zone(z)
+    for r, pile in enumerate(state.piles):
+        assert all(topo.region[z] == r for z in pile)
+    assert game1.speed_track[state.speed_cell] == 2
+    assert state.speed_cell == game1.speed_track.index(2)
+    assert state.officers == [0] * topo.n
+    assert [p.cubes for p in state.players] == [
+        game1.character_info[p.character].reputation for p in state.players]
+    assert all(p.at == game1.zone_index("N-E 1") for p in state.players)
+
+
+def test_r57_r45_a_bomb_under_army_malus_fails(star_model: GameModel) -> None:
+    """R5.7 ("Réussite selon indication sur la carte Objet Spécial": the bomb asks I ≥ 1)
+    with R4.5 ("Pour chaque compétence utilisée, la valeur retenue … est minorée par le
+    niveau d'occupation"): I 1 in the revealed base's zone A 3 holding 1 soldier: 1 − 1 = 0:
+    the bomb fails, the base stands (nothing done), the action is spent (D11.2)."""
+    game, state = _game(star_model, [{"at": "A 3", "I": 1}, {}, {}, {}])
+    _base_revealed_at(game, state, "A 3")
+    _put(game, state.soldiers, {"A 3": 1})
+    state.players[0].inventory = [SPECIAL + _special(game, "bomb")]
+    apply(game, state, Use(0, 0, 0))
+    assert state.done == [0]
+    assert _counters(state) == [1, 0, 0, 0]
+    assert state.outcome is None
