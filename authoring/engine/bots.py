@@ -57,6 +57,7 @@ class SimpleBot(HeuristicBot):
     coordinate = False
     urgency = 0.0
     pressure_weight = 0.0
+    load_weight = 0.0  # nor worth more on an island the army fills (R8.2–R8.5)
     kill_value = 1.8
     kill_value_own_cubes = 1.8
     cube_price = 1.5

@@ -274,3 +274,27 @@ def test_an_elimination_is_worth_the_officers_it_saves_the_army(game1: Game) -> 
     assert ctx.danger_cut(far) == 0.0
     ctx.officers_left = 3
     assert ctx.kill_value(t) > ctx.kill_value(far)
+
+
+def test_an_elimination_is_worth_more_where_the_army_fills_the_island(game1: Game) -> None:
+    """R8.2–R8.5: a round's army brings speed × actions soldiers; against the pieces the
+    island holds (its zones' max occupation) that load says how soon every army action
+    overflows into officers. Scenario 1's island holds a speed-2 round: no extra worth; at
+    the track's top speed the load passes ``load_knee`` and every elimination gains
+    ``load_weight`` per point above it."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    bot = HeuristicBot(1)
+    plan = bot.plan(game)
+    z = next(z for z in range(game.topo.n) if state.soldiers[z])
+    assert _Ctx(bot, game, PublicView(game, state, 0), plan).load_bonus == 0.0
+    state.speed_cell = max(range(len(game.speed_track)), key=lambda c: game.speed_track[c])
+    speed = game.speed_track[state.speed_cell]
+    load = speed * 5 / sum(game.max_occupation)  # 5 actions a player (20 for 4), D8.1 1:1
+    assert load > bot.load_knee
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), plan)
+    assert ctx.load_bonus == pytest.approx(bot.load_weight * (load - bot.load_knee))
+    flat = HeuristicBot(1)
+    flat.load_weight = 0.0
+    ctx0 = _Ctx(flat, game, PublicView(game, state, 0), flat.plan(game))
+    assert ctx.kill_value(z) == pytest.approx(ctx0.kill_value(z) + ctx.load_bonus)
