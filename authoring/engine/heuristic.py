@@ -1159,10 +1159,15 @@ class _Ctx:
             quiet = self._quiet_zone(p)
             if quiet is not None:
                 return quiet, 30.0
-        # general or prisoner: the striker goes there
+        # general or prisoner: the striker goes there; to the general only when its
+        # Military, with a planning token, can reach his (R5.10, R9.2): else it would wait
+        # there in vain while the sniper rifle or a Military recruit makes it able
         for o in self.open:
             if o.kind in ("general", "prisoner") and view.revealed[o.index]:
                 who = self._objective_actor(o)
+                if o.kind == "general" and \
+                        self.level(p, 1) + self.game.planning_bonus < o.military:
+                    continue
                 if who == p:
                     zs = [z for z in view.revealed[o.index] if z not in view.completed[o.index]]
                     if zs:

@@ -4,6 +4,8 @@ gain, finishes an objective first, and answers choices, the R7.2 cube sharing in
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from authoring.engine import (
@@ -23,7 +25,8 @@ from authoring.engine.heuristic import HeuristicBot, _Ctx
 from authoring.engine.simulate import Study, run_study
 from authoring.engine.state import SPECIAL, Pending, State
 from authoring.engine.view import PublicView
-from authoring.model.game import GameModel
+from authoring.model.game import GameModel, load_game
+from authoring.model.workspace import default_path
 
 
 def _wins(model: GameModel, bot: str, games: int = 60) -> int:
@@ -298,3 +301,26 @@ def test_an_elimination_is_worth_more_where_the_army_fills_the_island(game1: Gam
     flat.load_weight = 0.0
     ctx0 = _Ctx(flat, game, PublicView(game, state, 0), flat.plan(game))
     assert ctx.kill_value(z) == pytest.approx(ctx0.kill_value(z) + ctx.load_bonus)
+
+
+def test_the_striker_walks_to_the_general_only_when_it_can_beat_him() -> None:
+    """R9.2, R5.10: scenario 2's general needs Military 5 in his zone. A striker whose
+    Military with a planning token falls short has nothing to do there yet (the sniper
+    rifle or a Military recruit comes first): no walk towards him; once a token would be
+    enough, the striker heads for his revealed zone."""
+    model = load_game(default_path("scenarios", "scenario-2.yaml"))
+    game = Game.create(model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    general = next(o for o in game.objectives if o.kind == "general")
+    bot = HeuristicBot(1)
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    striker = ctx.striker()
+    far = max(range(game.topo.n), key=lambda z: game.topo.moves[state.players[striker].at][z])
+    state.revealed[general.index] = [far]
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    level = ctx.level(striker, 1)
+    assert level + game.planning_bonus < general.military
+    assert ctx._goal(striker) is None
+    able = dataclasses.replace(game, planning_bonus=general.military - level)
+    ctx = _Ctx(bot, able, PublicView(able, state, 0), bot.plan(able))
+    assert ctx._goal(striker) == (far, 40.0)
