@@ -1165,10 +1165,10 @@ class _Ctx:
         for o in self.open:
             if o.kind in ("general", "prisoner") and view.revealed[o.index]:
                 who = self._objective_actor(o)
-                if o.kind == "general" and \
-                        self.level(p, 1) + self.game.planning_bonus < o.military:
-                    continue
                 if who == p:
+                    if o.kind == "general" and \
+                            self.level(p, 1) + self.game.planning_bonus < o.military:
+                        continue
                     zs = [z for z in view.revealed[o.index] if z not in view.completed[o.index]]
                     if zs:
                         return min(zs, key=lambda z: plan.dist[here][z]), 40.0
