@@ -285,7 +285,7 @@ class HeuristicBot:
     #: overflows (R8.4, R8.5) and a soldier removed saves officers. Measured, 400 games
     #: easy and normal, 4 players, 8 against 0: islands of ``resistance init`` with 12 to
     #: 24 zones (load 0.4 to 0.7) win 7 to 13 points more; 30 to 60 zones within ±3;
-    #: the shipped scenarios (load about 0.13 until speed 4) the same games
+    #: the shipped scenarios (load about 0.13 until speed 4) within 0.7 point
     load_weight = 8.0
     load_knee = 0.2
     #: the team coordinates: zones claimed, a finisher first, a crafter waiting for parts
