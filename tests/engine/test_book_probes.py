@@ -52,7 +52,7 @@ from authoring.engine.state import EMPTY, PLANNING, SPECIAL
 from authoring.model import effects as fx
 from authoring.model.game import GameModel
 
-from .test_situations import _setup
+from .test_situations import _setup, _zones
 
 C, M, ENG = 0, 1, 2  # the skill rows (R1.2): Communication, Military, Engineering
 BONUS = (
@@ -107,10 +107,6 @@ def _game(model: GameModel, players: list[dict[str, Any]], *, n: int | None = No
 
 def _z(game: Game, ref: str) -> int:
     return game.zone_index(ref)
-
-
-def _on(game: Game, table: list[int]) -> dict[str, int]:
-    return {game.zone(z): k for z, k in enumerate(table) if k}
 
 
 def _put(game: Game, table: list[int], where: dict[str, int]) -> None:
@@ -243,7 +239,7 @@ def test_r71_team_counter_advances_by_the_most_then_d53_reset(star_model: GameMo
     _end_phase(game, state)
     assert state.team_counter == 12
     assert state.army_counter == 12
-    assert _on(game, state.soldiers) == {"A 8": 2, "B 5": 2, "A 5": 2, "C 1": 2, "A 3": 2}
+    assert _zones(game, state.soldiers) == {"A 8": 2, "B 5": 2, "A 5": 2, "C 1": 2, "A 3": 2}
     assert state.reserve_soldiers == 10
     assert state.round == 2
     assert _counters(state) == [0, 0, 0, 0]
@@ -314,7 +310,7 @@ def test_r53_investigate_and_d52_zero_draw(star_model: GameModel) -> None:
     _keep(game, state)
     _refused(game, state, Investigate(1), "D5.2")
     assert _counters(state) == [1, 0, 0]
-    assert _on(game, state.cubes) == {"A 3": 1}
+    assert _zones(game, state.cubes) == {"A 3": 1}
 
 
 def test_r54_search_draws_i_minus_malus(star_model: GameModel) -> None:
@@ -344,12 +340,12 @@ def test_r44_d42_default_cube_from_the_general_supply(star_model: GameModel) -> 
                                      {"at": "A 3", "C": 2, "cubes": 3}])
     apply(game, state, Search(0))
     _keep(game, state)
-    assert _on(game, state.cubes) == {"A 3": 1}
+    assert _zones(game, state.cubes) == {"A 3": 1}
     assert state.supply_cubes == 29
     assert state.players[0].cubes == 0
     apply(game, state, Investigate(1))
     _keep(game, state)
-    assert _on(game, state.cubes) == {"A 3": 2}
+    assert _zones(game, state.cubes) == {"A 3": 2}
     assert state.supply_cubes == 28
     _refused(game, state, Recruit(2), "R4.4")
     assert [p.cubes for p in state.players] == [0, 0, 3]
@@ -365,7 +361,7 @@ def test_d42_player_option_cube_from_the_reserve(star_model: GameModel) -> None:
     apply(game, state, Search(0))
     _keep(game, state)
     assert state.players[0].cubes == 1
-    assert _on(game, state.cubes) == {"A 3": 1}
+    assert _zones(game, state.cubes) == {"A 3": 1}
     assert state.supply_cubes == 30
     _refused(game, state, Search(1), "D4.2")
 
@@ -410,7 +406,7 @@ def test_r58_resistance_paid_from_the_personal_reserve(star_model: GameModel) ->
     while state.pending is not None:  # a choice the effect may ask
         apply(game, state, Choose(state.pending.player, 0))
     assert state.resistance == []
-    assert _on(game, state.soldiers) == {}
+    assert _zones(game, state.soldiers) == {}
     assert state.eliminated_soldiers == 2
     assert state.supply_cubes == 34
     assert [p.cubes for p in state.players] == [1, 0, 0, 0]
@@ -445,7 +441,7 @@ def test_r56_eliminate_success_military_above_occupation(star_model: GameModel) 
     _put(game, state.soldiers, {"A 1": 2})
     reserve = state.reserve_soldiers
     apply(game, state, Eliminate(0, _z(game, "A 1"), 0))
-    assert _on(game, state.soldiers) == {"A 1": 1}
+    assert _zones(game, state.soldiers) == {"A 1": 1}
     assert state.eliminated_soldiers == 1
     assert state.reserve_soldiers == reserve
     assert _counters(state) == [1, 0, 0]
@@ -461,8 +457,8 @@ def test_r56_eliminate_fails_when_equal_and_officers_count(star_model: GameModel
     _put(game, state.officers, {"A 3": 1})
     apply(game, state, Eliminate(0, _z(game, "A 1"), 0))
     apply(game, state, Eliminate(1, _z(game, "A 3"), 0))
-    assert _on(game, state.soldiers) == {"A 1": 2, "A 3": 1}
-    assert _on(game, state.officers) == {"A 3": 1}
+    assert _zones(game, state.soldiers) == {"A 1": 2, "A 3": 1}
+    assert _zones(game, state.officers) == {"A 3": 1}
     assert state.eliminated_soldiers == 0
     assert _counters(state) == [1, 1, 0]
 
@@ -485,7 +481,7 @@ def test_r96_officers_only_at_max_military(star_model: GameModel) -> None:
     _put(game, state.officers, {"A 1": 1})
     _refused(game, state, Eliminate(0, _z(game, "A 1"), 1), "R9.6")
     apply(game, state, Eliminate(1, _z(game, "A 1"), 1))
-    assert _on(game, state.officers) == {}
+    assert _zones(game, state.officers) == {}
     assert state.eliminated_officers == 1
 
 
@@ -665,7 +661,7 @@ def test_r82_d81_three_players_catch_up(star_model: GameModel) -> None:
     _end_phase(game, state)
     assert state.team_counter == 4
     assert state.army_counter == 3
-    assert _on(game, state.soldiers) == {"A 8": 2, "B 5": 2, "C 1": 2}
+    assert _zones(game, state.soldiers) == {"A 8": 2, "B 5": 2, "C 1": 2}
     assert state.reserve_soldiers == 14
 
 
@@ -682,8 +678,8 @@ def test_r84_deploy_to_neighbours_in_decreasing_number(star_model: GameModel) ->
     _put(game, state.soldiers, {"A 1": 3, "A 3": 1})
     state.bag = [_z(game, "A 1")]
     _end_phase(game, state)
-    assert _on(game, state.soldiers) == {"A 1": 3, "A 7": 1, "B 7": 1, "A 3": 2, "A 2": 1}
-    assert _on(game, state.officers) == {}
+    assert _zones(game, state.soldiers) == {"A 1": 3, "A 7": 1, "B 7": 1, "A 3": 2, "A 2": 1}
+    assert _zones(game, state.officers) == {}
     assert state.reserve_soldiers == 16
 
 
@@ -706,8 +702,8 @@ def test_r84b_no_cascade_then_r85_takeover_in_the_activated_zone(star_model: Gam
     state.bag = [_z(game, "A 1")]
     pile_a = state.piles[game.topo.regions.index("A")][:]
     _end_phase(game, state)
-    assert _on(game, state.soldiers) == {"A 1": 1, "A 7": 1, "B 7": 1, "A 3": 2, "A 2": 1}
-    assert _on(game, state.officers) == {"A 1": 2}
+    assert _zones(game, state.soldiers) == {"A 1": 1, "A 7": 1, "B 7": 1, "A 3": 2, "A 2": 1}
+    assert _zones(game, state.officers) == {"A 1": 2}
     assert state.reserve_soldiers == 22
     assert state.reserve_officers == 4
     assert _piles(game, state) == {"A": 1, "B": 3, "C": 3}
@@ -730,8 +726,8 @@ def test_r85_takeover_overflows_into_neighbours(star_model: GameModel) -> None:
     _put(game, state.officers, {"A 1": 3})
     state.bag = [_z(game, "A 1")]
     _end_phase(game, state)
-    assert _on(game, state.officers) == {"A 1": 3, "A 7": 1, "B 7": 1}
-    assert _on(game, state.soldiers) == {"A 3": 2, "A 2": 1}
+    assert _zones(game, state.officers) == {"A 1": 3, "A 7": 1, "B 7": 1}
+    assert _zones(game, state.soldiers) == {"A 3": 2, "A 2": 1}
     assert state.reserve_soldiers == 22
     assert state.reserve_officers == 4
     assert _piles(game, state) == {"A": 2, "B": 2, "C": 3}
@@ -750,8 +746,8 @@ def test_r85_officers_that_cannot_be_placed_return(star_model: GameModel) -> Non
     _put(game, state.officers, before)
     state.bag = [_z(game, "A 1")]
     _end_phase(game, state)
-    assert _on(game, state.officers) == before
-    assert _on(game, state.soldiers) == {}
+    assert _zones(game, state.officers) == before
+    assert _zones(game, state.soldiers) == {}
     assert (state.reserve_soldiers, state.reserve_officers) == (20, 6)
     assert _piles(game, state) == {"A": 3, "B": 3, "C": 3}
     assert state.outcome is None
@@ -771,7 +767,7 @@ def test_r88_intensification_after_the_invasion(star_model: GameModel) -> None:
     state.players[1].actions = state.players[2].actions = state.players[3].actions = 1
     state.bag = [_z(game, "A 8"), _z(game, "B 5")]
     _end_phase(game, state)
-    assert _on(game, state.soldiers) == {"A 8": 2, "B 5": 2}
+    assert _zones(game, state.soldiers) == {"A 8": 2, "B 5": 2}
     assert state.speed_cell == 1
     assert sorted(state.bag) == sorted([_z(game, "A 8"), _z(game, "B 5")])
     assert state.drawn == []
@@ -787,7 +783,7 @@ def test_r88_intensification_even_without_army_actions(star_model: GameModel) ->
     state.bag = [_z(game, "A 8")]
     _end_phase(game, state)
     assert state.team_counter == 0 and state.army_counter == 0
-    assert _on(game, state.soldiers) == {}
+    assert _zones(game, state.soldiers) == {}
     assert state.speed_cell == 1
 
 
@@ -807,7 +803,7 @@ def test_r91_defeat_when_the_last_soldier_is_placed(star_model: GameModel) -> No
     assert state.outcome is not None and not state.outcome.won
     assert state.outcome.termination.name == "SOLDIERS_EXHAUSTED"
     assert state.reserve_soldiers == 0
-    assert sorted(_on(game, state.soldiers).values()) == [2]
+    assert sorted(_zones(game, state.soldiers).values()) == [2]
     assert legal_actions(game, state) == []
 
 
@@ -899,8 +895,8 @@ def test_r85_officers_replace_every_soldier_of_a_neighbour_in_order(star_model: 
     _put(game, state.soldiers, {"A 3": 2, "A 2": 1})
     state.bag = [_z(game, "A 1")]
     _end_phase(game, state)
-    assert _on(game, state.officers) == {"A 1": 3, "A 7": 1, "B 7": 1, "A 3": 2, "A 2": 1}
-    assert _on(game, state.soldiers) == {}
+    assert _zones(game, state.officers) == {"A 1": 3, "A 7": 1, "B 7": 1, "A 3": 2, "A 2": 1}
+    assert _zones(game, state.soldiers) == {}
     assert state.reserve_officers == 3
     assert _piles(game, state) == {"A": 0, "B": 3, "C": 3}
 
@@ -919,7 +915,7 @@ def test_r87_a_drawn_token_is_not_drawn_again_in_the_phase(star_model: GameModel
     tokens = [_z(game, r) for r in ("C 2", "A 8", "B 5")]
     state.bag = tokens[:]
     _end_phase(game, state)
-    assert _on(game, state.soldiers) == {"C 2": 1, "C 1": 1, "A 8": 2, "B 5": 2}
+    assert _zones(game, state.soldiers) == {"C 2": 1, "C 1": 1, "A 8": 2, "B 5": 2}
     assert sorted(state.bag) == sorted(tokens)
 
 
@@ -937,7 +933,7 @@ def test_r44_zone_cubes_stay_from_round_to_round(star_model: GameModel) -> None:
         apply(game, state, next(a for a in legal_actions(game, state) if isinstance(a, Keep)))
     apply(game, state, legal_actions(game, state)[-1])  # Begin (R10.1)
     assert state.round == 2 and state.phase == "players"
-    assert _on(game, state.cubes) == {"A 2": 1}
+    assert _zones(game, state.cubes) == {"A 2": 1}
     _refused(game, state, Search(0), "R4.4")
 
 
@@ -1013,7 +1009,7 @@ def test_r88_the_marker_stays_on_the_last_cell(star_model: GameModel) -> None:
     state.speed_cell = 1
     state.bag = [_z(game, "C 1")]
     _end_phase(game, state)
-    assert _on(game, state.soldiers) == {"C 1": 3}
+    assert _zones(game, state.soldiers) == {"C 1": 3}
     assert state.speed_cell == 1
     assert state.pending is not None and state.pending.kind == "keep_resistance"
     assert len(state.pending.options) == 3
