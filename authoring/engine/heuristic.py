@@ -68,7 +68,7 @@ planner's candidate actions with their worth, the planner's choice first.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from authoring.engine.actions import (
     DRAWS,
@@ -112,9 +112,9 @@ class _Plan:
     def __init__(self, game: Game) -> None:
         t = game.topo
         self.n = t.n
-        self.dist = t.moves  # moves needed between zones (R5.1)
+        self.dist: list[list[int]] = [list(r) for r in t.moves]  # moves between zones (R5.1)
         self.adj = [t.roads[i] | t.paths[i] for i in range(t.n)]
-        self.size = t.size
+        self.size: list[int] = list(t.size)
         self.items = sorted({o.item for o in game.objectives if o.item >= 0})
         need: dict[int, int] = {}
         for s in self.items:
@@ -185,7 +185,41 @@ class _Plan:
         self.army_per_cell = game.players / 4.0  # D8.1
         #: the pieces the island holds before any overflow (R8.4)
         self.capacity = max(1, sum(game.max_occupation))
+        # the board's tables as typed lists (read on every decision: a compiled loop indexes
+        # them natively, where the model's tuples and properties go through Python)
+        self.most, self.neighbours = _board(game)
+        self.reach: list[int] = list(t.reach)
+        self.roads: list[int] = list(t.roads)
+        self.paths: list[int] = list(t.paths)
+        self._within: dict[tuple[int, int, int], int] = {}
+        #: per resistance card: its cost (R5.8)
+        cards = game.resistance_cards
+        self.res_cost: list[int] = [c.cost for c in cards]
+        res_effects = [game.effect_lists[game.resistance_effects[c]]
+                       if c < len(game.resistance_effects) else () for c in range(len(cards))]
+        #: per resistance card, its effects that add to its worth, in order: 0 removes an
+        #: officer, 1 draws clues, 2 draws items (what :meth:`_Ctx._resistance_worth` reads)
+        self.res_bonus: list[list[int]] = [
+            [0 if isinstance(e, fx.RemoveOfficer) else 1 if isinstance(e, fx.DrawClues) else 2
+             for e in es if isinstance(e, (fx.RemoveOfficer, fx.DrawClues, fx.DrawItems))]
+            for es in res_effects]
+        #: per resistance card, its soldier removals where players stand (R5.8): (count,
+        #: 1 for the actor's zone / 0 for every player's zone)
+        self.res_removals: list[list[tuple[int, int]]] = [
+            [(_count(e.count), 1 if e.where == "actor_zone" else 0) for e in es
+             if isinstance(e, fx.RemoveSoldiers) and e.where in ("actor_zone", "each_player_zone")]
+            for es in res_effects]
 
+
+    def within(self, kind: int, start: int, steps: int) -> int:
+        """:func:`~authoring.model.topology.within` over the roads (``kind`` 0), the
+        mountain paths (1) or both (2), remembered (a board's distances never change)."""
+        key = (kind, start, steps)
+        got = self._within.get(key)
+        if got is None:
+            adj = self.roads if kind == 0 else self.paths if kind == 1 else self.adj
+            got = self._within[key] = within(adj, start, steps)
+        return got
 
     def next_speed(self, view: PublicView) -> int:
         """The army speed one cell further along the track (R8.8)."""
@@ -299,7 +333,7 @@ class HeuristicBot:
         self._plans: dict[int, _Plan] = {}
         self._heading: dict[int, int] = {}  # player -> zone it is heading for (a hint)
         self._options: list[tuple[Action, float]] = []
-        self._table_cache: dict[tuple[Any, ...], list[float]] = {}
+        self._table_cache: dict[tuple[Any, ...], tuple[list[float], list[ActionKind | None]]] = {}
         self._sheet_cache: dict[tuple[Any, ...], tuple[tuple[tuple[int, int, int], Mods], int]] = {}
         self._pool_cache: dict[tuple[Any, ...], int] = {}
         # equal values -> one number, never reused (a memo keyed by a number hashes an int,
@@ -308,8 +342,7 @@ class HeuristicBot:
         self._counter = [0]
         # per player, the last sheet read and what it was read from (a squad and a hand
         # change rarely: compared as lists, no key built)
-        self._last_sheet: dict[int, tuple[Game, int, list[list[int]], list[int],
-                                          tuple[tuple[int, int, int], Mods], int]] = {}
+        self._last_sheet: dict[int, _SheetRead] = {}
 
     def share_caches(self, other: HeuristicBot) -> None:
         """Read and fill ``other``'s memos of pure functions (sheets, limited-action
@@ -631,6 +664,33 @@ class HeuristicBot:
         return legal[0]
 
 
+class _SheetRead:
+    """One player's sheet as read (R1.2): its skill levels, lasting effects and number,
+    with the squad and the hand it was read from (copies: the state's lists change)."""
+
+    def __init__(self, game: Game, character: int, squad: list[list[int]], inventory: list[int],
+                 levels: tuple[int, int, int], mods: Mods, no: int) -> None:
+        self.game, self.character = game, character
+        self.row0, self.row1, self.row2 = squad[0][:], squad[1][:], squad[2][:]
+        self.inventory = inventory[:]
+        self.levels, self.mods, self.no = levels, mods, no
+
+    def matches(self, game: Game, character: int, squad: list[list[int]],
+                inventory: list[int]) -> bool:
+        """Whether it was read from this squad and hand."""
+        return (self.game is game and self.character == character
+                and _same(self.row0, squad[0]) and _same(self.row1, squad[1])
+                and _same(self.row2, squad[2]) and _same(self.inventory, inventory))
+
+
+def _same(a: list[int], b: list[int]) -> bool:
+    """``a == b`` for short int lists, in a compiled loop."""
+    n = len(a)
+    if n != len(b):
+        return False
+    return all(a[i] == b[i] for i in range(n))  # mypyc compiles all() over a generator to a loop
+
+
 class _Ctx:
     """One decision's reading of the view: sheets, the team's needs, claimed zones."""
 
@@ -638,15 +698,20 @@ class _Ctx:
         self.bot, self.game, self.view, self.plan = bot, game, view, plan
         players = view.players
         self.n = len(players)
-        self._sheets: list[tuple[tuple[int, int, int], Mods] | None] = [None] * self.n
-        self._sheet_nos = [-1] * self.n
+        self._sheets: list[_SheetRead | None] = [None] * self.n
         self.speed = view.speed
         self.options: list[tuple[Action, float]] = []
         objectives = game.objectives
-        self.open = [o for o in objectives if view.done[o.index] < o.markers]
-        self.unrevealed = [o for o in self.open if len(view.revealed[o.index]) < o.markers]
-        self.targets = {z for o in self.open for z in view.revealed[o.index]
-                        if z not in view.completed[o.index]}
+        done, revealed, completed = view.done, view.revealed, view.completed
+        self.open = [o for o in objectives if done[o.index] < o.markers]
+        self.unrevealed = [o for o in self.open if len(revealed[o.index]) < o.markers]
+        self.targets = {z for o in self.open for z in revealed[o.index]
+                        if z not in completed[o.index]}
+        #: a general to eliminate (R5.10): Military matters more to the striker
+        self.general = False
+        for o in self.open:
+            if o.kind == "general":
+                self.general = True
         hands: dict[int, int] = {}
         for ps in players:
             for c in ps.inventory:
@@ -667,7 +732,7 @@ class _Ctx:
             for q, z in bot._heading.items():
                 if q < self.n:
                     self.claimed[z] = self.claimed.get(z, 0) + 1
-        self.crafter = self._crafter()
+        self._crafter_no = -2  # not read yet (see :attr:`crafter`)
         self.soldier_reserve, self.officer_reserve = view.reserve
         # R9.1: the soldiers the army will want this phase against those it will find (the
         # eliminated ones come back at R7.2); a shortfall makes every elimination urgent
@@ -680,22 +745,28 @@ class _Ctx:
         self._clue_need: float | None = None
         self._carriers: list[tuple[int, int, int | None, int]] | None = None
         soldiers, officers = view.soldiers, view.officers  # index loops: native compiled
-        # soldiers and officers per zone (R4.5's occupation), read once a decision
-        self.occupied = [soldiers[z] + officers[z] for z in range(plan.n)]
-        # D4.1: officers count in the army malus (R4.5) by default
-        self.malus: list[int] = self.occupied if plan.officers_count else list(soldiers)
         cubes, size = view.cubes, plan.size
-        self.free: list[bool] = [cubes[z] < size[z] for z in range(plan.n)]
+        # soldiers and officers per zone (R4.5's occupation), and the zones with a free cube
+        # slot (R4.4), read once a decision
+        nz = plan.n
+        occupied = [0] * nz
+        free = [False] * nz
+        for z in range(nz):
+            occupied[z] = soldiers[z] + officers[z]
+            free[z] = cubes[z] < size[z]
+        self.occupied, self.free = occupied, free
+        # D4.1: officers count in the army malus (R4.5) by default
+        self.malus: list[int] = occupied if plan.officers_count else list(soldiers)
         load = self.speed * plan.army_per_cell * plan.per_round / plan.capacity
         self.load_bonus = (bot.load_weight * (load - bot.load_knee)
                            if load > bot.load_knee else 0.0)
         self._kills = [-1.0] * plan.n
         self._limited_memo: dict[tuple[int, int], tuple[float, ActionKind | None]] = {}
-        self._tables: dict[int, list[float]] = {}
+        self._tables: dict[int, tuple[list[float], list[ActionKind | None]]] = {}
         self._team_no = -1
         self._striker = -1
         self._porter_no = -2
-        self._bag: dict[int, int] | None = None
+        self._bag: list[int] | None = None  # the seen tokens per zone (R8.3)
         self._bag_total = 0
         self._made_base = [-1] * plan.n
         self._danger = [-1.0] * plan.n
@@ -707,30 +778,37 @@ class _Ctx:
         """``p``'s skill levels and lasting effects (R1.2), read once a decision."""
         got = self._sheets[p]
         if got is None:
-            # the sheet changes only with the squad and the hand (R1.2, R1.3, R5.4): kept
-            # across decisions
-            ps = self.view.players[p]
-            sq = ps.squad
-            bot = self.bot
-            last = bot._last_sheet.get(p)
-            if (last is not None and last[0] is self.game and last[1] == ps.character
-                    and last[2] == sq and last[3] == ps.inventory):
-                got, no = last[4], last[5]
-            else:
-                key = (id(self.game), ps.character, tuple(sq[0]), tuple(sq[1]),
-                       tuple(sq[2]), tuple(ps.inventory))
-                cache = bot._sheet_cache
-                hit = cache.get(key)
-                if hit is None:
-                    if len(cache) > 4096:
-                        cache.clear()
-                    read = self.view.sheet(p)
-                    hit = cache[key] = (read, bot.number(read))
-                got, no = hit
-                bot._last_sheet[p] = (self.game, ps.character, [sq[0][:], sq[1][:], sq[2][:]],
-                                      ps.inventory[:], got, no)
-            self._sheets[p] = got
-            self._sheet_nos[p] = no
+            got = self._sheets[p] = self._read_sheet(p)
+        return got.levels, got.mods
+
+    def _sheet_no(self, p: int) -> int:
+        """The number of ``p``'s sheet (equal sheets, one number: a memo key)."""
+        got = self._sheets[p]
+        if got is None:
+            got = self._sheets[p] = self._read_sheet(p)
+        return got.no
+
+    def _read_sheet(self, p: int) -> _SheetRead:
+        # the sheet changes only with the squad and the hand (R1.2, R1.3, R5.4): kept
+        # across decisions
+        ps = self.view.players[p]
+        sq = ps.squad
+        bot = self.bot
+        last = bot._last_sheet.get(p)
+        if last is not None and last.matches(self.game, ps.character, sq, ps.inventory):
+            return last
+        key = (id(self.game), ps.character, tuple(sq[0]), tuple(sq[1]),
+               tuple(sq[2]), tuple(ps.inventory))
+        cache = bot._sheet_cache
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) > 4096:
+                cache.clear()
+            read = self.view.sheet(p)
+            hit = cache[key] = (read, bot.number(read))
+        (levels, mods), no = hit
+        got = bot._last_sheet[p] = _SheetRead(self.game, ps.character, sq, ps.inventory,
+                                              levels, mods, no)
         return got
 
     def level(self, p: int, s: int) -> int:
@@ -750,10 +828,8 @@ class _Ctx:
 
     def draws_at(self, p: int, kind: str, mz: int) -> int:
         """Cards ``p`` would draw in a zone of army malus ``mz`` (R5.2–R5.4, R4.5)."""
-        s = 2 if kind == "search" else 0
         levels, m = self.sheet(p)
-        return max(0, levels[s] - max(0, mz - m.malus_reduction[s])
-                   + m.draw[DRAW_ACTIONS.index(kind)])
+        return _draws(levels, m, DRAW_ACTIONS.index(kind), mz)
 
     def inventory_limit(self, p: int) -> int:
         """The cards ``p``'s hand holds (R5.4, with its sheet's effects)."""
@@ -796,8 +872,7 @@ class _Ctx:
                 v += 4.0
             return v
         if s == 1:
-            gen = any(o.kind == "general" for o in self.open)
-            v = 3.0 if gen and p == self.striker() else 1.2
+            v = 3.0 if self.general and p == self.striker() else 1.2
             # Military 1 cannot eliminate at all (R5.6: M − occupation > 0)
             if self.level(p, 1) - self.sheet(p)[1].malus_reduction[1] <= 1:
                 # D4.2 option: eliminations are where the cubes that pay limited actions
@@ -817,19 +892,30 @@ class _Ctx:
             self._striker = max(range(self.n), key=lambda p: (self.level(p, 1), -p))
         return self._striker
 
-    def _crafter(self) -> int | None:
+    @property
+    def crafter(self) -> int | None:
+        """Who crafts the objectives' items (R5.5): the most Engineering beyond the test,
+        and the parts in hand (ties: the lowest seat); None when nothing is to craft."""
+        if self._crafter_no == -2:
+            self._crafter_no = self._crafter()
+        return None if self._crafter_no < 0 else self._crafter_no
+
+    def _crafter(self) -> int:
         if not self.to_craft:
-            return None
+            return -1
         parts = self.need
-
         players, threshold = self.view.players, self.game.craft_threshold
-
-        def key(p: int) -> tuple[float, int]:
+        best, top = -1, 0.0
+        for p in range(self.n):
             levels, m = self.sheet(p)  # level(p, 2) - craft_need(p), read once
-            held = sum(1 for c in players[p].inventory if c in parts)
-            return (levels[2] - threshold - m.craft_delta + 0.3 * held, -p)
-
-        return max(range(self.n), key=key)
+            held = 0
+            for c in players[p].inventory:
+                if c in parts:
+                    held += 1
+            v = levels[2] - threshold - m.craft_delta + 0.3 * held
+            if best < 0 or v > top:  # the first of the best: the lowest seat
+                best, top = p, v
+        return best
 
     # -- cards ------------------------------------------------------------------------------
     def card_value(self, p: int, card: int, drawn: bool = False) -> float:
@@ -856,7 +942,7 @@ class _Ctx:
         """How close the pool (with this clue) comes to isolating an allowed place."""
         game, view = self.game, self.view
         if not game.clue_holes[card]:
-            return float(game.topo.n + 1)
+            return float(self.plan.n + 1)
         allowed = 0
         for o in self.unrevealed:
             allowed |= o.candidates
@@ -889,19 +975,21 @@ class _Ctx:
         return got
 
     def _resistance_worth(self, card: int) -> float:
-        rc = self.game.resistance_cards[card]
-        v = self.plan.card_worth[card]
-        effects = self.game.effect_lists[self.game.resistance_effects[card]]
-        for e in effects:
-            if isinstance(e, fx.RemoveOfficer) and self.officers_left <= 6:
-                v += 3.0
-            if isinstance(e, fx.DrawClues) and self.unrevealed:
+        plan = self.plan
+        cost = plan.res_cost[card]
+        v = plan.card_worth[card]
+        for b in plan.res_bonus[card]:
+            if b == 0:
+                if self.officers_left <= 6:
+                    v += 3.0
+            elif b == 1:
+                if self.unrevealed:
+                    v += 2.0
+            elif self.missing:
                 v += 2.0
-            if isinstance(e, fx.DrawItems) and self.missing:
-                v += 2.0
-        if self.game.decisions.get("D4.2") == "player":
-            return v / max(1, rc.cost)
-        return v - 0.05 * rc.cost
+        if plan.own_cubes:
+            return v / max(1, cost)
+        return v - 0.05 * cost
 
     # -- what an action is worth -------------------------------------------------------------
     def search_value(self, n: int) -> float:
@@ -951,7 +1039,7 @@ class _Ctx:
             v = 3.5 + (3.0 if self.officers_left <= 4 else 0.0)
         v += self.load_bonus
         view = self.view
-        if view.soldiers[z] + view.officers[z] >= self.game.max_occupation[z]:
+        if view.soldiers[z] + view.officers[z] >= self.plan.most[z]:
             v += self.bot.pressure_weight * self.plan.pressure[z]
         if self.shortfall > 0:
             v += self.bot.urgency
@@ -964,7 +1052,9 @@ class _Ctx:
     def _made(self, t: int, fewer: int = -1) -> int:
         """:func:`officers_made` by one army action on ``t`` now; ``fewer``: a zone with one
         soldier less."""
-        return officers_made(self.game, self.view.soldiers, self.occupied, self.speed, t, fewer)
+        plan = self.plan
+        return _officers_made(plan.most, plan.neighbours, self.view.soldiers, self.occupied,
+                              self.speed, t, fewer)
 
     def danger_cut(self, z: int) -> float:
         """Officers the army would make fewer per army action, on average over the
@@ -972,24 +1062,31 @@ class _Ctx:
         ``z``: ``z``'s own overflow, and the room it leaves its neighbours' overflow."""
         bag = self._bag
         if bag is None:
-            bag = self._bag = self.view.bag_counts()
-            self._bag_total = sum(bag.values())
-        if not bag:
+            bag = self._bag = [0] * self.plan.n
+            for t, k in self.view.bag_counts().items():
+                bag[t] = k
+                self._bag_total += k
+        if not self._bag_total:
             return 0.0
         got = self._danger[z]
         if got < 0:
-            base = self._made_base
-            cut = 0
-            for t in (z, *self.game.topo.neighbours[z]):
-                k = bag.get(t, 0)
-                if k:
-                    b = base[t]
-                    if b < 0:
-                        b = base[t] = self._made(t)
-                    if b:
-                        cut += k * (b - self._made(t, z))
+            cut = self._cut(bag, z, z)
+            for t in self.plan.neighbours[z]:
+                cut += self._cut(bag, t, z)
             got = self._danger[z] = cut / self._bag_total
         return got
+
+    def _cut(self, bag: list[int], t: int, z: int) -> int:
+        """The officers fewer the bag's tokens of ``t`` would make with one soldier fewer
+        at ``z`` (see :meth:`danger_cut`)."""
+        k = bag[t]
+        if not k:
+            return 0
+        base = self._made_base
+        b = base[t]
+        if b < 0:
+            b = base[t] = self._made(t)
+        return k * (b - self._made(t, z)) if b else 0
 
     def zone_value(self, p: int, z: int) -> tuple[float, ActionKind | None]:
         """The best ``p`` could do at ``z`` with one action (no move): a limited action
@@ -999,11 +1096,16 @@ class _Ctx:
         what: ActionKind | None = None
         if self.free[z] and (z not in self.claimed
                              or self.view.cubes[z] + self.claimed[z] < self.plan.size[z]):
-            key = (p, self.malus[z])
-            got = self._limited_memo.get(key)
-            if got is None:
-                got = self._limited_memo[key] = self._limited_value(p, z, self.malus[z])
-            best, what = got
+            mz = self.malus[z]
+            if mz < _MALUS_ROWS:
+                values, kinds = self._limited_kinds(p)
+                best, what = values[mz], kinds[mz]
+            else:
+                key = (p, mz)
+                got = self._limited_memo.get(key)
+                if got is None:
+                    got = self._limited_memo[key] = self._limited_value(p, z, mz)
+                best, what = got
         if self.view.soldiers[z] and self.eff(p, 1, z) > 0:
             v = self._kills[z]
             if v < 0:
@@ -1018,19 +1120,20 @@ class _Ctx:
         what: ActionKind | None = None
         if not self._limited_ok(p):
             return best, what
-        v = self.investigate_value(self.draws_at(p, "investigate", mz))
+        levels, m = self.sheet(p)
+        v = self.investigate_value(_draws(levels, m, _INVESTIGATE, mz))
         if v > best:
             best, what = v, "investigate"
-        v = self.search_value(self.draws_at(p, "search", mz))
+        v = self.search_value(_draws(levels, m, _SEARCH, mz))
         if v > best:
             best, what = v, "search"
-        v = self.recruit_value(p, self.draws_at(p, "recruit", mz))
+        v = self.recruit_value(p, _draws(levels, m, _RECRUIT, mz))
         if v > best:
             best, what = v, "recruit"
         return best, what
 
     def _limited_ok(self, p: int) -> bool:
-        if self.game.decisions.get("D4.2") == "player":
+        if self.plan.own_cubes:
             return self.view.players[p].cubes > 0
         return True
 
@@ -1213,7 +1316,7 @@ class _Ctx:
         bits = 0
         for z in self.targets:
             if self._target_kind_ok(z, where):
-                bits |= within(self.plan.adj, z, where.within) if where.within else 1 << z
+                bits |= self.plan.within(2, z, where.within) if where.within else 1 << z
         return bits
 
     def _use_spot(self, p: int, s: int) -> tuple[int, int] | None:
@@ -1458,7 +1561,7 @@ class _Ctx:
         view = self.view
         m = self.sheet(p)[1]
         here = view.players[p].at
-        zones = within(self.plan.adj, here, m.eliminate_range) if m.eliminate_range else 1 << here
+        zones = self.plan.within(2, here, m.eliminate_range) if m.eliminate_range else 1 << here
         while zones:
             low = zones & -zones
             z = low.bit_length() - 1
@@ -1471,22 +1574,23 @@ class _Ctx:
                 add(self.kill_value(z, True), Eliminate(p, z, 1))
 
     def _resistance(self, p: int, add: _Add) -> None:
-        view, game = self.view, self.game
+        view = self.view
         ps = view.players[p]
         if not view.resistance:
             return
         disc = self.sheet(p)[1].resistance_discount
         # D4.2 option: a cube also pays a limited action (R4.4); a card must be worth them
-        price = self.bot.cube_price if game.decisions.get("D4.2") == "player" else 0.0
-        removes = self.plan.removes
+        plan = self.plan
+        price = self.bot.cube_price if plan.own_cubes else 0.0
+        removes, costs = plan.removes, plan.res_cost
         pooled = richest = -1
         for i, (card, cubes) in enumerate(view.resistance):
-            cost = max(0, game.resistance_cards[card].cost - disc)
+            cost = max(0, costs[card] - disc)
             need = max(0, cost - cubes)
             worth = self.resistance_worth(card) + (self._here_worth(p, card) if removes[card]
                                                    else 0.0)
             if price:
-                worth = worth * max(1, game.resistance_cards[card].cost) - price * need
+                worth = worth * max(1, costs[card]) - price * need
             if worth <= 0:
                 continue
             if need <= ps.cubes:
@@ -1507,20 +1611,13 @@ class _Ctx:
         there is nobody to remove."""
         view, plan = self.view, self.plan
         v = 0.0
-        for e in self.game.effect_lists[self.game.resistance_effects[card]]:
-            if not isinstance(e, fx.RemoveSoldiers):
-                continue
-            k = _count(e.count)
-            if e.where == "actor_zone":
-                zones = [view.players[p].at]
-            elif e.where == "each_player_zone":
-                zones = sorted({ps.at for ps in view.players})
-            else:
-                continue
+        soldiers, pressure, targets = view.soldiers, plan.pressure, self.targets
+        for k, actor in plan.res_removals[card]:
+            zones = [view.players[p].at] if actor else sorted({ps.at for ps in view.players})
             for z in zones:
-                got = min(k, view.soldiers[z])
-                v += got * (plan.pressure[z] + (2.0 if z in self.targets else 0.0)) - \
-                    1.2 * (k - got) * (1 if e.where == "actor_zone" else 0)
+                got = min(k, soldiers[z])
+                v += got * (pressure[z] + (2.0 if z in targets else 0.0)) - \
+                    1.2 * (k - got) * actor
         return v
 
     def _plan_military(self, p: int, add: _Add) -> None:
@@ -1565,7 +1662,7 @@ class _Ctx:
         levels, m = self.sheet(p)
         mil, red = levels[1], m.malus_reduction[1]
         last = len(lim) - 1
-        hint = bot._heading.get(p)
+        hint = bot._heading.get(p, -1)
         best_per, target = here_v, -1
         for zz, d in plan.near[here]:
             mz = malus[zz]
@@ -1596,18 +1693,24 @@ class _Ctx:
         self.sheet(p)
         team = self._team_no
         if team < 0:
-            gen = any(o.kind == "general" for o in self.open)
+            gen = self.general
             team = self._team_no = self.bot.number((
                 id(self.game), self.clue_need(), tuple(sorted(self.missing)),
                 bool(self.to_craft), self.crafter, len(self.unrevealed), self.shortfall > 0,
                 self.striker() if gen else -1))
         # the sheet (levels and effects) and the team's needs by their numbers
-        return (team, p, ps.character, self._sheet_nos[p],
-                tuple(EMPTY in row and row.index(EMPTY) for row in ps.squad),
-                self._limited_ok(p))
+        sq = ps.squad
+        return (team, p, ps.character, self._sheet_no(p), _first_empty(sq[0]),
+                _first_empty(sq[1]), _first_empty(sq[2]), self._limited_ok(p))
 
     def _limited_table(self, p: int) -> list[float]:
         """What ``p``'s best limited action is worth at each army malus 0…6 (R4.5)."""
+        return self._limited_kinds(p)[0]
+
+    def _limited_kinds(self, p: int) -> tuple[list[float], list[ActionKind | None]]:
+        """``p``'s best limited action at each army malus 0…6 (R4.5): its worth and its
+        kind (None: nothing worth a cube). Kept across decisions by what it reads
+        (:meth:`_limited_signature`)."""
         got = self._tables.get(p)
         if got is None:
             sig = self._limited_signature(p)
@@ -1618,27 +1721,55 @@ class _Ctx:
                 return got
             if len(cache) > 4096:
                 cache.clear()
-            got = self._tables[p] = cache[sig] = [0.0] * 7
-            for mz in range(7):  # fewer cards drawn as the malus grows: stop at nothing
-                v = got[mz] = self._limited_value(p, -1, mz)[0]
+            values: list[float] = [0.0] * _MALUS_ROWS
+            kinds: list[ActionKind | None] = [None] * _MALUS_ROWS
+            for mz in range(_MALUS_ROWS):  # fewer cards drawn as the malus grows: stop at nothing
+                v, kinds[mz] = self._limited_value(p, -1, mz)
+                values[mz] = v
                 if v <= 0:
                     break
+            got = self._tables[p] = cache[sig] = (values, kinds)
         return got
 
     def _reach(self, p: int) -> int:
         """Zones one move reaches (R5.1, with the player's move bonuses)."""
-        game = self.game
-        t = game.topo
+        plan = self.plan
         z = self.view.players[p].at
         m = self.sheet(p)[1]
         if not (m.move_roads or m.move_paths):
-            return t.reach[z]
-        bits = within(t.roads, z, 3 + m.move_roads) | within(t.paths, z, 1 + m.move_paths)
+            return plan.reach[z]
+        bits = plan.within(0, z, 3 + m.move_roads) | plan.within(1, z, 1 + m.move_paths)
         return bits & ~(1 << z)
 
 
-def _first_step(reach: int, dist: Sequence[Sequence[int]], goal: int,
-                crowd: Sequence[int]) -> tuple[int, int] | None:
+#: the army maluses (R4.5) :meth:`_Ctx._limited_kinds` tabulates (0…6)
+_MALUS_ROWS: Final[int] = 7
+
+
+def _first_empty(row: list[int]) -> int:
+    """The first empty slot of a squad row (R5.2), or -1 when full."""
+    for k, x in enumerate(row):
+        if x == EMPTY:
+            return k
+    return -1
+
+
+#: the limited actions' places in DRAW_ACTIONS (a sheet's ``draw`` bonuses)
+_RECRUIT: Final[int] = DRAW_ACTIONS.index("recruit")
+_INVESTIGATE: Final[int] = DRAW_ACTIONS.index("investigate")
+_SEARCH: Final[int] = DRAW_ACTIONS.index("search")
+
+
+def _draws(levels: tuple[int, int, int], m: Mods, kind: int, mz: int) -> int:
+    """Cards drawn by a sheet of skill ``levels`` and lasting effects ``m`` for the limited
+    action ``kind`` (its place in DRAW_ACTIONS) in a zone of army malus ``mz`` (R5.2–R5.4,
+    R4.5): Communication draws clues and recruits, Engineering items."""
+    s = 2 if kind == _SEARCH else 0
+    return max(0, levels[s] - max(0, mz - m.malus_reduction[s]) + m.draw[kind])
+
+
+def _first_step(reach: int, dist: list[list[int]], goal: int,
+                crowd: list[int]) -> tuple[int, int] | None:
     """The move towards ``goal``: of the zones in the bitset ``reach``, the nearest to it,
     the least crowded on a tie, the lowest number then; its distance and number (None
     when nothing is in reach)."""
@@ -1753,17 +1884,34 @@ def _value(game: Game, state: State) -> float:
             + 0.15 * soldiers + 0.2 * officers)
 
 
-def officers_made(game: Game, soldiers: Sequence[int], occupied: Sequence[int], speed: int,
+def officers_made(game: Game, soldiers: Sequence[int], occupied: list[int], speed: int,
                   t: int, fewer: int = -1) -> int:
     """Officers one army action on zone ``t`` would make (R8.3–R8.5): the ``speed`` soldiers
     added beyond its max occupation that no neighbour has room for (``occupied``: soldiers
     and officers per zone); ``fewer``: a zone counted with one soldier less."""
-    most = game.max_occupation
+    most, neighbours = _board(game)
+    return _officers_made(most, neighbours, soldiers, occupied, speed, t, fewer)
+
+
+def _board(game: Game) -> tuple[list[int], list[list[int]]]:
+    """The zones' max occupations and their neighbours in deployment order (R8.4, D8.2), as
+    typed lists (a compiled loop indexes them natively), made once per game."""
+    got = game.memo.get("heuristic.board")
+    if got is None:
+        got = game.memo["heuristic.board"] = (list(game.max_occupation),
+                                              [list(x) for x in game.topo.neighbours])
+    return got
+
+
+def _officers_made(most: list[int], neighbours: list[list[int]], soldiers: Sequence[int],
+                   occupied: list[int], speed: int, t: int, fewer: int) -> int:
+    """:func:`officers_made` over the board's tables (``most``: max occupations,
+    ``neighbours``: in deployment order)."""
     less = 1 if t == fewer else 0
     surplus = min(occupied[t] - less + speed - most[t], soldiers[t] - less + speed)
     if surplus <= 0:
         return 0
-    for nb in game.topo.neighbours[t]:
+    for nb in neighbours[t]:
         room = most[nb] - occupied[nb] + (1 if nb == fewer else 0)
         if room > 0:
             surplus -= room

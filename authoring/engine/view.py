@@ -96,12 +96,12 @@ class PublicView:
     def bag_counts(self) -> dict[int, int]:
         """The invasion bag's zone tokens the players have seen, counted per zone (R8.3);
         those drawn face down from a region pile (R8.6) are left out: nobody knows them."""
-        out: dict[int, int] = {}
+        counts = [0] * len(self._game.max_occupation)  # per zone (a compiled loop)
         for z in self._state.bag:
-            out[z] = out.get(z, 0) + 1
+            counts[z] += 1
         for z in self._state.unseen:  # a sub-multiset of the bag
-            out[z] -= 1
-        return {z: k for z, k in out.items() if k > 0}
+            counts[z] -= 1
+        return {z: k for z, k in enumerate(counts) if k > 0}
 
     @property
     def eliminated(self) -> tuple[int, int]:
