@@ -67,7 +67,7 @@ planner's candidate actions with their worth, the planner's choice first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 from authoring.engine.actions import (
@@ -103,6 +103,10 @@ _SKILLS = {"C": 0, "M": 1, "I": 2}
 
 def _count(x: Any, default: int = 1) -> int:
     return x if isinstance(x, int) else default
+
+
+#: the end of the players' phase (R10.1), built once
+END: Final = End()
 
 
 class _Plan:
@@ -192,6 +196,13 @@ class _Plan:
         self.roads: list[int] = list(t.roads)
         self.paths: list[int] = list(t.paths)
         self._within: dict[tuple[int, int, int], int] = {}
+        # the actions the planner weighs, built once (records are tuples: shared safely)
+        seats = range(game.players)
+        self.move_to = [[Move(p, z) for z in range(t.n)] for p in seats]
+        self.kill = [[[Eliminate(p, z, k) for z in range(t.n)] for p in seats] for k in (0, 1)]
+        self.draw = [{k: DRAWS[k](p) for k in DRAWS} for p in seats]
+        self.plan_of = [[Plan(p, s) for s in range(3)] for p in seats]
+        self._put: dict[tuple[int, int, int, int], Action] = {}
         #: per resistance card: its cost (R5.8)
         cards = game.resistance_cards
         self.res_cost: list[int] = [c.cost for c in cards]
@@ -219,6 +230,16 @@ class _Plan:
         if got is None:
             adj = self.roads if kind == 0 else self.paths if kind == 1 else self.adj
             got = self._within[key] = within(adj, start, steps)
+        return got
+
+    def put(self, p: int, card: int, cubes: int, activate: int) -> Action:
+        """``Resistance(p, card, cubes, activate)``, built once (R5.8)."""
+        key = (p, card, cubes, activate)
+        got = self._put.get(key)
+        if got is None:
+            if len(self._put) > 4096:
+                self._put.clear()
+            got = self._put[key] = Resistance(p, card, cubes, activate)
         return got
 
     def next_speed(self, view: PublicView) -> int:
@@ -268,7 +289,8 @@ def _card_worth(effects: Sequence[Any]) -> float:
 
 _PLANS: dict[int, tuple[Game, _Plan]] = {}
 #: how a reading offers a candidate action with its worth
-_Add = Callable[[float, Action], None]
+#: candidate actions with their worth, as the planner lists them
+_Found = list[tuple[float, Action]]
 
 
 class HeuristicBot:
@@ -414,8 +436,8 @@ class HeuristicBot:
             if a not in seen and view.why_illegal(a) is None:
                 seen.add(a)
                 out.append((a, v))
-        if End() not in seen:
-            out.append((End(), 0.0))
+        if END not in seen:
+            out.append((END, 0.0))
         return out
 
     def pick(self, scored: Sequence[tuple[Action, float]]) -> Action:
@@ -447,13 +469,13 @@ class HeuristicBot:
         low, top = min(acts), max(acts)
         able = [p for p in range(n) if self._can_act(game, view, plan, p, low)]
         if not able:
-            return End()
+            return END
         if all(view.done[o.index] >= o.markers for o in game.objectives):
             # R9.2: the win comes at the end of the army phase; an action that raises the
             # team counter only feeds the army, but the players behind the leader still
             # eliminate (fewer soldiers to overflow, R8.4–R8.5) or play a card for free
             return self._after_done(game, view, plan, able, acts, top) if self.coordinate \
-                else End()
+                else END
         ctx = _Ctx(self, game, view, plan)
         self._options = []
         found: dict[int, tuple[float, Action]] = {}
@@ -487,7 +509,7 @@ class HeuristicBot:
                         if a2 is not None:
                             return a2
             if slack <= 0:
-                return End()
+                return END
         # actions that raise no counter beyond the leader's are free (R7.1): the players
         # furthest behind act first (they claim their zones first), or the best of them
         behind = sorted((p for p in able if acts[p] < top or players[p].free_actions > 0),
@@ -510,7 +532,7 @@ class HeuristicBot:
         cost = self.army_weight * view.speed * plan.army_per_cell
         if ranked and layer >= cost and ranked[0][0][0] > 0.05:
             return ranked[0][0][1]
-        return End()
+        return END
 
     def _after_done(self, game: Game, view: PublicView, plan: _Plan, able: list[int],
                     acts: list[int], top: int) -> Action:
@@ -521,19 +543,18 @@ class HeuristicBot:
             free = top - acts[p] + players[p].free_actions
             if free <= 0:
                 continue
-            found: list[tuple[float, Action]] = []
-
-            def add(v: float, a: Action, found: list[tuple[float, Action]] = found) -> None:
-                if isinstance(a, Eliminate) or (isinstance(a, Resistance) and a.activate == 1):
-                    found.append((v, a))
-
+            found: _Found = []
             here = players[p].at
             if view.soldiers[here] and ctx.eff(p, 1) > 0:
-                add(ctx.kill_value(here), Eliminate(p, here, 0))
+                found.append((ctx.kill_value(here), Eliminate(p, here, 0)))
+            more: _Found = []
             m = ctx.sheet(p)[1]
             if m.eliminate_range or m.eliminate_officers:
-                ctx._far_eliminations(p, add)
-            ctx._resistance(p, add)
+                ctx._far_eliminations(p, more)
+            ctx._resistance(p, more)
+            # eliminations and activated cards only
+            found.extend((v, a) for v, a in more if isinstance(a, Eliminate)
+                         or (isinstance(a, Resistance) and a.activate == 1))
             if free >= 2 and not found:  # a move, then an elimination there
                 reach = ctx._reach(p)
                 best: tuple[float, int] | None = None
@@ -551,7 +572,7 @@ class HeuristicBot:
             for v, a in found:
                 if v > 0 and view.why_illegal(a) is None:
                     return a
-        return End()
+        return END
 
     # -- choices --------------------------------------------------------------------------
     def _answer(self, game: Game, view: PublicView, legal: Sequence[Action],
@@ -1416,25 +1437,21 @@ class _Ctx:
         view = self.view
         ps = view.players[p]
         here = ps.at
-        found: list[tuple[float, Action]] = []
-
-        def add(v: float, a: Action) -> None:
-            found.append((v, a))
-
-        self._objective_actions(p, add)
-        self._craft_actions(p, add)
+        found: _Found = []
+        self._objective_actions(p, found)
+        self._craft_actions(p, found)
         # what it could do here, and elsewhere after moves
         here_v, what = self.zone_value(p, here)
         if what == "eliminate":
-            add(here_v, Eliminate(p, here, 0))
+            found.append((here_v, self.plan.kill[0][p][here]))
         elif what:
-            add(here_v, DRAWS[what](p))
+            found.append((here_v, self.plan.draw[p][what]))
         m = self.sheet(p)[1]
         if m.eliminate_range or m.eliminate_officers:
-            self._far_eliminations(p, add)
-        self._resistance(p, add)
-        self._plan_military(p, add)
-        self._moves(p, here_v, add)
+            self._far_eliminations(p, found)
+        self._resistance(p, found)
+        self._plan_military(p, found)
+        self._moves(p, here_v, found)
         found.sort(key=lambda x: -x[0])
         for v, a in found:
             if view.why_illegal(a) is None:
@@ -1442,7 +1459,7 @@ class _Ctx:
                 self._claim(p, a)
                 return v, a
         self.options = []
-        return 0.0, End()
+        return 0.0, END
 
     def _claim(self, p: int, a: Action) -> None:
         """The zone ``p`` will put its next cube in (R4.4) is left to it: a limited action
@@ -1458,7 +1475,7 @@ class _Ctx:
         else:
             heading.pop(p, None)
 
-    def _objective_actions(self, p: int, add: _Add) -> None:
+    def _objective_actions(self, p: int, found: _Found) -> None:
         view, plan = self.view, self.plan
         ps = view.players[p]
         for i, c in enumerate(ps.inventory):
@@ -1472,13 +1489,13 @@ class _Ctx:
                     continue
                 short = max((t - self.eff(p, s) for s, t in tests), default=0)
                 if short <= 0:
-                    add(1000.0, a)
+                    found.append((1000.0, a))
                 else:
                     for s, t in tests:
                         if t - self.eff(p, s) > 0 and not self.has_plan(p, s) \
                                 and t - self.eff(p, s) <= self.game.planning_bonus \
                                 and self.can_plan(p, s):
-                            add(500.0, Plan(p, s))
+                            found.append((500.0, plan.plan_of[p][s]))
         for o in self.open:
             if o.kind not in ("general", "prisoner") or ps.at not in view.revealed[o.index]:
                 continue
@@ -1486,24 +1503,24 @@ class _Ctx:
             if view.why_illegal(act) is not None:
                 if o.kind == "prisoner" and view.occupation(ps.at) and view.soldiers[ps.at] \
                         and self.eff(p, 1) > 0:
-                    add(200.0, Eliminate(p, ps.at, 0))
+                    found.append((200.0, plan.kill[0][p][ps.at]))
                 continue
             if o.kind == "general":
                 short = o.military - self.eff(p, 1)
                 if short <= 0:
-                    add(900.0, act)
+                    found.append((900.0, act))
                 elif short <= self.game.planning_bonus and not self.has_plan(p, 1) \
                         and self.can_plan(p, 1):
-                    add(400.0, Plan(p, 1))
+                    found.append((400.0, plan.plan_of[p][1]))
                 elif view.soldiers[ps.at] and self.eff(p, 1) > 0:
-                    add(150.0, Eliminate(p, ps.at, 0))
+                    found.append((150.0, plan.kill[0][p][ps.at]))
             else:
-                add(900.0, act)
+                found.append((900.0, act))
         # the objective's zone is too occupied for the item's test: clear it
         if ps.at in self.targets and view.soldiers[ps.at] and self.eff(p, 1) > 0:
-            add(8.0, Eliminate(p, ps.at, 0))
+            found.append((8.0, plan.kill[0][p][ps.at]))
 
-    def _craft_actions(self, p: int, add: _Add) -> None:
+    def _craft_actions(self, p: int, found: _Found) -> None:
         view, game = self.view, self.game
         ps = view.players[p]
         inv = ps.inventory
@@ -1512,16 +1529,16 @@ class _Ctx:
                     and len(view.players[user].inventory) < self.inventory_limit(user):
                 for i, c in enumerate(inv):
                     if c >= SPECIAL and c - SPECIAL in self.plan.items:
-                        add(65.0, Transfer(p, user, card=i))
+                        found.append((65.0, Transfer(p, user, card=i)))
                         break
         for s in self.to_craft:
             if not all(inv.count(i) >= k for i, k in game.recipes[s]):
                 continue
             short = self.craft_need(p) - self.eff(p, 2)
             if short <= 0:
-                add(800.0, Craft(p, s))
+                found.append((800.0, Craft(p, s)))
             elif short <= game.planning_bonus and not self.has_plan(p, 2) and self.can_plan(p, 2):
-                add(700.0, Plan(p, 2))
+                found.append((700.0, self.plan.plan_of[p][2]))
             elif self.level(p, 2) + (0 if self.has_plan(p, 2) else game.planning_bonus) \
                     < self.craft_need(p):
                 # not enough Engineering anywhere: hand the parts to the crafter, or recruit
@@ -1533,7 +1550,7 @@ class _Ctx:
             if self.to_craft and self.level(p, 2) + game.planning_bonus < self.craft_need(p):
                 n = self.draws(p, "recruit")
                 if n and view.why_illegal(Recruit(p)) is None:
-                    add(3.0 * (1.0 - 0.6 ** n), Recruit(p))
+                    found.append((3.0 * (1.0 - 0.6 ** n), Recruit(p)))
             # a full hand cannot take the parts (R5.4, D11.5): hand a lesser card over
             if len(inv) >= self.inventory_limit(p):
                 for q in range(self.n):
@@ -1545,7 +1562,7 @@ class _Ctx:
                             for x in view.players[o].inventory):
                         worst = min(range(len(inv)), key=lambda i: self.card_value(p, inv[i]))
                         if self.card_value(p, inv[worst]) < 40.0:
-                            add(55.0, Transfer(p, q, card=worst))
+                            found.append((55.0, Transfer(p, q, card=worst)))
                         break
             return
         cps = view.players[crafter]
@@ -1554,14 +1571,15 @@ class _Ctx:
         room = self.inventory_limit(crafter) - len(cps.inventory)
         for i, card in enumerate(inv):
             if card in self.need and room > 0 and cps.inventory.count(card) < self.need[card]:
-                add(60.0, Transfer(p, crafter, card=i))
+                found.append((60.0, Transfer(p, crafter, card=i)))
                 break
 
-    def _far_eliminations(self, p: int, add: _Add) -> None:
+    def _far_eliminations(self, p: int, found: _Found) -> None:
         view = self.view
         m = self.sheet(p)[1]
         here = view.players[p].at
         zones = self.plan.within(2, here, m.eliminate_range) if m.eliminate_range else 1 << here
+        kills = self.plan.kill
         while zones:
             low = zones & -zones
             z = low.bit_length() - 1
@@ -1569,11 +1587,11 @@ class _Ctx:
             if self.eff(p, 1, z) <= 0:
                 continue
             if view.soldiers[z]:
-                add(self.kill_value(z), Eliminate(p, z, 0))
+                found.append((self.kill_value(z), kills[0][p][z]))
             if m.eliminate_officers and view.officers[z]:
-                add(self.kill_value(z, True), Eliminate(p, z, 1))
+                found.append((self.kill_value(z, True), kills[1][p][z]))
 
-    def _resistance(self, p: int, add: _Add) -> None:
+    def _resistance(self, p: int, found: _Found) -> None:
         view = self.view
         ps = view.players[p]
         if not view.resistance:
@@ -1594,7 +1612,7 @@ class _Ctx:
             if worth <= 0:
                 continue
             if need <= ps.cubes:
-                add(worth, Resistance(p, i, need, 1))
+                found.append((worth, plan.put(p, i, need, 1)))
                 continue
             if ps.cubes and pooled < 0:
                 pooled = sum(q.cubes for q in view.players)
@@ -1603,7 +1621,7 @@ class _Ctx:
                 if richest < 0:
                     richest = max(range(self.n), key=lambda q: (view.players[q].cubes, -q))
                 if richest != p:
-                    add(0.25 * worth, Resistance(p, i, ps.cubes, 0))
+                    found.append((0.25 * worth, plan.put(p, i, ps.cubes, 0)))
 
     def _here_worth(self, p: int, card: int) -> float:
         """What a card that removes soldiers where the players stand adds or loses there
@@ -1620,14 +1638,14 @@ class _Ctx:
                     1.2 * (k - got) * actor
         return v
 
-    def _plan_military(self, p: int, add: _Add) -> None:
+    def _plan_military(self, p: int, found: _Found) -> None:
         view = self.view
         here = view.players[p].at
         if view.soldiers[here] and self.eff(p, 1) == 0 and not self.has_plan(p, 1) \
                 and self.game.planning_bonus > 0:
-            add(0.5 * self.kill_value(here) - 0.1, Plan(p, 1))
+            found.append((0.5 * self.kill_value(here) - 0.1, self.plan.plan_of[p][1]))
 
-    def _moves(self, p: int, here_v: float, add: _Add) -> None:
+    def _moves(self, p: int, here_v: float, found: _Found) -> None:
         view, plan = self.view, self.plan
         here = view.players[p].at
         dist = plan.dist
@@ -1639,7 +1657,7 @@ class _Ctx:
             if d0 > 0:
                 best = _first_step(reach, dist, g, self.occupied)
                 if best is not None and best[0] < d0:
-                    add(value / (best[0] + 1), Move(p, best[1]))
+                    found.append((value / (best[0] + 1), plan.move_to[p][best[1]]))
                     return
         if self.bot.coordinate and p == self.crafter and not self.missing and any(
                 q != p and any(x in self.need for x in view.players[q].inventory)
@@ -1684,7 +1702,7 @@ class _Ctx:
         if step is None:
             return
         bot._heading[p] = target
-        add(best_per, Move(p, step[1]))
+        found.append((best_per, plan.move_to[p][step[1]]))
 
     def _limited_signature(self, p: int) -> tuple[Any, ...]:
         """What :meth:`_limited_value` reads for ``p``: its sheet, its squad's free slots,
