@@ -354,7 +354,9 @@ class HeuristicBot:
         self.per_player = actions_per_player
         self._plans: dict[int, _Plan] = {}
         self._heading: dict[int, int] = {}  # player -> zone it is heading for (a hint)
-        self._options: list[tuple[Action, float]] = []
+        # the planner's candidates at the last players' phase decision, per player weighed
+        # in the order listed: what :meth:`scored` ranks (a stable sort: ties in that order)
+        self._options: list[_Found] = []
         self._table_cache: dict[tuple[Any, ...], tuple[list[float], list[ActionKind | None]]] = {}
         self._sheet_cache: dict[tuple[Any, ...], tuple[tuple[tuple[int, int, int], Mods], int]] = {}
         self._pool_cache: dict[tuple[Any, ...], int] = {}
@@ -432,7 +434,8 @@ class HeuristicBot:
             return [(choice, 1.0)]
         out = [(choice, 1e6)]
         seen = {choice}
-        for a, v in sorted(self._options, key=lambda x: -x[1]):
+        options = [(a, v) for found in self._options for v, a in found]
+        for a, v in sorted(options, key=lambda x: -x[1]):
             if a not in seen and view.why_illegal(a) is None:
                 seen.add(a)
                 out.append((a, v))
@@ -478,31 +481,24 @@ class HeuristicBot:
                 else END
         ctx = _Ctx(self, game, view, plan)
         self._options = []
-        found: dict[int, tuple[float, Action]] = {}
-
-        def best(p: int) -> tuple[float, Action]:
-            got = found.get(p)
-            if got is None:
-                got = found[p] = ctx.best(p)
-                self._options.extend(ctx.options)
-            return got
+        found: list[tuple[float, Action] | None] = [None] * n
 
         if self.eager:
             for p in sorted(able, key=lambda p: (acts[p], p)):
-                best(p)  # everyone's intention first: the zones they head for are claimed
+                self._weigh(ctx, found, p)  # everyone's intention first: the zones they head for are claimed
         # a player who can complete an objective this phase goes first; the others act
         # only to let it (R5.0) or with the budget it does not need (D10.1)
         finish = ctx.finisher(acts, plan) if self.coordinate else None
         if finish is not None:
             c, slack = finish
             if c in able:
-                v, a = best(c)
+                v, a = self._weigh(ctx, found, c)
                 if a.kind != "end":
                     return a
             elif slack <= 0:
                 for p in sorted(able, key=lambda p: (acts[p], p)):
                     if acts[p] == low:
-                        v, a = best(p)
+                        v, a = self._weigh(ctx, found, p)
                         if a.kind != "end":
                             return a
                         a2 = ctx.any_move(p)
@@ -515,17 +511,17 @@ class HeuristicBot:
         behind = sorted((p for p in able if acts[p] < top or players[p].free_actions > 0),
                         key=lambda p: (acts[p], p))
         if self.eager:
-            free = [(best(p), p) for p in behind]
+            free = [(self._weigh(ctx, found, p), p) for p in behind]
             good = [(va, p) for va, p in free if va[0] > 0.05]
             if good:
                 return max(good, key=lambda x: (x[0][0], -acts[x[1]]))[0][1]
         else:
             for p in behind:
-                v, a = best(p)
+                v, a = self._weigh(ctx, found, p)
                 if v > 0.05:
                     return a
         # a new layer: worth the army action it costs (R7.1, R8.2)?
-        ranked = sorted(((best(p), p) for p in able), key=lambda x: -x[0][0])
+        ranked = sorted(((self._weigh(ctx, found, p), p) for p in able), key=lambda x: -x[0][0])
         budget = view.budget
         room = n if budget < 0 else min(n, budget)
         layer = sum(max(0.0, va[0]) for va, _ in ranked[:room])
@@ -533,6 +529,15 @@ class HeuristicBot:
         if ranked and layer >= cost and ranked[0][0][0] > 0.05:
             return ranked[0][0][1]
         return END
+
+    def _weigh(self, ctx: _Ctx, found: list[tuple[float, Action] | None],
+               p: int) -> tuple[float, Action]:
+        """``p``'s best action and its worth, weighed once a decision (:meth:`_Ctx.best`)."""
+        got = found[p]
+        if got is None:
+            got = found[p] = ctx.best(p)
+            self._options.append(ctx.options)
+        return got
 
     def _after_done(self, game: Game, view: PublicView, plan: _Plan, able: list[int],
                     acts: list[int], top: int) -> Action:
@@ -721,7 +726,8 @@ class _Ctx:
         self.n = len(players)
         self._sheets: list[_SheetRead | None] = [None] * self.n
         self.speed = view.speed
-        self.options: list[tuple[Action, float]] = []
+        #: the last :meth:`best`'s candidates in the order listed (none when none was legal)
+        self.options: _Found = []
         objectives = game.objectives
         done, revealed, completed = view.done, view.revealed, view.completed
         self.open = [o for o in objectives if done[o.index] < o.markers]
@@ -1452,10 +1458,21 @@ class _Ctx:
         self._resistance(p, found)
         self._plan_military(p, found)
         self._moves(p, here_v, found)
-        found.sort(key=lambda x: -x[0])
-        for v, a in found:
+        # the best legal candidate, the first listed on a tie: the best one first (it is
+        # nearly always legal), else all of them in that order
+        k, top = -1, 0.0
+        for i in range(len(found)):
+            v = found[i][0]
+            if k < 0 or v > top:
+                k, top = i, v
+        if k >= 0 and view.why_illegal(found[k][1]) is None:
+            v, a = found[k]
+            self.options = found
+            self._claim(p, a)
+            return v, a
+        for v, a in sorted(found, key=lambda x: -x[0]):
             if view.why_illegal(a) is None:
-                self.options = [(a2, v2) for v2, a2 in found]
+                self.options = found
                 self._claim(p, a)
                 return v, a
         self.options = []
