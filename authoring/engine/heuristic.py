@@ -653,13 +653,13 @@ class HeuristicBot:
                        key=lambda i: plan.card_worth[cards[options[i]][0]] + cards[options[i]][1]
                        if options[i] < len(cards) else 0)
         inv = view.players[p].inventory
-        ctx = _Ctx(self, game, view, plan)
+        ctx = _Ctx(self, game, view, plan, zones=False)
         return min(range(len(options)),
                    key=lambda i: ctx.card_value(p, inv[options[i]]) if options[i] < len(inv) else 0)
 
     def _keep(self, game: Game, view: PublicView, plan: _Plan, kind: str, p: int,
               options: list[int], legal: Sequence[Action]) -> Action:
-        ctx = _Ctx(self, game, view, plan)
+        ctx = _Ctx(self, game, view, plan, zones=False)
         if kind == "keep_investigate":
             i = min(range(len(options)), key=lambda i: ctx.closeness(options[i]))
             return Keep(p, i, -1)
@@ -720,7 +720,8 @@ def _same(a: list[int], b: list[int]) -> bool:
 class _Ctx:
     """One decision's reading of the view: sheets, the team's needs, claimed zones."""
 
-    def __init__(self, bot: HeuristicBot, game: Game, view: PublicView, plan: _Plan) -> None:
+    def __init__(self, bot: HeuristicBot, game: Game, view: PublicView, plan: _Plan,
+                 zones: bool = True) -> None:
         self.bot, self.game, self.view, self.plan = bot, game, view, plan
         players = view.players
         self.n = len(players)
@@ -771,6 +772,20 @@ class _Ctx:
         self.officers_left = self.officer_reserve + gone_o
         self._clue_need: float | None = None
         self._carriers: list[tuple[int, int, int | None, int]] | None = None
+        self._limited_memo: dict[tuple[int, int], tuple[float, ActionKind | None]] = {}
+        self._tables: dict[int, tuple[list[float], list[ActionKind | None]]] = {}
+        self._team_no = -1
+        self._striker = -1
+        self._porter_no = -2
+        self._bag: list[int] | None = None  # the seen tokens per zone (R8.3)
+        self._bag_total = 0
+        self._holds: dict[int, bool] = {}
+        self._worth: dict[int, float] = {}
+        if zones:  # (a kept card or a card chosen reads no zone: left unread)
+            self._read_zones()
+
+    def _read_zones(self) -> None:
+        view, plan, bot = self.view, self.plan, self.bot
         soldiers, officers = view.soldiers, view.officers  # index loops: native compiled
         cubes, size = view.cubes, plan.size
         # soldiers and officers per zone (R4.5's occupation), and the zones with a free cube
@@ -787,18 +802,9 @@ class _Ctx:
         load = self.speed * plan.army_per_cell * plan.per_round / plan.capacity
         self.load_bonus = (bot.load_weight * (load - bot.load_knee)
                            if load > bot.load_knee else 0.0)
-        self._kills = [-1.0] * plan.n
-        self._limited_memo: dict[tuple[int, int], tuple[float, ActionKind | None]] = {}
-        self._tables: dict[int, tuple[list[float], list[ActionKind | None]]] = {}
-        self._team_no = -1
-        self._striker = -1
-        self._porter_no = -2
-        self._bag: list[int] | None = None  # the seen tokens per zone (R8.3)
-        self._bag_total = 0
-        self._made_base = [-1] * plan.n
-        self._danger = [-1.0] * plan.n
-        self._holds: dict[int, bool] = {}
-        self._worth: dict[int, float] = {}
+        self._kills = [-1.0] * nz
+        self._made_base = [-1] * nz
+        self._danger = [-1.0] * nz
 
     # -- reading the sheets ---------------------------------------------------------------
     def sheet(self, p: int) -> tuple[tuple[int, int, int], Mods]:
