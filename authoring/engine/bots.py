@@ -15,9 +15,11 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from authoring.engine.actions import Action
+from authoring.engine.api import LazyLegal, apply, random_action
 from authoring.engine.game import Game
 from authoring.engine.heuristic import HeuristicBot
 from authoring.engine.rng import Rng
+from authoring.engine.state import State
 from authoring.engine.view import PublicView
 
 
@@ -91,3 +93,22 @@ BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "simple": SimpleBot,
                                        "search": _search}
 #: the bots whose maker takes a search budget (futures per decision) after the seed
 BUDGETED = frozenset(("search", "lookahead"))
+
+
+def play_out(game: Game, state: State, bot: Bot | None, rng: Rng, max_rounds: int
+             ) -> list[Action]:
+    """Play ``state`` to the end of its game, every decision ``bot``'s (the pending
+    choice's player sees it, else seat 0 for the team); ``bot`` None: a uniformly random
+    legal action drawn with ``rng`` (:func:`~authoring.engine.api.random_action`). The
+    actions taken, in order. (A compiled loop: a study's games run here.)"""
+    taken: list[Action] = []
+    while state.outcome is None:
+        if bot is None:
+            a = random_action(game, state, rng)
+        else:
+            pend = state.pending
+            seat = pend.player if pend is not None else 0
+            a = bot.act(game, PublicView(game, state, seat), LazyLegal(game, state))
+        taken.append(a)
+        apply(game, state, a, max_rounds, checked=False)
+    return taken

@@ -29,13 +29,12 @@ from itertools import islice
 from typing import Any
 
 from authoring.engine.actions import Action
-from authoring.engine.api import LazyLegal, apply, new_initial_state, random_action
-from authoring.engine.bots import BOTS, BUDGETED, Bot
+from authoring.engine.api import new_initial_state
+from authoring.engine.bots import BOTS, BUDGETED, Bot, play_out
 from authoring.engine.game import Game
 from authoring.engine.rng import Rng
 from authoring.engine.save import GameSetup, save_data
 from authoring.engine.state import State
-from authoring.engine.view import PublicView
 from authoring.io.wording import percent
 from authoring.model.balance import (
     CellDifference,
@@ -174,15 +173,7 @@ def record_game(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUN
     state = new_initial_state(game, seed, max_rounds)
     bot = make_bot(bot_name, seed ^ 0xB07, budget)
     rng = Rng(seed ^ 0xB07)
-    taken: list[Action] = []
-    while state.outcome is None:
-        if bot_name == "random":
-            a = random_action(game, state, rng)
-        else:
-            seat = state.pending.player if state.pending is not None else 0
-            a = bot.act(game, PublicView(game, state, seat), LazyLegal(game, state))
-        taken.append(a)
-        apply(game, state, a, max_rounds, checked=False)
+    taken = play_out(game, state, None if bot_name == "random" else bot, rng, max_rounds)
     return taken, state
 
 
