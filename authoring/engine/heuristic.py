@@ -367,6 +367,7 @@ class HeuristicBot:
         # per player, the last sheet read and what it was read from (a squad and a hand
         # change rarely: compared as lists, no key built)
         self._last_sheet: dict[int, _SheetRead] = {}
+        self._zone_read: _ZoneRead | None = None
 
     def share_caches(self, other: HeuristicBot) -> None:
         """Read and fill ``other``'s memos of pure functions (sheets, limited-action
@@ -690,6 +691,32 @@ class HeuristicBot:
         return legal[0]
 
 
+class _ZoneRead:
+    """The board as read (never changed once made): per zone its soldiers and officers
+    (R4.5's occupation), its army malus (D4.1: officers count by default) and whether a
+    cube slot is free (R4.4), with the pieces it was read from (copies)."""
+
+    def __init__(self, plan: _Plan, soldiers: list[int], officers: list[int],
+                 cubes: list[int]) -> None:
+        self.plan = plan
+        self.soldiers, self.officers, self.cubes = soldiers[:], officers[:], cubes[:]
+        size = plan.size
+        nz = plan.n
+        occupied = [0] * nz
+        free = [False] * nz
+        for z in range(nz):  # index loops: native compiled
+            occupied[z] = soldiers[z] + officers[z]
+            free[z] = cubes[z] < size[z]
+        self.occupied, self.free = occupied, free
+        self.malus: list[int] = occupied if plan.officers_count else self.soldiers
+
+    def matches(self, plan: _Plan, soldiers: list[int], officers: list[int],
+                cubes: list[int]) -> bool:
+        """Whether it was read from these pieces (list equality runs in C)."""
+        return (self.plan is plan and self.soldiers == soldiers and self.officers == officers
+                and self.cubes == cubes)
+
+
 class _SheetRead:
     """One player's sheet as read (R1.2): its skill levels, lasting effects and number,
     with the squad and the hand it was read from (copies: the state's lists change)."""
@@ -786,19 +813,12 @@ class _Ctx:
 
     def _read_zones(self) -> None:
         view, plan, bot = self.view, self.plan, self.bot
-        soldiers, officers = view.soldiers, view.officers  # index loops: native compiled
-        cubes, size = view.cubes, plan.size
-        # soldiers and officers per zone (R4.5's occupation), and the zones with a free cube
-        # slot (R4.4), read once a decision
+        soldiers, officers, cubes = view.soldiers, view.officers, view.cubes
+        read = bot._zone_read  # the board changes with few actions: kept across decisions
+        if read is None or not read.matches(plan, soldiers, officers, cubes):
+            read = bot._zone_read = _ZoneRead(plan, soldiers, officers, cubes)
+        self.occupied, self.free, self.malus = read.occupied, read.free, read.malus
         nz = plan.n
-        occupied = [0] * nz
-        free = [False] * nz
-        for z in range(nz):
-            occupied[z] = soldiers[z] + officers[z]
-            free[z] = cubes[z] < size[z]
-        self.occupied, self.free = occupied, free
-        # D4.1: officers count in the army malus (R4.5) by default
-        self.malus: list[int] = occupied if plan.officers_count else list(soldiers)
         load = self.speed * plan.army_per_cell * plan.per_round / plan.capacity
         self.load_bonus = (bot.load_weight * (load - bot.load_knee)
                            if load > bot.load_knee else 0.0)
