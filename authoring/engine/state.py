@@ -179,7 +179,7 @@ class State:
         # every field in order, written out (a native class under mypyc has no __dict__
         # to copy; tests/engine/test_fast_paths.py checks that no list is shared)
         return State(
-            Rng(state=self.rng.state), self.round, self.phase,
+            self.rng.copy(), self.round, self.phase,
             [p.copy() for p in self.players],
             self.soldiers[:], self.officers[:], self.cubes[:],
             self.reserve_soldiers, self.reserve_officers, self.eliminated_soldiers,
