@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from authoring.io.diagnostics import suggestion
 from authoring.io.errors import ResistanceError
@@ -46,10 +46,10 @@ OBJECTIVE_KINDS: Mapping[str, str] = {
     "free_character": "prisoner",
     "craft_strategic_item": "strategic",
 }
-SKILL_INDEX: Mapping[str, int] = {s: i for i, s in enumerate(SKILLS)}
+SKILL_INDEX: Final[Mapping[str, int]] = {s: i for i, s in enumerate(SKILLS)}
 DrawKind = Literal["recruit", "investigate", "search"]
 #: the actions that draw (R5.2–R5.4), in the order of draw counts
-DRAW_ACTIONS: tuple[DrawKind, ...] = ("recruit", "investigate", "search")
+DRAW_ACTIONS: Final[tuple[DrawKind, ...]] = ("recruit", "investigate", "search")
 
 
 class GameError(ResistanceError):
@@ -94,7 +94,7 @@ class Mods:
         )
 
 
-NO_MODS = Mods()
+NO_MODS: Final = Mods()
 
 
 def lasting_mods(effects: Sequence[Any]) -> Mods:

@@ -8,7 +8,7 @@ sheet's counter (D5.4) and the team budget (D10.1) apply to every standard actio
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from authoring.engine.actions import (
     COUNTED,
@@ -96,12 +96,19 @@ def able_players(game: Game, state: State) -> list[int]:
     actions is asked of counter_refusal itself; a test says they agree)."""
     players = state.players
     budget_spent = state.budget == 0
-    lo = min([ps.actions for ps in players]) + ACTION_MARGIN
+    lo = players[0].actions
+    for ps in players:  # (a loop: min() of a list is a call of Python's builtin)
+        if ps.actions < lo:
+            lo = ps.actions
+    lo += ACTION_MARGIN
     info = game.character_info
-    return [p for p, ps in enumerate(players)
-            if (counter_refusal(game, state, p) is None if ps.free_actions
+    out: list[int] = []
+    for p, ps in enumerate(players):
+        if (counter_refusal(game, state, p) is None if ps.free_actions
                 else not budget_spent and ps.actions < info[ps.character].actions
-                and ps.actions < lo)]
+                and ps.actions < lo):
+            out.append(p)
+    return out
 
 
 def count_action(game: Game, state: State, p: int) -> None:
@@ -164,10 +171,10 @@ def do_move(game: Game, state: State, a: Move) -> None:
 # -- R5.2–R5.4 draw and keep ------------------------------------------------------------------
 
 #: the skill a draw action draws with (R5.2–R5.4: C, C, I)
-DRAW_SKILL = {"recruit": 0, "investigate": 0, "search": 2}
-_DRAW_RULE = {"recruit": "R5.2", "investigate": "R5.3", "search": "R5.4"}
+DRAW_SKILL: Final = {"recruit": 0, "investigate": 0, "search": 2}
+_DRAW_RULE: Final = {"recruit": "R5.2", "investigate": "R5.3", "search": "R5.4"}
 #: the choice a draw asks for (R5.2–R5.4, R6.2)
-_KEEP: dict[str, PendingKind] = {"recruit": "keep_recruit", "investigate": "keep_investigate",
+_KEEP: Final[dict[str, PendingKind]] = {"recruit": "keep_recruit", "investigate": "keep_investigate",
                                  "search": "keep_search", "resistance": "keep_resistance"}
 
 
@@ -774,7 +781,7 @@ def give(game: Game, state: State, t: Transfer) -> None:
 
 #: the ``transfer_more`` option that ends the transfer (option 0); any other option is a
 #: further thing given, :meth:`Transfer.option <authoring.engine.actions.Transfer.option>`
-TRANSFER_DONE = 1 << 20
+TRANSFER_DONE: Final = 1 << 20
 
 
 def ask_transfer_more(game: Game, state: State, p: int, q: int) -> None:
@@ -968,9 +975,9 @@ _RULES = (
     _rule(Objective, check_objective, do_objective),
 )
 #: the check of each standard action, by the record's type (R5)
-CHECKS: dict[type[Action], Check] = {record: check for record, check, _ in _RULES}
+CHECKS: Final[dict[type[Action], Check]] = {record: check for record, check, _ in _RULES}
 #: the act of each standard action, by the record's type (R5; its check passed)
-ACTS: dict[type[Action], Act] = {record: act for record, _, act in _RULES}
+ACTS: Final[dict[type[Action], Act]] = {record: act for record, _, act in _RULES}
 assert set(CHECKS) == set(ACTS) == {RECORDS[k] for k in COUNTED} >= {RECORDS[k] for k in LIMITED}
 
 
