@@ -29,6 +29,7 @@ from authoring.engine.actions import (
     Search,
     Transfer,
     Use,
+    moves_to,
     slot_code,
     slot_of,
 )
@@ -248,22 +249,23 @@ def keep_options(game: Game, state: State) -> Iterator[Keep]:
     assert pend is not None
     p = pend.player
     kind = pend.kind[5:]
+    table = action_table(game)
     for i, x in enumerate(pend.options):
         if kind == "recruit":
             fits = list(recruit_slots(game, state, p, x))
             for code in fits:
-                yield Keep(p, i, code)
+                yield table.keep(p, i, code)
             if not fits:
-                yield Keep(p, i, -1)  # D5.1: fits nowhere, returned
+                yield table.keep(p, i, -1)  # D5.1: fits nowhere, returned
         elif kind == "search":
             inv = state.players[p].inventory
             if len(inv) < inventory_limit(game, state, p):
-                yield Keep(p, i, -1)
+                yield table.keep(p, i, -1)
             else:
                 for j in range(len(inv) + 1):  # discard a held card, or the new one
-                    yield Keep(p, i, j)
+                    yield table.keep(p, i, j)
         else:
-            yield Keep(p, i, -1)
+            yield table.keep(p, i, -1)
 
 
 def token_values(game: Game) -> tuple[tuple[int, int, int], ...]:
@@ -1029,10 +1031,12 @@ def _eliminations(game: Game, state: State, p: int, officers: bool) -> Iterator[
 class ActionTable:
     """Actions built once per game (tuples: shared safely): per seat, the moves from each
     zone without a move bonus (R5.1, :attr:`Topology.reach`), the three draws, the three
-    plans, the eliminations per zone; ``end``."""
+    plans, the eliminations per zone; ``end``; and, as they are first listed, the cubes
+    put on and the activations of resistance cards (R5.8), the keeps (R5.2–R5.4, R6.2)
+    and the reorganisations (R6.3)."""
 
     __slots__ = ("move", "bonus_moves", "draws", "plans", "eliminate", "objectives", "costs",
-                 "_put", "_reach")
+                 "_put", "_activate", "_keep", "_reorganise", "_reach")
 
     def __init__(self, game: Game) -> None:
         n = game.topo.n
@@ -1054,6 +1058,12 @@ class ActionTable:
         #: per resistance card, its cost (R5.8)
         self.costs = tuple(c.cost for c in game.resistance_cards)
         self._put: dict[tuple[int, int], tuple[Resistance, ...]] = {}
+        #: (seat, card slot, cubes) -> the activation with that many cubes (R5.8)
+        self._activate: dict[tuple[int, int, int], Resistance] = {}
+        #: (seat, option, where) -> the keep (R5.2–R5.4, R6.2); (seat, from, to) -> the
+        #: reorganisation (R6.3)
+        self._keep: dict[tuple[int, int, int], Keep] = {}
+        self._reorganise: dict[tuple[int, int, int], Reorganise] = {}
 
     def moves(self, p: int, z: int) -> tuple[Move, ...]:
         """R5.1: the moves from ``z`` without a move bonus."""
@@ -1069,6 +1079,30 @@ class ActionTable:
             pair = self.eliminate[p][z] = (Eliminate(p, z, 0), Eliminate(p, z, 1))
         return pair
 
+    def activate(self, p: int, slot: int, cubes: int) -> Resistance:
+        """R5.8: activate the available card ``slot`` with ``cubes`` more cubes."""
+        key = (p, slot, cubes)
+        a = self._activate.get(key)
+        if a is None:
+            a = self._activate[key] = Resistance(p, slot, cubes, 1)
+        return a
+
+    def keep(self, p: int, drawn: int, where: int) -> Keep:
+        """R5.2–R5.4, R6.2: keep option ``drawn`` of the pending draw, put ``where``."""
+        key = (p, drawn, where)
+        a = self._keep.get(key)
+        if a is None:
+            a = self._keep[key] = Keep(p, drawn, where)
+        return a
+
+    def reorganise(self, p: int, from_slot: int, to_slot: int) -> Reorganise:
+        """R6.3: move the recruit in ``from_slot`` to ``to_slot``."""
+        key = (p, from_slot, to_slot)
+        a = self._reorganise.get(key)
+        if a is None:
+            a = self._reorganise[key] = Reorganise(p, from_slot, to_slot)
+        return a
+
     def put(self, p: int, slot: int, cubes: int) -> tuple[Resistance, ...]:
         """R5.8: put 1 … ``cubes`` cubes on the available card ``slot``."""
         row = self._put.get((p, slot))
@@ -1080,7 +1114,7 @@ class ActionTable:
 
 def _moves_to(p: int, reach_bits: int) -> tuple[Move, ...]:
     """``p``'s moves to the zones of a reach bitset, in zone order (R5.1)."""
-    return tuple(Move(p, d) for d in range(reach_bits.bit_length()) if reach_bits >> d & 1)
+    return moves_to(p, [d for d in range(reach_bits.bit_length()) if reach_bits >> d & 1])
 
 
 def action_table(game: Game) -> ActionTable:
@@ -1122,9 +1156,11 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
         if game.decisions["D5.2"] != "illegal":
             out.extend(table.draws[p])
         else:
-            for a, n in zip(table.draws[p], draw_counts(game, state, p, m), strict=True):
-                if n > 0:
-                    out.append(a)
+            draws = table.draws[p]
+            counts = draw_counts(game, state, p, m)
+            for i in range(3):  # (indices: zip() is a call of Python's builtin)
+                if counts[i] > 0:
+                    out.append(draws[i])
     inv = ps.inventory
     if inv:
         for s in range(len(game.specials)):
@@ -1155,7 +1191,7 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
                 out.extend(table.put(p, slot_i, cubes))
             need = max(0, max(0, costs[card] - discount) - on_card)
             if need <= cubes:
-                out.append(Resistance(p, slot_i, need, 1))
+                out.append(table.activate(p, slot_i, need))
     # R5.9: without a transfer range, only to a player in the same zone (transfer_zones)
     here = ps.at
     if m.transfer_range or any(o.at == here and o is not ps for o in state.players):
@@ -1214,6 +1250,7 @@ def reorganise_for(game: Game, state: State, p: int) -> list[Reorganise]:
     out: list[Reorganise] = []
     if not free:
         return out
+    table = action_table(game)
     for s0 in range(3):
         for k0, x in enumerate(sq[s0]):
             if x < 0:
@@ -1221,7 +1258,7 @@ def reorganise_for(game: Game, state: State, p: int) -> list[Reorganise]:
             src = (s0, k0)
             for s1, k1 in free:
                 if reorganise_fits(game, state, p, x, s1, k1, src):
-                    out.append(Reorganise(p, slot_code(s0, k0), slot_code(s1, k1)))
+                    out.append(table.reorganise(p, slot_code(s0, k0), slot_code(s1, k1)))
     return out
 
 
