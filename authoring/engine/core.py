@@ -42,7 +42,9 @@ def mods(game: Game, state: State, p: int) -> Mods:
     ps = state.players[p]
     sq = ps.squad
     open0, open1, open2 = EMPTY in sq[0], EMPTY in sq[1], EMPTY in sq[2]
-    key = (ps.character, open0, open1, open2, *ps.inventory)
+    inv = ps.inventory  # (an empty hand, the most frequent, spares the list of the key)
+    key = (ps.character, open0, open1, open2, *inv) if inv else \
+        (ps.character, open0, open1, open2)
     memo = game.memo
     m = memo.get(key)
     if m is None:

@@ -818,7 +818,7 @@ def answer_transfer_more(game: Game, state: State, x: int) -> None:
 def planning_tokens(state: State, p: int) -> list[int]:
     """The skills (0 C, 1 M, 2 I) where ``p`` has a planning token (R5.10)."""
     sq = state.players[p].squad
-    return [s for s in (0, 1, 2) if PLANNING in sq[s]]
+    return [s for s in range(3) if PLANNING in sq[s]]
 
 
 def check_plan(game: Game, state: State, a: Plan, m: Mods | None = None,
@@ -1156,11 +1156,14 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
         if game.decisions["D5.2"] != "illegal":
             out.extend(table.draws[p])
         else:
-            draws = table.draws[p]
-            counts = draw_counts(game, state, p, m)
-            for i in range(3):  # (indices: zip() is a call of Python's builtin)
-                if counts[i] > 0:
-                    out.append(draws[i])
+            draw_r, draw_i, draw_s = table.draws[p]
+            n_r, n_i, n_s = draw_counts(game, state, p, m)
+            if n_r > 0:  # (written out: zip() is a call of Python's builtin)
+                out.append(draw_r)
+            if n_i > 0:
+                out.append(draw_i)
+            if n_s > 0:
+                out.append(draw_s)
     inv = ps.inventory
     if inv:
         for s in range(len(game.specials)):
