@@ -268,7 +268,7 @@ def keep_options(game: Game, state: State) -> Iterator[Keep]:
             yield table.keep(p, i, -1)
 
 
-def token_values(game: Game) -> tuple[tuple[int, int, int], ...]:
+def token_values(game: Game) -> tuple[tuple[int, ...], ...]:
     """Per recruit token, its values in C, M and I (0 for a dummy), built once per game."""
     values = game.memo.get("token_values")
     if values is None:
@@ -698,7 +698,7 @@ def transfer_zones(game: Game, state: State, p: int) -> int:
     """The zones ``p`` can give to, as a bitset: its own, or within its range (R5.9)."""
     z = state.players[p].at
     rng = mods(game, state, p).transfer_range
-    return within(_adj(game), z, rng) if rng else 1 << z
+    return around(game, z, rng) if rng else 1 << z
 
 
 def check_transfer(game: Game, state: State, a: Transfer) -> str | None:
@@ -1018,14 +1018,16 @@ def candidates(game: Game, state: State, p: int) -> Iterator[Action]:
 
 def _eliminations(game: Game, state: State, p: int, officers: bool) -> Iterator[Eliminate]:
     ez = eliminate_zones(game, state, p)
+    table = action_table(game)
     while ez:
         low = ez & -ez
         z = low.bit_length() - 1
         ez ^= low
+        pair = table.eliminate[p][z] or table.eliminations(p, z)
         if state.soldiers[z]:
-            yield Eliminate(p, z, 0)
+            yield pair[0]
         if officers and state.officers[z]:
-            yield Eliminate(p, z, 1)
+            yield pair[1]
 
 
 class ActionTable:
