@@ -44,6 +44,7 @@ Transfer(player=1, to=2, card=-1, recruit=17, row=0)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar, Literal, NamedTuple, get_args
 
 #: every kind of action (the table above)
@@ -371,6 +372,17 @@ assert tuple(RECORDS) == KINDS
 #: the draw records by kind (R5.2–R5.4)
 DRAWS: dict[str, type[Recruit] | type[Investigate] | type[Search]] = {
     "recruit": Recruit, "investigate": Investigate, "search": Search}
+
+
+def moves_to(player: int, zones: Iterable[int]) -> tuple[Move, ...]:
+    """``Move(player, z)`` for each of ``zones`` in order, each built as its tuple directly
+    (a game's table of moves: the records :class:`Move` makes, without a call of it per
+    zone).
+
+    >>> moves_to(0, [3, 5]) == (Move(0, 3), Move(0, 5))
+    True
+    """
+    return tuple([_new(Move, ("move", player, z, -1, -1)) for z in zones])
 
 
 def option_taken(a: Action) -> int:

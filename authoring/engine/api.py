@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, overload
+from typing import Any, Final, overload
 
 import authoring.engine.players as rules
 from authoring.engine.actions import RECORDS, Action, Begin, Choose, End, Keep, Move, Reorganise
@@ -32,10 +32,10 @@ from authoring.engine.rng import Rng
 from authoring.engine.state import State
 
 #: the two actions without parameters, made once
-END = End()
-BEGIN = Begin()
+END: Final = End()
+BEGIN: Final = Begin()
 #: a game with no outcome after this many rounds is cut short (not a rule: a guard)
-MAX_ROUNDS = 40
+MAX_ROUNDS: Final = 40
 
 
 def new_initial_state(game: Game, seed: int = 0, max_rounds: int = MAX_ROUNDS) -> State:
@@ -206,11 +206,6 @@ def random_action(game: Game, state: State, rng: Rng) -> Action:
     if not able:
         return END
     p = able[rng.below(len(able))]
-    acts = rules.legal_for(game, state, p, moves=False)
-    moves = rules.move_actions(game, state, p)
-    n_moves = len(moves)
-    k = rng.below(n_moves + len(acts) + 1)
-    if k < n_moves:
-        return moves[k]
-    k -= n_moves
+    acts = rules.legal_for(game, state, p)  # the player's moves, then the other actions
+    k = rng.below(len(acts) + 1)
     return acts[k] if k < len(acts) else END

@@ -42,11 +42,21 @@ def mods(game: Game, state: State, p: int) -> Mods:
     ps = state.players[p]
     sq = ps.squad
     open0, open1, open2 = EMPTY in sq[0], EMPTY in sq[1], EMPTY in sq[2]
-    key = (ps.character, open0, open1, open2, *ps.inventory)
+    inv = ps.inventory
     memo = game.memo
+    if not inv:  # the most frequent: an empty hand, remembered by a number (no tuple made)
+        bare: dict[int, Mods] | None = memo.get("mods_bare")
+        if bare is None:
+            bare = memo["mods_bare"] = {}
+        n = ps.character * 8 + (1 if open0 else 0) + (2 if open1 else 0) + (4 if open2 else 0)
+        m = bare.get(n)
+        if m is None:
+            m = bare[n] = _mods_of(game, ps.character, (open0, open1, open2), inv)
+        return m
+    key = (ps.character, open0, open1, open2, *inv)
     m = memo.get(key)
     if m is None:
-        m = memo[key] = _mods_of(game, ps.character, (open0, open1, open2), ps.inventory)
+        m = memo[key] = _mods_of(game, ps.character, (open0, open1, open2), inv)
     return m
 
 

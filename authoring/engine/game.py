@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from authoring.io.diagnostics import suggestion
 from authoring.io.errors import ResistanceError
@@ -46,10 +46,10 @@ OBJECTIVE_KINDS: Mapping[str, str] = {
     "free_character": "prisoner",
     "craft_strategic_item": "strategic",
 }
-SKILL_INDEX: Mapping[str, int] = {s: i for i, s in enumerate(SKILLS)}
+SKILL_INDEX: Final[Mapping[str, int]] = {s: i for i, s in enumerate(SKILLS)}
 DrawKind = Literal["recruit", "investigate", "search"]
 #: the actions that draw (R5.2–R5.4), in the order of draw counts
-DRAW_ACTIONS: tuple[DrawKind, ...] = ("recruit", "investigate", "search")
+DRAW_ACTIONS: Final[tuple[DrawKind, ...]] = ("recruit", "investigate", "search")
 
 
 class GameError(ResistanceError):
@@ -61,11 +61,13 @@ class Mods:
     """Lasting effects added up (an item held, an ability, a max-level bonus): R1.2–R1.3,
     R4.5, R5.1–R5.10 as changed by the effect vocabulary."""
 
-    skill: tuple[int, int, int] = (0, 0, 0)
-    draw: tuple[int, int, int] = (0, 0, 0)  # recruit, investigate, search
+    # (the three-int fields are typed tuple[int, ...]: mypyc keeps a fixed-length tuple
+    # unboxed and builds a new tuple object at each read of the field)
+    skill: tuple[int, ...] = (0, 0, 0)  # C, M, I
+    draw: tuple[int, ...] = (0, 0, 0)  # recruit, investigate, search
     move_roads: int = 0
     move_paths: int = 0
-    malus_reduction: tuple[int, int, int] = (0, 0, 0)
+    malus_reduction: tuple[int, ...] = (0, 0, 0)  # C, M, I
     craft_delta: int = 0
     resistance_discount: int = 0
     eliminate_officers: bool = False
@@ -75,7 +77,7 @@ class Mods:
     planning: int = 0
 
     def __add__(self, o: Mods) -> Mods:
-        def add3(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
+        def add3(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
             return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
         return Mods(
@@ -94,7 +96,7 @@ class Mods:
         )
 
 
-NO_MODS = Mods()
+NO_MODS: Final = Mods()
 
 
 def lasting_mods(effects: Sequence[Any]) -> Mods:
@@ -140,8 +142,8 @@ class CharacterInfo:
 
     id: str
     name: str
-    initial: tuple[int, int, int]
-    slots: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    initial: tuple[int, ...]  # C, M, I (typed as Mods' fields are)
+    slots: tuple[tuple[int, ...], ...]  # per skill (C, M, I)
     inventory: int
     actions: int
     reputation: int

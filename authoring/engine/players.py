@@ -8,7 +8,7 @@ sheet's counter (D5.4) and the team budget (D10.1) apply to every standard actio
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from authoring.engine.actions import (
     COUNTED,
@@ -29,6 +29,7 @@ from authoring.engine.actions import (
     Search,
     Transfer,
     Use,
+    moves_to,
     slot_code,
     slot_of,
 )
@@ -96,12 +97,19 @@ def able_players(game: Game, state: State) -> list[int]:
     actions is asked of counter_refusal itself; a test says they agree)."""
     players = state.players
     budget_spent = state.budget == 0
-    lo = min([ps.actions for ps in players]) + ACTION_MARGIN
+    lo = players[0].actions
+    for ps in players:  # (a loop: min() of a list is a call of Python's builtin)
+        if ps.actions < lo:
+            lo = ps.actions
+    lo += ACTION_MARGIN
     info = game.character_info
-    return [p for p, ps in enumerate(players)
-            if (counter_refusal(game, state, p) is None if ps.free_actions
+    out: list[int] = []
+    for p, ps in enumerate(players):
+        if (counter_refusal(game, state, p) is None if ps.free_actions
                 else not budget_spent and ps.actions < info[ps.character].actions
-                and ps.actions < lo)]
+                and ps.actions < lo):
+            out.append(p)
+    return out
 
 
 def count_action(game: Game, state: State, p: int) -> None:
@@ -164,10 +172,10 @@ def do_move(game: Game, state: State, a: Move) -> None:
 # -- R5.2–R5.4 draw and keep ------------------------------------------------------------------
 
 #: the skill a draw action draws with (R5.2–R5.4: C, C, I)
-DRAW_SKILL = {"recruit": 0, "investigate": 0, "search": 2}
-_DRAW_RULE = {"recruit": "R5.2", "investigate": "R5.3", "search": "R5.4"}
+DRAW_SKILL: Final = {"recruit": 0, "investigate": 0, "search": 2}
+_DRAW_RULE: Final = {"recruit": "R5.2", "investigate": "R5.3", "search": "R5.4"}
 #: the choice a draw asks for (R5.2–R5.4, R6.2)
-_KEEP: dict[str, PendingKind] = {"recruit": "keep_recruit", "investigate": "keep_investigate",
+_KEEP: Final[dict[str, PendingKind]] = {"recruit": "keep_recruit", "investigate": "keep_investigate",
                                  "search": "keep_search", "resistance": "keep_resistance"}
 
 
@@ -241,25 +249,26 @@ def keep_options(game: Game, state: State) -> Iterator[Keep]:
     assert pend is not None
     p = pend.player
     kind = pend.kind[5:]
+    table = action_table(game)
     for i, x in enumerate(pend.options):
         if kind == "recruit":
             fits = list(recruit_slots(game, state, p, x))
             for code in fits:
-                yield Keep(p, i, code)
+                yield table.keep(p, i, code)
             if not fits:
-                yield Keep(p, i, -1)  # D5.1: fits nowhere, returned
+                yield table.keep(p, i, -1)  # D5.1: fits nowhere, returned
         elif kind == "search":
             inv = state.players[p].inventory
             if len(inv) < inventory_limit(game, state, p):
-                yield Keep(p, i, -1)
+                yield table.keep(p, i, -1)
             else:
                 for j in range(len(inv) + 1):  # discard a held card, or the new one
-                    yield Keep(p, i, j)
+                    yield table.keep(p, i, j)
         else:
-            yield Keep(p, i, -1)
+            yield table.keep(p, i, -1)
 
 
-def token_values(game: Game) -> tuple[tuple[int, int, int], ...]:
+def token_values(game: Game) -> tuple[tuple[int, ...], ...]:
     """Per recruit token, its values in C, M and I (0 for a dummy), built once per game."""
     values = game.memo.get("token_values")
     if values is None:
@@ -689,7 +698,7 @@ def transfer_zones(game: Game, state: State, p: int) -> int:
     """The zones ``p`` can give to, as a bitset: its own, or within its range (R5.9)."""
     z = state.players[p].at
     rng = mods(game, state, p).transfer_range
-    return within(_adj(game), z, rng) if rng else 1 << z
+    return around(game, z, rng) if rng else 1 << z
 
 
 def check_transfer(game: Game, state: State, a: Transfer) -> str | None:
@@ -774,7 +783,7 @@ def give(game: Game, state: State, t: Transfer) -> None:
 
 #: the ``transfer_more`` option that ends the transfer (option 0); any other option is a
 #: further thing given, :meth:`Transfer.option <authoring.engine.actions.Transfer.option>`
-TRANSFER_DONE = 1 << 20
+TRANSFER_DONE: Final = 1 << 20
 
 
 def ask_transfer_more(game: Game, state: State, p: int, q: int) -> None:
@@ -809,7 +818,7 @@ def answer_transfer_more(game: Game, state: State, x: int) -> None:
 def planning_tokens(state: State, p: int) -> list[int]:
     """The skills (0 C, 1 M, 2 I) where ``p`` has a planning token (R5.10)."""
     sq = state.players[p].squad
-    return [s for s in (0, 1, 2) if PLANNING in sq[s]]
+    return [s for s in range(3) if PLANNING in sq[s]]
 
 
 def check_plan(game: Game, state: State, a: Plan, m: Mods | None = None,
@@ -968,9 +977,9 @@ _RULES = (
     _rule(Objective, check_objective, do_objective),
 )
 #: the check of each standard action, by the record's type (R5)
-CHECKS: dict[type[Action], Check] = {record: check for record, check, _ in _RULES}
+CHECKS: Final[dict[type[Action], Check]] = {record: check for record, check, _ in _RULES}
 #: the act of each standard action, by the record's type (R5; its check passed)
-ACTS: dict[type[Action], Act] = {record: act for record, _, act in _RULES}
+ACTS: Final[dict[type[Action], Act]] = {record: act for record, _, act in _RULES}
 assert set(CHECKS) == set(ACTS) == {RECORDS[k] for k in COUNTED} >= {RECORDS[k] for k in LIMITED}
 
 
@@ -1009,23 +1018,27 @@ def candidates(game: Game, state: State, p: int) -> Iterator[Action]:
 
 def _eliminations(game: Game, state: State, p: int, officers: bool) -> Iterator[Eliminate]:
     ez = eliminate_zones(game, state, p)
+    table = action_table(game)
     while ez:
         low = ez & -ez
         z = low.bit_length() - 1
         ez ^= low
+        pair = table.eliminate[p][z] or table.eliminations(p, z)
         if state.soldiers[z]:
-            yield Eliminate(p, z, 0)
+            yield pair[0]
         if officers and state.officers[z]:
-            yield Eliminate(p, z, 1)
+            yield pair[1]
 
 
 class ActionTable:
     """Actions built once per game (tuples: shared safely): per seat, the moves from each
     zone without a move bonus (R5.1, :attr:`Topology.reach`), the three draws, the three
-    plans, the eliminations per zone; ``end``."""
+    plans, the eliminations per zone; ``end``; and, as they are first listed, the cubes
+    put on and the activations of resistance cards (R5.8), the keeps (R5.2–R5.4, R6.2)
+    and the reorganisations (R6.3)."""
 
     __slots__ = ("move", "bonus_moves", "draws", "plans", "eliminate", "objectives", "costs",
-                 "_put", "_reach")
+                 "_put", "_activate", "_keep", "_reorganise", "_reach")
 
     def __init__(self, game: Game) -> None:
         n = game.topo.n
@@ -1047,6 +1060,12 @@ class ActionTable:
         #: per resistance card, its cost (R5.8)
         self.costs = tuple(c.cost for c in game.resistance_cards)
         self._put: dict[tuple[int, int], tuple[Resistance, ...]] = {}
+        #: (seat, card slot, cubes) -> the activation with that many cubes (R5.8)
+        self._activate: dict[tuple[int, int, int], Resistance] = {}
+        #: (seat, option, where) -> the keep (R5.2–R5.4, R6.2); (seat, from, to) -> the
+        #: reorganisation (R6.3)
+        self._keep: dict[tuple[int, int, int], Keep] = {}
+        self._reorganise: dict[tuple[int, int, int], Reorganise] = {}
 
     def moves(self, p: int, z: int) -> tuple[Move, ...]:
         """R5.1: the moves from ``z`` without a move bonus."""
@@ -1062,6 +1081,30 @@ class ActionTable:
             pair = self.eliminate[p][z] = (Eliminate(p, z, 0), Eliminate(p, z, 1))
         return pair
 
+    def activate(self, p: int, slot: int, cubes: int) -> Resistance:
+        """R5.8: activate the available card ``slot`` with ``cubes`` more cubes."""
+        key = (p, slot, cubes)
+        a = self._activate.get(key)
+        if a is None:
+            a = self._activate[key] = Resistance(p, slot, cubes, 1)
+        return a
+
+    def keep(self, p: int, drawn: int, where: int) -> Keep:
+        """R5.2–R5.4, R6.2: keep option ``drawn`` of the pending draw, put ``where``."""
+        key = (p, drawn, where)
+        a = self._keep.get(key)
+        if a is None:
+            a = self._keep[key] = Keep(p, drawn, where)
+        return a
+
+    def reorganise(self, p: int, from_slot: int, to_slot: int) -> Reorganise:
+        """R6.3: move the recruit in ``from_slot`` to ``to_slot``."""
+        key = (p, from_slot, to_slot)
+        a = self._reorganise.get(key)
+        if a is None:
+            a = self._reorganise[key] = Reorganise(p, from_slot, to_slot)
+        return a
+
     def put(self, p: int, slot: int, cubes: int) -> tuple[Resistance, ...]:
         """R5.8: put 1 … ``cubes`` cubes on the available card ``slot``."""
         row = self._put.get((p, slot))
@@ -1073,7 +1116,7 @@ class ActionTable:
 
 def _moves_to(p: int, reach_bits: int) -> tuple[Move, ...]:
     """``p``'s moves to the zones of a reach bitset, in zone order (R5.1)."""
-    return tuple(Move(p, d) for d in range(reach_bits.bit_length()) if reach_bits >> d & 1)
+    return moves_to(p, [d for d in range(reach_bits.bit_length()) if reach_bits >> d & 1])
 
 
 def action_table(game: Game) -> ActionTable:
@@ -1115,9 +1158,14 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
         if game.decisions["D5.2"] != "illegal":
             out.extend(table.draws[p])
         else:
-            for a, n in zip(table.draws[p], draw_counts(game, state, p, m), strict=True):
-                if n > 0:
-                    out.append(a)
+            draw_r, draw_i, draw_s = table.draws[p]
+            n_r, n_i, n_s = draw_counts(game, state, p, m)
+            if n_r > 0:  # (written out: zip() is a call of Python's builtin)
+                out.append(draw_r)
+            if n_i > 0:
+                out.append(draw_i)
+            if n_s > 0:
+                out.append(draw_s)
     inv = ps.inventory
     if inv:
         for s in range(len(game.specials)):
@@ -1148,7 +1196,7 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
                 out.extend(table.put(p, slot_i, cubes))
             need = max(0, max(0, costs[card] - discount) - on_card)
             if need <= cubes:
-                out.append(Resistance(p, slot_i, need, 1))
+                out.append(table.activate(p, slot_i, need))
     # R5.9: without a transfer range, only to a player in the same zone (transfer_zones)
     here = ps.at
     if m.transfer_range or any(o.at == here and o is not ps for o in state.players):
@@ -1207,6 +1255,7 @@ def reorganise_for(game: Game, state: State, p: int) -> list[Reorganise]:
     out: list[Reorganise] = []
     if not free:
         return out
+    table = action_table(game)
     for s0 in range(3):
         for k0, x in enumerate(sq[s0]):
             if x < 0:
@@ -1214,7 +1263,7 @@ def reorganise_for(game: Game, state: State, p: int) -> list[Reorganise]:
             src = (s0, k0)
             for s1, k1 in free:
                 if reorganise_fits(game, state, p, x, s1, k1, src):
-                    out.append(Reorganise(p, slot_code(s0, k0), slot_code(s1, k1)))
+                    out.append(table.reorganise(p, slot_code(s0, k0), slot_code(s1, k1)))
     return out
 
 

@@ -13,7 +13,7 @@ its effect is done; False when it asked a player to choose (``state.pending``): 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import authoring.engine.army as army
 from authoring.engine.actions import slot_of
@@ -38,7 +38,7 @@ Task = list[int]
 Handler = Callable[[Game, State, Any, Task], bool]
 
 #: lasting effects: read by :func:`authoring.engine.game.lasting_mods`, never queued
-LASTING: tuple[type[fx.EffectPayload], ...] = (
+LASTING: Final[tuple[type[fx.EffectPayload], ...]] = (
     fx.SkillBonus, fx.DrawBonus, fx.MoveRange, fx.MalusReduction, fx.CraftRequirement,
     fx.ResistanceDiscount, fx.EliminateOfficers, fx.EliminateRange, fx.InventorySize,
     fx.TransferRange, fx.PlanningTokens,
@@ -527,7 +527,7 @@ def _objective_here(kind: str) -> Handler:
     return handler
 
 
-HANDLERS: dict[type[fx.EffectPayload], Handler] = {
+HANDLERS: Final[dict[type[fx.EffectPayload], Handler]] = {
     fx.RemoveSoldiers: remove_soldiers,
     fx.RemoveOfficer: remove_officer,
     fx.AddSoldiers: add_soldiers,
@@ -629,7 +629,7 @@ def answer_share(game: Game, state: State, p: int) -> None:
 
 
 #: the choices no queued effect asked (the queue waits for them): kind -> their answer
-OWN_ANSWERS: dict[str, Callable[[Game, State, int], None]] = {
+OWN_ANSWERS: Final[dict[str, Callable[[Game, State, int], None]]] = {
     "share_cube": answer_share,
     "transfer_more": answer_transfer_more,
     "discard_excess": answer_discard,

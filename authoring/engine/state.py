@@ -14,7 +14,7 @@ an effect …).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast, get_args
+from typing import Any, Final, Literal, cast, get_args
 
 from authoring.engine.rng import Rng
 from authoring.io.errors import ResistanceError
@@ -32,10 +32,10 @@ PendingKind = Literal["keep_recruit", "keep_investigate", "keep_search", "keep_r
 _new = object.__new__
 
 #: a squad slot holding nothing, or the planning token (R5.10)
-EMPTY = -1
-PLANNING = -2
+EMPTY: Final = -1
+PLANNING: Final = -2
 #: inventory entries at or above this are special items (R5.5): SPECIAL + index
-SPECIAL = 1000
+SPECIAL: Final = 1000
 
 
 @dataclass
@@ -50,9 +50,19 @@ class Pending:
     data: list[int] = field(default_factory=list)
     note: str = ""
 
+    def __init__(self, kind: PendingKind, player: int, options: list[int],
+                 data: list[int] | None = None, note: str = "") -> None:
+        # written out (the dataclass's own __init__ is interpreted code under mypyc):
+        # the fields above, in order (tests/engine/test_fast_paths.py checks)
+        self.kind = kind
+        self.player = player
+        self.options = options
+        self.data = data if data is not None else []
+        self.note = note
+
     def copy(self) -> Pending:
         """An independent copy."""
-        return Pending(self.kind, self.player, list(self.options), list(self.data), self.note)
+        return Pending(self.kind, self.player, self.options[:], self.data[:], self.note)
 
     def to_json(self) -> list[Any]:
         """The choice as a list (saves)."""
@@ -76,6 +86,18 @@ class PlayerState:
     squad: list[list[int]] = field(default_factory=lambda: [[], [], []])  # per skill, per slot
     inventory: list[int] = field(default_factory=list)
     free_actions: int = 0  # actions that do not advance the counter (free_actions effect)
+
+    def __init__(self, character: int, at: int, actions: int = 0, cubes: int = 0,
+                 squad: list[list[int]] | None = None, inventory: list[int] | None = None,
+                 free_actions: int = 0) -> None:
+        # written out, as Pending's
+        self.character = character
+        self.at = at
+        self.actions = actions
+        self.cubes = cubes
+        self.squad = squad if squad is not None else [[], [], []]
+        self.inventory = inventory if inventory is not None else []
+        self.free_actions = free_actions
 
     def copy(self) -> PlayerState:
         """An independent copy (its lists copied)."""
@@ -161,6 +183,68 @@ class State:
     #: sub-multiset of ``bag`` (what :func:`~authoring.engine.view.sample_state` resamples)
     unseen: list[int] = field(default_factory=list)
 
+    def __init__(
+        self, rng: Rng, round: int, phase: Phase, players: list[PlayerState],
+        soldiers: list[int], officers: list[int], cubes: list[int], reserve_soldiers: int,
+        reserve_officers: int, eliminated_soldiers: int, eliminated_officers: int,
+        supply_cubes: int, bag: list[int], drawn: list[int], piles: list[list[int]],
+        speed_cell: int, team_counter: int, army_counter: int, skip_army: int,
+        item_pile: list[int], item_discard: list[int], special_left: list[int],
+        clue_pile: list[int], clue_discard: list[int], clues_kept: list[int],
+        clue_pool: list[int], recruit_bag: list[int], resistance_pile: list[int],
+        resistance_discard: list[int], resistance: list[list[int]], event_pile: list[int],
+        event_discard: list[int], planning_supply: int, revealed: list[list[int]],
+        done: list[int], completed: list[list[int]], pending: Pending | None = None,
+        queue: list[list[int]] | None = None, budget: int = -1, timer_delta: int = 0,
+        phase_seconds: int = 0, outcome: Any = None, log: list[Any] | None = None,
+        unseen: list[int] | None = None,
+    ) -> None:
+        # written out, as Pending's: a clone is a call of this
+        self.rng = rng
+        self.round = round
+        self.phase = phase
+        self.players = players
+        self.soldiers = soldiers
+        self.officers = officers
+        self.cubes = cubes
+        self.reserve_soldiers = reserve_soldiers
+        self.reserve_officers = reserve_officers
+        self.eliminated_soldiers = eliminated_soldiers
+        self.eliminated_officers = eliminated_officers
+        self.supply_cubes = supply_cubes
+        self.bag = bag
+        self.drawn = drawn
+        self.piles = piles
+        self.speed_cell = speed_cell
+        self.team_counter = team_counter
+        self.army_counter = army_counter
+        self.skip_army = skip_army
+        self.item_pile = item_pile
+        self.item_discard = item_discard
+        self.special_left = special_left
+        self.clue_pile = clue_pile
+        self.clue_discard = clue_discard
+        self.clues_kept = clues_kept
+        self.clue_pool = clue_pool
+        self.recruit_bag = recruit_bag
+        self.resistance_pile = resistance_pile
+        self.resistance_discard = resistance_discard
+        self.resistance = resistance
+        self.event_pile = event_pile
+        self.event_discard = event_discard
+        self.planning_supply = planning_supply
+        self.revealed = revealed
+        self.done = done
+        self.completed = completed
+        self.pending = pending
+        self.queue = queue if queue is not None else []
+        self.budget = budget
+        self.timer_delta = timer_delta
+        self.phase_seconds = phase_seconds
+        self.outcome = outcome
+        self.log = log if log is not None else []
+        self.unseen = unseen if unseen is not None else []
+
     # -- derived ---------------------------------------------------------------------------
     def occupation(self, z: int) -> int:
         """Soldiers and officers at ``z`` (R4.5's occupation, before D4.1)."""
@@ -179,7 +263,7 @@ class State:
         # every field in order, written out (a native class under mypyc has no __dict__
         # to copy; tests/engine/test_fast_paths.py checks that no list is shared)
         return State(
-            Rng(state=self.rng.state), self.round, self.phase,
+            self.rng.copy(), self.round, self.phase,
             [p.copy() for p in self.players],
             self.soldiers[:], self.officers[:], self.cubes[:],
             self.reserve_soldiers, self.reserve_officers, self.eliminated_soldiers,

@@ -7,6 +7,7 @@ as the text it stands for."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 
 import pytest
 
@@ -15,7 +16,7 @@ from authoring.engine import players as rules
 from authoring.engine.api import random_action
 from authoring.engine.core import _mods_of, mods
 from authoring.engine.rng import Rng
-from authoring.engine.state import EMPTY, State
+from authoring.engine.state import EMPTY, Pending, PlayerState, State
 from authoring.model.game import load_game
 from authoring.model.workspace import default_path
 
@@ -80,3 +81,29 @@ def test_clone_copies_every_list_field() -> None:
         assert p == q and p is not q
         assert p.inventory is not q.inventory
         assert all(r1 is not r2 for r1, r2 in zip(p.squad, q.squad, strict=True))
+
+
+@pytest.mark.parametrize("cls", [State, PlayerState, Pending], ids=lambda c: c.__name__)
+def test_written_out_init_takes_every_field_in_order(cls) -> None:  # type: ignore[no-untyped-def]
+    """State, PlayerState and Pending write their ``__init__`` out (the dataclass's own is
+    interpreted code under mypyc): it takes the dataclass's fields, in order, with their
+    defaults, and sets each."""
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    fields = dataclasses.fields(cls)
+    assert [p.name for p in params] == [f.name for f in fields]
+    for p, f in zip(params, fields, strict=True):
+        has_default = f.default is not dataclasses.MISSING or \
+            f.default_factory is not dataclasses.MISSING
+        assert (p.default is not inspect.Parameter.empty) == has_default, f.name
+        if f.default is not dataclasses.MISSING:
+            assert p.default == f.default, f.name
+    required = {p.name: object() for p in params if p.default is inspect.Parameter.empty}
+    made = cls(**required)
+    for f in fields:
+        got = getattr(made, f.name)
+        if f.name in required:
+            assert got is required[f.name], f.name
+        elif f.default_factory is not dataclasses.MISSING:
+            assert got == f.default_factory(), f.name
+        else:
+            assert got == f.default, f.name
