@@ -198,16 +198,21 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     path = scenario or str(default_path("scenarios", "scenario-1.yaml"))
     model = _load(path)
     summaries = [run(model, study)]
-    if compare_with:
+    if compare_with and runner.stopped is None:
         summaries.append(run(_load(compare_with), study))
     first = summaries[0]
     # the ladder and the sensitivity are the first scenario's (with --compare too)
-    if ladder:
+    if ladder and runner.stopped is None:
         first = replace(first, ladder=run_ladder(model, study, ladder, run))
-    if sensitivity:
+    if sensitivity and runner.stopped is None:
         first = replace(first, sensitivity=decisions_sensitivity(model, study, summaries[0],
                                                                  run))
-    data = (first if not compare_with else
+    if runner.stopped is not None and not first.partial:
+        # stopped during the ladder or the sensitivity: what was played in full is kept,
+        # and the whole report says it is partial
+        first = replace(first, partial=True)
+    summaries[0] = first
+    data = (first if len(summaries) == 1 else
             Comparison(first, summaries[1], compare(summaries[0], summaries[1])))
     if report_path:
         _write_report(Path(report_path), data, path, model)

@@ -522,14 +522,15 @@ def sensitivity(model: GameModel, study: Study, base: StudySummary, run: Runner
                 ) -> tuple[SensitivityRow, ...]:
     """Every alternative of every decision against the study's own choices (``base``, its
     summary): the mean difference of win rate over the cells, how many cells differ
-    significantly, the rounds' difference; the decisions that matter most first."""
+    significantly, the rounds' difference; the decisions that matter most first. A run
+    stopped early (Ctrl-C, a kill, a lost cluster: a partial summary) ends it with the
+    alternatives played in full so far."""
     rows = []
-    for d in DECISIONS.values():
-        current = study.decisions.get(d.id, d.default)
-        for option in d.options:
-            if option == current:
-                continue
+    for d, option in ((dd, o) for dd in DECISIONS.values() for o in dd.options):
+        if option != study.decisions.get(d.id, d.default):
             other = run(model, replace(study, decisions={**study.decisions, d.id: option}))
+            if other.partial:
+                break
             diff = compare(base, other)
             mean = sum(x.difference for x in diff.values()) / max(1, len(diff))
             rounds = [other.cells[k].rounds_mean - base.cells[k].rounds_mean for k in diff]
@@ -546,14 +547,19 @@ def sensitivity(model: GameModel, study: Study, base: StudySummary, run: Runner
 def run_ladder(model: GameModel, study: Study, games: int, run: Runner
                ) -> tuple[LadderRung, ...]:
     """Every bot of :data:`~authoring.engine.bots.BOTS` on the study's first cell, weakest
-    first (the ones that search at the study's budget): the skill ladder."""
+    first (the ones that search at the study's budget): the skill ladder. A run stopped
+    early (Ctrl-C, a kill, a lost cluster: a partial summary) ends it with the bots played
+    in full so far."""
     cell = study.cells[0]
     rows = []
     for bot in BOTS:
         one = replace(study, games=games, bot=bot, difficulties=(cell.difficulty,),
                       players=(cell.players,),
                       search_budget=study.search_budget if bot in BUDGETED else None)
-        c = run(model, one).cells[cell.key]
+        got = run(model, one)
+        c = got.cells.get(cell.key)
+        if got.partial or c is None:
+            break
         rows.append(LadderRung(bot, cell.key, games, c.win_rate, c.interval, c.rounds_mean))
     return tuple(rows)
 

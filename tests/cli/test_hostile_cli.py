@@ -196,6 +196,26 @@ def test_kill_stops_a_study_with_a_partial_report_and_143(tmp_path: Path) -> Non
     assert data["partial"] is True and 0 < data["cells"]["normal/4"]["games"] < 100000
 
 
+def test_kill_during_the_ladder_keeps_the_bots_played_and_exits_143() -> None:
+    """A kill while the ladder runs (after the study): the study and the bots played in
+    full are reported, the whole as partial; the other bots are not started."""
+    proc = _spawn("simulate", "--games", "5", *ONE_CELL, "--ladder", "100000", "--json")
+    try:
+        _wait_for(proc, "err", "games")  # the study
+        _wait_for(proc, "err", "100000 games")  # the ladder's first bot
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143, err
+    assert "Traceback" not in err and "terminated: the results below are partial" in err
+    data = json.loads(out)
+    assert data["partial"] is True and data["cells"]["normal/4"]["games"] == 5
+    assert data["ladder"] in (None, [])  # stopped during its first bot: no rung
+
+
 @pytest.mark.parametrize("where", [["--jobs", "2"], ["--scheduler", "local", "--jobs", "2"]],
                          ids=["process-pool", "dask-local"])
 def test_ctrl_c_on_a_study_in_processes_is_one_word_and_130(where: list[str]) -> None:
