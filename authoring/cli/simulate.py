@@ -372,11 +372,11 @@ def _stoppable(runner: StudyRunner) -> Iterator[None]:
 
 
 def _engine_line() -> str:
-    """Which engine plays the study's games here (the compiled build is about 3× faster)."""
+    """Which engine plays the study's games here (the compiled build is about 4× faster)."""
     kind = running()
     if kind.startswith("compiled"):
         return f"engine: {kind}"
-    return (f"engine: {kind} (python -m authoring.engine.build compiles it: about 3× faster, "
+    return (f"engine: {kind} (python -m authoring.engine.build compiles it: about 4× faster, "
             "the same results)")
 
 

@@ -4,7 +4,7 @@ The rules live in the ``.py`` files of this package and nowhere else. ``python -
 authoring.engine.build`` (:mod:`authoring.engine.build`) compiles the engine's modules
 (:data:`COMPILED`) with mypyc into extension modules beside them (about a minute; it needs
 ``pip install -e ".[fast]"``, a C compiler and the Python headers): the same games, about
-three times faster (tests/engine/test_compiled.py plays the same studies both ways and
+four times faster (tests/engine/test_compiled.py plays the same studies both ways and
 compares them byte for byte). ``--clean`` removes them; ``--status`` says which engine runs.
 
 The pure-Python engine is always the fallback: with ``RESISTANCE_PURE=1`` in the
