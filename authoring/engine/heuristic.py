@@ -221,7 +221,6 @@ class _Plan:
              if isinstance(e, fx.RemoveSoldiers) and e.where in ("actor_zone", "each_player_zone")]
             for es in res_effects]
 
-
     def within(self, kind: int, start: int, steps: int) -> int:
         """:func:`~authoring.model.topology.within` over the roads (``kind`` 0), the
         mountain paths (1) or both (2), remembered (a board's distances never change)."""
@@ -288,7 +287,6 @@ def _card_worth(effects: Sequence[Any]) -> float:
 
 
 _PLANS: dict[int, tuple[Game, _Plan]] = {}
-#: how a reading offers a candidate action with its worth
 #: candidate actions with their worth, as the planner lists them
 _Found = list[tuple[float, Action]]
 
