@@ -71,7 +71,6 @@ from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 from authoring.engine.actions import (
-    DRAWS,
     Action,
     ActionKind,
     Begin,
@@ -90,12 +89,12 @@ from authoring.engine.actions import (
     slot_of,
 )
 from authoring.engine.game import DRAW_ACTIONS, Game, Mods, ObjectiveInfo
+from authoring.engine.players import action_table, around, reach_from
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
 from authoring.engine.view import PublicView
 from authoring.model import effects as fx
 from authoring.model.rules import ACTION_MARGIN
-from authoring.model.topology import within
 
 _OBJECTIVE_EFFECTS = (fx.DestroyBase, fx.EliminateGeneral, fx.FreePrisoner, fx.CompleteObjective)
 _SKILLS = {"C": 0, "M": 1, "I": 2}
@@ -117,7 +116,6 @@ class _Plan:
         t = game.topo
         self.n = t.n
         self.dist: list[list[int]] = [list(r) for r in t.moves]  # moves between zones (R5.1)
-        self.adj = [t.roads[i] | t.paths[i] for i in range(t.n)]
         self.size: list[int] = list(t.size)
         self.items = sorted({o.item for o in game.objectives if o.item >= 0})
         need: dict[int, int] = {}
@@ -192,17 +190,8 @@ class _Plan:
         # the board's tables as typed lists (read on every decision: a compiled loop indexes
         # them natively, where the model's tuples and properties go through Python)
         self.most, self.neighbours = _board(game)
-        self.reach: list[int] = list(t.reach)
-        self.roads: list[int] = list(t.roads)
-        self.paths: list[int] = list(t.paths)
-        self._within: dict[tuple[int, int, int], int] = {}
-        # the actions the planner weighs, built once (records are tuples: shared safely)
-        seats = range(game.players)
-        self.move_to = [[Move(p, z) for z in range(t.n)] for p in seats]
-        self.kill = [[[Eliminate(p, z, k) for z in range(t.n)] for p in seats] for k in (0, 1)]
-        self.draw = [{k: DRAWS[k](p) for k in DRAWS} for p in seats]
-        self.plan_of = [[Plan(p, s) for s in range(3)] for p in seats]
-        self._put: dict[tuple[int, int, int, int], Action] = {}
+        #: the actions the planner weighs, built once a game by the engine (R5)
+        self.actions = action_table(game)
         #: per resistance card: its cost (R5.8)
         cards = game.resistance_cards
         self.res_cost: list[int] = [c.cost for c in cards]
@@ -220,26 +209,6 @@ class _Plan:
             [(_count(e.count), 1 if e.where == "actor_zone" else 0) for e in es
              if isinstance(e, fx.RemoveSoldiers) and e.where in ("actor_zone", "each_player_zone")]
             for es in res_effects]
-
-    def within(self, kind: int, start: int, steps: int) -> int:
-        """:func:`~authoring.model.topology.within` over the roads (``kind`` 0), the
-        mountain paths (1) or both (2), remembered (a board's distances never change)."""
-        key = (kind, start, steps)
-        got = self._within.get(key)
-        if got is None:
-            adj = self.roads if kind == 0 else self.paths if kind == 1 else self.adj
-            got = self._within[key] = within(adj, start, steps)
-        return got
-
-    def put(self, p: int, card: int, cubes: int, activate: int) -> Action:
-        """``Resistance(p, card, cubes, activate)``, built once (R5.8)."""
-        key = (p, card, cubes, activate)
-        got = self._put.get(key)
-        if got is None:
-            if len(self._put) > 4096:
-                self._put.clear()
-            got = self._put[key] = Resistance(p, card, cubes, activate)
-        return got
 
     def next_speed(self, view: PublicView) -> int:
         """The army speed one cell further along the track (R8.8)."""
@@ -1367,7 +1336,7 @@ class _Ctx:
         bits = 0
         for z in self.targets:
             if self._target_kind_ok(z, where):
-                bits |= self.plan.within(2, z, where.within) if where.within else 1 << z
+                bits |= around(self.game, z, where.within) if where.within else 1 << z
         return bits
 
     def _use_spot(self, p: int, s: int) -> tuple[int, int] | None:
@@ -1473,9 +1442,9 @@ class _Ctx:
         # what it could do here, and elsewhere after moves
         here_v, what = self.zone_value(p, here)
         if what == "eliminate":
-            found.append((here_v, self.plan.kill[0][p][here]))
+            found.append((here_v, self.plan.actions.eliminations(p, here)[0]))
         elif what:
-            found.append((here_v, self.plan.draw[p][what]))
+            found.append((here_v, self.plan.actions.draws[p][DRAW_ACTIONS.index(what)]))
         m = self.sheet(p)[1]
         if m.eliminate_range or m.eliminate_officers:
             self._far_eliminations(p, found)
@@ -1536,7 +1505,7 @@ class _Ctx:
                         if t - self.eff(p, s) > 0 and not self.has_plan(p, s) \
                                 and t - self.eff(p, s) <= self.game.planning_bonus \
                                 and self.can_plan(p, s):
-                            found.append((500.0, plan.plan_of[p][s]))
+                            found.append((500.0, plan.actions.plans[p][s]))
         for o in self.open:
             if o.kind not in ("general", "prisoner") or ps.at not in view.revealed[o.index]:
                 continue
@@ -1544,7 +1513,7 @@ class _Ctx:
             if view.why_illegal(act) is not None:
                 if o.kind == "prisoner" and view.occupation(ps.at) and view.soldiers[ps.at] \
                         and self.eff(p, 1) > 0:
-                    found.append((200.0, plan.kill[0][p][ps.at]))
+                    found.append((200.0, plan.actions.eliminations(p, ps.at)[0]))
                 continue
             if o.kind == "general":
                 short = o.military - self.eff(p, 1)
@@ -1552,14 +1521,14 @@ class _Ctx:
                     found.append((900.0, act))
                 elif short <= self.game.planning_bonus and not self.has_plan(p, 1) \
                         and self.can_plan(p, 1):
-                    found.append((400.0, plan.plan_of[p][1]))
+                    found.append((400.0, plan.actions.plans[p][1]))
                 elif view.soldiers[ps.at] and self.eff(p, 1) > 0:
-                    found.append((150.0, plan.kill[0][p][ps.at]))
+                    found.append((150.0, plan.actions.eliminations(p, ps.at)[0]))
             else:
                 found.append((900.0, act))
         # the objective's zone is too occupied for the item's test: clear it
         if ps.at in self.targets and view.soldiers[ps.at] and self.eff(p, 1) > 0:
-            found.append((8.0, plan.kill[0][p][ps.at]))
+            found.append((8.0, plan.actions.eliminations(p, ps.at)[0]))
 
     def _craft_actions(self, p: int, found: _Found) -> None:
         view, game = self.view, self.game
@@ -1579,7 +1548,7 @@ class _Ctx:
             if short <= 0:
                 found.append((800.0, Craft(p, s)))
             elif short <= game.planning_bonus and not self.has_plan(p, 2) and self.can_plan(p, 2):
-                found.append((700.0, self.plan.plan_of[p][2]))
+                found.append((700.0, self.plan.actions.plans[p][2]))
             elif self.level(p, 2) + (0 if self.has_plan(p, 2) else game.planning_bonus) \
                     < self.craft_need(p):
                 # not enough Engineering anywhere: hand the parts to the crafter, or recruit
@@ -1619,8 +1588,8 @@ class _Ctx:
         view = self.view
         m = self.sheet(p)[1]
         here = view.players[p].at
-        zones = self.plan.within(2, here, m.eliminate_range) if m.eliminate_range else 1 << here
-        kills = self.plan.kill
+        zones = around(self.game, here, m.eliminate_range) if m.eliminate_range else 1 << here
+        table = self.plan.actions
         while zones:
             low = zones & -zones
             z = low.bit_length() - 1
@@ -1628,9 +1597,9 @@ class _Ctx:
             if self.eff(p, 1, z) <= 0:
                 continue
             if view.soldiers[z]:
-                found.append((self.kill_value(z), kills[0][p][z]))
+                found.append((self.kill_value(z), table.eliminations(p, z)[0]))
             if m.eliminate_officers and view.officers[z]:
-                found.append((self.kill_value(z, True), kills[1][p][z]))
+                found.append((self.kill_value(z, True), table.eliminations(p, z)[1]))
 
     def _resistance(self, p: int, found: _Found) -> None:
         view = self.view
@@ -1653,7 +1622,7 @@ class _Ctx:
             if worth <= 0:
                 continue
             if need <= ps.cubes:
-                found.append((worth, plan.put(p, i, need, 1)))
+                found.append((worth, plan.actions.activate(p, i, need)))
                 continue
             if ps.cubes and pooled < 0:
                 pooled = sum(q.cubes for q in view.players)
@@ -1662,7 +1631,7 @@ class _Ctx:
                 if richest < 0:
                     richest = max(range(self.n), key=lambda q: (view.players[q].cubes, -q))
                 if richest != p:
-                    found.append((0.25 * worth, plan.put(p, i, ps.cubes, 0)))
+                    found.append((0.25 * worth, plan.actions.put(p, i, ps.cubes)[-1]))
 
     def _here_worth(self, p: int, card: int) -> float:
         """What a card that removes soldiers where the players stand adds or loses there
@@ -1684,7 +1653,7 @@ class _Ctx:
         here = view.players[p].at
         if view.soldiers[here] and self.eff(p, 1) == 0 and not self.has_plan(p, 1) \
                 and self.game.planning_bonus > 0:
-            found.append((0.5 * self.kill_value(here) - 0.1, self.plan.plan_of[p][1]))
+            found.append((0.5 * self.kill_value(here) - 0.1, self.plan.actions.plans[p][1]))
 
     def _moves(self, p: int, here_v: float, found: _Found) -> None:
         view, plan = self.view, self.plan
@@ -1698,7 +1667,7 @@ class _Ctx:
             if d0 > 0:
                 best = _first_step(reach, dist, g, self.occupied)
                 if best is not None and best[0] < d0:
-                    found.append((value / (best[0] + 1), plan.move_to[p][best[1]]))
+                    found.append((value / (best[0] + 1), plan.actions.to(p, best[1])))
                     return
         if self.bot.coordinate and p == self.crafter and not self.missing and any(
                 q != p and any(x in self.need for x in view.players[q].inventory)
@@ -1743,7 +1712,7 @@ class _Ctx:
         if step is None:
             return
         bot._heading[p] = target
-        found.append((best_per, plan.move_to[p][step[1]]))
+        found.append((best_per, plan.actions.to(p, step[1])))
 
     def _limited_signature(self, p: int) -> tuple[Any, ...]:
         """What :meth:`_limited_value` reads for ``p``: its sheet, its squad's free slots,
@@ -1792,13 +1761,7 @@ class _Ctx:
 
     def _reach(self, p: int) -> int:
         """Zones one move reaches (R5.1, with the player's move bonuses)."""
-        plan = self.plan
-        z = self.view.players[p].at
-        m = self.sheet(p)[1]
-        if not (m.move_roads or m.move_paths):
-            return plan.reach[z]
-        bits = plan.within(0, z, 3 + m.move_roads) | plan.within(1, z, 1 + m.move_paths)
-        return bits & ~(1 << z)
+        return reach_from(self.game, self.view.players[p].at, self.sheet(p)[1])
 
 
 #: the army maluses (R4.5) :meth:`_Ctx._limited_kinds` tabulates (0…6)

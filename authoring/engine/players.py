@@ -129,14 +129,19 @@ def count_action(game: Game, state: State, p: int) -> None:
 
 def reach(game: Game, state: State, p: int, m: Mods | None = None) -> int:
     """R5.1: zones one move reaches (up to 3 roads or 1 mountain path, plus bonuses)."""
-    m = m if m is not None else mods(game, state, p)
-    z = state.players[p].at
-    t = game.topo
+    return reach_from(game, state.players[p].at,
+                      m if m is not None else mods(game, state, p))
+
+
+def reach_from(game: Game, z: int, m: Mods) -> int:
+    """R5.1: zones one move from ``z`` reaches with the move bonuses of ``m`` (a bitset,
+    ``z`` excluded)."""
     if not (m.move_roads or m.move_paths):
-        return t.reach[z]
+        return action_table(game)._reach[z]
     key = ("reach", z, m.move_roads, m.move_paths)  # remembered per zone and bonus
     bits = game.memo.get(key)
     if bits is None:
+        t = game.topo
         bits = within(t.roads, z, MOVE_ROADS + m.move_roads)
         bits |= within(t.paths, z, MOVE_MOUNTAIN_PATHS + m.move_paths)
         bits = game.memo[key] = bits & ~(1 << z)
@@ -1038,7 +1043,7 @@ class ActionTable:
     and the reorganisations (R6.3)."""
 
     __slots__ = ("move", "bonus_moves", "draws", "plans", "eliminate", "objectives", "costs",
-                 "_put", "_activate", "_keep", "_reorganise", "_reach")
+                 "_put", "_activate", "_keep", "_reorganise", "_reach", "_to")
 
     def __init__(self, game: Game) -> None:
         n = game.topo.n
@@ -1053,7 +1058,8 @@ class ActionTable:
         self.plans = [tuple(Plan(p, s) for s in range(3)) for p in seats]
         self.eliminate: list[list[tuple[Eliminate, Eliminate] | None]] = [
             [None] * n for _ in seats]
-        self._reach = game.topo.reach
+        self._reach: list[int] = list(game.topo.reach)
+        self._to: list[list[Move | None]] = [[None] * n for _ in seats]
         #: objectives acted on in their zone (the general, the prisoner)
         self.objectives = tuple(o.index for o in game.objectives
                                 if o.kind in ("general", "prisoner"))
@@ -1073,6 +1079,13 @@ class ActionTable:
         if row is None:
             row = self.move[p][z] = _moves_to(p, self._reach[z])
         return row
+
+    def to(self, p: int, z: int) -> Move:
+        """R5.1: ``p``'s move to ``z``."""
+        a = self._to[p][z]
+        if a is None:
+            a = self._to[p][z] = Move(p, z)
+        return a
 
     def eliminations(self, p: int, z: int) -> tuple[Eliminate, Eliminate]:
         """R5.6: a soldier, an officer in ``z``."""
