@@ -84,7 +84,11 @@ def counter_refusal(game: Game, state: State, p: int) -> str | None:
         if ps.actions >= limit:
             return f"D5.4: {player_name(game, state, p)} has taken {limit} actions this phase"
     after = ps.actions + 1
-    if after - min([o.actions for o in state.players]) <= ACTION_MARGIN:
+    lo = after
+    for o in state.players:  # (a loop: min() of a list is a call of Python's builtin)
+        if o.actions < lo:
+            lo = o.actions
+    if after - lo <= ACTION_MARGIN:
         return None
     q = min(range(len(state.players)), key=lambda i: (state.players[i].actions, i))
     return (f"R5.0: {player_name(game, state, p)} would be {after - state.players[q].actions} "

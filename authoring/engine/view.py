@@ -96,12 +96,17 @@ class PublicView:
     def bag_counts(self) -> dict[int, int]:
         """The invasion bag's zone tokens the players have seen, counted per zone (R8.3);
         those drawn face down from a region pile (R8.6) are left out: nobody knows them."""
+        return {z: k for z, k in enumerate(self.bag_seen()) if k > 0}
+
+    def bag_seen(self) -> list[int]:
+        """:meth:`bag_counts` as a list: per zone, its tokens in the bag the players have
+        seen (R8.3, R8.6)."""
         counts = [0] * len(self._game.max_occupation)  # per zone (a compiled loop)
         for z in self._state.bag:
             counts[z] += 1
         for z in self._state.unseen:  # a sub-multiset of the bag
             counts[z] -= 1
-        return {z: k for z, k in enumerate(counts) if k > 0}
+        return counts
 
     @property
     def eliminated(self) -> tuple[int, int]:
