@@ -1,4 +1,5 @@
-"""``python -m authoring.engine.build [--clean | --status]``: compile the engine with mypyc.
+"""``python -m authoring.engine.build [--plain | --clean | --status]``: compile the engine
+with mypyc (profile-guided by default, see :func:`build`; ``--plain``: one compile).
 
 The modules compiled, and how the package chooses between the build and the sources, are
 in :mod:`authoring.engine.native` (read its docstring). The build writes extension modules
@@ -13,6 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from authoring.engine.native import (
     BESIDE,
@@ -41,9 +43,25 @@ def clean() -> list[Path]:
     return gone
 
 
-def build() -> list[Path]:
+#: the games that train a profile-guided build: every bot's hot paths on the shipped game
+#: (a few seconds, instrumented)
+_TRAINING = (
+    ["--games", "12"],
+    ["--games", "10", "--bot", "random", "--players", "4"],
+    ["--games", "1", "--bot", "search", "--budget", "2", "--players", "4", "--difficulty", "easy"],
+)
+#: the shipped scenario the training plays, beside the package
+_TRAINING_SCENARIO = Path("scenarios") / "scenario-1.yaml"
+
+
+def build(pgo: bool = True) -> list[Path]:
     """Compile :data:`COMPILED` with mypyc into extension modules beside the sources and
-    record the sources' digests; returns the files written."""
+    record the sources' digests; returns the files written.
+
+    ``pgo``: profile-guided (GCC only): compile once instrumented, play :data:`_TRAINING`
+    (the shipped scenario beside the package), compile again laid out for what ran — about
+    8 % faster games, the same games (the C compiler's choices change, not the code's
+    meaning). Without GCC, the scenario or a clean training run, the plain build."""
     import tempfile
 
     try:
@@ -69,26 +87,82 @@ def build() -> list[Path]:
             dist.verbose = False
             cmd = dist.get_command_obj("build_ext")
             cmd.inplace = True
-            cmd.build_temp = cmd.build_lib = tmp  # nothing left in the checkout but the modules
+            # one folder for both compiles: GCC names a profile after its object file
+            cmd.build_temp = cmd.build_lib = tmp
+            cmd.force = True
             cmd.ensure_finalized()
-            try:
-                cmd.run()
-            except Exception as e:  # the compiler's or the linker's failure, in its words
-                clean()
-                raise SystemExit(f"{_NOTHING}: the C compiler failed ({e}); the build needs "
-                                 "a C compiler and the Python headers (Debian: apt-get "
-                                 "install build-essential python3-dev)") from None
+            base = [list(m.extra_compile_args or []) for m in modules]
+            profile = Path(tmp) / "profile"
+
+            def compile_with(flags: list[str]) -> None:
+                for m, args in zip(modules, base, strict=True):
+                    m.extra_compile_args = [*args, *flags]
+                    m.extra_link_args = [f for f in flags if f.startswith("-fprofile-generate")]
+                cmd.compiler = None  # a name to build_ext, not the compiler object of a run
+                try:
+                    cmd.run()
+                except Exception as e:  # the compiler's or the linker's failure, in its words
+                    clean()
+                    raise SystemExit(f"{_NOTHING}: the C compiler failed ({e}); the build "
+                                     "needs a C compiler and the Python headers (Debian: "
+                                     "apt-get install build-essential python3-dev)") from None
+
+            trained = False
+            if pgo and _gcc(cmd) and (root / _TRAINING_SCENARIO).is_file():
+                try:
+                    compile_with([f"-fprofile-generate={profile}"])
+                    STAMP.write_text(json.dumps(before, indent=1, sort_keys=True) + "\n")
+                    trained = _train(root)
+                except SystemExit:
+                    trained = False
+                STAMP.unlink(missing_ok=True)
+            compile_with([f"-fprofile-use={profile}", "-fprofile-correction",
+                          "-Wno-missing-profile"] if trained else [])
         finally:
             os.chdir(cwd)
     STAMP.write_text(json.dumps(before, indent=1, sort_keys=True) + "\n")
     return [p for m in COMPILED for p in extensions(m)]
 
 
+def _gcc(cmd: Any) -> bool:
+    """Whether the C compiler build_ext runs is GCC (its profiles are the ones read)."""
+    import subprocess
+
+    compiler = getattr(cmd, "compiler", None)
+    exe = getattr(compiler, "compiler_so", None) if compiler is not None else None
+    if not exe:
+        import sysconfig
+        exe = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    try:
+        out = subprocess.run([exe[0], "--version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0 and "Free Software Foundation" in out.stdout
+
+
+def _train(root: Path) -> bool:
+    """Play :data:`_TRAINING` with the instrumented build (a fresh process: the modules it
+    imports are the build's); whether every run ended well."""
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "RESISTANCE_PURE"}
+    env["PYTHONPATH"] = os.pathsep.join([str(root), *filter(None, [env.get("PYTHONPATH")])])
+    for extra in _TRAINING:
+        run = subprocess.run(
+            [sys.executable, "-c", "import sys; from authoring.cli import main; main()",
+             "simulate", str(_TRAINING_SCENARIO), "--seed", "1", "--json", *extra],
+            cwd=root, env=env, capture_output=True, text=True, timeout=900)
+        if run.returncode != 0:
+            return False
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m authoring.engine.build [--clean | --status]``."""
+    """``python -m authoring.engine.build [--plain | --clean | --status]``."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args not in ([], ["--clean"], ["--status"]):
-        print("usage: python -m authoring.engine.build [--clean | --status]", file=sys.stderr)
+    if args not in ([], ["--plain"], ["--clean"], ["--status"]):
+        print("usage: python -m authoring.engine.build [--plain | --clean | --status]",
+              file=sys.stderr)
         return 2
     if args == ["--status"]:
         kind = engine_kind()
@@ -101,8 +175,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         gone = clean()
         print(f"removed {len(gone)} files: the engine runs its Python sources")
         return 0
-    print(f"compiling {len(COMPILED)} engine modules with mypyc (about a minute)…", flush=True)
-    made = build()
+    plain = args == ["--plain"]
+    how = "about a minute" if plain else \
+        "about three minutes: compiled, trained on a few games, compiled again"
+    print(f"compiling {len(COMPILED)} engine modules with mypyc ({how})…", flush=True)
+    made = build(pgo=not plain)
     print(f"compiled {len(made)} engine modules with mypyc (python -m authoring.engine.build "
           f"--clean removes them; RESISTANCE_PURE=1 runs the sources)")
     return 0

@@ -1,5 +1,5 @@
-"""The compiled engine (mypyc, ``python -m authoring.engine.build``) plays exactly the
-games of its Python sources, and the sources stay the fallback.
+"""The compiled engine (mypyc, ``python -m authoring.engine.build``: profile-guided, the
+default) plays exactly the games of its Python sources, and the sources stay the fallback.
 
 The build is made in a copy of the package (a build in the checkout would shadow the
 sources of every later test): the same studies (heuristic on every level and table size,
@@ -81,7 +81,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str
     made = _run([sys.executable, "-m", "authoring.engine.build"], where, env)
     assert made.returncode == 0, made.stdout[-3000:] + made.stderr[-3000:]
     assert made.stdout.splitlines()[0] == (
-        f"compiling {len(COMPILED)} engine modules with mypyc (about a minute)…")
+        f"compiling {len(COMPILED)} engine modules with mypyc (about three minutes: "
+        "compiled, trained on a few games, compiled again)…")
     assert made.stdout.splitlines()[1].startswith(f"compiled {len(COMPILED)} engine modules")
     return where, env
 
