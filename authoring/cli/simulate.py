@@ -110,7 +110,8 @@ def _load(path: str) -> GameModel:
 @click.option("--players", default="3,4,5", show_default=True, help="Player counts, e.g. 3,4,5.")
 @click.option("--bot", default="heuristic", show_default=True,
               help="heuristic, simple, random, lookahead (flat Monte Carlo; slow) or search "
-                   "(the heuristic planning on sampled futures; about 2 games a second, 6 compiled).")
+                   "(the heuristic planning on sampled futures; under 1 game a second from "
+                   "the sources, about 4 compiled).")
 @click.option("--budget", default=None, type=int, metavar="N",
               help="Futures per decision for --bot search / lookahead (default: the bot's own).")
 @click.option("--seed", default=1, show_default=True, type=int)
