@@ -35,6 +35,31 @@ team that plans N futures per decision; a searched decision costs ``candidates �
 rollouts of the rest of the round (about 20 decisions a game of scenario 1 are searched).
 All chance is the bot's own generator (:class:`~authoring.engine.rng.Rng`, from the bot's
 seed): a seed plays the same game, whatever process runs it.
+
+What was measured (scenario 1, 4 players, the games 0–199 of seed 1, the compiled engine;
+95 % Wilson intervals): the heuristic wins 122 easy games (61 %, [54, 68]) and 99 normal
+ones (50 %); this bot at its defaults 121 easy (3.7 games a second, one core) and 98
+normal; ``budget=16, candidates=6`` 126 easy (1.1 games a second); ``horizon=2`` 113;
+``candidates=2, budget=24, horizon=2, z=1`` 126 (0.7 games a second); choosing the
+heuristic's ``urgency`` (1.5, 3 or 5) for each round on 24 futures 54 of the first 100
+games (the heuristic 58). None is apart from the heuristic, and why was measured:
+
+- the imagined futures are fair: a sample differs from the real state only in the hidden
+  orders and the face-down tokens (R8.6), and the policy's rollouts from samples at
+  round 2 win 59.5 % of 100 games whose real play wins 58 %, calibrated (sampled
+  chance 0.2–0.4: 33 % real, 0.8–1: 80 %);
+- the policy's choice is rarely beaten: of 72 alternatives (not mere reorderings of the
+  layer, which end the same) valued on 150 shared full-game futures each, the mean gain
+  was −2.7 points, one was above two standard errors, 16 below; the true gains spread
+  about ±4.4 points around −2.7, so the ones worth taking are a few points and need
+  hundreds of full-game futures per candidate to be told from noise (the standard error
+  at 150 is 3.3 points), far beyond a game a second: with 8 to 32 futures the best mean
+  picks noise (the winner's curse) and full-game futures play worse than the policy
+  (44 of 88);
+- the model's value at the round's end agrees only loosely with the game's end (the
+  paired gains correlate 0.53 with those of full games; at two rounds 0.84);
+- what a clairvoyant search gains (82 % with the real deck order) is the order itself,
+  which the players cannot know.
 """
 
 from __future__ import annotations
@@ -50,7 +75,8 @@ from authoring.engine.rng import Rng
 from authoring.engine.state import SPECIAL, State
 from authoring.engine.view import PublicView
 
-#: futures per searched decision by default (≥ 1 game/s of scenario 1, 4 players, one core)
+#: futures per searched decision by default (≥ 1 game/s of scenario 1, 4 players, one core:
+#: 3.7 compiled; more futures or candidates were measured no stronger, module docstring)
 DEFAULT_BUDGET = 8
 #: the most futures a decision may plan (a guard for command lines)
 MAX_BUDGET = 10000
