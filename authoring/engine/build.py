@@ -177,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     plain = args == ["--plain"]
     how = "about a minute" if plain else \
-        "about three minutes: compiled, trained on a few games, compiled again"
+        "a few minutes: compiled, trained on a few games, compiled again"
     print(f"compiling {len(COMPILED)} engine modules with mypyc ({how})…", flush=True)
     made = build(pgo=not plain)
     print(f"compiled {len(made)} engine modules with mypyc (python -m authoring.engine.build "

@@ -81,7 +81,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str
     made = _run([sys.executable, "-m", "authoring.engine.build"], where, env)
     assert made.returncode == 0, made.stdout[-3000:] + made.stderr[-3000:]
     assert made.stdout.splitlines()[0] == (
-        f"compiling {len(COMPILED)} engine modules with mypyc (about three minutes: "
+        f"compiling {len(COMPILED)} engine modules with mypyc (a few minutes: "
         "compiled, trained on a few games, compiled again)…")
     assert made.stdout.splitlines()[1].startswith(f"compiled {len(COMPILED)} engine modules")
     return where, env
