@@ -209,13 +209,6 @@ class _Plan:
             [(_count(e.count), 1 if e.where == "actor_zone" else 0) for e in es
              if isinstance(e, fx.RemoveSoldiers) and e.where in ("actor_zone", "each_player_zone")]
             for es in res_effects]
-        # the bots' memos of pure functions, shared by every bot of this Game (see
-        # :meth:`HeuristicBot.plan`)
-        self.table_cache: dict[tuple[Any, ...], tuple[list[float], list[ActionKind | None]]] = {}
-        self.sheet_cache: dict[tuple[Any, ...], tuple[tuple[tuple[int, int, int], Mods], int]] = {}
-        self.pool_cache: dict[tuple[Any, ...], int] = {}
-        self.numbers: dict[Any, int] = {}
-        self.counter = [0]
 
     def next_speed(self, view: PublicView) -> int:
         """The army speed one cell further along the track (R8.8)."""
@@ -374,11 +367,6 @@ class HeuristicBot:
                 got = _PLANS[key] = (game, _Plan(game))
             plan = got[1]
             self._plans = {key: plan}
-            # the memos are pure functions of the game (each keyed by all it reads): every
-            # bot of this Game reads and fills the same ones, the games of a study included
-            self._table_cache, self._sheet_cache = plan.table_cache, plan.sheet_cache
-            self._pool_cache = plan.pool_cache
-            self._numbers, self._counter = plan.numbers, plan.counter
         return plan
 
     def pool_left(self, game: Game, pool: tuple[int, ...], allowed: int) -> int:
@@ -386,7 +374,7 @@ class HeuristicBot:
         key = (id(game), pool, allowed)
         got = self._pool_cache.get(key)
         if got is None:
-            if len(self._pool_cache) > 32768:
+            if len(self._pool_cache) > 4096:
                 self._pool_cache.clear()
             got = self._pool_cache[key] = _pool_left(game, pool, allowed)
         return got
