@@ -14,7 +14,6 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from authoring.engine.native import (
     BESIDE,
@@ -108,31 +107,34 @@ def build(pgo: bool = True) -> list[Path]:
                                      "apt-get install build-essential python3-dev)") from None
 
             trained = False
-            if pgo and _gcc(cmd) and (root / _TRAINING_SCENARIO).is_file():
+            if pgo and _gcc() and (root / _TRAINING_SCENARIO).is_file():
                 try:
                     compile_with([f"-fprofile-generate={profile}"])
-                    STAMP.write_text(json.dumps(before, indent=1, sort_keys=True) + "\n")
+                    _stamp(before)  # the instrumented build runs, not the sources
                     trained = _train(root)
-                except SystemExit:
-                    trained = False
+                except SystemExit:  # an instrumented compile that failed: the plain build
+                    pass
                 STAMP.unlink(missing_ok=True)
             compile_with([f"-fprofile-use={profile}", "-fprofile-correction",
                           "-Wno-missing-profile"] if trained else [])
         finally:
             os.chdir(cwd)
-    STAMP.write_text(json.dumps(before, indent=1, sort_keys=True) + "\n")
+    _stamp(before)
     return [p for m in COMPILED for p in extensions(m)]
 
 
-def _gcc(cmd: Any) -> bool:
-    """Whether the C compiler build_ext runs is GCC (its profiles are the ones read)."""
-    import subprocess
+def _stamp(recorded: dict[str, str]) -> None:
+    """Record the sources' digests the build was made from (:data:`STAMP`)."""
+    STAMP.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n")
 
-    compiler = getattr(cmd, "compiler", None)
-    exe = getattr(compiler, "compiler_so", None) if compiler is not None else None
-    if not exe:
-        import sysconfig
-        exe = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+
+def _gcc() -> bool:
+    """Whether the C compiler build_ext runs (``CC``, else Python's own) is GCC (its
+    profiles are the ones read)."""
+    import subprocess
+    import sysconfig
+
+    exe = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
     try:
         out = subprocess.run([exe[0], "--version"], capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.SubprocessError):
@@ -149,7 +151,7 @@ def _train(root: Path) -> bool:
     env["PYTHONPATH"] = os.pathsep.join([str(root), *filter(None, [env.get("PYTHONPATH")])])
     for extra in _TRAINING:
         run = subprocess.run(
-            [sys.executable, "-c", "import sys; from authoring.cli import main; main()",
+            [sys.executable, "-c", "from authoring.cli import main; main()",
              "simulate", str(_TRAINING_SCENARIO), "--seed", "1", "--json", *extra],
             cwd=root, env=env, capture_output=True, text=True, timeout=900)
         if run.returncode != 0:

@@ -54,7 +54,7 @@ from authoring.engine.core import (
     use_skill,
 )
 from authoring.engine.game import DRAW_ACTIONS, SKILL_INDEX, Game, Mods
-from authoring.engine.state import EMPTY, PLANNING, SPECIAL, PendingKind, State
+from authoring.engine.state import EMPTY, PLANNING, SPECIAL, PendingKind, PlayerState, State
 from authoring.io.wording import text_of
 from authoring.model import effects as fx
 from authoring.model.rules import ACTION_MARGIN, MOVE_MOUNTAIN_PATHS, MOVE_ROADS, SKILLS
@@ -84,15 +84,20 @@ def counter_refusal(game: Game, state: State, p: int) -> str | None:
         if ps.actions >= limit:
             return f"D5.4: {player_name(game, state, p)} has taken {limit} actions this phase"
     after = ps.actions + 1
-    lo = after
-    for o in state.players:  # (a loop: min() of a list is a call of Python's builtin)
-        if o.actions < lo:
-            lo = o.actions
-    if after - lo <= ACTION_MARGIN:
+    if after - _lowest(state.players) <= ACTION_MARGIN:
         return None
     q = min(range(len(state.players)), key=lambda i: (state.players[i].actions, i))
     return (f"R5.0: {player_name(game, state, p)} would be {after - state.players[q].actions} "
             f"actions ahead of {player_name(game, state, q)}")
+
+
+def _lowest(players: list[PlayerState]) -> int:
+    """The lowest action counter of the team (R5.0)."""
+    lo = players[0].actions
+    for ps in players:  # (a loop: min() of a list is a call of Python's builtin)
+        if ps.actions < lo:
+            lo = ps.actions
+    return lo
 
 
 def able_players(game: Game, state: State) -> list[int]:
@@ -101,11 +106,7 @@ def able_players(game: Game, state: State) -> list[int]:
     actions is asked of counter_refusal itself; a test says they agree)."""
     players = state.players
     budget_spent = state.budget == 0
-    lo = players[0].actions
-    for ps in players:  # (a loop: min() of a list is a call of Python's builtin)
-        if ps.actions < lo:
-            lo = ps.actions
-    lo += ACTION_MARGIN
+    lo = _lowest(players) + ACTION_MARGIN
     info = game.character_info
     out: list[int] = []
     for p, ps in enumerate(players):
