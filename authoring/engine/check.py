@@ -70,7 +70,7 @@ def playability(model: GameModel) -> list[Problem]:
                                        f"{deck[item]} '{title}' for {k} needed (R5.5)",
                                        "do not exclude the part (exclude_cards), or add copies"))
         holes = [game.clue_holes[c] for c in set(game.clue_deck)]
-        n = game.topo.n
+        n = game.zone_count
         lost = [game.zone(p) for p in range(n) if o.candidates >> p & 1
                 and min_isolating(holes, p, n) is None]
         if lost:

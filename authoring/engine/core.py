@@ -9,7 +9,6 @@ from typing import Any
 from authoring.engine.game import NO_MODS, Game, Mods
 from authoring.engine.log import LogEntry
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, Pending, PendingKind, State
-from authoring.io.wording import text_of
 from authoring.model.rules import SKILLS
 
 
@@ -136,8 +135,8 @@ def player_name(game: Game, state: State, p: int) -> str:
 def card_name(game: Game, card: int) -> str:
     """An item or special item card's name (the French title)."""
     if card >= SPECIAL:
-        return text_of(game.specials[card - SPECIAL].title)
-    return text_of(game.items[card].title)
+        return game.special_titles[card - SPECIAL]
+    return game.item_titles[card]
 
 
 # -- limited actions (R4.4, D4.2) -----------------------------------------------------------

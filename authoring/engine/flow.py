@@ -128,7 +128,7 @@ def reveal(game: Game, state: State) -> None:
 def _isolated(game: Game, state: State) -> list[tuple[int, int, tuple[int, ...]]]:
     """The places the pool isolates that an open objective may hold (D6.1), as (number of
     cards, place, the cards' indices in the pool), the fewest cards first, then board order."""
-    n = game.topo.n
+    n = game.zone_count
     open_objs = [o for o in game.objectives if len(state.revealed[o.index]) < o.markers]
     taken = 0
     for rs in state.revealed:
@@ -141,19 +141,29 @@ def _isolated(game: Game, state: State) -> list[tuple[int, int, tuple[int, ...]]
     if not allowed or not state.clue_pool:
         return []
     holes = [game.clue_holes[c] for c in state.clue_pool]
+    covered = 0
+    for h in holes:
+        covered |= h
+    allowed &= covered  # a place no pooled card has cannot be isolated
     found = []
-    for p in range(n):
-        if not allowed >> p & 1:
-            continue
+    while allowed:  # the allowed places in board order
+        alone = allowed & -allowed
+        allowed ^= alone
+        p = alone.bit_length() - 1
         inter = -1
         for h in holes:
-            if h >> p & 1:
+            if h & alone:
                 inter &= h
-        if inter != 1 << p:
+                if inter == alone:  # the cards still to come keep it so
+                    break
+        if inter != alone:
             continue
-        subset = min_isolating(holes, p, n)
+        # only cards with a hole at p can isolate it: the solver is given those alone
+        # (in pool order, so its first minimum set is the same)
+        held = [i for i, h in enumerate(holes) if h & alone]
+        subset = min_isolating([holes[i] for i in held], p, n)
         if subset is not None:
-            found.append((len(subset), p, subset))
+            found.append((len(subset), p, tuple(held[j] for j in subset)))
     found.sort(key=lambda f: (f[0], f[1]))
     return found
 

@@ -182,6 +182,8 @@ class Game:
     characters: tuple[int, ...] | None  # chosen sheets, or None: dealt at random (R2.3)
     action_budget: int | None  # D10.1: team actions per players' phase; None: players stop
     topo: Topology
+    #: the number of zones (``topo.n``, read by every move and elimination check)
+    zone_count: int
     max_occupation: tuple[int, ...]
     speed_track: tuple[int, ...]
     speed_start: int
@@ -198,9 +200,13 @@ class Game:
     piles: tuple[tuple[int, ...], ...]
     character_info: tuple[CharacterInfo, ...]
     items: tuple[Item, ...]
+    #: the printed (French) title of each item, special item and resistance card, read
+    #: once here for the log lines
+    item_titles: tuple[str, ...]
     item_mods: tuple[Mods, ...]
     item_deck: tuple[int, ...]
     specials: tuple[SpecialItem, ...]
+    special_titles: tuple[str, ...]
     special_copies: tuple[int, ...]
     recipes: tuple[tuple[tuple[int, int], ...], ...]
     recruits: tuple[RecruitToken, ...]
@@ -210,6 +216,7 @@ class Game:
     clue_names: tuple[str, ...]
     clue_deck: tuple[int, ...]
     resistance_cards: tuple[ResistanceCard, ...]
+    resistance_titles: tuple[str, ...]
     resistance_deck: tuple[int, ...]
     events: tuple[EventCard, ...]
     event_deck: tuple[int, ...]
@@ -449,6 +456,7 @@ def _build(
         characters=characters,
         action_budget=action_budget,
         topo=topo,
+        zone_count=topo.n,
         max_occupation=max_occ,
         speed_track=tuple(board.spec.speed_track),
         speed_start=level.speed_cell,
@@ -465,9 +473,11 @@ def _build(
         piles=piles,
         character_info=tuple(infos),
         items=items,
+        item_titles=tuple(text_of(it.title) for it in items),
         item_mods=tuple(lasting_mods(it.effects) for it in items),
         item_deck=item_deck,
         specials=specials,
+        special_titles=tuple(text_of(sp.title) for sp in specials),
         special_copies=tuple(s.copies for s in specials),
         recipes=recipes,
         recruits=recruits,
@@ -477,6 +487,7 @@ def _build(
         clue_names=clue_names,
         clue_deck=clue_deck,
         resistance_cards=res_cards,
+        resistance_titles=tuple(text_of(c.title) for c in res_cards),
         resistance_deck=resistance_deck,
         events=events,
         event_deck=event_deck,

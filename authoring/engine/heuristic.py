@@ -74,22 +74,17 @@ from authoring.engine.actions import (
     Action,
     ActionKind,
     Begin,
-    Choose,
     Craft,
     Eliminate,
     End,
-    Keep,
-    Move,
     Objective,
-    Plan,
-    Recruit,
     Resistance,
     Transfer,
     Use,
     slot_of,
 )
 from authoring.engine.game import DRAW_ACTIONS, Game, Mods, ObjectiveInfo
-from authoring.engine.players import action_table, around, reach_from
+from authoring.engine.players import action_table, around, reach_from, token_values
 from authoring.engine.rng import Rng
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
 from authoring.engine.view import PublicView
@@ -104,8 +99,9 @@ def _count(x: Any, default: int = 1) -> int:
     return x if isinstance(x, int) else default
 
 
-#: the end of the players' phase (R10.1), built once
+#: the end of the players' phase (R10.1) and its start (the timer runs), built once
 END: Final = End()
+BEGIN: Final = Begin()
 
 
 class _Plan:
@@ -388,7 +384,7 @@ class HeuristicBot:
         if pend is not None:
             return self._answer(game, view, legal, pend)
         if view.phase == "start":
-            return Begin()
+            return BEGIN
         if view.phase != "players":
             return legal[0]
         return self._turn(game, view)
@@ -519,7 +515,7 @@ class HeuristicBot:
             found: _Found = []
             here = players[p].at
             if view.soldiers[here] and ctx.eff(p, 1) > 0:
-                found.append((ctx.kill_value(here), Eliminate(p, here, 0)))
+                found.append((ctx.kill_value(here), plan.actions.eliminations(p, here)[0]))
             more: _Found = []
             m = ctx.sheet(p)[1]
             if m.eliminate_range or m.eliminate_officers:
@@ -540,7 +536,7 @@ class HeuristicBot:
                         if best is None or v > best[0]:
                             best = (v, z)
                 if best is not None:
-                    found.append((best[0] / 2, Move(p, best[1])))
+                    found.append((best[0] / 2, plan.actions.to(p, best[1])))
             found.sort(key=lambda x: -x[0])
             for v, a in found:
                 if v > 0 and view.why_illegal(a) is None:
@@ -561,11 +557,11 @@ class HeuristicBot:
         if kind == "choose_player" or (all(0 <= x < n for x in options)
                                         and ("player" in kind or "cube" in note
                                              or "reputation" in note)):
-            return Choose(p, self._choose_player(game, view, plan, options, note))
+            return plan.actions.choose(p, self._choose_player(game, view, plan, options, note))
         if kind == "choose_zone":
-            return Choose(p, self._choose_zone(game, view, plan, p, options, note))
+            return plan.actions.choose(p, self._choose_zone(game, view, plan, p, options, note))
         if kind == "choose_card":
-            return Choose(p, self._choose_card(game, view, plan, p, options, note))
+            return plan.actions.choose(p, self._choose_card(game, view, plan, p, options, note))
         return legal[0]
 
     def _choose_player(self, game: Game, view: PublicView, plan: _Plan, options: list[int],
@@ -628,33 +624,35 @@ class HeuristicBot:
     def _keep(self, game: Game, view: PublicView, plan: _Plan, kind: str, p: int,
               options: list[int], legal: Sequence[Action]) -> Action:
         ctx = _Ctx(self, game, view, plan, zones=False)
+        keep = plan.actions.keep
         if kind == "keep_investigate":
             i = min(range(len(options)), key=lambda i: ctx.closeness(options[i]))
-            return Keep(p, i, -1)
+            return keep(p, i, -1)
         if kind == "keep_resistance":
             i = max(range(len(options)), key=lambda i: ctx.resistance_worth(options[i]))
-            return Keep(p, i, -1)
+            return keep(p, i, -1)
         if kind == "keep_search":
             inv = view.players[p].inventory
             i = max(range(len(options)), key=lambda i: ctx.card_value(p, options[i], True))
             if len(inv) < ctx.inventory_limit(p):
-                return Keep(p, i, -1)
+                return keep(p, i, -1)
             new = ctx.card_value(p, options[i], True)
             worst = min(range(len(inv)), key=lambda j: ctx.card_value(p, inv[j]))
             if ctx.card_value(p, inv[worst]) < new:
-                return Keep(p, i, worst)
-            return Keep(p, i, len(inv))  # the new card is discarded
+                return keep(p, i, worst)
+            return keep(p, i, len(inv))  # the new card is discarded
         if kind == "keep_recruit":
             best: tuple[float, int, int] | None = None
+            values = token_values(game)
             for i, x in enumerate(options):
                 for code in ctx.recruit_slots(p, x):
                     s, _ = slot_of(code)
-                    v = ctx.skill_need(p, s) + 0.1 * game.recruits[x].value("CMI"[s])  # type: ignore[arg-type]
+                    v = ctx.skill_need(p, s) + 0.1 * values[x][s]
                     if best is None or v > best[0]:
                         best = (v, i, code)
             if best is None:
-                return Keep(p, 0, -1)  # D5.1: fits nowhere, returned
-            return Keep(p, best[1], best[2])
+                return keep(p, 0, -1)  # D5.1: fits nowhere, returned
+            return keep(p, best[1], best[2])
         return legal[0]
 
 
@@ -862,15 +860,15 @@ class _Ctx:
 
     def can_plan(self, p: int, s: int) -> bool:
         """Whether ``p`` may place a planning token on ``s`` now (the engine's check)."""
-        return self.view.why_illegal(Plan(p, s)) is None
+        return self.view.why_illegal(self.plan.actions.plans[p][s]) is None
 
     def recruit_slots(self, p: int, token: int) -> list[int]:
         """The slots (``skill * 16 + slot``) where ``p`` could place ``token`` (R5.2)."""
-        t = self.game.recruits[token]
+        values = token_values(self.game)[token]
         info = self.game.character_info[self.view.players[p].character]
         out = []
-        for s, skill in enumerate("CMI"):
-            v = t.value(skill)  # type: ignore[arg-type]
+        for s in range(3):
+            v = values[s]
             row = self.view.players[p].squad[s]
             for k, number in enumerate(info.slots[s]):
                 if row[k] == EMPTY and number <= v:
@@ -1244,7 +1242,7 @@ class _Ctx:
         reach = self._reach(p)
         while reach:
             low = reach & -reach
-            a = Move(p, low.bit_length() - 1)
+            a = self.plan.actions.to(p, low.bit_length() - 1)
             if self.view.why_illegal(a) is None:
                 return a
             reach ^= low
@@ -1557,8 +1555,9 @@ class _Ctx:
         if crafter == p:
             if self.to_craft and self.level(p, 2) + game.planning_bonus < self.craft_need(p):
                 n = self.draws(p, "recruit")
-                if n and view.why_illegal(Recruit(p)) is None:
-                    found.append((3.0 * (1.0 - 0.6 ** n), Recruit(p)))
+                recruit = self.plan.actions.draws[p][0]
+                if n and view.why_illegal(recruit) is None:
+                    found.append((3.0 * (1.0 - 0.6 ** n), recruit))
             # a full hand cannot take the parts (R5.4, D11.5): hand a lesser card over
             if len(inv) >= self.inventory_limit(p):
                 for q in range(self.n):
@@ -1878,7 +1877,7 @@ def _value(game: Game, state: State) -> float:
     markers = sum(o.markers for o in objectives) or 1
     done = sum(min(state.done[o.index], o.markers) for o in objectives) / markers
     revealed = sum(min(len(state.revealed[o.index]), o.markers) for o in objectives) / markers
-    n = game.topo.n
+    n = game.zone_count
     near = items = 0.0
     open_ = [o for o in objectives if state.done[o.index] < o.markers]
     hands = [c for ps in state.players for c in ps.inventory]
@@ -1904,7 +1903,7 @@ def _value(game: Game, state: State) -> float:
             + 0.15 * soldiers + 0.2 * officers)
 
 
-def officers_made(game: Game, soldiers: Sequence[int], occupied: list[int], speed: int,
+def officers_made(game: Game, soldiers: list[int], occupied: list[int], speed: int,
                   t: int, fewer: int = -1) -> int:
     """Officers one army action on zone ``t`` would make (R8.3–R8.5): the ``speed`` soldiers
     added beyond its max occupation that no neighbour has room for (``occupied``: soldiers
@@ -1923,7 +1922,7 @@ def _board(game: Game) -> tuple[list[int], list[list[int]]]:
     return got
 
 
-def _officers_made(most: list[int], neighbours: list[list[int]], soldiers: Sequence[int],
+def _officers_made(most: list[int], neighbours: list[list[int]], soldiers: list[int],
                    occupied: list[int], speed: int, t: int, fewer: int) -> int:
     """:func:`officers_made` over the board's tables (``most``: max occupations,
     ``neighbours``: in deployment order)."""
@@ -1942,16 +1941,16 @@ def _officers_made(most: list[int], neighbours: list[list[int]], soldiers: Seque
 
 def _pool_left(game: Game, pool: Sequence[int], allowed: int) -> int:
     """The fewest places the pooled clues leave around any allowed place (1 = isolated)."""
-    best = game.topo.n
+    best = game.zone_count
+    holes = game.clue_holes
     bits = allowed
     while bits:
         low = bits & -bits
-        p = low.bit_length() - 1
         bits ^= low
         inter = -1
         for c in pool:
-            h = game.clue_holes[c]
-            if h and h >> p & 1:
+            h = holes[c]
+            if h & low:
                 inter &= h
         if inter != -1:
             best = min(best, inter.bit_count())

@@ -15,6 +15,7 @@ from authoring.engine.actions import (
     LIMITED,
     RECORDS,
     Action,
+    Choose,
     Craft,
     Draw,
     Eliminate,
@@ -55,7 +56,6 @@ from authoring.engine.core import (
 )
 from authoring.engine.game import DRAW_ACTIONS, SKILL_INDEX, Game, Mods
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL, PendingKind, PlayerState, State
-from authoring.io.wording import text_of
 from authoring.model import effects as fx
 from authoring.model.rules import ACTION_MARGIN, MOVE_MOUNTAIN_PATHS, MOVE_ROADS, SKILLS
 from authoring.model.topology import within
@@ -156,7 +156,7 @@ def reach_from(game: Game, z: int, m: Mods) -> int:
 def check_move(game: Game, state: State, a: Move) -> str | None:
     """R5.1: why ``a`` cannot be taken now, or None."""
     p, dst = a.player, a.zone  # (each field read once: a record's field is an attribute)
-    if not 0 <= dst < game.topo.n:
+    if not 0 <= dst < game.zone_count:
         return "R5.1: no such zone"
     m = mods(game, state, p)
     if not reach(game, state, p, m) >> dst & 1:
@@ -358,7 +358,7 @@ def do_keep(game: Game, state: State, a: Keep) -> None:
     else:  # resistance (R6.2)
         state.resistance.append([x, 0])
         log(state, "resistance_kept", "R6.2", "resistance card '{}' is now available".format,
-            text_of(game.resistance_cards[x].title))
+            game.resistance_titles[x])
     if left > 0 and pend.options:
         pend.data[0] = left
         return
@@ -411,7 +411,7 @@ def check_craft(game: Game, state: State, a: Craft) -> str | None:
     p, s = a.player, a.special
     if not 0 <= s < len(game.specials):
         return "R5.5: no such special item"
-    title = text_of(game.specials[s].title)
+    title = game.special_titles[s]
     if not has_parts(game, state, p, s):
         return f"R5.5: {player_name(game, state, p)} does not hold the parts of '{title}'"
     if state.special_left[s] <= 0:
@@ -426,7 +426,7 @@ def do_craft(game: Game, state: State, a: Craft) -> None:
     value = effective(game, state, p, 2)
     need = craft_need(game, state, p)
     use_skill(game, state, p, 2)
-    title = text_of(game.specials[s].title)
+    title = game.special_titles[s]
     name = player_name(game, state, p)
     if value >= need:
         inv = state.players[p].inventory
@@ -521,7 +521,7 @@ def eliminate_zones(game: Game, state: State, p: int) -> int:
 def check_eliminate(game: Game, state: State, a: Eliminate) -> str | None:
     """R5.6, R9.6: why ``a`` cannot be taken now, or None."""
     p, z, officer = a.player, a.zone, a.officer
-    if not 0 <= z < game.topo.n or officer not in (0, 1):
+    if not 0 <= z < game.zone_count or officer not in (0, 1):
         return "R5.6: no such target"
     if not eliminate_zones(game, state, p) >> z & 1:
         return f"R5.6: {game.zone(z)} is out of reach (eliminate in your own zone)"
@@ -639,11 +639,11 @@ def do_use(game: Game, state: State, a: Use) -> None:
             if value < c.at_least:
                 ok = False
                 log(state, "use_failed", "D11.2",
-                    f"{name} fails to use '{text_of(special.title)}' ({c.skill} − malus {num(value)} "
+                    f"{name} fails to use '{game.special_titles[s]}' ({c.skill} − malus {num(value)} "
                     f"< {c.at_least})", player=p, special=special.id, success=False)
     if not ok:
         return
-    log(state, "used", "R5.7", f"{name} uses '{text_of(special.title)}'", player=p,
+    log(state, "used", "R5.7", f"{name} uses '{game.special_titles[s]}'", player=p,
         special=special.id, success=True)
     if use.discard:
         inv.pop(i)
@@ -690,13 +690,13 @@ def do_resistance(game: Game, state: State, a: Resistance) -> None:
         state.players[p].cubes -= cubes
         slot[1] += cubes
         log(state, "resistance_prepared", "R5.8",
-            f"{name} puts {cubes} cube{'s' * (cubes != 1)} on '{text_of(card.title)}' "
+            f"{name} puts {cubes} cube{'s' * (cubes != 1)} on '{game.resistance_titles[slot[0]]}' "
             f"({slot[1]}/{card.cost})", player=p, card=card.id)
     if a.activate:
         state.resistance.pop(i)
         state.resistance_discard.append(slot[0])
         state.supply_cubes += slot[1]  # D11.3: the cubes go to the general supply
-        log(state, "resistance_activated", "R5.8", f"{name} activates '{text_of(card.title)}'",
+        log(state, "resistance_activated", "R5.8", f"{name} activates '{game.resistance_titles[slot[0]]}'",
             player=p, card=card.id)
         state.queue.append([game.resistance_effects[slot[0]], 0, p, -1, 0, -1])
 
@@ -893,7 +893,7 @@ def check_objective(game: Game, state: State, a: Objective) -> str | None:
         if state.occupation(z) > 0:
             return f"the prisoner can be freed once {game.zone(z)} has no soldier or officer"
         if o.item >= 0 and SPECIAL + o.item not in state.players[p].inventory:
-            return f"freeing the prisoner needs '{text_of(game.specials[o.item].title)}'"
+            return f"freeing the prisoner needs '{game.special_titles[o.item]}'"
     return None
 
 
@@ -1044,14 +1044,14 @@ class ActionTable:
     """Actions built once per game (tuples: shared safely): per seat, the moves from each
     zone without a move bonus (R5.1, :attr:`Topology.reach`), the three draws, the three
     plans, the eliminations per zone; ``end``; and, as they are first listed, the cubes
-    put on and the activations of resistance cards (R5.8), the keeps (R5.2–R5.4, R6.2)
-    and the reorganisations (R6.3)."""
+    put on and the activations of resistance cards (R5.8), the keeps (R5.2–R5.4, R6.2),
+    the answers to choices and the reorganisations (R6.3)."""
 
     __slots__ = ("move", "bonus_moves", "draws", "plans", "eliminate", "objectives", "costs",
-                 "_put", "_activate", "_keep", "_reorganise", "_reach", "_to")
+                 "_put", "_activate", "_keep", "_choose", "_reorganise", "_reach", "_to")
 
     def __init__(self, game: Game) -> None:
-        n = game.topo.n
+        n = game.zone_count
         seats = range(max(8, game.players))
         #: filled on first use (a study makes a game per chunk of games)
         self.move: list[list[tuple[Move, ...] | None]] = [[None] * n for _ in seats]
@@ -1076,6 +1076,8 @@ class ActionTable:
         #: (seat, option, where) -> the keep (R5.2–R5.4, R6.2); (seat, from, to) -> the
         #: reorganisation (R6.3)
         self._keep: dict[tuple[int, int, int], Keep] = {}
+        #: (seat, option) -> the answer to a pending choice
+        self._choose: dict[tuple[int, int], Choose] = {}
         self._reorganise: dict[tuple[int, int, int], Reorganise] = {}
 
     def moves(self, p: int, z: int) -> tuple[Move, ...]:
@@ -1113,6 +1115,14 @@ class ActionTable:
         a = self._keep.get(key)
         if a is None:
             a = self._keep[key] = Keep(p, drawn, where)
+        return a
+
+    def choose(self, p: int, option: int) -> Choose:
+        """``p`` answers the pending choice with its option number ``option``."""
+        key = (p, option)
+        a = self._choose.get(key)
+        if a is None:
+            a = self._choose[key] = Choose(p, option)
         return a
 
     def reorganise(self, p: int, from_slot: int, to_slot: int) -> Reorganise:

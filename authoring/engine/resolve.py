@@ -70,7 +70,7 @@ def zones(game: Game, state: State, where: str, task: Task,
     must choose first (a pending choice was set)."""
     if task[CHOICE] >= 0:
         return [task[CHOICE]]
-    n = game.topo.n
+    n = game.zone_count
     actor_at = state.players[task[ACTOR]].at if task[ACTOR] >= 0 else -1
     if where == "actor_zone":
         return [actor_at] if actor_at >= 0 else []
@@ -253,7 +253,7 @@ def move_free(game: Game, state: State, e: fx.MoveFree, task: Task) -> bool:
                 bits = within(game.topo.roads, state.players[p].at, e.roads)
             else:
                 bits = reach(game, state, p)
-            options = [state.players[p].at] + [z for z in range(game.topo.n)
+            options = [state.players[p].at] + [z for z in range(game.zone_count)
                                                  if bits >> z & 1 and z != state.players[p].at]
             set_pending(state, "choose_zone", p, options, [],
                         f"where {player_name(game, state, p)} moves (free)")

@@ -256,7 +256,7 @@ def features(game: Game, state: State) -> list[float]:
     against the officer reserve, the soldiers of a round against the soldier reserve."""
     objectives = game.objectives
     k = len(objectives) or 1
-    n = game.topo.n
+    n = game.zone_count
     dist = game.topo.moves
     done = rev = near = crafted = team = best = carry = 0.0
     players = state.players
