@@ -20,10 +20,12 @@ per cell, a :class:`StudySummary` for the study.
 
 from __future__ import annotations
 
+import gc
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
@@ -239,12 +241,41 @@ def _chunk_game(model: GameModel, study: Study, cell: Cell) -> Game:
     return game
 
 
+#: allocations between two passes of the cycle collector during a chunk of games
+#: (Python's default: 700)
+YOUNG_COLLECTION = 10_000
+
+
+@contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """A game makes and drops many small lists and tuples, nearly all freed as soon as
+    they are dropped (no cycle holds them); Python's cycle collector would look through
+    the newest of them every 700 allocations, and now and then through the loaded
+    scenario. During a chunk of games the objects alive before it are set aside
+    (``gc.freeze``: not looked through, and back as they were after) and the collector
+    passes every :data:`YOUNG_COLLECTION` allocations. It still collects cycles, so the
+    memory stays bounded; the games are the same. Measured: 2 % fewer instructions
+    (callgrind, 100 games of scenario 1)."""
+    threshold = gc.get_threshold()
+    ours = gc.get_freeze_count() == 0  # a host that froze objects itself keeps them so
+    if ours:
+        gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        if ours:
+            gc.unfreeze()
+
+
 def _play_chunk(model: GameModel, study: Study, cell: Cell, indices: Sequence[int]
                 ) -> list[tuple[int, GameRecord]]:
     game = _chunk_game(model, study, cell)
-    return [(i, play_one(game, game_seed(study.seed, i), study.bot, study.max_rounds,
-                         study.search_budget))
-            for i in indices]
+    with _fewer_collections():
+        return [(i, play_one(game, game_seed(study.seed, i), study.bot, study.max_rounds,
+                             study.search_budget))
+                for i in indices]
 
 
 def chunks(n: int, size: int) -> list[range]:

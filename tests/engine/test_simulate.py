@@ -54,6 +54,24 @@ def test_the_same_results_for_any_executor(scenario1: GameModel) -> None:
     assert json.dumps(here.to_json()) == json.dumps(pooled.to_json())
 
 
+def test_a_study_leaves_the_cycle_collector_as_it_found_it(scenario1: GameModel) -> None:
+    import gc
+
+    before = gc.get_threshold(), gc.get_freeze_count()
+    seen: list[tuple[int, int, int]] = []
+    run_study(scenario1, SMALL, progress=lambda n: seen.append(gc.get_threshold()))
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
+    # and after every chunk of games (each followed by a progress tick)
+    assert seen and all(t == before[0] for t in seen)
+    gc.freeze()  # a host that froze its own objects keeps them frozen
+    try:
+        frozen = gc.get_freeze_count()
+        run_study(scenario1, SMALL)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_the_same_results_on_a_dask_cluster(scenario1: GameModel) -> None:
     from distributed import Client, LocalCluster
 
