@@ -763,6 +763,7 @@ class _Ctx:
                           - self.soldier_reserve - gone_s)
         self.officers_left = self.officer_reserve + gone_o
         self._clue_need: float | None = None
+        self._pool: tuple[list[int], list[int]] | None = None
         self._carriers: list[tuple[int, int, int | None, int]] | None = None
         self._limited_memo: dict[tuple[int, int], tuple[float, ActionKind | None]] = {}
         self._tables: dict[int, tuple[list[float], list[ActionKind | None]]] = {}
@@ -957,16 +958,52 @@ class _Ctx:
         return v
 
     def closeness(self, card: int) -> float:
-        """How close the pool (with this clue) comes to isolating an allowed place."""
-        game, view = self.game, self.view
-        if not game.clue_holes[card]:
+        """How close the pool (with this clue) comes to isolating an allowed place: the
+        fewest places the pooled and kept clues and ``card`` leave around one
+        (:func:`_pool_left`), from the pool's reading of this decision (:meth:`_pool_read`)."""
+        game = self.game
+        h = game.clue_holes[card]
+        if not h:
             return float(self.plan.n + 1)
-        allowed = 0
-        for o in self.unrevealed:
-            allowed |= o.candidates
-        if not allowed:
+        lows, inters = self._pool_read()
+        if not lows:
             return 0.0
-        return float(self.bot.pool_left(game, (*view.clue_pool, *view.clues_kept, card), allowed))
+        best = game.zone_count
+        for i in range(len(lows)):
+            inter = inters[i]
+            if h & lows[i]:
+                inter &= h
+            if inter != -1:
+                left = inter.bit_count()
+                if left < best:
+                    best = left
+        return float(best)
+
+    def _pool_read(self) -> tuple[list[int], list[int]]:
+        """Per place an unrevealed objective may hold, lowest first: its bit, and the AND
+        of the pooled and kept clues with a hole there (-1: none has). Read once a
+        decision: each clue drawn is weighed from it (:meth:`closeness`)."""
+        got = self._pool
+        if got is None:
+            allowed = 0
+            for o in self.unrevealed:
+                allowed |= o.candidates
+            holes = self.game.clue_holes
+            pool = [holes[c] for c in self.view.clue_pool]
+            pool += [holes[c] for c in self.view.clues_kept]
+            lows: list[int] = []
+            inters: list[int] = []
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                inter = -1
+                for h in pool:
+                    if h & low:
+                        inter &= h
+                lows.append(low)
+                inters.append(inter)
+            got = self._pool = (lows, inters)
+        return got
 
     def clue_need(self) -> float:
         """1 while the pooled and kept clues are far from isolating a place, 0 once they do."""
