@@ -661,17 +661,37 @@ class _ZoneRead:
     (R4.5's occupation), its army malus (D4.1: officers count by default) and whether a
     cube slot is free (R4.4), with the pieces it was read from (copies)."""
 
+    soldiers: list[int]
+    officers: list[int]
+    cubes: list[int]
+    occupied: list[int]
+    free: list[bool]
+
     def __init__(self, plan: _Plan, soldiers: list[int], officers: list[int],
-                 cubes: list[int]) -> None:
+                 cubes: list[int], before: _ZoneRead | None = None) -> None:
+        """``before``: the last reading, whose parts still true are kept (an action changes
+        the soldiers or the cubes, seldom both)."""
         self.plan = plan
-        self.soldiers, self.officers, self.cubes = soldiers[:], officers[:], cubes[:]
         size = plan.size
         nz = plan.n
-        occupied = [0] * nz
-        free = [False] * nz
-        for z in range(nz):  # index loops: native compiled
-            occupied[z] = soldiers[z] + officers[z]
-            free[z] = cubes[z] < size[z]
+        if before is not None and before.plan is not plan:
+            before = None
+        if (before is not None and before.soldiers == soldiers
+                and before.officers == officers):
+            self.soldiers, self.officers = before.soldiers, before.officers
+            occupied = before.occupied
+        else:
+            self.soldiers, self.officers = soldiers[:], officers[:]
+            occupied = [0] * nz
+            for z in range(nz):  # index loops: native compiled
+                occupied[z] = soldiers[z] + officers[z]
+        if before is not None and before.cubes == cubes:
+            self.cubes, free = before.cubes, before.free
+        else:
+            self.cubes = cubes[:]
+            free = [False] * nz
+            for z in range(nz):
+                free[z] = cubes[z] < size[z]
         self.occupied, self.free = occupied, free
         self.malus: list[int] = occupied if plan.officers_count else self.soldiers
 
@@ -782,7 +802,7 @@ class _Ctx:
         soldiers, officers, cubes = view.soldiers, view.officers, view.cubes
         read = bot._zone_read  # the board changes with few actions: kept across decisions
         if read is None or not read.matches(plan, soldiers, officers, cubes):
-            read = bot._zone_read = _ZoneRead(plan, soldiers, officers, cubes)
+            read = bot._zone_read = _ZoneRead(plan, soldiers, officers, cubes, read)
         self.occupied, self.free, self.malus = read.occupied, read.free, read.malus
         nz = plan.n
         load = self.speed * plan.army_per_cell * plan.per_round / plan.capacity
