@@ -768,10 +768,12 @@ class _Ctx:
         self.missing = {i: k - hands.get(i, 0) for i, k in need.items() if hands.get(i, 0) < k}
         # zones the other players head for (their last choice, R4.4 slots left to them)
         self.claimed: dict[int, int] = {}
+        #: the zones in ``claimed``, as bits (read per zone on every move weighed)
+        self.claimed_bits = 0
         if not bot.eager and bot.coordinate:
             for q, z in bot._heading.items():
                 if q < self.n:
-                    self.claimed[z] = self.claimed.get(z, 0) + 1
+                    self.claim_zone(z)
         self._crafter_no = -2  # not read yet (see :attr:`crafter`)
         self.soldier_reserve, self.officer_reserve = view.reserve
         # R9.1: the soldiers the army will want this phase against those it will find (the
@@ -1167,7 +1169,7 @@ class _Ctx:
         free (R4.4), or an elimination (R5.6)."""
         best: float = 0.0
         what: ActionKind | None = None
-        if self.free[z] and (z not in self.claimed
+        if self.free[z] and (not self.claimed_bits >> z & 1
                              or self.view.cubes[z] + self.claimed[z] < self.plan.size[z]):
             mz = self.malus[z]
             if mz < _MALUS_ROWS:
@@ -1524,17 +1526,20 @@ class _Ctx:
         self.options = []
         return 0.0, END
 
+    def claim_zone(self, z: int) -> None:
+        """One more player heads for a cube slot of ``z`` (R4.4)."""
+        self.claimed[z] = self.claimed.get(z, 0) + 1
+        self.claimed_bits |= 1 << z
+
     def _claim(self, p: int, a: Action) -> None:
         """The zone ``p`` will put its next cube in (R4.4) is left to it: a limited action
         here now, or the zone it moves towards (remembered across decisions)."""
         heading = self.bot._heading
         if a.kind in ("investigate", "search", "recruit"):
-            z = self.view.players[p].at
-            self.claimed[z] = self.claimed.get(z, 0) + 1
+            self.claim_zone(self.view.players[p].at)
             heading.pop(p, None)
         elif a.kind == "move" and p in heading:
-            z = heading[p]
-            self.claimed[z] = self.claimed.get(z, 0) + 1
+            self.claim_zone(heading[p])
         else:
             heading.pop(p, None)
 
@@ -1740,6 +1745,7 @@ class _Ctx:
         if here_v >= max(lim[0], top_kill) / 2:
             return  # no zone a move away can do better per action
         malus, free, claimed, soldiers = self.malus, self.free, self.claimed, view.soldiers
+        claimed_bits = self.claimed_bits
         kills, cubes, size = self._kills, view.cubes, plan.size
         levels, m = self.sheet(p)
         mil, red = levels[1], m.malus_reduction[1]
@@ -1749,7 +1755,7 @@ class _Ctx:
         for zz, d in plan.near[here]:
             mz = malus[zz]
             v = 0.0
-            if free[zz] and (zz not in claimed or cubes[zz] + claimed[zz] < size[zz]):
+            if free[zz] and (not claimed_bits >> zz & 1 or cubes[zz] + claimed[zz] < size[zz]):
                 v = lim[mz if mz < last else last]
             if soldiers[zz] and mil - (mz - red if mz > red else 0) > 0:
                 k = kills[zz]
