@@ -1013,18 +1013,7 @@ class _Ctx:
             holes = self.game.clue_holes
             pool = [holes[c] for c in self.view.clue_pool]
             pool += [holes[c] for c in self.view.clues_kept]
-            lows: list[int] = []
-            inters: list[int] = []
-            while allowed:
-                low = allowed & -allowed
-                allowed ^= low
-                inter = -1
-                for h in pool:
-                    if h & low:
-                        inter &= h
-                lows.append(low)
-                inters.append(inter)
-            got = self._pool = (lows, inters)
+            got = self._pool = _place_inters(pool, allowed)
         return got
 
     def clue_need(self) -> float:
@@ -2002,19 +1991,28 @@ def _officers_made(most: list[int], neighbours: list[list[int]], soldiers: list[
     return surplus
 
 
+def _place_inters(pool: list[int], allowed: int) -> tuple[list[int], list[int]]:
+    """Per allowed place, lowest first: its bit, and the AND of the clue cards of ``pool``
+    (their holes) with a hole there (-1: none has) — what is left around it (R6.1)."""
+    lows: list[int] = []
+    inters: list[int] = []
+    while allowed:
+        low = allowed & -allowed
+        allowed ^= low
+        inter = -1
+        for h in pool:
+            if h & low:
+                inter &= h
+        lows.append(low)
+        inters.append(inter)
+    return lows, inters
+
+
 def _pool_left(game: Game, pool: Sequence[int], allowed: int) -> int:
     """The fewest places the pooled clues leave around any allowed place (1 = isolated)."""
     best = game.zone_count
     holes = game.clue_holes
-    bits = allowed
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        inter = -1
-        for c in pool:
-            h = holes[c]
-            if h & low:
-                inter &= h
+    for inter in _place_inters([holes[c] for c in pool], allowed)[1]:
         if inter != -1:
             best = min(best, inter.bit_count())
     return best
