@@ -56,25 +56,73 @@ class GameError(ResistanceError):
     """The game cannot be set up with these arguments (the message says why)."""
 
 
-@dataclass(frozen=True)
 class Mods:
     """Lasting effects added up (an item held, an ability, a max-level bonus): R1.2–R1.3,
-    R4.5, R5.1–R5.10 as changed by the effect vocabulary."""
+    R4.5, R5.1–R5.10 as changed by the effect vocabulary. A value: never changed once made
+    (its fields are Final), equal and hashed by its fields (a memo key).
+
+    Written out rather than a frozen dataclass: the compiled engine makes and hashes one
+    on hot paths, and a dataclass's generated ``__init__``/``__hash__`` run as Python.
+
+    >>> Mods(skill=(1, 0, 0)) + Mods(planning=1) == Mods(skill=(1, 0, 0), planning=1)
+    True
+    """
 
     # (the three-int fields are typed tuple[int, ...]: mypyc keeps a fixed-length tuple
     # unboxed and builds a new tuple object at each read of the field)
-    skill: tuple[int, ...] = (0, 0, 0)  # C, M, I
-    draw: tuple[int, ...] = (0, 0, 0)  # recruit, investigate, search
-    move_roads: int = 0
-    move_paths: int = 0
-    malus_reduction: tuple[int, ...] = (0, 0, 0)  # C, M, I
-    craft_delta: int = 0
-    resistance_discount: int = 0
-    eliminate_officers: bool = False
-    eliminate_range: int = 0
-    inventory: int = 0
-    transfer_range: int = 0
-    planning: int = 0
+    def __init__(self, skill: tuple[int, ...] = (0, 0, 0),  # C, M, I
+                 draw: tuple[int, ...] = (0, 0, 0),  # recruit, investigate, search
+                 move_roads: int = 0, move_paths: int = 0,
+                 malus_reduction: tuple[int, ...] = (0, 0, 0),  # C, M, I
+                 craft_delta: int = 0, resistance_discount: int = 0,
+                 eliminate_officers: bool = False, eliminate_range: int = 0,
+                 inventory: int = 0, transfer_range: int = 0, planning: int = 0) -> None:
+        self.skill: Final = skill
+        self.draw: Final = draw
+        self.move_roads: Final = move_roads
+        self.move_paths: Final = move_paths
+        self.malus_reduction: Final = malus_reduction
+        self.craft_delta: Final = craft_delta
+        self.resistance_discount: Final = resistance_discount
+        self.eliminate_officers: Final = eliminate_officers
+        self.eliminate_range: Final = eliminate_range
+        self.inventory: Final = inventory
+        self.transfer_range: Final = transfer_range
+        self.planning: Final = planning
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.skill, self.draw, self.move_roads, self.move_paths,
+                self.malus_reduction, self.craft_delta, self.resistance_discount,
+                self.eliminate_officers, self.eliminate_range, self.inventory,
+                self.transfer_range, self.planning)
+
+    def __eq__(self, o: object) -> bool:
+        if not isinstance(o, Mods):
+            return NotImplemented
+        return (self.skill == o.skill and self.draw == o.draw
+                and self.move_roads == o.move_roads and self.move_paths == o.move_paths
+                and self.malus_reduction == o.malus_reduction
+                and self.craft_delta == o.craft_delta
+                and self.resistance_discount == o.resistance_discount
+                and self.eliminate_officers == o.eliminate_officers
+                and self.eliminate_range == o.eliminate_range
+                and self.inventory == o.inventory and self.transfer_range == o.transfer_range
+                and self.planning == o.planning)
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __reduce__(self) -> tuple[type[Mods], tuple[Any, ...]]:
+        # (a copy or a pickle, a Dask worker's Game: made again from the fields, which the
+        # compiled class does not let be set afterwards)
+        return Mods, self._fields()
+
+    def __repr__(self) -> str:
+        names = ("skill", "draw", "move_roads", "move_paths", "malus_reduction",
+                 "craft_delta", "resistance_discount", "eliminate_officers",
+                 "eliminate_range", "inventory", "transfer_range", "planning")
+        shown = ", ".join(f"{k}={v!r}" for k, v in zip(names, self._fields(), strict=True))
+        return f"Mods({shown})"
 
     def __add__(self, o: Mods) -> Mods:
         def add3(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
