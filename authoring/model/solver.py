@@ -70,6 +70,7 @@ __all__ = [
     "BitDeck",
     "PlaceResult",
     "SolveResult",
+    "first_isolating",
     "isolatable",
     "min_distinct_cards",
     "min_isolating",
@@ -366,7 +367,44 @@ def min_isolating(holes: Sequence[int], place: int, n_places: int) -> tuple[int,
     >>> min_isolating([0b011, 0b101, 0b110], 0, 3)
     (0, 1)
     """
+    target = 1 << place
+    held = [i for i, h in enumerate(holes) if h & target]
+    if len(held) <= _FEW_HOLDERS:  # what _Isolator.minimum does then, without its tables
+        inter = -1
+        for i in held:
+            inter &= holes[i]
+        if inter != target:  # R6.1: not isolatable
+            return None
+        return tuple(held[j] for j in first_isolating([holes[i] for i in held], target))
     return _Isolator(holes, n_places).minimum(place)
+
+
+def first_isolating(holes: Sequence[int], target: int) -> tuple[int, ...]:
+    """Indices into ``holes`` of the first set whose AND is ``target`` among sets of 1, 2, …
+    cards in index order (a minimum set, the lexicographically first), or () when no set
+    is: a running AND, no tables — for few cards (those holding one place, R6.1).
+
+    >>> first_isolating([0b011, 0b101, 0b110], 0b001)
+    (0, 1)
+    """
+    chosen: list[int] = []
+
+    def extend(start: int, left: int, inter: int) -> bool:
+        for j in range(start, len(holes) - left + 1):
+            here = inter & holes[j]
+            if left == 1:
+                if here == target:
+                    chosen.append(j)
+                    return True
+            elif extend(j + 1, left - 1, here):
+                chosen.append(j)
+                return True
+        return False
+
+    for size in range(1, len(holes) + 1):
+        if extend(0, size, -1):
+            return tuple(reversed(chosen))
+    return ()
 
 
 def solve_place(deck: BitDeck, place: str | int) -> PlaceResult:
@@ -528,26 +566,7 @@ class _Isolator:
         """The first minimum isolating set in deck order for place p (isolatable) among
         few cards: sets of 1, 2, ... of the cards holding p, a running AND, no tables."""
         cards = list(_bits(self.holders[p]))
-        holes = [self.holes[i] for i in cards]
-        target = 1 << p
-        chosen: list[int] = []
-
-        def extend(start: int, left: int, inter: int) -> bool:
-            for j in range(start, len(cards) - left + 1):
-                here = inter & holes[j]
-                if left == 1:
-                    if here == target:
-                        chosen.append(cards[j])
-                        return True
-                elif extend(j + 1, left - 1, here):
-                    chosen.append(cards[j])
-                    return True
-            return False
-
-        size = 1
-        while not extend(0, size, self.full):
-            size += 1
-        return tuple(reversed(chosen))
+        return tuple(cards[j] for j in first_isolating([self.holes[i] for i in cards], 1 << p))
 
     def _branch_and_bound(self, p: int, lower: int) -> tuple[int, ...]:
         """A minimum isolating set for place p (isolatable), known to need ``lower`` cards
