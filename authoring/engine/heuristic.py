@@ -213,7 +213,10 @@ class _Plan:
     def layers(self, view: PublicView) -> int:
         """The layers (the most actions of one player, R7.1) this phase will likely reach:
         the current most, plus the budget left spread over the players (D10.1)."""
-        top = max(p.actions for p in view.players)
+        top = 0
+        for p in view.players:  # (a loop: max() is a generic call from compiled code)
+            if p.actions > top:
+                top = p.actions
         budget = view.budget
         if budget < 0:
             return max(top, 5)
@@ -433,8 +436,14 @@ class HeuristicBot:
         players = view.players
         n = len(players)
         acts = [ps.actions for ps in players]
-        low, top = min(acts), max(acts)
+        low = top = acts[0]
+        for x in acts:  # (min and max of a list are generic calls from compiled code)
+            if x < low:
+                low = x
+            elif x > top:
+                top = x
         able = [p for p in range(n) if self._can_act(game, view, plan, p, low)]
+        by_counter = acts.__getitem__  # (able is in player order: a stable sort keeps it)
         if not able:
             return END
         if all(view.done[o.index] >= o.markers for o in game.objectives):
@@ -448,7 +457,7 @@ class HeuristicBot:
         found: list[tuple[float, Action] | None] = [None] * n
 
         if self.eager:
-            for p in sorted(able, key=lambda p: (acts[p], p)):
+            for p in sorted(able, key=by_counter):
                 self._weigh(ctx, found, p)  # everyone's intention first: the zones they head for are claimed
         # a player who can complete an objective this phase goes first; the others act
         # only to let it (R5.0) or with the budget it does not need (D10.1)
@@ -460,7 +469,7 @@ class HeuristicBot:
                 if a.kind != "end":
                     return a
             elif slack <= 0:
-                for p in sorted(able, key=lambda p: (acts[p], p)):
+                for p in sorted(able, key=by_counter):
                     if acts[p] == low:
                         v, a = self._weigh(ctx, found, p)
                         if a.kind != "end":
@@ -472,8 +481,8 @@ class HeuristicBot:
                 return END
         # actions that raise no counter beyond the leader's are free (R7.1): the players
         # furthest behind act first (they claim their zones first), or the best of them
-        behind = sorted((p for p in able if acts[p] < top or players[p].free_actions > 0),
-                        key=lambda p: (acts[p], p))
+        behind = [p for p in able if acts[p] < top or players[p].free_actions > 0]
+        behind.sort(key=by_counter)
         if self.eager:
             free = [(self._weigh(ctx, found, p), p) for p in behind]
             good = [(va, p) for va, p in free if va[0] > 0.05]
@@ -484,14 +493,23 @@ class HeuristicBot:
                 v, a = self._weigh(ctx, found, p)
                 if v > 0.05:
                     return a
-        # a new layer: worth the army action it costs (R7.1, R8.2)?
-        ranked = sorted(((self._weigh(ctx, found, p), p) for p in able), key=lambda x: -x[0][0])
+        # a new layer: worth the army action it costs (R7.1, R8.2)? The best of the able
+        # (the first in player order on a tie) and the worth of the ``room`` best
+        if not able:
+            return END
+        weighed = [self._weigh(ctx, found, p) for p in able]
+        worths = [va[0] for va in weighed]
+        first = weighed[_first_best(worths)]
         budget = view.budget
         room = n if budget < 0 else min(n, budget)
-        layer = sum(max(0.0, va[0]) for va, _ in ranked[:room])
+        worths.sort(reverse=True)
+        layer = 0.0
+        for v in worths[:room]:
+            if v > 0.0:
+                layer += v
         cost = self.army_weight * view.speed * plan.army_per_cell
-        if ranked and layer >= cost and ranked[0][0][0] > 0.05:
-            return ranked[0][0][1]
+        if layer >= cost and first[0] > 0.05:
+            return first[1]
         return END
 
     def _weigh(self, ctx: _Ctx, found: list[tuple[float, Action] | None],
@@ -573,13 +591,17 @@ class HeuristicBot:
             finish = ctx.finisher([ps.actions for ps in players], plan)
             if finish is not None and finish[0] in options:
                 return options.index(finish[0])
-            return max(range(len(options)), key=lambda i: (ctx.best(options[i])[0], -i))
+            return _first_best([ctx.best(q)[0] for q in options])
         if game.decisions.get("D4.2") == "player":  # cubes pay limited actions: the poorest
-            return min(range(len(options)), key=lambda i: (players[options[i]].cubes, i))
+            return _first_least([float(players[q].cubes) for q in options])
         # cubes are spent together on a resistance card (R5.8): the richest, then the
         # player whose counter is lowest (it has actions left to spend them)
-        return max(range(len(options)),
-                   key=lambda i: (players[options[i]].cubes, -players[options[i]].actions, -i))
+        best = 0
+        for i in range(1, len(options)):
+            a, b = players[options[i]], players[options[best]]
+            if a.cubes > b.cubes or a.cubes == b.cubes and a.actions < b.actions:
+                best = i
+        return best
 
     def _choose_zone(self, game: Game, view: PublicView, plan: _Plan, p: int,
                      options: list[int], note: str) -> int:
@@ -626,19 +648,18 @@ class HeuristicBot:
         ctx = _Ctx(self, game, view, plan, zones=False)
         keep = plan.actions.keep
         if kind == "keep_investigate":
-            i = min(range(len(options)), key=lambda i: ctx.closeness(options[i]))
-            return keep(p, i, -1)
+            return keep(p, _first_least([ctx.closeness(c) for c in options]), -1)
         if kind == "keep_resistance":
-            i = max(range(len(options)), key=lambda i: ctx.resistance_worth(options[i]))
-            return keep(p, i, -1)
+            return keep(p, _first_best([ctx.resistance_worth(c) for c in options]), -1)
         if kind == "keep_search":
             inv = view.players[p].inventory
-            i = max(range(len(options)), key=lambda i: ctx.card_value(p, options[i], True))
+            drawn = [ctx.card_value(p, c, True) for c in options]
+            i = _first_best(drawn)
             if len(inv) < ctx.inventory_limit(p):
                 return keep(p, i, -1)
-            new = ctx.card_value(p, options[i], True)
-            worst = min(range(len(inv)), key=lambda j: ctx.card_value(p, inv[j]))
-            if ctx.card_value(p, inv[worst]) < new:
+            held = [ctx.card_value(p, c) for c in inv]
+            worst = _first_least(held)
+            if held[worst] < drawn[i]:
                 return keep(p, i, worst)
             return keep(p, i, len(inv))  # the new card is discarded
         if kind == "keep_recruit":
@@ -788,13 +809,14 @@ class _Ctx:
         self._pool: tuple[list[int], list[int]] | None = None
         self._carriers: list[tuple[int, int, int | None, int]] | None = None
         self._limited_memo: dict[tuple[int, int], tuple[float, ActionKind | None]] = {}
-        self._tables: dict[int, tuple[list[float], list[ActionKind | None]]] = {}
+        #: per player, its :meth:`_limited_kinds` (None: not read yet)
+        self._tables: list[tuple[list[float], list[ActionKind | None]] | None] = [None] * self.n
         self._team_no = -1
         self._striker = -1
         self._porter_no = -2
         self._bag: list[int] | None = None  # the seen tokens per zone (R8.3)
         self._bag_total = 0
-        self._holds: dict[int, bool] = {}
+        self._holds: list[int] = [-1] * self.n  # per player: 1 holds an item's parts, -1 unread
         self._worth: dict[int, float] = {}
         if zones:  # (a kept card or a card chosen reads no zone: left unread)
             self._read_zones()
@@ -865,12 +887,12 @@ class _Ctx:
     def draws(self, p: int, kind: str, z: int | None = None) -> int:
         """Cards ``p`` would draw for ``kind`` at ``z`` (its own zone by default)."""
         s = 2 if kind == "search" else 0
-        return max(0, self.eff(p, s, z) + self.sheet(p)[1].draw[DRAW_ACTIONS.index(kind)])
+        return max(0, self.eff(p, s, z) + self.sheet(p)[1].draw[_draw_place(kind)])
 
     def draws_at(self, p: int, kind: str, mz: int) -> int:
         """Cards ``p`` would draw in a zone of army malus ``mz`` (R5.2–R5.4, R4.5)."""
         levels, m = self.sheet(p)
-        return _draws(levels, m, DRAW_ACTIONS.index(kind), mz)
+        return _draws(levels, m, _draw_place(kind), mz)
 
     def inventory_limit(self, p: int) -> int:
         """The cards ``p``'s hand holds (R5.4, with its sheet's effects)."""
@@ -930,7 +952,7 @@ class _Ctx:
     def striker(self) -> int:
         """The player with the most Military (ties: the lowest seat): who fights the general."""
         if self._striker < 0:
-            self._striker = max(range(self.n), key=lambda p: (self.level(p, 1), -p))
+            self._striker = _first_best([float(self.level(p, 1)) for p in range(self.n)])
         return self._striker
 
     @property
@@ -996,7 +1018,7 @@ class _Ctx:
             if h & lows[i]:
                 inter &= h
             if inter != -1:
-                left = inter.bit_count()
+                left = _bit_count(inter, best)
                 if left < best:
                     best = left
         return float(best)
@@ -1129,7 +1151,10 @@ class _Ctx:
         bag = self._bag
         if bag is None:
             bag = self._bag = self.view.bag_seen()
-            self._bag_total = sum(bag)
+            total = 0
+            for k in bag:
+                total += k
+            self._bag_total = total
         if not self._bag_total:
             return 0.0
         got = self._danger[z]
@@ -1367,7 +1392,8 @@ class _Ctx:
                 if best is not None:
                     self._carriers.append((h, best[0], best[1], best[2]))
                 else:
-                    user = max(range(self.n), key=lambda q: (self._use_margin(q, o.item), -q))
+                    user = _first_best([float(self._use_margin(q, o.item))
+                                        for q in range(self.n)])
                     self._carriers.append((h, user, None, 0))
         return self._carriers
 
@@ -1410,7 +1436,7 @@ class _Ctx:
     def _objective_actor(self, o: ObjectiveInfo) -> int:
         if o.kind == "general":
             return self.striker()
-        return max(range(self.n), key=lambda p: (self.level(p, 1), -p))
+        return _first_best([float(self.level(p, 1)) for p in range(self.n)])
 
     def _target_kind_ok(self, z: int, where: Any) -> bool:
         for o in self.open:
@@ -1447,12 +1473,12 @@ class _Ctx:
         return self._porter_no
 
     def _holds_all(self, p: int) -> bool:
-        got = self._holds.get(p)
-        if got is None:
+        got = self._holds[p]
+        if got < 0:
             inv = self.view.players[p].inventory
-            got = self._holds[p] = any(all(inv.count(i) >= k for i, k in self.game.recipes[s])
-                                       for s in self.to_craft)
-        return got
+            got = self._holds[p] = int(any(all(inv.count(i) >= k for i, k in self.game.recipes[s])
+                                           for s in self.to_craft))
+        return got == 1
 
     def _quiet_zone(self, p: int) -> int | None:
         """The nearest zone where ``p``'s Engineering passes the craft test (R4.5)."""
@@ -1488,7 +1514,7 @@ class _Ctx:
         if what == "eliminate":
             found.append((here_v, self.plan.actions.eliminations(p, here)[0]))
         elif what:
-            found.append((here_v, self.plan.actions.draws[p][DRAW_ACTIONS.index(what)]))
+            found.append((here_v, self.plan.actions.draws[p][_draw_place(what)]))
         m = self.sheet(p)[1]
         if m.eliminate_range or m.eliminate_officers:
             self._far_eliminations(p, found)
@@ -1677,7 +1703,7 @@ class _Ctx:
             if ps.cubes and pooled + cubes >= cost:
                 # pool the cubes on the card: someone richer will activate it (D11.3)
                 if richest < 0:
-                    richest = max(range(self.n), key=lambda q: (view.players[q].cubes, -q))
+                    richest = _first_best([float(q.cubes) for q in view.players])
                 if richest != p:
                     found.append((0.25 * worth, plan.actions.put(p, i, ps.cubes)[-1]))
 
@@ -1788,7 +1814,7 @@ class _Ctx:
         """``p``'s best limited action at each army malus 0…6 (R4.5): its worth and its
         kind (None: nothing worth a cube). Kept across decisions by what it reads
         (:meth:`_limited_signature`)."""
-        got = self._tables.get(p)
+        got = self._tables[p]
         if got is None:
             sig = self._limited_signature(p)
             cache = self.bot._table_cache
@@ -1815,6 +1841,52 @@ class _Ctx:
 
 #: the army maluses (R4.5) :meth:`_Ctx._limited_kinds` tabulates (0…6)
 _MALUS_ROWS: Final[int] = 7
+
+
+def _draw_place(kind: str) -> int:
+    """``DRAW_ACTIONS.index(kind)`` (a tuple method: a generic call from compiled code)."""
+    return _RECRUIT if kind == "recruit" else _INVESTIGATE if kind == "investigate" else _SEARCH
+
+
+def _first_best(values: list[float]) -> int:
+    """The index of the first highest of ``values`` (non-empty): ``max(range(n), key=…)``
+    without a call per item (a hot path of the compiled engine).
+
+    >>> _first_best([1.0, 3.0, 3.0, 2.0])
+    1
+    """
+    best = 0
+    for i in range(1, len(values)):
+        if values[i] > values[best]:
+            best = i
+    return best
+
+
+def _first_least(values: list[float]) -> int:
+    """The index of the first lowest of ``values`` (non-empty), as ``min(range(n), key=…)``.
+
+    >>> _first_least([2.0, 1.0, 1.0])
+    1
+    """
+    best = 0
+    for i in range(1, len(values)):
+        if values[i] < values[best]:
+            best = i
+    return best
+
+
+def _bit_count(x: int, cap: int) -> int:
+    """The set bits of ``x`` (≥ 0), counted up to ``cap`` at most: a native loop where
+    ``int.bit_count`` is a method call from compiled code.
+
+    >>> _bit_count(0b10110, 99), _bit_count(0b10110, 2)
+    (3, 2)
+    """
+    k = 0
+    while x and k < cap:
+        x &= x - 1
+        k += 1
+    return k
 
 
 def _first_empty(row: list[int]) -> int:
@@ -2014,5 +2086,5 @@ def _pool_left(game: Game, pool: Sequence[int], allowed: int) -> int:
     holes = game.clue_holes
     for inter in _place_inters([holes[c] for c in pool], allowed)[1]:
         if inter != -1:
-            best = min(best, inter.bit_count())
+            best = _bit_count(inter, best)
     return best

@@ -605,7 +605,8 @@ def share_reputation(game: Game, state: State, k: int) -> None:
 
 
 def _ask_share(game: Game, state: State, left: int) -> None:
-    order = sorted(range(len(state.players)), key=lambda q: (state.players[q].cubes, q))
+    cubes = [ps.cubes for ps in state.players]
+    order = sorted(range(len(cubes)), key=cubes.__getitem__)  # the poorest first (stable)
     set_pending(state, "share_cube", 0, order, [left],
                 f"a reputation cube to give, {left} left to share (R7.2)")
 
