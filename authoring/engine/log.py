@@ -69,3 +69,58 @@ class LogEntry:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return LogEntry, (self.kind, self.rule, self.text, self.data)
+
+
+def tally(log: list[LogEntry], objective_index: dict[str, int], objectives: int
+          ) -> tuple[list[int | None], list[int | None], int, dict[str, int], dict[str, int]]:
+    """What a study records of a game from its log, read from ``kind`` and ``data`` only
+    (no text made): per objective (``objective_index``: id -> index) the round it was
+    revealed (R6.1) and the investigations before it (R5.3); the officers placed (R8.3);
+    the army's overflows per zone they left (R8.4, R8.5); the cards played, as
+    ``resistance:``, ``special:``, ``crafted:`` and ``event:`` + id (R5.8, R5.10, R5.9,
+    R8.1). Counts keep the order things first happened.
+
+    >>> log = [LogEntry("round", "", "", {"round": 2}),
+    ...        LogEntry("limited", "R5.3", "", {"action": "investigate"}),
+    ...        LogEntry("revealed", "R6.1", "", {"objective": "base"}),
+    ...        LogEntry("deployed", "R8.4", "", {"src": "N-E 8", "zone": "N-E 13"})]
+    >>> tally(log, {"base": 0}, 1)
+    ([2], [1], 0, {'N-E 8': 1}, {})
+    """
+    reveal_round: list[int | None] = [None] * objectives
+    before: list[int | None] = [None] * objectives
+    overflows: dict[str, int] = {}
+    cards: dict[str, int] = {}
+    investigations = officers = 0
+    rnd = 1
+    for e in log:
+        k = e.kind
+        if k == "round":
+            rnd = e.data["round"]
+        elif k == "limited":
+            if e.data.get("action") == "investigate":
+                investigations += 1
+        elif k == "revealed":
+            i = objective_index[e.data["objective"]]
+            if reveal_round[i] is None:
+                reveal_round[i] = rnd
+                before[i] = investigations
+        elif k == "officer_placed":
+            officers += 1
+        elif k == "deployed" or k == "takeover":
+            zone: str = e.data.get("src") or e.data["zone"]
+            overflows[zone] = overflows.get(zone, 0) + 1
+        else:
+            card = ""
+            if k == "resistance_activated":
+                card = "resistance:" + e.data["card"]
+            elif k == "used":
+                card = "special:" + e.data["special"]
+            elif k == "crafted":
+                card = "crafted:" + e.data["special"]
+            elif k == "event":
+                card = "event:" + e.data["event"]
+            if card:
+                cards[card] = cards.get(card, 0) + 1
+    return reveal_round, before, officers, overflows, cards
+

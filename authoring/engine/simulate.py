@@ -34,6 +34,7 @@ from authoring.engine.actions import Action
 from authoring.engine.api import new_initial_state
 from authoring.engine.bots import BOTS, BUDGETED, Bot, play_out
 from authoring.engine.game import Game
+from authoring.engine.log import tally
 from authoring.engine.rng import Rng
 from authoring.engine.save import GameSetup, save_data
 from authoring.engine.state import State
@@ -183,46 +184,18 @@ def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS,
              budget: int | None = None) -> GameRecord:
     """One game, summed up (see :func:`summarise_cell`)."""
     taken, state = record_game(game, seed, bot_name, max_rounds, budget)
-    actions: Counter[str] = Counter(a.kind for a in taken)
+    actions: dict[str, int] = {}
+    for a in taken:
+        actions[a.kind] = actions.get(a.kind, 0) + 1
     outcome = state.outcome
     assert outcome is not None
-    reveal_round: list[int | None] = [None] * len(game.objectives)
-    investigations_before: list[int | None] = [None] * len(game.objectives)
-    overflows: Counter[str] = Counter()
-    cards: Counter[str] = Counter()
-    investigations = 0
-    officers = 0
-    rnd = 1
-    ids = {o.id: o.index for o in game.objectives}
-    for e in state.log:
-        k = e.kind
-        if k == "round":
-            rnd = e.data["round"]
-        elif k == "limited" and e.data.get("action") == "investigate":
-            investigations += 1
-        elif k == "revealed":
-            i = ids[e.data["objective"]]
-            if reveal_round[i] is None:
-                reveal_round[i] = rnd
-                investigations_before[i] = investigations
-        elif k == "officer_placed":
-            officers += 1
-        elif k in ("deployed", "takeover"):
-            overflows[e.data.get("src") or e.data["zone"]] += 1
-        elif k == "resistance_activated":
-            cards["resistance:" + e.data["card"]] += 1
-        elif k == "used":
-            cards["special:" + e.data["special"]] += 1
-        elif k == "crafted":
-            cards["crafted:" + e.data["special"]] += 1
-        elif k == "event":
-            cards["event:" + e.data["event"]] += 1
+    reveal_round, investigations_before, officers, overflows, cards = tally(
+        state.log, {o.id: o.index for o in game.objectives}, len(game.objectives))
     done = sum(min(state.done[o.index], o.markers) for o in game.objectives)
     markers = sum(o.markers for o in game.objectives)
     return GameRecord(seed, outcome.won, outcome.termination.name, outcome.round,
                       round(done / markers, 4) if markers else 1.0, tuple(reveal_round),
-                      tuple(investigations_before), officers, dict(overflows), dict(actions),
-                      dict(cards))
+                      tuple(investigations_before), officers, overflows, actions, cards)
 
 
 #: what a chunk's game is made from besides the model: its cell, table speed and decisions
