@@ -334,6 +334,10 @@ class HeuristicBot:
         # change rarely: compared as lists, no key built)
         self._last_sheet: dict[int, _SheetRead] = {}
         self._zone_read: _ZoneRead | None = None
+        #: the last decision's danger readings (:meth:`_Ctx.danger_cut`) with what they were
+        #: read from: the pieces (a _ZoneRead's occupation, kept by the next reading while
+        #: no soldier or officer moves), the speed and the bag as seen
+        self._danger_memo: tuple[list[int], int, list[int], list[float], list[int]] | None = None
 
     def share_caches(self, other: HeuristicBot) -> None:
         """Read and fill ``other``'s memos of pure functions (sheets, limited-action
@@ -1112,10 +1116,12 @@ class _Ctx:
         info = self.game.character_info[self.view.players[p].character]
         fits = self.plan.fits
         for s in range(3):
-            row = self.view.players[p].squad[s]
-            if EMPTY in row:
-                f = fits[s][info.slots[s][row.index(EMPTY)]]
-                best = max(best, self.skill_need(p, s) * (1.0 - (1.0 - f) ** n))
+            k = _first_empty(self.view.players[p].squad[s])
+            if k >= 0:
+                f = fits[s][info.slots[s][k]]
+                v = self.skill_need(p, s) * (1.0 - (1.0 - f) ** n)
+                if v > best:
+                    best = v
         return best
 
     def kill_value(self, z: int, officer: bool = False) -> float:
@@ -1155,6 +1161,15 @@ class _Ctx:
             for k in bag:
                 total += k
             self._bag_total = total
+            # read from the same board, speed and bag, the last decision's readings hold
+            # (the board changes with few actions, the bag only in the army phase)
+            memo = self.bot._danger_memo
+            if (memo is not None and memo[0] is self.occupied and memo[1] == self.speed
+                    and _same(memo[2], bag)):
+                self._danger, self._made_base = memo[3], memo[4]
+            else:
+                self.bot._danger_memo = (self.occupied, self.speed, bag, self._danger,
+                                         self._made_base)
         if not self._bag_total:
             return 0.0
         got = self._danger[z]
