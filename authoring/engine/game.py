@@ -113,8 +113,8 @@ class Mods:
         return hash(self._fields())
 
     def __reduce__(self) -> tuple[type[Mods], tuple[Any, ...]]:
-        # (a copy or a pickle, a Dask worker's Game: made again from the fields, which the
-        # compiled class does not let be set afterwards)
+        # (a copy or a pickle: made again from the fields, which the compiled class does
+        # not let be set afterwards)
         return Mods, self._fields()
 
     def __repr__(self) -> str:
