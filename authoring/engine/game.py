@@ -99,15 +99,7 @@ class Mods:
     def __eq__(self, o: object) -> bool:
         if not isinstance(o, Mods):
             return NotImplemented
-        return (self.skill == o.skill and self.draw == o.draw
-                and self.move_roads == o.move_roads and self.move_paths == o.move_paths
-                and self.malus_reduction == o.malus_reduction
-                and self.craft_delta == o.craft_delta
-                and self.resistance_discount == o.resistance_discount
-                and self.eliminate_officers == o.eliminate_officers
-                and self.eliminate_range == o.eliminate_range
-                and self.inventory == o.inventory and self.transfer_range == o.transfer_range
-                and self.planning == o.planning)
+        return self._fields() == o._fields()
 
     def __hash__(self) -> int:
         return hash(self._fields())

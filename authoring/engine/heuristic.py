@@ -499,8 +499,6 @@ class HeuristicBot:
                     return a
         # a new layer: worth the army action it costs (R7.1, R8.2)? The best of the able
         # (the first in player order on a tie) and the worth of the ``room`` best
-        if not able:
-            return END
         weighed = [self._weigh(ctx, found, p) for p in able]
         worths = [va[0] for va in weighed]
         first = weighed[_first_best(worths)]
