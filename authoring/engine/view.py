@@ -102,10 +102,10 @@ class PublicView:
         """:meth:`bag_counts` as a list: per zone, its tokens in the bag the players have
         seen (R8.3, R8.6)."""
         counts = [0] * len(self._game.max_occupation)  # per zone (a compiled loop)
-        for z in self._state.bag:
-            counts[z] += 1
+        for z in self._state.bag:  # (not ``+=``: on a list item, a generic call compiled)
+            counts[z] = counts[z] + 1
         for z in self._state.unseen:  # a sub-multiset of the bag
-            counts[z] -= 1
+            counts[z] = counts[z] - 1
         return counts
 
     @property
