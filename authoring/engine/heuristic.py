@@ -67,6 +67,7 @@ planner's candidate actions with their worth, the planner's choice first.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, Final, Literal
 
@@ -86,7 +87,7 @@ from authoring.engine.actions import (
 from authoring.engine.game import DRAW_ACTIONS, Game, Mods, ObjectiveInfo
 from authoring.engine.players import action_table, around, reach_from, token_values
 from authoring.engine.rng import Rng
-from authoring.engine.state import EMPTY, PLANNING, SPECIAL, State
+from authoring.engine.state import EMPTY, PLANNING, SPECIAL, PlayerState, State
 from authoring.engine.view import PublicView
 from authoring.model import effects as fx
 from authoring.model.rules import ACTION_MARGIN
@@ -338,6 +339,12 @@ class HeuristicBot:
         #: read from: the pieces (a _ZoneRead's occupation, kept by the next reading while
         #: no soldier or officer moves), the speed and the bag as seen
         self._danger_memo: tuple[list[int], int, list[int], list[float], list[int]] | None = None
+        #: the last decision's elimination worths (:meth:`_Ctx._read_zones`)
+        self._kill_memo: _KillMemo | None = None
+        #: the last decision's reading of the team's hands (:class:`_HandsRead`)
+        self._hands_read: _HandsRead | None = None
+        #: the last decision's count of the places the clues leave (:meth:`_Ctx.clue_need`)
+        self._clue_memo: _ClueRead | None = None
 
     def share_caches(self, other: HeuristicBot) -> None:
         """Read and fill ``other``'s memos of pure functions (sheets, limited-action
@@ -628,7 +635,7 @@ class HeuristicBot:
                 (plan.dist[options[i]][ps.at] for ps in view.players), default=0))
 
         def harm(z: int) -> tuple[int, int, int]:
-            return (z in targets, sum(1 for ps in view.players if ps.at == z), occ(z))
+            return (targets >> z & 1, sum(1 for ps in view.players if ps.at == z), occ(z))
 
         # pieces removed or leaving: the objective's zone, the players' zones, the fullest
         return max(range(len(options)), key=lambda i: harm(options[i]))
@@ -752,6 +759,67 @@ def _same(a: list[int], b: list[int]) -> bool:
     return all(a[i] == b[i] for i in range(n))  # mypyc compiles all() over a generator to a loop
 
 
+class _HandsRead:
+    """The team's hands as read (never changed once made): the cards held with their
+    copies, the objective items still to make (an open objective's, not in hand, R5.5),
+    the parts they need and those short, with the hands they were read from (copies)."""
+
+    def __init__(self, game: Game, unfinished: list[ObjectiveInfo], open_bits: int,
+                 players: list[PlayerState]) -> None:
+        self.game, self.open_bits = game, open_bits
+        self.inventories = [ps.inventory[:] for ps in players]
+        hands: dict[int, int] = {}
+        for ps in players:
+            for c in ps.inventory:
+                hands[c] = hands.get(c, 0) + 1
+        self.hands = hands
+        self.to_craft = [o.item for o in unfinished if o.item >= 0
+                         and hands.get(SPECIAL + o.item, 0) == 0]
+        need: dict[int, int] = {}
+        for s in self.to_craft:
+            for item, k in game.recipes[s]:
+                need[item] = max(need.get(item, 0), k)
+        self.need = need
+        self.missing = {i: k - hands.get(i, 0) for i, k in need.items() if hands.get(i, 0) < k}
+        #: the parts short, in order (a part of the team's needs as a memo key)
+        self.missing_key = tuple(sorted(self.missing))
+
+    def matches(self, game: Game, open_bits: int, players: list[PlayerState]) -> bool:
+        """Whether it was read from these hands, with these objectives open."""
+        held = self.inventories
+        if self.game is not game or self.open_bits != open_bits or len(held) != len(players):
+            return False
+        return all(_same(held[i], players[i].inventory) for i in range(len(held)))
+
+
+class _ClueRead:
+    """The places the pooled and kept clues leave (:func:`_pool_left`), with what they were
+    read from (copies)."""
+
+    def __init__(self, game: Game, pool: list[int], kept: list[int], allowed: int,
+                 left: int) -> None:
+        self.game, self.pool, self.kept = game, pool[:], kept[:]
+        self.allowed, self.left = allowed, left
+
+
+class _KillMemo:
+    """The last decision's elimination worths per zone (:meth:`_Ctx.kill_value`, filled as
+    read, -1 unread) with what they were read from (see :meth:`_Ctx._read_zones`); ``bag``:
+    the bag as seen once a worth read it (None: none did, the danger readings unused)."""
+
+    def __init__(self, occupied: list[int], speed: int, officers_left: int, short: bool,
+                 targets: int, kills: list[float]) -> None:
+        self.occupied, self.speed, self.officers_left = occupied, speed, officers_left
+        self.short, self.targets, self.kills = short, targets, kills
+        self.bag: list[int] | None = None
+
+
+#: no elimination worths or danger readings yet (while :meth:`_Ctx._read_zones` reads the
+#: memo; the danger readings until the bag is read): never indexed
+_NO_KILLS: Final[list[float]] = []
+_NO_BASE: Final[list[int]] = []
+
+
 class _Ctx:
     """One decision's reading of the view: sheets, the team's needs, claimed zones."""
 
@@ -767,28 +835,34 @@ class _Ctx:
         objectives = game.objectives
         done, revealed, completed = view.done, view.revealed, view.completed
         self.open = [o for o in objectives if done[o.index] < o.markers]
+        open_bits = 0
+        for o in self.open:
+            open_bits |= 1 << o.index
         self.unrevealed = [o for o in self.open if len(revealed[o.index]) < o.markers]
-        self.targets = {z for o in self.open for z in revealed[o.index]
-                        if z not in completed[o.index]}
+        #: the zones of revealed places still to complete, as bits
+        targets = 0
+        for o in self.open:
+            gone = completed[o.index]
+            for z in revealed[o.index]:
+                if z not in gone:
+                    targets |= 1 << z
+        self.targets = targets
         #: a general to eliminate (R5.10): Military matters more to the striker
         self.general = False
         for o in self.open:
             if o.kind == "general":
                 self.general = True
-        hands: dict[int, int] = {}
-        for ps in players:
-            for c in ps.inventory:
-                hands[c] = hands.get(c, 0) + 1
-        self.hands = hands
-        # objective items still to make: those with an open objective and not in hand
-        self.to_craft = [o.item for o in self.open if o.item >= 0
-                         and hands.get(SPECIAL + o.item, 0) == 0]
-        need: dict[int, int] = {}
-        for s in self.to_craft:
-            for item, k in game.recipes[s]:
-                need[item] = max(need.get(item, 0), k)
-        self.need = need
-        self.missing = {i: k - hands.get(i, 0) for i, k in need.items() if hands.get(i, 0) < k}
+        # the team's hands and needs change only with a hand or an objective done: the last
+        # decision's reading holds while they are the same (compared, no key built)
+        got = bot._hands_read
+        if got is None or not got.matches(game, open_bits, players):
+            got = bot._hands_read = _HandsRead(game, self.open, open_bits, players)
+        #: cards in the team's hands, with their copies
+        self.hands = got.hands
+        #: objective items still to make: those with an open objective and not in hand
+        self.to_craft = got.to_craft
+        #: the parts those items need (the most copies any recipe asks), and those short
+        self.need, self.missing, self._missing_key = got.need, got.missing, got.missing_key
         # zones the other players head for (their last choice, R4.4 slots left to them)
         self.claimed: dict[int, int] = {}
         #: the zones in ``claimed``, as bits (read per zone on every move weighed)
@@ -834,9 +908,26 @@ class _Ctx:
         load = self.speed * plan.army_per_cell * plan.per_round / plan.capacity
         self.load_bonus = (bot.load_weight * (load - bot.load_knee)
                            if load > bot.load_knee else 0.0)
-        self._kills = [-1.0] * nz
-        self._made_base = [-1] * nz
-        self._danger = [-1.0] * nz
+        # the danger readings are made with the bag's reading (:meth:`_read_bag`)
+        self._made_base, self._danger = _NO_BASE, _NO_KILLS
+        # an elimination's worth per zone (:meth:`kill_value`) reads the pieces, the speed,
+        # the officers left, the shortfall, the targets and, while officers run short, the
+        # danger readings (the bag as seen): the last decision's hold while those are the
+        # same (the pieces by the board reading's occupation list, as the danger memo)
+        # (the bag is read only when a worth read it: :meth:`_read_bag` records it then)
+        short = self.shortfall > 0
+        self._kills = _NO_KILLS
+        memo = bot._kill_memo
+        if (memo is not None and memo.occupied is read.occupied and memo.speed == self.speed
+                and memo.officers_left == self.officers_left and memo.short == short
+                and memo.targets == self.targets
+                and (memo.bag is None or _same(memo.bag, self._read_bag()))):
+            self._kills = memo.kills
+        else:
+            self._kills = [-1.0] * nz
+            memo = bot._kill_memo = _KillMemo(read.occupied, self.speed, self.officers_left,
+                                              short, self.targets, self._kills)
+            memo.bag = self._bag  # (read above while comparing, else None until read)
 
     # -- reading the sheets ---------------------------------------------------------------
     def sheet(self, p: int) -> tuple[tuple[int, int, int], Mods]:
@@ -1049,8 +1140,16 @@ class _Ctx:
                 allowed = 0
                 for o in self.unrevealed:
                     allowed |= o.candidates
-                left = self.bot.pool_left(self.game, (*self.view.clue_pool, *self.view.clues_kept),
-                                  allowed)
+                # the pool changes once a round (R8.0), the kept clues with a clue kept: the
+                # last decision's count holds while both and the places allowed are the same
+                pool, kept, game = self.view.clue_pool, self.view.clues_kept, self.game
+                memo = self.bot._clue_memo
+                if (memo is not None and memo.game is game and memo.allowed == allowed
+                        and _same(memo.pool, pool) and _same(memo.kept, kept)):
+                    left = memo.left
+                else:
+                    left = self.bot.pool_left(game, (*pool, *kept), allowed)
+                    self.bot._clue_memo = _ClueRead(game, pool, kept, allowed, left)
                 self._clue_need = 0.0 if left <= 1 else (0.7 if left == 2 else 1.0)
         return self._clue_need
 
@@ -1092,7 +1191,7 @@ class _Ctx:
             plan = self.plan
             copies = sum(plan.part_copies.get(i, 0) for i in self.missing) or 1
             pr = copies / plan.deck
-            return max(self.bot.card_value * n, 14.0 * (1.0 - (1.0 - pr) ** n))
+            return max(self.bot.card_value * n, 14.0 * (1.0 - _pow(1.0 - pr, n)))
         return 0.15 * n if self.to_craft else 0.1 * n
 
     def investigate_value(self, n: int) -> float:
@@ -1104,7 +1203,7 @@ class _Ctx:
             return 0.0
         # several places still to find: a clue serves each of them (R6.1)
         more = 1.0 + self.bot.clue_more * (len(self.unrevealed) - 1)
-        return self.bot.clue_value * more * need * (1.0 - 0.55 ** n)
+        return self.bot.clue_value * more * need * (1.0 - _pow(0.55, n))
 
     def recruit_value(self, p: int, n: int) -> float:
         """What a recruitment (R5.2) by ``p`` that draws ``n`` tokens is worth now."""
@@ -1117,7 +1216,7 @@ class _Ctx:
             k = _first_empty(self.view.players[p].squad[s])
             if k >= 0:
                 f = fits[s][info.slots[s][k]]
-                v = self.skill_need(p, s) * (1.0 - (1.0 - f) ** n)
+                v = self.skill_need(p, s) * (1.0 - _pow(1.0 - f, n))
                 if v > best:
                     best = v
         return best
@@ -1135,7 +1234,7 @@ class _Ctx:
             v += self.bot.pressure_weight * self.plan.pressure[z]
         if self.shortfall > 0:
             v += self.bot.urgency
-        if z in self.targets:
+        if self.targets >> z & 1:
             v += 2.0
         if self.bot.danger_weight and not officer and self.officers_left <= self.bot.danger_officers:
             v += self.bot.danger_weight * self.danger_cut(z) / max(1, self.officers_left)
@@ -1154,6 +1253,22 @@ class _Ctx:
         ``z``: ``z``'s own overflow, and the room it leaves its neighbours' overflow."""
         bag = self._bag
         if bag is None:
+            bag = self._read_bag()
+        if not self._bag_total:
+            return 0.0
+        got = self._danger[z]
+        if got < 0:
+            cut = self._cut(bag, z, z)
+            for t in self.plan.neighbours[z]:
+                cut += self._cut(bag, t, z)
+            got = self._danger[z] = cut / self._bag_total
+        return got
+
+    def _read_bag(self) -> list[int]:
+        """The invasion bag as seen (R8.3, R8.6), read once a decision, with the danger
+        readings it keeps (:meth:`danger_cut`)."""
+        bag = self._bag
+        if bag is None:
             bag = self._bag = self.view.bag_seen()
             total = 0
             for k in bag:
@@ -1166,17 +1281,14 @@ class _Ctx:
                     and _same(memo[2], bag)):
                 self._danger, self._made_base = memo[3], memo[4]
             else:
+                nz = self.plan.n
+                self._danger, self._made_base = [-1.0] * nz, [-1] * nz
                 self.bot._danger_memo = (self.occupied, self.speed, bag, self._danger,
                                          self._made_base)
-        if not self._bag_total:
-            return 0.0
-        got = self._danger[z]
-        if got < 0:
-            cut = self._cut(bag, z, z)
-            for t in self.plan.neighbours[z]:
-                cut += self._cut(bag, t, z)
-            got = self._danger[z] = cut / self._bag_total
-        return got
+            kills = self.bot._kill_memo  # the elimination worths now read this bag
+            if kills is not None and kills.kills is self._kills and kills.bag is None:
+                kills.bag = bag
+        return bag
 
     def _cut(self, bag: list[int], t: int, z: int) -> int:
         """The officers fewer the bag's tokens of ``t`` would make with one soldier fewer
@@ -1417,7 +1529,11 @@ class _Ctx:
     def _use_zones(self, where: Any) -> int:
         """Zones from which a use's objective-zone condition holds (R5.7)."""
         bits = 0
-        for z in self.targets:
+        targets = self.targets
+        while targets:
+            low = targets & -targets
+            z = low.bit_length() - 1
+            targets ^= low
             if self._target_kind_ok(z, where):
                 bits |= around(self.game, z, where.within) if where.within else 1 << z
         return bits
@@ -1613,7 +1729,7 @@ class _Ctx:
             else:
                 found.append((900.0, act))
         # the objective's zone is too occupied for the item's test: clear it
-        if ps.at in self.targets and view.soldiers[ps.at] and self.eff(p, 1) > 0:
+        if self.targets >> ps.at & 1 and view.soldiers[ps.at] and self.eff(p, 1) > 0:
             found.append((8.0, plan.actions.eliminations(p, ps.at)[0]))
 
     def _craft_actions(self, p: int, found: _Found) -> None:
@@ -1731,7 +1847,7 @@ class _Ctx:
             zones = [view.players[p].at] if actor else sorted({ps.at for ps in view.players})
             for z in zones:
                 got = min(k, soldiers[z])
-                v += got * (pressure[z] + (2.0 if z in targets else 0.0)) - \
+                v += got * (pressure[z] + (2.0 if targets >> z & 1 else 0.0)) - \
                     1.2 * (k - got) * actor
         return v
 
@@ -1811,7 +1927,7 @@ class _Ctx:
         if team < 0:
             gen = self.general
             team = self._team_no = self.bot.number((
-                id(self.game), self.clue_need(), tuple(sorted(self.missing)),
+                id(self.game), self.clue_need(), self._missing_key,
                 bool(self.to_craft), self.crafter, len(self.unrevealed), self.shortfall > 0,
                 self.striker() if gen else -1))
         # the sheet (levels and effects) and the team's needs by their numbers
@@ -1859,6 +1975,12 @@ _MALUS_ROWS: Final[int] = 7
 def _draw_place(kind: str) -> int:
     """``DRAW_ACTIONS.index(kind)`` (a tuple method: a generic call from compiled code)."""
     return _RECRUIT if kind == "recruit" else _INVESTIGATE if kind == "investigate" else _SEARCH
+
+
+def _pow(x: float, n: int) -> float:
+    """``x ** n``: C's pow, as Python's float power is (``**`` is a generic call from
+    compiled code; math.pow is not)."""
+    return math.pow(x, float(n))  # (float arguments: the native math.pow)
 
 
 def _first_best(values: list[float]) -> int:
