@@ -454,7 +454,6 @@ class HeuristicBot:
             elif x > top:
                 top = x
         able = [p for p in range(n) if self._can_act(game, view, plan, p, low)]
-        by_counter = acts.__getitem__  # (able is in player order: a stable sort keeps it)
         if not able:
             return END
         if all(view.done[o.index] >= o.markers for o in game.objectives):
@@ -468,7 +467,7 @@ class HeuristicBot:
         found: list[tuple[float, Action] | None] = [None] * n
 
         if self.eager:
-            for p in sorted(able, key=by_counter):
+            for p in _by_counter(able, acts):
                 self._weigh(ctx, found, p)  # everyone's intention first: the zones they head for are claimed
         # a player who can complete an objective this phase goes first; the others act
         # only to let it (R5.0) or with the budget it does not need (D10.1)
@@ -480,7 +479,7 @@ class HeuristicBot:
                 if a.kind != "end":
                     return a
             elif slack <= 0:
-                for p in sorted(able, key=by_counter):
+                for p in _by_counter(able, acts):
                     if acts[p] == low:
                         v, a = self._weigh(ctx, found, p)
                         if a.kind != "end":
@@ -493,7 +492,7 @@ class HeuristicBot:
         # actions that raise no counter beyond the leader's are free (R7.1): the players
         # furthest behind act first (they claim their zones first), or the best of them
         behind = [p for p in able if acts[p] < top or players[p].free_actions > 0]
-        behind.sort(key=by_counter)
+        behind = _by_counter(behind, acts)
         if self.eager:
             free = [(self._weigh(ctx, found, p), p) for p in behind]
             good = [(va, p) for va, p in free if va[0] > 0.05]
@@ -1981,6 +1980,24 @@ def _pow(x: float, n: int) -> float:
     """``x ** n``: C's pow, as Python's float power is (``**`` is a generic call from
     compiled code; math.pow is not)."""
     return math.pow(x, float(n))  # (float arguments: the native math.pow)
+
+
+def _by_counter(players: list[int], acts: list[int]) -> list[int]:
+    """``sorted(players, key=acts.__getitem__)``: the players by their action counters, in
+    the order given on a tie (stable; an insertion sort of a few players in a native loop,
+    not a sort calling a key per player).
+
+    >>> _by_counter([0, 1, 2, 3], [2, 1, 2, 0])
+    [3, 1, 0, 2]
+    """
+    out: list[int] = []
+    for p in players:
+        k = acts[p]
+        i = len(out)
+        while i > 0 and acts[out[i - 1]] > k:
+            i -= 1
+        out.insert(i, p)
+    return out
 
 
 def _first_best(values: list[float]) -> int:
