@@ -5,6 +5,7 @@ gain, finishes an objective first, and answers choices, the R7.2 cube sharing in
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -324,3 +325,40 @@ def test_the_striker_walks_to_the_general_only_when_it_can_beat_him() -> None:
     able = dataclasses.replace(game, planning_bonus=general.military - level)
     ctx = _Ctx(bot, able, PublicView(able, state, 0), bot.plan(able))
     assert ctx._goal(striker) == (far, 40.0)
+
+
+#: what the heuristic bot keeps from one decision to the next only to save work, each valid
+#: while what it was read from is the same (its real memory is its generator and the zones
+#: the players head for)
+_READINGS = {"_zone_read": None, "_danger_memo": None, "_kill_memo": None,
+             "_hands_read": None, "_clue_memo": None}
+
+
+def _forgetful_game(game: Game, seed: int, forget: bool) -> list[Action]:
+    bot = HeuristicBot(seed)
+    state = new_initial_state(game, seed)
+    taken: list[Action] = []
+    while state.outcome is None:
+        if forget:  # every reading made afresh, every memo of a pure function empty
+            for name, empty in _READINGS.items():
+                setattr(bot, name, empty)
+            bot._last_sheet = {}
+            bot._table_cache, bot._sheet_cache, bot._pool_cache = {}, {}, {}
+        seat = state.pending.player if state.pending is not None else 0
+        a = bot.act(game, PublicView(game, state, seat), LazyLegal(game, state))
+        taken.append(a)
+        apply(game, state, a, checked=False)
+    return taken
+
+
+@pytest.mark.parametrize("path", sorted(default_path("scenarios").glob("*.yaml")),
+                         ids=lambda p: p.stem)
+def test_what_the_bot_keeps_between_decisions_changes_no_decision(path: Path) -> None:
+    """The readings kept across decisions (the board, the danger and elimination worths,
+    the hands, the clues left, the sheets, the tables) only save work: a bot that reads
+    everything afresh at every decision plays the same games."""
+    model = load_game(path)
+    for players, difficulty in ((4, "easy"), (5, "hard")):
+        game = Game.create(model, players=players, difficulty=difficulty)
+        for seed in (1, 2):
+            assert _forgetful_game(game, seed, True) == _forgetful_game(game, seed, False)
