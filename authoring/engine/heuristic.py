@@ -699,23 +699,39 @@ class _ZoneRead:
     def __init__(self, plan: _Plan, soldiers: list[int], officers: list[int],
                  cubes: list[int], before: _ZoneRead | None = None) -> None:
         """``before``: the last reading, whose parts still true are kept (an action changes
-        the soldiers or the cubes, seldom both)."""
+        the soldiers or the cubes of a few zones, seldom both: only the zones whose pieces
+        changed are read again)."""
         self.plan = plan
         size = plan.size
         nz = plan.n
         if before is not None and before.plan is not plan:
             before = None
-        if (before is not None and before.soldiers == soldiers
-                and before.officers == officers):
-            self.soldiers, self.officers = before.soldiers, before.officers
-            occupied = before.occupied
+        if before is not None and before.officers == officers:
+            old = before.soldiers
+            self.officers = before.officers
+            if old == soldiers:
+                self.soldiers, occupied = old, before.occupied
+            else:  # a new list (its identity says the pieces moved), the zones that changed
+                self.soldiers, occupied = soldiers[:], before.occupied[:]
+                for z in range(nz):  # index loops: native compiled
+                    n = soldiers[z]
+                    if n != old[z]:
+                        occupied[z] = n + officers[z]
         else:
             self.soldiers, self.officers = soldiers[:], officers[:]
             occupied = [0] * nz
-            for z in range(nz):  # index loops: native compiled
+            for z in range(nz):
                 occupied[z] = soldiers[z] + officers[z]
-        if before is not None and before.cubes == cubes:
-            self.cubes, free = before.cubes, before.free
+        if before is not None:
+            old = before.cubes
+            if old == cubes:
+                self.cubes, free = old, before.free
+            else:
+                self.cubes, free = cubes[:], before.free[:]
+                for z in range(nz):
+                    n = cubes[z]
+                    if n != old[z]:
+                        free[z] = n < size[z]
         else:
             self.cubes = cubes[:]
             free = [False] * nz
