@@ -40,7 +40,7 @@ def mods(game: Game, state: State, p: int) -> Mods:
     worked out once per sheet, full rows and hand (:func:`_mods_of`), then remembered."""
     ps = state.players[p]
     sq = ps.squad
-    open0, open1, open2 = EMPTY in sq[0], EMPTY in sq[1], EMPTY in sq[2]
+    open0, open1, open2 = _has_empty(sq[0]), _has_empty(sq[1]), _has_empty(sq[2])
     inv = ps.inventory
     memo = game.memo
     if not inv:  # the most frequent: an empty hand, remembered by a number (no tuple made)
@@ -57,6 +57,11 @@ def mods(game: Game, state: State, p: int) -> Mods:
     if m is None:
         m = memo[key] = _mods_of(game, ps.character, (open0, open1, open2), inv)
     return m
+
+
+def _has_empty(row: list[int]) -> bool:
+    """``EMPTY in row``, in a compiled loop (``in`` on a list is a generic call there)."""
+    return any(x == EMPTY for x in row)  # compiled to a loop
 
 
 def _mods_of(game: Game, character: int, open_rows: tuple[bool, ...], inventory: list[int]

@@ -754,7 +754,7 @@ class _SheetRead:
     def __init__(self, game: Game, character: int, squad: list[list[int]], inventory: list[int],
                  levels: tuple[int, int, int], mods: Mods, no: int) -> None:
         self.game, self.character = game, character
-        self.row0, self.row1, self.row2 = squad[0][:], squad[1][:], squad[2][:]
+        self.squad = [row[:] for row in squad]
         self.inventory = inventory[:]
         self.levels, self.mods, self.no = levels, mods, no
 
@@ -762,16 +762,13 @@ class _SheetRead:
                 inventory: list[int]) -> bool:
         """Whether it was read from this squad and hand."""
         return (self.game is game and self.character == character
-                and _same(self.row0, squad[0]) and _same(self.row1, squad[1])
-                and _same(self.row2, squad[2]) and _same(self.inventory, inventory))
+                and _same(self.inventory, inventory) and self.squad == squad)
 
 
 def _same(a: list[int], b: list[int]) -> bool:
-    """``a == b`` for short int lists, in a compiled loop."""
-    n = len(a)
-    if n != len(b):
-        return False
-    return all(a[i] == b[i] for i in range(n))  # mypyc compiles all() over a generator to a loop
+    """``a == b`` for int lists (mypyc compiles it to C's list comparison, which is about
+    twice as fast on short lists as a compiled loop over the items)."""
+    return a == b
 
 
 class _HandsRead:
