@@ -93,9 +93,18 @@ def build(pgo: bool = True) -> list[Path]:
             base = [list(m.extra_compile_args or []) for m in modules]
             profile = Path(tmp) / "profile"
 
+            # GCC: one shared library holds every compiled function, and only the modules'
+            # init functions are looked up from outside (PyMODINIT_FUNC keeps them
+            # visible): calls between the functions go direct and may be inlined, not
+            # through the library's linkage table; calls into Python's own library go
+            # through its table of addresses without a stub (callgrind, 300 − 100 games of
+            # scenario 1: 12.71 M -> 11.98 M instructions a game, the same games)
+            own = (["-fno-semantic-interposition", "-fvisibility=hidden", "-fno-plt"]
+                   if _gcc() else [])
+
             def compile_with(flags: list[str]) -> None:
                 for m, args in zip(modules, base, strict=True):
-                    m.extra_compile_args = [*args, *flags]
+                    m.extra_compile_args = [*args, *own, *flags]
                     m.extra_link_args = [f for f in flags if f.startswith("-fprofile-generate")]
                 cmd.compiler = None  # a name to build_ext, not the compiler object of a run
                 try:
