@@ -379,14 +379,21 @@ class HeuristicBot:
             self._plans = {key: plan}
         return plan
 
-    def pool_left(self, game: Game, pool: tuple[int, ...], allowed: int) -> int:
-        """:func:`_pool_left`, remembered (the pool changes once a round, R8.0)."""
-        key = (id(game), pool, allowed)
+    def pool_left(self, game: Game, pool: list[int], kept: list[int], allowed: int) -> int:
+        """:func:`_pool_left` of the pooled and the kept clues (R6.1), remembered: the pool
+        changes once a round (R8.0), the kept clues with a clue kept, so the last reading
+        holds while both and the places allowed are the same; the others by their cards."""
+        memo = self._clue_memo
+        if (memo is not None and memo.game is game and memo.allowed == allowed
+                and _same(memo.pool, pool) and _same(memo.kept, kept)):
+            return memo.left
+        key = (id(game), (*pool, *kept), allowed)
         got = self._pool_cache.get(key)
         if got is None:
             if len(self._pool_cache) > 4096:
                 self._pool_cache.clear()
-            got = self._pool_cache[key] = _pool_left(game, pool, allowed)
+            got = self._pool_cache[key] = _pool_left(game, key[1], allowed)
+        self._clue_memo = _ClueRead(game, pool, kept, allowed, got)
         return got
 
     # -- the interface ------------------------------------------------------------------
@@ -1152,16 +1159,8 @@ class _Ctx:
                 allowed = 0
                 for o in self.unrevealed:
                     allowed |= o.candidates
-                # the pool changes once a round (R8.0), the kept clues with a clue kept: the
-                # last decision's count holds while both and the places allowed are the same
-                pool, kept, game = self.view.clue_pool, self.view.clues_kept, self.game
-                memo = self.bot._clue_memo
-                if (memo is not None and memo.game is game and memo.allowed == allowed
-                        and _same(memo.pool, pool) and _same(memo.kept, kept)):
-                    left = memo.left
-                else:
-                    left = self.bot.pool_left(game, (*pool, *kept), allowed)
-                    self.bot._clue_memo = _ClueRead(game, pool, kept, allowed, left)
+                left = self.bot.pool_left(self.game, self.view.clue_pool,
+                                          self.view.clues_kept, allowed)
                 self._clue_need = 0.0 if left <= 1 else (0.7 if left == 2 else 1.0)
         return self._clue_need
 
