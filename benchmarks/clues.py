@@ -290,7 +290,7 @@ def default_deck_figures() -> None:
     objectives land (R5.3), and the generator's scores on the island against the lower
     bound on distinct cards. Times are printed, never asserted."""
     from authoring.clues.generate import generate, generated_scores, lower_bound
-    from authoring.clues.report import check_data, simulate_data
+    from authoring.clues.report import check, simulate_data
     from authoring.model.workspace import Workspace
 
     root = Path(__file__).resolve().parent.parent
@@ -304,7 +304,7 @@ def default_deck_figures() -> None:
     runs = []
     for _ in range(5):
         t = time.perf_counter()
-        data = check_data(deck, deck.allowed)  # a fresh solve each time
+        data = check(deck, deck.allowed).to_json()  # a fresh solve each time
         runs.append(time.perf_counter() - t)
     s = data["summary"]
     print(

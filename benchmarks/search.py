@@ -42,7 +42,7 @@ def round_starts(job: tuple[str, str, int, int, int]) -> list[tuple[list[float],
     model = load_game(default_path("scenarios", f"{name}.yaml"))
     study = Study(games=1, difficulties=(difficulty,), players=(players,), seed=seed)
     game = study.game(model, study.cells[0])
-    out = []
+    out: list[tuple[list[float], int]] = []
     for i in range(games):
         state = new_initial_state(game, game_seed(seed, i), study.max_rounds)
         bot = HeuristicBot(game_seed(seed, i) ^ 0xB07)
