@@ -99,8 +99,8 @@ def build(pgo: bool = True) -> list[Path]:
             # through the library's linkage table; calls into Python's own library go
             # through its table of addresses without a stub (callgrind, 300 − 100 games of
             # scenario 1: 12.71 M -> 11.98 M instructions a game, the same games)
-            own = (["-fno-semantic-interposition", "-fvisibility=hidden", "-fno-plt"]
-                   if _gcc() else [])
+            gcc = _gcc()
+            own = ["-fno-semantic-interposition", "-fvisibility=hidden", "-fno-plt"] if gcc else []
 
             def compile_with(flags: list[str]) -> None:
                 for m, args in zip(modules, base, strict=True):
@@ -116,7 +116,7 @@ def build(pgo: bool = True) -> list[Path]:
                                      "apt-get install build-essential python3-dev)") from None
 
             trained = False
-            if pgo and _gcc() and (root / _TRAINING_SCENARIO).is_file():
+            if pgo and gcc and (root / _TRAINING_SCENARIO).is_file():
                 try:
                     compile_with([f"-fprofile-generate={profile}"])
                     _stamp(before)  # the instrumented build runs, not the sources

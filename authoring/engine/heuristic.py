@@ -385,7 +385,7 @@ class HeuristicBot:
         holds while both and the places allowed are the same; the others by their cards."""
         memo = self._clue_memo
         if (memo is not None and memo.game is game and memo.allowed == allowed
-                and _same(memo.pool, pool) and _same(memo.kept, kept)):
+                and memo.pool == pool and memo.kept == kept):
             return memo.left
         key = (id(game), (*pool, *kept), allowed)
         got = self._pool_cache.get(key)
@@ -769,13 +769,7 @@ class _SheetRead:
                 inventory: list[int]) -> bool:
         """Whether it was read from this squad and hand."""
         return (self.game is game and self.character == character
-                and _same(self.inventory, inventory) and self.squad == squad)
-
-
-def _same(a: list[int], b: list[int]) -> bool:
-    """``a == b`` for int lists (mypyc compiles it to C's list comparison, which is about
-    twice as fast on short lists as a compiled loop over the items)."""
-    return a == b
+                and self.inventory == inventory and self.squad == squad)
 
 
 class _HandsRead:
@@ -808,7 +802,7 @@ class _HandsRead:
         held = self.inventories
         if self.game is not game or self.open_bits != open_bits or len(held) != len(players):
             return False
-        return all(_same(held[i], players[i].inventory) for i in range(len(held)))
+        return all(held[i] == players[i].inventory for i in range(len(held)))
 
 
 class _ClueRead:
@@ -940,7 +934,7 @@ class _Ctx:
         if (memo is not None and memo.occupied is read.occupied and memo.speed == self.speed
                 and memo.officers_left == self.officers_left and memo.short == short
                 and memo.targets == self.targets
-                and (memo.bag is None or _same(memo.bag, self._read_bag()))):
+                and (memo.bag is None or memo.bag == self._read_bag())):
             self._kills = memo.kills
         else:
             self._kills = [-1.0] * nz
@@ -1289,7 +1283,7 @@ class _Ctx:
             # (the board changes with few actions, the bag only in the army phase)
             memo = self.bot._danger_memo
             if (memo is not None and memo[0] is self.occupied and memo[1] == self.speed
-                    and _same(memo[2], bag)):
+                    and memo[2] == bag):
                 self._danger, self._made_base = memo[3], memo[4]
             else:
                 nz = self.plan.n
