@@ -62,6 +62,7 @@ class SimpleBot(HeuristicBot):
     load_weight = 0.0  # nor worth more on an island the army fills (R8.2–R8.5)
     kill_value = 1.8
     kill_value_own_cubes = 1.8
+    best_behind = False  # the furthest behind acts first
     cube_price = 1.5
     m_need = 0.0
     m_need_own_cubes = 0.0

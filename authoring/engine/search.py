@@ -36,8 +36,14 @@ rollouts of the rest of the round (about 20 decisions a game of scenario 1 are s
 All chance is the bot's own generator (:class:`~authoring.engine.rng.Rng`, from the bot's
 seed): a seed plays the same game, whatever process runs it.
 
-What was measured (scenario 1, 4 players, the games 0–199 of seed 1, the compiled engine;
-95 % Wilson intervals): the heuristic wins 122 easy games (61 %, [54, 68]) and 99 normal
+With the heuristic of 2026-11-27 (``kill_value`` 0.6, ``best_behind``; scenario 1, 4
+players, ``resistance simulate --ladder 200``, seed 1): the heuristic wins 58 % [52, 65] of
+the easy games and 50 % [43, 56] of the normal ones, this bot at its defaults 63 % [56, 69]
+and 52 % [45, 59] (40 games in 11 s on one core: about 4 games a second).
+
+What was measured before (the heuristic of 2026-11-26; scenario 1, 4 players, the games
+0–199 of seed 1, the compiled engine; 95 % Wilson intervals): the heuristic wins 122 easy
+games (61 %, [54, 68]) and 99 normal
 ones (50 %); this bot at its defaults 121 easy (3.7 games a second, one core) and 98
 normal; ``budget=16, candidates=6`` 126 easy (1.1 games a second); ``horizon=2`` 113;
 ``candidates=2, budget=24, horizon=2, z=1`` 126 (0.7 games a second); choosing the
