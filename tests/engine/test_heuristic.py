@@ -21,6 +21,7 @@ from authoring.engine import (
     new_initial_state,
 )
 from authoring.engine.api import LazyLegal
+from authoring.engine.bots import SimpleBot
 from authoring.engine.core import inventory_limit
 from authoring.engine.heuristic import HeuristicBot, _Ctx
 from authoring.engine.simulate import Study, run_study
@@ -362,3 +363,26 @@ def test_what_the_bot_keeps_between_decisions_changes_no_decision(path: Path) ->
         game = Game.create(model, players=players, difficulty=difficulty)
         for seed in (1, 2):
             assert _forgetful_game(game, seed, True) == _forgetful_game(game, seed, False)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 7])
+def test_of_the_players_behind_the_one_with_the_best_action_acts(game1: Game,
+                                                                  seed: int) -> None:
+    """R7.1: an action that keeps a player at or below the leader's count is free; of the
+    players behind (counters 2, 1, 0, 1), the heuristic lets act the one whose best action
+    is worth most (``best_behind``; each weighed as the bot does, the furthest behind first,
+    the zones it heads for claimed), the simple bot the furthest behind with a worthwhile
+    one — both only a player behind."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game, seed)
+    for p, k in enumerate((2, 1, 0, 1)):
+        state.players[p].actions = k
+    bot = HeuristicBot(1)
+    view = PublicView(game, state, 0)
+    ctx = _Ctx(bot, game, view, bot.plan(game))
+    worth = {p: ctx.best(p)[0] for p in (2, 1, 3)}  # weighed furthest behind first
+    a = _act(game, state, HeuristicBot(1))
+    assert a.player in (1, 2, 3)
+    assert worth[a.player] == max(worth.values())
+    simple = _act(game, state, SimpleBot(1))
+    assert simple.player == 2 or simple.kind == "end" or state.players[simple.player].actions < 2
