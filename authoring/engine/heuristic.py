@@ -7,12 +7,13 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
 * **Spread the actions, stop early.** The team counter advances by the most actions any
   one player took (R7.1) and the army then acts once per cell (R8.2, D8.1). An action by a
   player behind the leader is free: of the players behind, the one whose best action is
-  worth most takes it, if it is worth anything. An action that makes a player the new leader opens a *layer* that
-  costs one army action; it is opened only when the players' best next actions together
-  are worth more than the invasion speed (× N/4 players, D8.1), else the team ends the
-  phase (R10.1). Once every objective is done an action that opens a layer only feeds the
-  army, but the win waits for the end of the army phase (R9.2): the players behind the
-  leader still eliminate and play cards for free, then the team ends.
+  worth most takes it, if it is worth anything. An action that makes a player the new
+  leader opens a *layer* that costs one army action; it is opened only when the players'
+  best next actions together are worth more than the invasion speed (× N/4 players,
+  D8.1), else the team ends the phase (R10.1). Once every objective is done an action
+  that opens a layer only feeds the army, but the win waits for the end of the army phase
+  (R9.2): the players behind the leader still eliminate and play cards for free, then the
+  team ends.
 * **A finisher first.** A player who can complete an objective within this phase's budget
   (its moves to a zone where the item's use is allowed, R5.7, planning tokens for the tests
   the army malus there would fail, R5.10, the craft, R5.5) acts first; the others act only
