@@ -43,12 +43,12 @@ and 52 % [45, 59] (40 games in 11 s on one core: about 4 games a second).
 
 What was measured before (the heuristic of 2026-11-26; scenario 1, 4 players, the games
 0–199 of seed 1, the compiled engine; 95 % Wilson intervals): the heuristic wins 122 easy
-games (61 %, [54, 68]) and 99 normal
-ones (50 %); this bot at its defaults 121 easy (3.7 games a second, one core) and 98
-normal; ``budget=16, candidates=6`` 126 easy (1.1 games a second); ``horizon=2`` 113;
-``candidates=2, budget=24, horizon=2, z=1`` 126 (0.7 games a second); choosing the
-heuristic's ``urgency`` (1.5, 3 or 5) for each round on 24 futures 54 of the first 100
-games (the heuristic 58). None is apart from the heuristic, and why was measured:
+games (61 %, [54, 68]) and 99 normal ones (50 %); this bot at its defaults 121 easy (3.7
+games a second, one core) and 98 normal; ``budget=16, candidates=6`` 126 easy (1.1 games
+a second); ``horizon=2`` 113; ``candidates=2, budget=24, horizon=2, z=1`` 126 (0.7 games
+a second); choosing the heuristic's ``urgency`` (1.5, 3 or 5) for each round on 24
+futures 54 of the first 100 games (the heuristic 58). None is apart from the heuristic,
+and why was measured:
 
 - the imagined futures are fair: a sample differs from the real state only in the hidden
   orders and the face-down tokens (R8.6), and the policy's rollouts from samples at
