@@ -174,9 +174,12 @@ class _Plan:
                 press[nb] += k
         top = max(press) or 1.0
         self.pressure = [round(x / top, 1) for x in press]
-        #: per zone, the zones 1 or 2 moves away (where a player might go to act)
-        self.near = [[(z, d) for z in range(t.n) if 0 < (d := t.moves[a][z]) <= 2]
-                     for a in range(t.n)]
+        #: per zone, the zones 1 or 2 moves away (where a player might go to act), and
+        #: their distances (two lists of ints: a compiled loop reads them unboxed)
+        self.near: list[list[int]] = [[z for z in range(t.n) if 0 < t.moves[a][z] <= 2]
+                                      for a in range(t.n)]
+        self.near_moves: list[list[int]] = [[t.moves[a][z] for z in row]
+                                            for a, row in enumerate(self.near)]
         #: per resistance card, whether it removes soldiers where the players stand (R5.8)
         self.removes = [any(isinstance(e, fx.RemoveSoldiers)
                             and e.where in ("actor_zone", "each_player_zone")
@@ -1915,7 +1918,9 @@ class _Ctx:
         last = len(lim) - 1
         hint = bot._heading.get(p, -1)
         best_per, target = here_v, -1
-        for zz, d in plan.near[here]:
+        near, moves = plan.near[here], plan.near_moves[here]
+        for i in range(len(near)):
+            zz, d = near[i], moves[i]
             mz = malus[zz]
             v = 0.0
             if free[zz] and (not claimed_bits >> zz & 1 or cubes[zz] + claimed[zz] < size[zz]):
