@@ -21,7 +21,9 @@ per cell, a :class:`StudySummary` for the study.
 from __future__ import annotations
 
 import gc
+import hashlib
 import math
+import pickle
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
@@ -242,8 +244,40 @@ def _fewer_collections() -> Iterator[None]:
             gc.unfreeze()
 
 
-def _play_chunk(model: GameModel, study: Study, cell: Cell, indices: Sequence[int]
+@dataclass(frozen=True)
+class _Shipped:
+    """The model as an executor's task carries it: pickled once where the study runs,
+    unpickled once per worker process (:meth:`get`), so every chunk a worker plays reuses
+    one model and its game (:func:`_chunk_game`) instead of unpickling the model and
+    making its game again for each chunk (measured: a local Dask cluster of one worker
+    took 23.6 s for the 1,800 games a default study plays at ``--games 200``, against
+    10.1 s in one process; the chunks' own games 37 % slower there, cold)."""
+
+    key: str
+    data: bytes
+
+    @classmethod
+    def of(cls, model: GameModel) -> _Shipped:
+        data = pickle.dumps(model, protocol=pickle.HIGHEST_PROTOCOL)
+        return cls(hashlib.sha256(data).hexdigest(), data)
+
+    def get(self) -> GameModel:
+        """The model, unpickled on this process's first call for it (the last one kept)."""
+        if _received and _received[0][0] == self.key:
+            return _received[0][1]
+        model: GameModel = pickle.loads(self.data)
+        _received[:] = [(self.key, model)]
+        return model
+
+
+#: the last model a worker received (:class:`_Shipped`), with its key
+_received: list[tuple[str, GameModel]] = []
+
+
+def _play_chunk(model: GameModel | _Shipped, study: Study, cell: Cell, indices: Sequence[int]
                 ) -> list[tuple[int, GameRecord]]:
+    if isinstance(model, _Shipped):
+        model = model.get()
     game = _chunk_game(model, study, cell)
     with _fewer_collections():
         return [(i, play_one(game, game_seed(study.seed, i), study.bot, study.max_rounds,
@@ -317,10 +351,11 @@ def _run_jobs(model: GameModel, study: Study, executor: Executor | None,
     else:
         futures: dict[Future[list[tuple[int, GameRecord]]], Cell] = {}
         waiting = iter(jobs)
+        shipped = _Shipped.of(model)
         try:
             while True:
                 for cell, r in islice(waiting, IN_FLIGHT - len(futures)):
-                    futures[executor.submit(_play_chunk, model, study, cell, list(r))] = cell
+                    futures[executor.submit(_play_chunk, shipped, study, cell, list(r))] = cell
                 if not futures:
                     break
                 finished, _ = wait(futures, return_when=FIRST_COMPLETED)

@@ -146,3 +146,37 @@ def test_a_runner_keeps_the_games_finished_before_a_stop(
     summary = runner.run(model, study, progress)
     assert summary.partial and runner.stopped == "terminated"
     assert summary.cells["normal/4"].games == 25  # the first chunk
+
+
+class Pickling(Executor):
+    """Runs each task here, its function and arguments pickled and unpickled first, as a
+    process pool or a Dask cluster sends them to a worker."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        import pickle
+
+        fn, args = pickle.loads(pickle.dumps((fn, args)))
+        fut: Future[Any] = Future()
+        fut.set_result(fn(*args))
+        return fut
+
+
+def test_a_worker_unpickles_the_model_and_makes_its_game_once_for_all_its_chunks(
+        model: GameModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each chunk carried the whole model: a worker unpickled it and made the cell's game
+    again for every chunk of 25 games (a local Dask cluster took twice as long as one
+    process). Now the model travels pickled once, and a worker keeps the last it got."""
+    made: list[GameModel] = []
+    game = Study.game
+
+    def counted(self: Study, m: GameModel, cell: simulate.Cell) -> Any:
+        made.append(m)
+        return game(self, m, cell)
+
+    monkeypatch.setattr(Study, "game", counted)
+    monkeypatch.setattr(simulate, "_received", [], raising=False)
+    monkeypatch.setattr(simulate, "_last_game", [])
+    study = Study(games=60, difficulties=("normal",), players=(4,), bot="random")
+    got = run_study(model, study, Pickling(), chunk=10)
+    assert len(made) == 1 and made[0] is not model  # one game, of the model received
+    assert got == run_study(model, study)  # the same games as here
