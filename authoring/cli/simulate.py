@@ -51,10 +51,11 @@ from authoring.io.yamlio import display_path, ensure_folder, refuse_special
 from authoring.model.balance import (
     CellDifference,
     Comparison,
-    LadderRung,
     SensitivityRow,
     Strength,
     StudySummary,
+    ladder_verdict,
+    rung_name,
 )
 from authoring.model.game import GameModel
 from authoring.model.rules import LEVELS, PLAYER_COUNTS, check_decisions
@@ -128,8 +129,9 @@ def _load(path: str) -> GameModel:
 @click.option("--compare", "compare_with", type=SafePath(),
               help="A second scenario: report the difference of win rate per cell.")
 @click.option("--ladder", type=int, default=0, metavar="N",
-              help="Also play N games with every bot (random, simple, heuristic, lookahead, search) on "
-                   "the study's first cell: the skill ladder, how strong 'the players' were.")
+              help="Also play N games with every bot (random, simple, lookahead, heuristic, "
+                   "search) on the study's first cell: the skill ladder, how strong 'the "
+                   "players' were.")
 @click.option("--sensitivity", is_flag=True,
               help="Also run every alternative of every decision of rules.md and rank them by "
                    "how much they move the win rate.")
@@ -157,7 +159,8 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     if scheduler is not None:
         scheduler = _scheduler_address(scheduler)
     if not 0 < table_speed < 1000:  # also refuses nan and inf
-        raise click.BadParameter("actions a minute must be above 0 and below 1000",
+        raise click.BadParameter(f"{table_speed:g}: actions a minute must be above 0 and "
+                                 "below 1000",
                                  param_hint="--table-speed")
     if bot not in BOT_NAMES:
         raise click.BadParameter(f"unknown bot '{bot}'{suggestion(bot, BOT_NAMES)}; one of: "
@@ -223,7 +226,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         for s in summaries:
             _print(s)
         if first.ladder:
-            _print_ladder(first.ladder)
+            _print_ladder(first)
         if first.sensitivity:
             _print_sensitivity(first.sensitivity)
         if isinstance(data, Comparison):
@@ -405,12 +408,19 @@ def _shown(runner: StudyRunner) -> Runner:
     return run
 
 
-def _print_ladder(rows: tuple[LadderRung, ...]) -> None:
-    click.echo(f"skill ladder on {rows[0].cell} ({rows[0].games} games per bot):")
+def _print_ladder(s: StudySummary) -> None:
+    rows = s.ladder or ()
+    cell = s.cells.get(rows[0].cell)
+    mark = " *" if cell is not None and cell.army_track == "placeholder" else ""
+    click.echo(f"skill ladder on {rows[0].cell}{mark} ({rows[0].games} games per bot, weakest "
+               "first):")
     for r in rows:
         lo, hi = r.interval
-        click.echo(f"  {r.bot:<10} win {percent(r.win_rate)} "
+        click.echo(f"  {rung_name(r):<21} win {percent(r.win_rate)} "
                    f"[{percent(lo)}, {percent(hi)}], {r.rounds_mean:.1f} rounds on average")
+    said = ladder_verdict(rows, s.study.bot)
+    if said is not None:
+        click.echo(said)
 
 
 def _print_sensitivity(rows: tuple[SensitivityRow, ...]) -> None:
@@ -425,7 +435,8 @@ def _print(s: StudySummary) -> None:
     st = s.study
     click.echo(f"{s.scenario}: {st.games} games per cell, bot {st.bot}, seed "
                f"{st.seed}, table speed {st.table_speed:g} actions/min (D10.1)"
-               + (f", decisions {st.decisions}" if st.decisions else "")
+               + (", decisions " + " ".join(f"{k}={v}" for k, v in st.decisions.items())
+                  if st.decisions else "")
                + ("  [PARTIAL]" if s.partial else ""))
     click.echo("the players: " + strength_line(s.strength))
     click.echo(f"{'cell':<10} {'win':>5}  {'95% interval':<15} {'rounds':>6}  loss causes")

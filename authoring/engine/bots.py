@@ -88,9 +88,11 @@ def _search(seed: int, budget: int | None = None) -> Bot:
     return SearchBot(seed, DEFAULT_BUDGET if budget is None else budget)
 
 
-#: bot name -> a maker taking the bot's seed, weakest first
+#: bot name -> a maker taking the bot's seed, weakest first (the lookahead, a flat Monte
+#: Carlo over the heuristic, is measured at or below it: scenario 1, 4 players, 200
+#: games, easy 56 % against 58 %, normal 45 % against 50 %)
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "simple": SimpleBot,
-                                       "heuristic": _heuristic, "lookahead": _lookahead,
+                                       "lookahead": _lookahead, "heuristic": _heuristic,
                                        "search": _search}
 #: the bots whose maker takes a search budget (futures per decision) after the seed
 BUDGETED = frozenset(("search", "lookahead"))

@@ -599,8 +599,10 @@ def run_ladder(model: GameModel, study: Study, games: int, run: Runner
         c = got.cells.get(cell.key)
         if got.partial or c is None:
             break
-        rows.append(LadderRung(bot, cell.key, games, c.win_rate, c.interval, c.rounds_mean))
+        rows.append(LadderRung(bot, cell.key, games, c.win_rate, c.interval, c.rounds_mean,
+                               strength(one).budget if bot in BUDGETED else None))
     return tuple(rows)
+
 
 
 def notable_saves(model: GameModel, scenario: str, summary: StudySummary

@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import ClassVar, TypeAlias
 
+from authoring.io.wording import percent
+
 #: a value as :func:`json.dumps` writes it
 Json: TypeAlias = "str | int | float | bool | None | Sequence[Json] | Mapping[str, Json]"
 
@@ -259,3 +261,44 @@ class LadderRung(Record):
     win_rate: float
     interval: tuple[float, float]
     rounds_mean: float
+    #: futures per decision of a bot that searches (None: a bot that does not)
+    budget: int | None = None
+
+
+def ladder_verdict(ladder: Sequence[LadderRung], bot: str) -> str | None:
+    """Where the study's ``bot`` stands against the search team on the ladder, in one
+    sentence (None: the ladder did not run both). A difference is stated only when the
+    two intervals are apart.
+
+    >>> me = LadderRung("heuristic", "easy/4", 200, 0.58, (0.52, 0.65), 4.8)
+    >>> ladder_verdict([me, LadderRung("search", "easy/4", 200, 0.63, (0.56, 0.69), 4.7, 8)],
+    ...                "heuristic")  # doctest: +NORMALIZE_WHITESPACE
+    'On easy/4 (200 games each) this bot wins 58% [52%, 65%] and the search team (budget 8)
+    63% [56%, 69%]: the intervals overlap, so at this many games no stronger team was
+    measured apart from it.'
+    """
+    rows = {r.bot: r for r in ladder}
+    me, top = rows.get(bot), rows.get("search")
+    if me is None or top is None or bot == "search":
+        return None
+    budget = f" (budget {top.budget})" if top.budget is not None else ""
+    said = (f"On {me.cell} ({me.games} games each) this bot wins {percent(me.win_rate)} "
+            f"[{percent(me.interval[0])}, {percent(me.interval[1])}] and the search "
+            f"team{budget} {percent(top.win_rate)} [{percent(top.interval[0])}, "
+            f"{percent(top.interval[1])}]")
+    if top.interval[0] > me.interval[1]:
+        gap = round(100 * (top.win_rate - me.win_rate))
+        return f"{said}: stronger players would win about {gap} points more."
+    if top.win_rate > me.win_rate:
+        return (f"{said}: the intervals overlap, so at this many games no stronger team was "
+                "measured apart from it.")
+    return f"{said}: no stronger team was measured here, so these figures are the best play known."
+
+
+def rung_name(rung: LadderRung) -> str:
+    """A ladder bot as a row names it: with its budget when it searches.
+
+    >>> rung_name(LadderRung("search", "easy/4", 200, 0.63, (0.56, 0.69), 4.7, 8))
+    'search (budget 8)'
+    """
+    return rung.bot + (f" (budget {rung.budget})" if rung.budget is not None else "")

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 import authoring.pdf.fonts as fonts
 from authoring.io.wording import percent
 from authoring.io.yamlio import atomic_write
-from authoring.model.balance import StudySummary
+from authoring.model.balance import StudySummary, ladder_verdict, rung_name
 from authoring.model.board import Board
 from authoring.pdf.boardmap import LABEL_PT, draw_island, fit_view
 
@@ -98,7 +98,7 @@ def _cover(c: Canvas, data: StudySummary) -> None:
             y -= 5 * mm
             c.setFont(fonts.REGULAR, 9)
             lo, hi = r.interval
-            c.drawString(18 * mm, y, f"{r.bot}: win {percent(r.win_rate)} "
+            c.drawString(18 * mm, y, f"{rung_name(r)}: win {percent(r.win_rate)} "
                                      f"[{percent(lo)}, {percent(hi)}], "
                                      f"{r.rounds_mean:.1f} rounds on average")
         y -= 4 * mm
@@ -148,19 +148,10 @@ def _strength(c: Canvas, data: StudySummary, y: float) -> float:
             f"({' < '.join(st.ladder)})") if st.rank else ""
     y = _wrap(c, f"Bot {st.bot}{budget}{rank}: {st.meaning}.", 18 * mm, y,
               PAGE[0] - 36 * mm)
-    ladder = {r.bot: r for r in data.ladder or ()}
-    me, top = ladder.get(st.bot), ladder.get("search")
-    if me and top and st.bot != "search":
-        gap = round(100 * (top.win_rate - me.win_rate))
-        y = _wrap(c, f"On {me.cell} ({me.games} games each) this bot wins "
-                  f"{percent(me.win_rate)} [{percent(me.interval[0])}, "
-                  f"{percent(me.interval[1])}] where the search team wins "
-                  f"{percent(top.win_rate)} [{percent(top.interval[0])}, "
-                  f"{percent(top.interval[1])}]"
-                  + (f": stronger players would win about {gap} points more." if gap > 0 else
-                     ": no stronger team was measured here, so these figures are the best "
-                     "play known."), 18 * mm, y, PAGE[0] - 36 * mm)
-    elif not ladder and st.stronger:
+    said = ladder_verdict(data.ladder or (), st.bot)
+    if said is not None:
+        y = _wrap(c, said, 18 * mm, y, PAGE[0] - 36 * mm)
+    elif not data.ladder and st.stronger:
         y = _wrap(c, f"Stronger on the ladder: {', '.join(st.stronger)}. Add --ladder N to "
                   "measure this bot against them on this scenario.", 18 * mm, y,
                   PAGE[0] - 36 * mm)

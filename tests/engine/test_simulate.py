@@ -258,8 +258,10 @@ def test_ladder_plays_every_bot_weakest_first() -> None:
                      "--ladder", "1", "--json")
     assert code == 0, text
     ladder = json.loads(text[text.index("{"):])["ladder"]
-    assert [r["bot"] for r in ladder] == ["random", "simple", "heuristic", "lookahead", "search"]
+    assert [r["bot"] for r in ladder] == ["random", "simple", "lookahead", "heuristic", "search"]
     assert all(r["games"] == 1 and r["cell"] == "easy/3" for r in ladder)
+    # the bots that search say their budget (the default here), the others have none
+    assert [r["budget"] for r in ladder] == [None, None, 4, None, 8]
 
 
 def test_compare_keeps_the_ladder_of_the_first_scenario() -> None:
@@ -269,13 +271,13 @@ def test_compare_keeps_the_ladder_of_the_first_scenario() -> None:
             "1", "--difficulty", "easy", "--players", "4", "--bot", "random", "--ladder", "1")
     code, text = run(*args)
     assert code == 0, text
-    assert "skill ladder on easy/4 (1 games per bot):" in text
+    assert "skill ladder on easy/4 (1 games per bot, weakest first):" in text
     assert "difference b − a in win rate:" in text
     code, text = run(*args, "--json")
     assert code == 0, text
     data = json.loads(text[text.index("{"):])
-    assert [r["bot"] for r in data["a"]["ladder"]] == ["random", "simple", "heuristic",
-                                                        "lookahead", "search"]
+    assert [r["bot"] for r in data["a"]["ladder"]] == ["random", "simple", "lookahead",
+                                                        "heuristic", "search"]
     assert "ladder" not in data["b"] and list(data["difference"]) == ["easy/4"]
 
 
@@ -298,7 +300,7 @@ def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
     data = summarise(scenario1, study, run_study(scenario1, study))
     st = data.strength
     assert (st.bot, st.rank, st.of) == ("simple", 2, len(st.ladder))
-    assert st.ladder[:3] == ("random", "simple", "heuristic")
+    assert st.ladder == ("random", "simple", "lookahead", "heuristic", "search")
     assert st.stronger == st.ladder[2:] and "priority list" in st.meaning
     assert {k: c.army_track for k, c in data.cells.items()} == {
         "easy/3": "placeholder", "easy/4": "book", "easy/5": "placeholder"}
@@ -320,12 +322,12 @@ def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
 
     study = Study(games=2, difficulties=("easy",), players=(3, 4), bot="random", seed=2)
     data = summarise(scenario1, study, run_study(scenario1, study))
-    ladder = tuple(LadderRung(b, "easy/3", 2, r, (0.0, 0.5), 3.0)
-                   for b, r in (("random", 0.0), ("search", 0.5)))
+    ladder = (LadderRung("random", "easy/3", 2, 0.0, (0.0, 0.2), 3.0),
+              LadderRung("search", "easy/3", 2, 0.5, (0.3, 0.7), 3.0, 8))
     write_balance(tmp_path / "r.pdf", replace(data, ladder=ladder), scenario1.board)
     text = " ".join(pypdf.PdfReader(tmp_path / "r.pdf").pages[0].extract_text().split())
     assert "The players" in text and "Bot random — 1 of 5 on the skill ladder" in text
-    assert "where the search team wins 50%" in text
+    assert "and the search team (budget 8) 50%" in text and "search (budget 8): win" in text
     assert "stronger players would win about 50 points more" in text
     assert "easy/3 *" in text and "placeholder (D8.1)" in text
 
@@ -351,6 +353,7 @@ def test_the_ladder_runs_every_bot_on_the_first_cell_the_searchers_at_the_budget
     assert rows[0].win_rate == 3 / 7 and rows[0].interval == wilson(3, 7)
     assert [(b, g, [c.key for c in cells], budget) for b, g, cells, budget in asked] == [
         (b, 7, ["hard/5"], 3 if b in BUDGETED else None) for b in BOTS]
+    assert [r.budget for r in rows] == [3 if b in BUDGETED else None for b in BOTS]
 
 
 def test_sensitivity_tries_every_other_option_and_ranks_by_effect(scenario1: GameModel) -> None:
