@@ -177,6 +177,10 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
             raise click.BadParameter(f"{budget}: at most {MAX_BUDGET} futures per decision "
                                      f"(the search bot's default is {DEFAULT_BUDGET})",
                                      param_hint="--budget")
+    if report_path is not None and Path(report_path).suffix.lower() not in (".pdf", ".json"):
+        raise click.BadParameter(f"{report_path}: a report is FILE.pdf (the JSON written "
+                                 "beside it) or FILE.json (the JSON only)",
+                                 param_hint="--report")
     study = Study(
         games=games,
         difficulties=_list(difficulty, LEVELS, "difficulty", str, hint="--difficulty"),

@@ -496,7 +496,8 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
             late = o.rounds_after_reveal_in_losses
             if late is not None and late < LATE_REVEAL and c.loss_causes:
                 out.append(f"{key}: objective '{o.id}' is revealed too late to be reached: "
-                           f"lost games end {late:.1f} rounds after its reveal on average")
+                           f"lost games end {math.floor(late * 100) / 100:g} rounds after "
+                           "its reveal on average")  # (floored: 1.46 never reads 1.5)
     games = sum(c.games for c in cells.values())
     if cells and not any(c.wins for c in cells.values()):
         out.append(f"the {study.bot} team never won in {games} games: as played, the scenario "

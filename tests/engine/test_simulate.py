@@ -134,6 +134,16 @@ def test_compare_reports_a_difference_with_its_interval(scenario1: GameModel) ->
     assert d.interval[0] < 0.4 < d.interval[1]
 
 
+def test_a_late_reveal_is_never_shown_at_the_threshold_it_missed(scenario1: GameModel) -> None:
+    """The warning fires below 1.5 rounds; 1.496 was printed "1.5" (a reviewer read it as a
+    warning against its own rule). The figure is floored to hundredths."""
+    study = Study(games=100, difficulties=("easy",), players=(4,))
+    late = (ObjectiveFigures("base", 0.9, None, None, 1.496),)
+    warnings = design_warnings(scenario1, study, {"easy/4": _cell("easy", 10, objectives=late)})
+    assert ("easy/4: objective 'base' is revealed too late to be reached: lost games end 1.49 "
+            "rounds after its reveal on average") in warnings
+
+
 def test_design_warnings_a_designer_reads(scenario1: GameModel) -> None:
     study = Study(games=100, difficulties=("easy", "normal"), players=(4,))
     late = (ObjectiveFigures("base", 0.9, None, None, 0.8),)
