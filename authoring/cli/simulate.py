@@ -392,10 +392,16 @@ def _shown(runner: StudyRunner) -> Runner:
     """A study run on ``runner`` with a progress bar (stderr), stopped by Ctrl-C or a
     kill (partial results, said in a line); a failed Dask cluster exits 1."""
 
+    said: list[bool] = []  # the engine is named once a command (a ladder runs many studies)
+
     def run(model: GameModel, study: Study) -> StudySummary:
         total = study.games * len(study.cells)
-        if runner.scheduler is None:
-            click.echo(_engine_line(), err=True)
+        if not said:
+            said.append(True)
+            line = _engine_line()
+            if runner.scheduler not in (None, "local"):  # remote workers run their own
+                line = f"engine: the Dask workers' own (here: {line.removeprefix('engine: ')})"
+            click.echo(line, err=True)
         with _stoppable(runner), click.progressbar(
                 length=total, label=f"{model.scenario.id}: {total} games",
                 file=sys.stderr) as bar:

@@ -272,6 +272,7 @@ def test_ladder_plays_every_bot_weakest_first() -> None:
     assert all(r["games"] == 1 and r["cell"] == "easy/3" for r in ladder)
     # the bots that search say their budget (the default here), the others have none
     assert [r["budget"] for r in ladder] == [None, None, 4, None, 8]
+    assert text.count("engine: ") == 1  # named once, not once per bot of the ladder
 
 
 def test_compare_keeps_the_ladder_of_the_first_scenario() -> None:
