@@ -497,7 +497,7 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
             if late is not None and late < LATE_REVEAL and c.loss_causes:
                 out.append(f"{key}: objective '{o.id}' is revealed too late to be reached: "
                            f"lost games end {math.floor(late * 100) / 100:g} rounds after "
-                           "its reveal on average")  # (floored: 1.46 never reads 1.5)
+                           "its reveal on average")  # (floored: 1.496 never reads 1.5)
     games = sum(c.games for c in cells.values())
     if cells and not any(c.wins for c in cells.values()):
         out.append(f"the {study.bot} team never won in {games} games: as played, the scenario "
@@ -603,7 +603,6 @@ def run_ladder(model: GameModel, study: Study, games: int, run: Runner
         rows.append(LadderRung(bot, cell.key, games, c.win_rate, c.interval, c.rounds_mean,
                                strength(one).budget if bot in BUDGETED else None))
     return tuple(rows)
-
 
 
 def notable_saves(model: GameModel, scenario: str, summary: StudySummary
