@@ -98,7 +98,9 @@ def _load(path: str) -> GameModel:
     except InputError as e:
         if isinstance(e.report, Report):
             print_report(e.report)
-        click.echo(f"resistance: {path} has problems; fix them first", err=True)
+        # named as the diagnostics above name it (outside the working folder: absolute)
+        click.echo(f"resistance: {display_path(os.path.abspath(path))} has problems; fix them "
+                   "first", err=True)
         sys.exit(EXIT_PROBLEMS)
 
 
@@ -128,7 +130,7 @@ def _load(path: str) -> GameModel:
               help="Play with a decision's alternative, e.g. D4.2=supply (repeatable).")
 @click.option("--compare", "compare_with", type=SafePath(),
               help="A second scenario: report the difference of win rate per cell.")
-@click.option("--ladder", type=int, default=0, metavar="N",
+@click.option("--ladder", type=int, default=None, metavar="N",
               help="Also play N games with every bot (random, simple, lookahead, heuristic, "
                    "search) on the study's first cell: the skill ladder, how strong 'the "
                    "players' were.")
@@ -141,7 +143,7 @@ def _load(path: str) -> GameModel:
                    "FILE.json beside it; FILE.json: the JSON only.")
 def simulate(scenario: str | None, games: int, difficulty: str, players: str, bot: str,
              budget: int | None, seed: int, jobs: int, scheduler: str | None, table_speed: float, decisions: tuple[str, ...], compare_with: str | None,
-             ladder: int, sensitivity: bool, as_json: bool, report_path: str | None) -> None:
+             ladder: int | None, sensitivity: bool, as_json: bool, report_path: str | None) -> None:
     """Play SCENARIO (default: the shipped scenario 1) many times with bots and report win
     rates with 95 % intervals, loss causes, rounds, reveals, overflows and usage, per
     difficulty and player count."""
@@ -153,9 +155,9 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     if not 1 <= jobs <= MAX_JOBS:
         raise click.BadParameter(f"{jobs}: from 1 to {MAX_JOBS} processes",
                                  param_hint="--jobs")
-    if not 0 <= ladder <= MAX_GAMES:
-        raise click.BadParameter(f"{ladder}: from 0 to {MAX_GAMES:,} games a bot",
-                                 param_hint="--ladder")
+    if ladder is not None and not 1 <= ladder <= MAX_GAMES:
+        raise click.BadParameter(f"{ladder}: from 1 to {MAX_GAMES:,} games a bot (leave "
+                                 "--ladder out for no ladder)", param_hint="--ladder")
     if scheduler is not None:
         scheduler = _scheduler_address(scheduler)
     if not 0 < table_speed < 1000:  # also refuses nan and inf
@@ -175,7 +177,9 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
                                      param_hint="--budget")
         if budget > MAX_BUDGET:
             raise click.BadParameter(f"{budget}: at most {MAX_BUDGET} futures per decision "
-                                     f"(the search bot's default is {DEFAULT_BUDGET})",
+                                     f"(a game's time grows with the budget: {MAX_BUDGET} "
+                                     "already takes tens of seconds a game; the search "
+                                     f"bot's default is {DEFAULT_BUDGET})",
                                      param_hint="--budget")
     if report_path is not None and Path(report_path).suffix.lower() not in (".pdf", ".json"):
         raise click.BadParameter(f"{report_path}: a report is FILE.pdf (the JSON written "

@@ -86,8 +86,10 @@ from authoring.engine.view import PublicView
 #: futures per searched decision by default (≥ 1 game/s of scenario 1, 4 players, one core:
 #: 3.7 compiled; more futures or candidates were measured no stronger, module docstring)
 DEFAULT_BUDGET = 8
-#: the most futures a decision may plan (a guard for command lines)
-MAX_BUDGET = 10000
+#: the most futures a decision may plan: a game's time grows with the budget (about 5 s a
+#: game of scenario 1 at 64 compiled, so tens of seconds at this bound); beyond it a study
+#: of a few hundred games would take days
+MAX_BUDGET = 256
 #: the kept cards searched with ``keeps`` (a recruit, a zone or a player is the policy's)
 _SEARCHED_KEEPS = frozenset(("keep_search", "keep_investigate", "keep_resistance"))
 

@@ -67,7 +67,9 @@ def test_any_scheduler_address_is_accepted_or_a_usage_error(address: str) -> Non
     (["--games", "50000"], "50,000 games × 9 cells: at most 300,000 games a study"),
     (["--jobs", "0"], "0: from 1 to 4096 processes"),
     (["--jobs", str(10**9)], f"{10**9}: from 1 to 4096 processes"),
-    (["--ladder", "-1"], "-1: from 0 to 100,000 games a bot"),
+    (["--ladder", "-1"], "-1: from 1 to 100,000 games a bot (leave --ladder out for no "
+                         "ladder)"),
+    (["--ladder", "0"], "0: from 1 to 100,000 games a bot (leave --ladder out for no ladder)"),
 ])
 def test_simulate_bounds_before_anything_runs(args: list[str], message: str) -> None:
     code, text = simulate(*args)
@@ -326,3 +328,20 @@ def test_a_save_loaded_with_another_scenario_says_which_it_was_made_with(
     r2 = CliRunner().invoke(cli, ["play", "--load", str(save), str(other)])
     assert r2.exit_code == 1
     assert "(the game was saved playing " in r2.output and f"not {other})" in r2.output
+
+
+def test_a_bad_scenario_outside_the_folder_is_named_one_way(tmp_path: Path) -> None:
+    """A reviewer's run: the diagnostic named the file by its absolute path and the last
+    line by the relative path typed (``../../tmp/…``); both now read the same."""
+    bad = tmp_path / "s.yaml"
+    bad.write_text("scenario: [\n", "utf-8")
+    typed = os.path.relpath(bad, ROOT)
+    r = subprocess.run([sys.executable, "-m", "authoring", "simulate", typed, "--games", "1"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1, r.stderr
+    lines = r.stderr.splitlines()
+    first, last = next(line for line in lines if ": error: " in line), lines[-1]
+    shown = first.split(":")[0]
+    assert shown == str(bad.resolve()) or shown == str(bad), first
+    assert last == f"resistance: {shown} has problems; fix them first", r.stderr
+    assert "Traceback" not in r.stderr

@@ -189,6 +189,10 @@ def run(*args: str) -> tuple[int, str]:
         (["--bot", "search", "--budget", "-2"], "-2: at least 1 future per decision"),
         (["--bot", "search", "--budget", "20000"],
          f"20000: at most {MAX_BUDGET} futures per decision"),
+        # absurd: a reviewer's --budget 10000 was accepted and ran for hours a game
+        (["--bot", "lookahead", "--budget", "10000"],
+         "10000: at most 256 futures per decision (a game's time grows with the budget: 256 "
+         "already takes tens of seconds a game; the search bot's default is 8)"),
         (["--bot", "heuristic", "--budget", "4"],
          "the heuristic bot does not search: a budget is for --bot lookahead or search"),
     ],
