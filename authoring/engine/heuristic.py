@@ -56,8 +56,10 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
   otherwise (D11.3). With D4.2's player option cubes also pay limited actions, and a card
   must be worth its cubes.
 * **Choices.** The R7.2 cube sharing, when asked (a ``choose`` over player indices), gives
-  the cube to the player holding most (a card is paid in one action), or to the poorest
-  when limited actions cost the player's own cube (D4.2 option); free actions go to the
+  the cube to the player holding most (a card is paid in one action), or, when limited
+  actions cost the player's own cube (D4.2 option), where it pays most: the player whose
+  best limited action is worth most, over the cubes it holds (:meth:`_Ctx.cube_worth`;
+  any other choice of a player that names cubes: the poorest); free actions go to the
   finisher or whoever does most with them; other ``choose`` decisions are read from their
   note (the zone to clear, the token to take out of the bag, the card to discard); an
   unknown choice takes its first option.
@@ -607,7 +609,8 @@ class HeuristicBot:
         if kind == "choose_player" or (all(0 <= x < n for x in options)
                                         and ("player" in kind or "cube" in note
                                              or "reputation" in note)):
-            return plan.actions.choose(p, self._choose_player(game, view, plan, options, note))
+            return plan.actions.choose(p, self._choose_player(game, view, plan, options, note,
+                                                              kind))
         if kind == "choose_zone":
             return plan.actions.choose(p, self._choose_zone(game, view, plan, p, options, note))
         if kind == "choose_card":
@@ -615,7 +618,7 @@ class HeuristicBot:
         return legal[0]
 
     def _choose_player(self, game: Game, view: PublicView, plan: _Plan, options: list[int],
-                       note: str) -> int:
+                       note: str, kind: str = "choose_player") -> int:
         players = view.players
         if "act" in note or "free" in note:
             # free actions (R5.0's counter untouched): to whoever does most with them
@@ -624,7 +627,10 @@ class HeuristicBot:
             if finish is not None and finish[0] in options:
                 return options.index(finish[0])
             return _first_best([ctx.best(q)[0] for q in options])
-        if game.decisions.get("D4.2") == "player":  # cubes pay limited actions: the poorest
+        if game.decisions.get("D4.2") == "player":
+            if kind == "share_cube":  # R7.2 "répartis librement": where they pay most
+                ctx = _Ctx(self, game, view, plan)
+                return _first_best([ctx.cube_worth(q) for q in options])
             return _first_least([float(players[q].cubes) for q in options])
         # cubes are spent together on a resistance card (R5.8): the richest, then the
         # player whose counter is lowest (it has actions left to spend them)
@@ -1367,6 +1373,22 @@ class _Ctx:
         if v > best:
             best, what = v, "recruit"
         return best, what
+
+    def cube_worth(self, p: int) -> float:
+        """What one more reputation cube is worth to ``p`` when limited actions cost the
+        player's own cube (D4.2 option; the share of R7.2): ``p``'s best limited action
+        (R5.2–R5.4) at full skill (no army malus: the player may move), over the cubes it
+        already holds plus one, so the cubes go where they pay most and still spread.
+        Measured against giving each cube to the poorest (held-out seeds 5000–5299 of 6
+        cells, 1,800 games: 19.2 % against 14.8 %, paired z 5.3; scenario 1 easy 28 %
+        against 22 %, initiation easy 35 % against 23 %); over the cubes held squared:
+        2.3 points lower."""
+        levels, m = self.sheet(p)
+        v = max(self.investigate_value(_draws(levels, m, _INVESTIGATE, 0)),
+                self.search_value(_draws(levels, m, _SEARCH, 0)),
+                self.recruit_value(p, _draws(levels, m, _RECRUIT, 0)))
+        cubes = self.view.players[p].cubes
+        return v / (1.0 + cubes) - 0.001 * cubes
 
     def _limited_ok(self, p: int) -> bool:
         if self.plan.own_cubes:
