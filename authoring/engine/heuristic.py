@@ -162,7 +162,11 @@ class _Plan:
                       for number in range(8)] for k in skills]
         self.track = game.speed_track
         budget = game.action_budget
-        self.per_round = -(-budget // game.players) if budget else 5
+        #: the most actions one player takes in a phase (D5.4: the sheet's counter): a
+        #: budget beyond the team's counters (a fast table, D10.1) adds none
+        self.most_actions = max(self.limits) if self.limits else 10
+        self.per_round = (min(-(-budget // game.players), self.most_actions) if budget
+                          else 5)
         # R8.3–R8.5: how often the army's overflow lands on a zone (the invasion bag's
         # tokens at setup, the zone's own and its deployment neighbours'): room made there
         # absorbs soldiers that would otherwise become officers
@@ -219,7 +223,8 @@ class _Plan:
 
     def layers(self, view: PublicView) -> int:
         """The layers (the most actions of one player, R7.1) this phase will likely reach:
-        the current most, plus the budget left spread over the players (D10.1)."""
+        the current most, plus the budget left spread over the players (D10.1), at most
+        a sheet's counter (D5.4)."""
         top = 0
         for p in view.players:  # (a loop: max() is a generic call from compiled code)
             if p.actions > top:
@@ -227,7 +232,7 @@ class _Plan:
         budget = view.budget
         if budget < 0:
             return max(top, 5)
-        return top + -(-budget // self.players)
+        return min(top + -(-budget // self.players), max(top, self.most_actions))
 
 
 def _card_worth(effects: Sequence[Any]) -> float:

@@ -310,6 +310,10 @@ def features(game: Game, state: State) -> list[float]:
                         for ps in players) / need
     speed = game.speed_track[state.speed_cell]
     budget = game.action_budget or 4 * len(players)
+    # D5.4: a budget beyond the players' counters adds no action (a fast table, D10.1)
+    room = sum(game.character_info[ps.character].actions for ps in players)
+    if budget > room:
+        budget = room
     per_round = max(1.0, budget / 4 * speed * len(players) / 4)  # army soldiers (D8.1)
     soldiers = state.reserve_soldiers + state.eliminated_soldiers  # back at R7.2
     rounds = soldiers / per_round
