@@ -39,6 +39,7 @@ from authoring.engine.simulate import (
     Runner,
     Study,
     compare,
+    make_bot,
     notable_saves,
     run_ladder,
 )
@@ -90,6 +91,12 @@ def _decisions(values: tuple[str, ...]) -> dict[str, str]:
     if problems:
         raise click.BadParameter("; ".join(problems), param_hint="--decision")
     return out
+
+
+def _default_budget(bot: str) -> int:
+    """The futures per decision ``bot`` (search or lookahead) plays without --budget."""
+    made = make_bot(bot, 0)
+    return int(getattr(made, "budget", 0) or getattr(made, "rollouts", DEFAULT_BUDGET))
 
 
 def _load(path: str) -> GameModel:
@@ -178,8 +185,9 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         if budget > MAX_BUDGET:
             raise click.BadParameter(f"{budget}: at most {MAX_BUDGET} futures per decision "
                                      f"(a game's time grows with the budget: {MAX_BUDGET} "
-                                     "already takes tens of seconds a game; the search "
-                                     f"bot's default is {DEFAULT_BUDGET})",
+                                     "already takes tens of seconds a game; the "
+                                     f"{bot} bot's default is "
+                                     f"{_default_budget(bot)})",
                                      param_hint="--budget")
     if report_path is not None and Path(report_path).suffix.lower() not in (".pdf", ".json"):
         raise click.BadParameter(f"{report_path}: a report is FILE.pdf (the JSON written "
@@ -209,9 +217,12 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     run = _shown(runner)
     path = scenario or str(default_path("scenarios", "scenario-1.yaml"))
     model = _load(path)
+    # the second scenario is read before any game: a broken file must not wait for the
+    # first study to end
+    other = _load(compare_with) if compare_with else None
     summaries = [run(model, study)]
-    if compare_with and runner.stopped is None:
-        summaries.append(run(_load(compare_with), study))
+    if other is not None and runner.stopped is None:
+        summaries.append(run(other, study))
     first = summaries[0]
     # the ladder and the sensitivity are the first scenario's (with --compare too)
     if ladder and runner.stopped is None:

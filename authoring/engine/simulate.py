@@ -472,6 +472,16 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
     scenario's target band, a player count far off the others, actions or cards never
     used, an objective rarely revealed."""
     out: list[str] = []
+    for d in study.difficulties:  # D10.1: a phase shorter than a layer of actions (R7.1)
+        timer = model.scenario.level(d).timer
+        budget = study.budget(model, d)
+        few = [p for p in study.players if budget < p]
+        if few:
+            out.append(f"{d}: the players' phase allows {budget} action"
+                       f"{'s' if budget != 1 else ''} (timer {timer:g} min × "
+                       f"{study.table_speed:g} actions a minute, D10.1): fewer than one "
+                       f"each for {', '.join(map(str, few))} players; check the timer or "
+                       "--table-speed")
     order = [d for d in LEVELS if d in study.difficulties]
     for p in study.players:
         rates = [(d, cells[f"{d}/{p}"]) for d in order if f"{d}/{p}" in cells]

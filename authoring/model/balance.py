@@ -266,33 +266,42 @@ class LadderRung(Record):
 
 
 def ladder_verdict(ladder: Sequence[LadderRung], bot: str) -> str | None:
-    """Where the study's ``bot`` stands against the search team on the ladder, in one
-    sentence (None: the ladder did not run both). A difference is stated only when the
-    two intervals are apart.
+    """Where the study's ``bot`` stands on the ladder, in one sentence: against the bot
+    that won most of the others (None: the ladder did not run this bot and another). A
+    difference is stated only when the two intervals are apart.
 
     >>> me = LadderRung("heuristic", "easy/4", 200, 0.58, (0.52, 0.65), 4.8)
     >>> ladder_verdict([me, LadderRung("search", "easy/4", 200, 0.63, (0.56, 0.69), 4.7, 8)],
     ...                "heuristic")  # doctest: +NORMALIZE_WHITESPACE
-    'On easy/4 (200 games each) this bot wins 58% [52%, 65%] and the search team (budget 8)
-    63% [56%, 69%]: the intervals overlap, so at this many games no stronger team was
-    measured apart from it.'
+    'On easy/4 (200 games each) this bot (heuristic) wins 58% [52%, 65%] and the best other,
+    search (budget 8), 63% [56%, 69%]: the intervals overlap, so at this many games no
+    team was measured stronger than this bot.'
+    >>> ladder_verdict([me, LadderRung("random", "easy/4", 200, 0.0, (0.0, 0.02), 2.0)],
+    ...                "heuristic")  # doctest: +NORMALIZE_WHITESPACE
+    'On easy/4 (200 games each) this bot (heuristic) wins 58% [52%, 65%], more than any
+    other bot of the ladder: these figures are the best play measured.'
     """
     rows = {r.bot: r for r in ladder}
-    me, top = rows.get(bot), rows.get("search")
-    if me is None or top is None or bot == "search":
+    me = rows.get(bot)
+    others = [r for r in ladder if r.bot != bot]
+    if me is None or not others:
         return None
-    budget = f" (budget {top.budget})" if top.budget is not None else ""
-    said = (f"On {me.cell} ({me.games} games each) this bot wins {percent(me.win_rate)} "
-            f"[{percent(me.interval[0])}, {percent(me.interval[1])}] and the search "
-            f"team{budget} {percent(top.win_rate)} [{percent(top.interval[0])}, "
-            f"{percent(top.interval[1])}]")
+    top = others[0]
+    for r in others[1:]:  # the first of the highest win rates (the ladder is weakest first)
+        if r.win_rate > top.win_rate:
+            top = r
+    said = (f"On {me.cell} ({me.games} games each) this bot ({rung_name(me)}) wins "
+            f"{percent(me.win_rate)} [{percent(me.interval[0])}, {percent(me.interval[1])}]")
+    if top.win_rate <= me.win_rate:
+        return f"{said}, more than any other bot of the ladder: these figures are the best " \
+               "play measured."
+    said += (f" and the best other, {rung_name(top)}, {percent(top.win_rate)} "
+             f"[{percent(top.interval[0])}, {percent(top.interval[1])}]")
     if top.interval[0] > me.interval[1]:
         gap = round(100 * (top.win_rate - me.win_rate))
         return f"{said}: stronger players would win about {gap} points more."
-    if top.win_rate > me.win_rate:
-        return (f"{said}: the intervals overlap, so at this many games no stronger team was "
-                "measured apart from it.")
-    return f"{said}: no stronger team was measured here, so these figures are the best play known."
+    return (f"{said}: the intervals overlap, so at this many games no team was measured "
+            "stronger than this bot.")
 
 
 def rung_name(rung: LadderRung) -> str:

@@ -345,3 +345,26 @@ def test_a_bad_scenario_outside_the_folder_is_named_one_way(tmp_path: Path) -> N
     assert shown == str(bad.resolve()) or shown == str(bad), first
     assert last == f"resistance: {shown} has problems; fix them first", r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_a_phase_shorter_than_one_action_each_is_warned() -> None:
+    """D10.1: a reviewer's timer of 0.001 minutes (or --table-speed 0.001) ran 28 rounds of
+    one action and lost every game without a word; the study now says why."""
+    code, text = simulate("--games", "2", *ONE_CELL, "--table-speed", "0.001")
+    assert code == 0, text
+    assert ("warning: normal: the players' phase allows 1 action (timer 5 min × 0.001 "
+            "actions a minute, D10.1): fewer than one each for 4 players; check the timer "
+            "or --table-speed") in " ".join(text.split()), text
+
+
+def test_a_broken_compare_file_stops_the_study_before_any_game(tmp_path: Path) -> None:
+    """A reviewer's run: --compare's file was read only after the first scenario's whole
+    study (minutes with --bot search); it is now read first."""
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("scenario: [\n", "utf-8")
+    r = subprocess.run([sys.executable, "-m", "authoring", "simulate", *ONE_CELL, "--games",
+                        "1", "--compare", str(bad)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1, r.stderr
+    assert "games" not in r.stdout + r.stderr, r.stderr
+    assert r.stderr.splitlines()[-1] == f"resistance: {bad} has problems; fix them first"

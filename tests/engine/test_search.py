@@ -192,7 +192,7 @@ def run(*args: str) -> tuple[int, str]:
         # absurd: a reviewer's --budget 10000 was accepted and ran for hours a game
         (["--bot", "lookahead", "--budget", "10000"],
          "10000: at most 256 futures per decision (a game's time grows with the budget: 256 "
-         "already takes tens of seconds a game; the search bot's default is 8)"),
+         "already takes tens of seconds a game; the lookahead bot's default is 4)"),
         (["--bot", "heuristic", "--budget", "4"],
          "the heuristic bot does not search: a budget is for --bot lookahead or search"),
     ],

@@ -338,7 +338,8 @@ def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
     write_balance(tmp_path / "r.pdf", replace(data, ladder=ladder), scenario1.board)
     text = " ".join(pypdf.PdfReader(tmp_path / "r.pdf").pages[0].extract_text().split())
     assert "The players" in text and "Bot random — 1 of 5 on the skill ladder" in text
-    assert "and the search team (budget 8) 50%" in text and "search (budget 8): win" in text
+    assert "and the best other, search (budget 8), 50%" in text
+    assert "search (budget 8): win" in text
     assert "stronger players would win about 50 points more" in text
     assert "easy/3 *" in text and "placeholder (D8.1)" in text
 
