@@ -32,14 +32,14 @@ from authoring.engine.bots import BUDGETED
 from authoring.engine.check import load_playable
 from authoring.engine.native import running
 from authoring.engine.runner import StudyFailed, StudyRunner
-from authoring.engine.search import DEFAULT_BUDGET, MAX_BUDGET
+from authoring.engine.search import MAX_BUDGET
 from authoring.engine.simulate import (
     BOT_NAMES,
     CHUNK,
     Runner,
     Study,
     compare,
-    make_bot,
+    default_budget,
     notable_saves,
     run_ladder,
 )
@@ -47,7 +47,7 @@ from authoring.engine.simulate import sensitivity as decisions_sensitivity
 from authoring.io.diagnostics import Report, suggestion
 from authoring.io.errors import InputError
 from authoring.io.fileset import FileSet
-from authoring.io.wording import percent
+from authoring.io.wording import count_of, percent
 from authoring.io.yamlio import display_path, ensure_folder, refuse_special
 from authoring.model.balance import (
     CellDifference,
@@ -91,12 +91,6 @@ def _decisions(values: tuple[str, ...]) -> dict[str, str]:
     if problems:
         raise click.BadParameter("; ".join(problems), param_hint="--decision")
     return out
-
-
-def _default_budget(bot: str) -> int:
-    """The futures per decision ``bot`` (search or lookahead) plays without --budget."""
-    made = make_bot(bot, 0)
-    return int(getattr(made, "budget", 0) or getattr(made, "rollouts", DEFAULT_BUDGET))
 
 
 def _load(path: str) -> GameModel:
@@ -187,7 +181,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
                                      f"(a game's time grows with the budget: {MAX_BUDGET} "
                                      "already takes tens of seconds a game; the "
                                      f"{bot} bot's default is "
-                                     f"{_default_budget(bot)})",
+                                     f"{default_budget(bot)})",
                                      param_hint="--budget")
     if report_path is not None and Path(report_path).suffix.lower() not in (".pdf", ".json"):
         raise click.BadParameter(f"{report_path}: a report is FILE.pdf (the JSON written "
@@ -307,8 +301,9 @@ def _capped_jobs(jobs: int, scheduler: str | None, study: Study) -> int:
     cpus = os.cpu_count() or 1
     cap = work if scheduler is not None and scheduler != "local" else min(work, cpus)
     if jobs > max(cap, 1):
-        click.echo(f"note: --jobs {jobs}: {max(cap, 1)} processes (the study has {work} "
-                   f"chunks of {CHUNK} games; this machine has {cpus} CPUs)", err=True)
+        click.echo(f"note: --jobs {jobs}: {count_of(max(cap, 1), 'process', 'processes')} "
+                   f"(the study has {count_of(work, 'chunk')} of {CHUNK} games; this machine "
+                   f"has {count_of(cpus, 'CPU')})", err=True)
         return max(cap, 1)
     return jobs
 

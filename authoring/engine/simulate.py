@@ -40,7 +40,7 @@ from authoring.engine.log import tally
 from authoring.engine.rng import Rng
 from authoring.engine.save import GameSetup, save_data
 from authoring.engine.state import State
-from authoring.io.wording import percent
+from authoring.io.wording import count_of, percent
 from authoring.model.balance import (
     CellDifference,
     CellSummary,
@@ -129,10 +129,17 @@ BOT_MEANING: Mapping[str, str] = {
     "heuristic": "a scripted team that plans the objectives together, spreads its actions "
                  "and stops its phase when more actions would feed the army",
     "lookahead": "the heuristic team, trying its best alternatives on {budget} sampled "
-                 "futures per decision",
-    "search": "a team that plans {budget} futures per decision, sampled from what the "
+                 "per decision",
+    "search": "a team that plans {budget} per decision, sampled from what the "
               "players know",
 }
+
+
+def default_budget(bot: str) -> int:
+    """The futures per decision a bot that searches (``search``, ``lookahead``) plays when
+    no budget is given."""
+    made = BOTS[bot](0)
+    return int(getattr(made, "budget", 0) or getattr(made, "rollouts", 0))
 
 
 def strength(study: Study) -> Strength:
@@ -141,10 +148,10 @@ def strength(study: Study) -> Strength:
     ladder = tuple(BOTS)
     budget = study.search_budget
     if budget is None and study.bot in BUDGETED:
-        made = BOTS[study.bot](0)
-        budget = getattr(made, "budget", None) or getattr(made, "rollouts", None)
+        budget = default_budget(study.bot)
     rank = ladder.index(study.bot) + 1 if study.bot in ladder else None
-    meaning = BOT_MEANING.get(study.bot, study.bot).format(budget=budget)
+    meaning = BOT_MEANING.get(study.bot, study.bot).format(
+        budget=count_of(budget, "future") if budget is not None else "")
     return Strength(study.bot, budget, rank, len(ladder), ladder,
                     ladder[rank:] if rank else (), meaning)
 

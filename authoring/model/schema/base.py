@@ -340,7 +340,7 @@ def _report_one(
         got = len(given) if isinstance(given, list) else 0
         want = _arity(field) or path[-1] + 1
         report.error(doc.span(path[:-1]), "value-invalid",
-                     f"{human_path(written[:-1])}: expected {want} items, got {got}",
+                     f"{human_path(written[:-1])}: expected {_items(want)}, got {got}",
                      about or f"write {want} values in square brackets")
         return
     if kind == "missing":
@@ -380,11 +380,11 @@ def _report_one(
         arity = _arity(field)
         actual = ctx.get("actual_length", len(value) if isinstance(value, list | str) else "?")
         if arity is not None:
-            msg = f"expected {arity} items"
+            msg = f"expected {_items(arity)}"
         elif kind == "too_long":
-            msg = f"expected at most {ctx.get('max_length')} items"
+            msg = f"expected at most {_items(ctx.get('max_length'))}"
         else:
-            msg = f"expected at least {ctx.get('min_length')} items"
+            msg = f"expected at least {_items(ctx.get('min_length'))}"
         report.error(doc.span(path), code, f"{where}: {msg}, got {actual}", hint or about)
         return
     if kind == "literal_error":
@@ -876,3 +876,12 @@ def _kept(
             step -= sum(1 for d in skipped if d < step)
         out.append(step)
     return tuple(out)
+
+
+def _items(n: object) -> str:
+    """``1 item`` / ``3 items`` (a bound pydantic gives as a number, or ``?``).
+
+    >>> _items(1), _items(3)
+    ('1 item', '3 items')
+    """
+    return f"{n} item" if n == 1 else f"{n} items"
