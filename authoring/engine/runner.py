@@ -90,7 +90,8 @@ class StudyRunner:
                 self._cluster = cluster = _local_cluster(self.jobs)
                 self._client = Client(cluster)  # type: ignore[no-untyped-call]
             else:
-                self._client = Client(self.scheduler)  # type: ignore[no-untyped-call]
+                self._client = Client(  # type: ignore[no-untyped-call]
+                    self.scheduler, timeout=CONNECT_SECONDS)
         return self._client.get_executor()
 
     def run(self, model: GameModel, study: Study,
@@ -128,6 +129,11 @@ class StudyRunner:
         except Exception as e:  # a Dask cluster refused, died or answered garbage
             if self.scheduler is None:
                 raise
+            if self._client is None and isinstance(e, OSError):
+                raise StudyFailed(
+                    f"no Dask scheduler answered at {self.scheduler} within "
+                    f"{CONNECT_SECONDS} s; start one there (dask scheduler, then dask worker "
+                    "on each machine) or use --scheduler local") from e
             raise StudyFailed(f"the Dask scheduler {self.scheduler} failed ({_why(e)})") from e
         return summarise(model, study, done, partial=partial)
 
@@ -170,6 +176,10 @@ def _local_cluster(workers: int) -> _Closable:
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
         return LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call]
                             processes=True, dashboard_address=None)
+
+
+#: seconds to wait for a remote Dask scheduler to answer (Dask's own default: 30)
+CONNECT_SECONDS = 10
 
 
 def _why(e: BaseException) -> str:

@@ -368,3 +368,20 @@ def test_a_broken_compare_file_stops_the_study_before_any_game(tmp_path: Path) -
     assert r.returncode == 1, r.stderr
     assert "games" not in r.stdout + r.stderr, r.stderr
     assert r.stderr.splitlines()[-1] == f"resistance: {bad} has problems; fix them first"
+
+
+def test_no_scheduler_at_the_address_is_one_plain_line() -> None:
+    """Nothing listens at the address: one line in the designer's words, after 10 s (it
+    named Dask's OSError after 30 s)."""
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as s:  # a port nobody listens on after
+        port = s.getsockname()[1]
+    r = subprocess.run([sys.executable, "-m", "authoring", "simulate", "--games", "2",
+                        *ONE_CELL, "--scheduler", f"tcp://127.0.0.1:{port}"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.splitlines()[-1] == (
+        f"resistance: no Dask scheduler answered at tcp://127.0.0.1:{port} within 10 s; start "
+        "one there (dask scheduler, then dask worker on each machine) or use --scheduler "
+        "local")
