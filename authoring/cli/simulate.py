@@ -9,7 +9,7 @@ import shlex
 import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -50,7 +50,6 @@ from authoring.io.fileset import FileSet
 from authoring.io.wording import count_of, percent
 from authoring.io.yamlio import display_path, ensure_folder, refuse_special
 from authoring.model.balance import (
-    CellDifference,
     Comparison,
     SensitivityRow,
     Strength,
@@ -243,7 +242,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         if first.sensitivity:
             _print_sensitivity(first.sensitivity)
         if isinstance(data, Comparison):
-            _print_compare(data.difference)
+            _print_compare(data)
     runner.close()
     if any(s.partial for s in summaries):
         sys.exit(EXIT_PROBLEMS if runner.lost else
@@ -346,7 +345,8 @@ def _write_report(path: Path, data: StudySummary | Comparison, scenario: str,
         if pdf is not None:
             from authoring.pdf.balance import render_balance  # reportlab: only for a PDF
 
-            files.add(pdf, render_balance(main, model.board))
+            files.add(pdf, render_balance(main, model.board,
+                                          data if isinstance(data, Comparison) else None))
         files.remove_on_commit(sorted(path.parent.glob(
             f"{glob.escape(path.stem)}-*-[0-9]p-*.json")))
         files.commit()
@@ -432,8 +432,8 @@ def _print_ladder(s: StudySummary) -> None:
     rows = s.ladder or ()
     cell = s.cells.get(rows[0].cell)
     mark = " *" if cell is not None and cell.army_track == "placeholder" else ""
-    click.echo(f"skill ladder on {rows[0].cell}{mark} ({rows[0].games} games per bot, weakest "
-               "first):")
+    click.echo(f"skill ladder on {rows[0].cell}{mark} ({count_of(rows[0].games, 'game')} per "
+               "bot, weakest first):")
     for r in rows:
         lo, hi = r.interval
         click.echo(f"  {rung_name(r):<21} win {percent(r.win_rate)} "
@@ -484,9 +484,9 @@ def strength_line(st: Strength) -> str:
     return f"bot {st.bot}{budget}{rank}: {st.meaning}"
 
 
-def _print_compare(diff: Mapping[str, CellDifference]) -> None:
-    click.echo("difference b − a in win rate:")
-    for key, d in diff.items():
+def _print_compare(both: Comparison) -> None:
+    click.echo(f"difference in win rate, {both.b.scenario} (--compare) − {both.a.scenario}:")
+    for key, d in both.difference.items():
         lo, hi = d.interval
         mark = " (significant)" if d.significant else ""
         click.echo(f"  {key:<10} {d.difference:+.1%} [{lo:+.1%}, {hi:+.1%}]{mark}")

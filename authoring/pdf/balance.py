@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 import authoring.pdf.fonts as fonts
 from authoring.io.wording import percent
 from authoring.io.yamlio import atomic_write
-from authoring.model.balance import StudySummary, ladder_verdict, rung_name
+from authoring.model.balance import Comparison, StudySummary, ladder_verdict, rung_name
 from authoring.model.board import Board
 from authoring.pdf.boardmap import LABEL_PT, draw_island, fit_view
 
@@ -401,8 +401,34 @@ def _usage(c: Canvas, data: StudySummary) -> None:
                 break
 
 
-def render_balance(data: StudySummary, board: Board) -> bytes:
-    """The report's PDF bytes (the same bytes for the same data)."""
+def _comparison(c: Canvas, both: Comparison) -> None:
+    """``--compare``: the second scenario's win rate beside the first's, cell by cell, the
+    difference and its 95 % interval."""
+    a, b = both.a.scenario, both.b.scenario
+    y = _title(c, f"Compared with {b}",
+               f"win rate per cell: {a} (this report) and {b} (--compare), the same bot, "
+               "seeds and cells; difference " + f"{b} − {a}" + " with its 95 % interval")
+    c.setFillColor(INK)
+    c.setFont(fonts.BOLD, 10)
+    cols = (15 * mm, 60 * mm, 100 * mm, 140 * mm, 180 * mm)
+    for x, head in zip(cols, ("cell", a, b, "difference", "95 % interval"), strict=True):
+        c.drawString(x, y, head[:24])
+    c.setFont(fonts.REGULAR, 10)
+    for key, d in both.difference.items():
+        y -= 6 * mm
+        if y < 15 * mm:
+            break
+        lo, hi = d.interval
+        row = (key, percent(d.a), percent(d.b), f"{d.difference:+.1%}",
+               f"[{lo:+.1%}, {hi:+.1%}]" + ("  significant" if d.significant else ""))
+        for x, text in zip(cols, row, strict=True):
+            c.drawString(x, y, text)
+
+
+def render_balance(data: StudySummary, board: Board, both: Comparison | None = None
+                   ) -> bytes:
+    """The report's PDF bytes (the same bytes for the same data); ``both``: a study with
+    ``--compare``, whose difference gets its own page."""
     buf = io.BytesIO()
     c = fonts.new_canvas(buf, PAGE, title=f"Balance of {data.scenario}")
     pages: Sequence[Callable[[Canvas, StudySummary], None]] = (_cover, _win_rates, _survival)
@@ -413,6 +439,9 @@ def render_balance(data: StudySummary, board: Board) -> bytes:
     c.showPage()
     _usage(c, data)
     c.showPage()
+    if both is not None:
+        _comparison(c, both)
+        c.showPage()
     c.save()
     return buf.getvalue()
 

@@ -282,8 +282,8 @@ def test_compare_keeps_the_ladder_of_the_first_scenario() -> None:
             "1", "--difficulty", "easy", "--players", "4", "--bot", "random", "--ladder", "1")
     code, text = run(*args)
     assert code == 0, text
-    assert "skill ladder on easy/4 (1 games per bot, weakest first):" in text
-    assert "difference b − a in win rate:" in text
+    assert "skill ladder on easy/4 (1 game per bot, weakest first):" in text
+    assert "difference in win rate, scenario-2 (--compare) − scenario-1:" in text
     code, text = run(*args, "--json")
     assert code == 0, text
     data = json.loads(text[text.index("{"):])
@@ -392,3 +392,19 @@ def test_sensitivity_tries_every_other_option_and_ranks_by_effect(scenario1: Gam
     assert rows[0].win_rate_difference == -0.4 and rows[0].cells_significant == 1
     assert rows[0].cells["normal/4"].significant and rows[1].win_rate_difference == 0.0
     assert all(r.option != DECISIONS[r.decision].default for r in rows)
+
+
+def test_the_pdf_report_of_a_comparison_has_its_page(tmp_path: Path) -> None:
+    """--compare with --report FILE.pdf: the PDF shows the second scenario and the
+    difference per cell, as the JSON does (a reviewer found the PDF silent on it)."""
+    import pypdf
+
+    code, text = run("scenarios/scenario-1.yaml", "--compare", "scenarios/scenario-2.yaml",
+                     "--games", "2", "--difficulty", "easy", "--players", "4", "--bot",
+                     "random", "--report", str(tmp_path / "r.pdf"))
+    assert code == 0, text
+    last = pypdf.PdfReader(tmp_path / "r.pdf").pages[-1].extract_text()
+    words = " ".join(last.split())
+    assert "Compared with scenario-2" in words
+    assert "cell scenario-1 scenario-2 difference 95 % interval" in words
+    assert "easy/4 0% 0% +0.0%" in words
