@@ -448,7 +448,8 @@ def _print_sensitivity(rows: tuple[SensitivityRow, ...]) -> None:
     for r in rows:
         click.echo(f"  {r.decision:<6} {r.option:<14} win {r.win_rate_difference:+.1%} "
                    f"({r.cells_significant} cells significant), rounds "
-                   f"{r.rounds_difference:+.1f} — {r.meaning}")
+                   f"{r.rounds_difference:+.1f} — {r.meaning}"
+                   + (" (never came up: every cell the same)" if r.unchanged else ""))
 
 
 def _print(s: StudySummary) -> None:

@@ -594,7 +594,8 @@ def sensitivity(model: GameModel, study: Study, base: StudySummary, run: Runner
             rows.append(SensitivityRow(
                 d.id, option, d.meaning[option], round(mean, 4),
                 sum(1 for x in diff.values() if x.significant),
-                round(sum(rounds) / max(1, len(rounds)), 3), diff))
+                round(sum(rounds) / max(1, len(rounds)), 3), diff,
+                all(other.cells[k] == base.cells[k] for k in diff)))
     order = list(DECISIONS)
     rows.sort(key=lambda r: (-abs(r.win_rate_difference), -r.cells_significant,
                              -abs(r.rounds_difference), order.index(r.decision)))

@@ -218,6 +218,9 @@ class SensitivityRow(Record):
     cells_significant: int
     rounds_difference: float
     cells: Mapping[str, CellDifference]
+    #: every cell's figures the same as the study's own: the alternative never came up
+    #: in these games (a rule the bots never met, or one they play around)
+    unchanged: bool = False
 
 
 @dataclass(frozen=True, slots=True)
