@@ -471,6 +471,9 @@ def summarise(model: GameModel, study: Study, results: Mapping[str, Sequence[Gam
 
 #: an objective revealed fewer rounds than this before the end of the lost games comes late
 LATE_REVEAL = 1.5
+#: a study without a win reads "may be unwinnable" only when its 95 % interval's top is
+#: below this win rate (about 75 games); fewer games say they are too few
+UNWINNABLE = 0.05
 
 
 def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSummary]
@@ -517,9 +520,14 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
                            "its reveal on average")  # (floored: 1.496 never reads 1.5)
     games = sum(c.games for c in cells.values())
     if cells and not any(c.wins for c in cells.values()):
-        out.append(f"the {study.bot} team never won in {games} games: as played, the scenario "
-                   "may be unwinnable — --sensitivity shows which decision of the book "
-                   "matters, --compare measures a change")
+        hi = wilson(0, games)[1]
+        if hi > UNWINNABLE:  # too few games to say so
+            out.append(f"the {study.bot} team never won in {games} games, too few to tell: "
+                       f"a win rate up to {percent(hi)} fits them; play more (--games)")
+        else:
+            out.append(f"the {study.bot} team never won in {games} games: as played, the "
+                       "scenario may be unwinnable — --sensitivity shows which decision of "
+                       "the book matters, --compare measures a change")
     used: Counter[str] = Counter()
     for c in cells.values():
         used.update(c.actions)

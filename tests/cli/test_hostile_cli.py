@@ -385,3 +385,16 @@ def test_no_scheduler_at_the_address_is_one_plain_line() -> None:
         f"resistance: no Dask scheduler answered at tcp://127.0.0.1:{port} within 10 s; start "
         "one there (dask scheduler, then dask worker on each machine) or use --scheduler "
         "local")
+
+
+@pytest.mark.parametrize(("games", "said"), [
+    ("3", "warning: the random team never won in 3 games, too few to tell: a win rate up to "
+          "56% fits them; play more (--games)"),
+    ("100", "warning: the random team never won in 100 games: as played, the scenario may be "
+            "unwinnable"),
+])
+def test_no_win_says_unwinnable_only_with_games_enough(games: str, said: str) -> None:
+    """A reviewer's 3 games read "may be unwinnable" with an interval up to 56 %."""
+    code, text = simulate("--games", games, *ONE_CELL)
+    assert code == 0, text
+    assert said in " ".join(text.split()), text
