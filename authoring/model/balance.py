@@ -97,7 +97,9 @@ class ObjectiveFigures(Record):
 @dataclass(frozen=True, slots=True)
 class NotableGame(Record):
     """A game worth replaying (``resistance play --replay``): its seed and last round,
-    with the closest loss's progress or the fastest loss's termination."""
+    with the closest loss's progress (the share of objective markers done: 1.0 when the
+    last objective was done and that round's army phase still lost, R9.2) or the fastest
+    loss's termination."""
 
     OMITTED_WHEN_NONE = frozenset({"progress", "termination"})
 
