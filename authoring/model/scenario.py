@@ -1047,8 +1047,9 @@ def _check_reserved(ctx: _Ctx, objectives: Sequence[Objective], content: Content
     for card in getattr(content, "events", ()) or ():
         for e in getattr(card, "effects", None) or ():
             cards.append(("event", str(card.id), e))
+    known = {str(sp.id) for sp in getattr(content, "special_items", ()) or ()}
     for o in objectives:
-        if o.item is None:
+        if o.item is None or o.item not in known:  # an unknown item is an error already
             continue
         kind = _KIND_OF.get(o.kind)
         warned: set[str] = set()
