@@ -449,7 +449,7 @@ def _print_sensitivity(rows: tuple[SensitivityRow, ...]) -> None:
         click.echo(f"  {r.decision:<6} {r.option:<14} win {r.win_rate_difference:+.1%} "
                    f"({r.cells_significant} cells significant), rounds "
                    f"{r.rounds_difference:+.1f} — {r.meaning}"
-                   + (" (never came up: every cell the same)" if r.unchanged else ""))
+                   + r.unchanged_note)
 
 
 def _print(s: StudySummary) -> None:

@@ -487,8 +487,8 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
         budget = study.budget(model, d)
         few = [p for p in study.players if budget < p]
         if few:
-            out.append(f"{d}: the players' phase allows {budget} action"
-                       f"{'s' if budget != 1 else ''} (timer {timer:g} min × "
+            out.append(f"{d}: the players' phase allows {count_of(budget, 'action')} "
+                       f"(timer {timer:g} min × "
                        f"{study.table_speed:g} actions a minute, D10.1): fewer than one "
                        f"each for {', '.join(map(str, few))} players; check the timer or "
                        "--table-speed")

@@ -224,6 +224,11 @@ class SensitivityRow(Record):
     #: in these games (a rule the bots never met, or one they play around)
     unchanged: bool = False
 
+    @property
+    def unchanged_note(self) -> str:
+        """What a report adds to the row's line: that it never came up, or nothing."""
+        return " (never came up: every cell the same)" if self.unchanged else ""
+
 
 @dataclass(frozen=True, slots=True)
 class StudySummary(Record):
@@ -286,15 +291,11 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str) -> str | None:
     'On easy/4 (200 games each) this bot (heuristic) wins 58% [52%, 65%], more than any
     other bot of the ladder: these figures are the best play measured.'
     """
-    rows = {r.bot: r for r in ladder}
-    me = rows.get(bot)
+    me = next((r for r in ladder if r.bot == bot), None)
     others = [r for r in ladder if r.bot != bot]
     if me is None or not others:
         return None
-    top = others[0]
-    for r in others[1:]:  # the first of the highest win rates (the ladder is weakest first)
-        if r.win_rate > top.win_rate:
-            top = r
+    top = max(others, key=lambda r: r.win_rate)  # the first of the highest (weakest first)
     said = (f"On {me.cell} ({me.games} games each) this bot ({rung_name(me)}) wins "
             f"{percent(me.win_rate)} [{percent(me.interval[0])}, {percent(me.interval[1])}]")
     if top.win_rate <= me.win_rate:

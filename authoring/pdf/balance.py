@@ -396,7 +396,7 @@ def _usage(c: Canvas, data: StudySummary) -> None:
             y = _wrap(c, f"{row.decision} = {row.option}: win rate "
                       f"{row.win_rate_difference:+.1%} ({row.cells_significant} cells "
                       f"significant), rounds {row.rounds_difference:+.1f} — {row.meaning}"
-                      + (" (never came up: every cell the same)" if row.unchanged else ""),
+                      + row.unchanged_note,
                       15 * mm, y, PAGE[0] - 30 * mm)
             if y < 15 * mm:
                 break

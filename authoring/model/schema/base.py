@@ -25,6 +25,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from pydantic.fields import FieldInfo
 
 from authoring.io.diagnostics import Report, Span, did_you_mean
+from authoring.io.wording import count_of
 from authoring.io.yamlio import YamlDoc, human_path, path_problem
 
 M = TypeVar("M", bound=BaseModel)
@@ -881,7 +882,7 @@ def _kept(
 def _items(n: object) -> str:
     """``1 item`` / ``3 items`` (a bound pydantic gives as a number, or ``?``).
 
-    >>> _items(1), _items(3)
-    ('1 item', '3 items')
+    >>> _items(1), _items(3), _items("?")
+    ('1 item', '3 items', '? items')
     """
-    return f"{n} item" if n == 1 else f"{n} items"
+    return count_of(n, "item") if isinstance(n, int) else f"{n} items"
