@@ -368,6 +368,12 @@ def _notable(path: Path, data: StudySummary, scenario: str, model: GameModel
             for key, kind, save in notable_saves(model, str(Path(scenario).resolve()), data)]
 
 
+def _after_bar() -> str:
+    """What ends the progress bar's line before a message: on a terminal the bar is drawn
+    on its own line without an end; in a pipe click prints the label once, whole."""
+    return "\n" if sys.stderr.isatty() else ""
+
+
 @contextmanager
 def _stoppable(runner: StudyRunner) -> Iterator[None]:
     """While games run, Ctrl-C and ``kill`` (SIGTERM) stop the study
@@ -413,16 +419,16 @@ def _shown(runner: StudyRunner) -> Runner:
                 line = f"engine: the Dask workers' own (here: {line.removeprefix('engine: ')})"
             click.echo(line, err=True)
         with _stoppable(runner), click.progressbar(
-                length=total, label=f"{model.scenario.id}: {total} games",
+                length=total, label=f"{model.scenario.id}: {count_of(total, 'game')}",
                 file=sys.stderr) as bar:
             try:
                 summary = runner.run(model, study, bar.update)
             except StudyFailed as e:
-                click.echo(f"\nresistance: {e}", err=True)
+                click.echo(f"{_after_bar()}resistance: {e}", err=True)
                 runner.close()
                 sys.exit(EXIT_PROBLEMS)
             if runner.stopped is not None:
-                click.echo(f"\n{runner.stopped}: the results below are partial", err=True)
+                click.echo(f"{_after_bar()}{runner.stopped}: the results below are partial", err=True)
         return summary
 
     return run

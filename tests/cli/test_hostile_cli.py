@@ -381,6 +381,7 @@ def test_no_scheduler_at_the_address_is_one_plain_line() -> None:
                         *ONE_CELL, "--scheduler", f"tcp://127.0.0.1:{port}"], cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 1, r.stderr
+    assert "" not in r.stderr.splitlines()  # in a pipe no empty line ends a progress bar
     assert r.stderr.splitlines()[-1] == (
         f"resistance: no Dask scheduler answered at tcp://127.0.0.1:{port} within 10 s; start "
         "one there (dask scheduler, then dask worker on each machine) or use --scheduler "
@@ -398,3 +399,12 @@ def test_no_win_says_unwinnable_only_with_games_enough(games: str, said: str) ->
     code, text = simulate("--games", games, *ONE_CELL)
     assert code == 0, text
     assert said in " ".join(text.split()), text
+
+
+def test_one_game_is_one_game_in_the_progress_label() -> None:
+    """The progress bar's label agrees with its count ('1 game', it said '1 games')."""
+    r = subprocess.run([sys.executable, "-m", "authoring", "simulate", "--games", "1",
+                        *ONE_CELL, "--json"], cwd=ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "scenario-1: 1 game" in r.stderr.splitlines()
