@@ -47,7 +47,7 @@ from authoring.engine.simulate import sensitivity as decisions_sensitivity
 from authoring.io.diagnostics import Report, suggestion
 from authoring.io.errors import InputError
 from authoring.io.fileset import FileSet
-from authoring.io.wording import count_of, percent
+from authoring.io.wording import count_of, percent, signed_percent
 from authoring.io.yamlio import display_path, ensure_folder, refuse_special
 from authoring.model.balance import (
     Comparison,
@@ -496,4 +496,5 @@ def _print_compare(both: Comparison) -> None:
     for key, d in both.difference.items():
         lo, hi = d.interval
         mark = " (significant)" if d.significant else ""
-        click.echo(f"  {key:<10} {d.difference:+.1%} [{lo:+.1%}, {hi:+.1%}]{mark}")
+        click.echo(f"  {key:<10} {signed_percent(d.difference)} "
+                   f"[{signed_percent(lo)}, {signed_percent(hi)}]{mark}")

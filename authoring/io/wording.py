@@ -56,6 +56,19 @@ def join_or(items: Sequence[str], lang: str) -> str:
     return _joined(items, " ou " if lang == "fr" else " or ")
 
 
+def signed_percent(x: float) -> str:
+    """A difference of rates, signed, to one decimal; a bound of an interval that is not 0
+    never reads as 0 (one more decimal), so an interval called significant does not seem
+    to touch 0.
+
+    >>> signed_percent(0.08), signed_percent(0.0004), signed_percent(-0.077), signed_percent(0.0)
+    ('+8.0%', '+0.04%', '-7.7%', '+0.0%')
+    """
+    if x and abs(x) < 0.0005:
+        return f"{x:+.2%}"
+    return f"{x:+.1%}"
+
+
 def percent(rate: float) -> str:
     """A rate as a percentage a designer reads: whole percents, one decimal under 10 %
     so that a rare win does not round to a misleading 1 % or 0 %.

@@ -20,7 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 import authoring.pdf.fonts as fonts
-from authoring.io.wording import percent
+from authoring.io.wording import percent, signed_percent
 from authoring.io.yamlio import atomic_write
 from authoring.model.balance import Comparison, StudySummary, ladder_verdict, rung_name
 from authoring.model.board import Board
@@ -420,8 +420,8 @@ def _comparison(c: Canvas, both: Comparison) -> None:
         if y < 15 * mm:
             break
         lo, hi = d.interval
-        row = (key, percent(d.a), percent(d.b), f"{d.difference:+.1%}",
-               f"[{lo:+.1%}, {hi:+.1%}]" + ("  significant" if d.significant else ""))
+        row = (key, percent(d.a), percent(d.b), signed_percent(d.difference),
+               f"[{signed_percent(lo)}, {signed_percent(hi)}]" + ("  significant" if d.significant else ""))
         for x, text in zip(cols, row, strict=True):
             c.drawString(x, y, text)
 
