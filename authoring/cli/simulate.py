@@ -55,6 +55,7 @@ from authoring.model.balance import (
     Strength,
     StudySummary,
     ladder_verdict,
+    reference_verdict,
     rung_name,
 )
 from authoring.model.game import GameModel
@@ -466,6 +467,9 @@ def _print(s: StudySummary) -> None:
                   if st.decisions else "")
                + ("  [PARTIAL]" if s.partial else ""))
     click.echo("the players: " + strength_line(s.strength))
+    measured = reference_verdict(s.strength) if s.ladder is None else None
+    if measured is not None:
+        click.echo(measured)
     click.echo(f"{'cell':<10} {'win':>5}  {'95% interval':<15} {'rounds':>6}  loss causes")
     placeholder = False
     for key, c in s.cells.items():

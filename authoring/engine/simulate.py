@@ -135,6 +135,35 @@ BOT_MEANING: Mapping[str, str] = {
 }
 
 
+#: the skill ladder measured on the shipped scenario 1 at :data:`REFERENCE_CELL` (seed 1,
+#: the defaults of rules.md, table speed 4, the compiled engine; the same games for every
+#: bot): bot -> (games won, games, rounds on average, search budget or None), measured
+#: 2026-11-27 with ``resistance simulate --players 4 --difficulty easy --games 1000 --bot
+#: BOT`` (the lookahead: 200 games, at 1.5 a second). A study that runs no ladder of its
+#: own quotes it (:attr:`~authoring.model.balance.Strength.reference`); remeasure it when a
+#: bot changes (``tests/engine/test_simulate.py`` checks its first games still agree)
+LADDER_REFERENCE: Mapping[str, tuple[int, int, float, int | None]] = {
+    "random": (0, 1000, 3.531, None),
+    "simple": (376, 1000, 3.765, None),
+    "lookahead": (113, 200, 5.495, 4),
+    "heuristic": (624, 1000, 4.636, None),
+    "search": (635, 1000, 4.536, 8),
+}
+#: the cell of :data:`LADDER_REFERENCE` (``difficulty/players``)
+REFERENCE_CELL = "easy/4"
+
+
+def reference_rungs(bot: str, budget: int | None) -> tuple[LadderRung, ...]:
+    """``bot`` (at ``budget``) and the best other bot as :data:`LADDER_REFERENCE` measured
+    them; empty when it did not measure this bot at this budget."""
+    rows = [LadderRung(b, REFERENCE_CELL, n, round(w / n, 4), wilson(w, n), rounds, bud)
+            for b, (w, n, rounds, bud) in LADDER_REFERENCE.items()]
+    me = next((r for r in rows if r.bot == bot and r.budget == budget), None)
+    if me is None:
+        return ()
+    return me, max((r for r in rows if r.bot != bot), key=lambda r: r.win_rate)
+
+
 def default_budget(bot: str) -> int:
     """The futures per decision a bot that searches (``search``, ``lookahead``) plays when
     no budget is given."""
@@ -153,7 +182,7 @@ def strength(study: Study) -> Strength:
     meaning = BOT_MEANING.get(study.bot, study.bot).format(
         budget=count_of(budget, "future") if budget is not None else "")
     return Strength(study.bot, budget, rank, len(ladder), ladder,
-                    ladder[rank:] if rank else (), meaning)
+                    ladder[rank:] if rank else (), meaning, reference_rungs(study.bot, budget))
 
 
 def army_track(model: GameModel, players: int) -> str:

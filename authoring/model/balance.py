@@ -193,6 +193,10 @@ class Strength(Record):
     #: the bots above this one
     stronger: tuple[str, ...]
     meaning: str
+    #: this bot and the best other as measured on the shipped scenario 1 (its cell in
+    #: :attr:`LadderRung.cell`): what a study that ran no ladder of its own quotes
+    #: (:func:`reference_verdict`); empty when that measurement has not this bot
+    reference: tuple[LadderRung, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,10 +279,11 @@ class LadderRung(Record):
     budget: int | None = None
 
 
-def ladder_verdict(ladder: Sequence[LadderRung], bot: str) -> str | None:
+def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "") -> str | None:
     """Where the study's ``bot`` stands on the ladder, in one sentence: against the bot
     that won most of the others (None: the ladder did not run this bot and another). A
-    difference is stated only when the two intervals are apart.
+    difference is stated only when the two intervals are apart. ``where``: what the cell
+    is of, before its key (a ladder measured elsewhere than on the study's scenario).
 
     >>> me = LadderRung("heuristic", "easy/4", 200, 0.58, (0.52, 0.65), 4.8)
     >>> ladder_verdict([me, LadderRung("search", "easy/4", 200, 0.63, (0.56, 0.69), 4.7, 8)],
@@ -296,7 +301,9 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str) -> str | None:
     if me is None or not others:
         return None
     top = max(others, key=lambda r: r.win_rate)  # the first of the highest (weakest first)
-    said = (f"On {me.cell} ({me.games} games each) this bot ({rung_name(me)}) wins "
+    games = (f"{me.games} games each" if me.games == top.games
+             else f"{me.games} and {top.games} games")
+    said = (f"On {where}{me.cell} ({games}) this bot ({rung_name(me)}) wins "
             f"{percent(me.win_rate)} [{percent(me.interval[0])}, {percent(me.interval[1])}]")
     if top.win_rate <= me.win_rate:
         return f"{said}, more than any other bot of the ladder: these figures are the best " \
@@ -308,6 +315,27 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str) -> str | None:
         return f"{said}: stronger players would win about {gap} points more."
     return (f"{said}: the intervals overlap, so at this many games no team was measured "
             "stronger than this bot.")
+
+
+def reference_verdict(strength: Strength) -> str | None:
+    """Where the study's bot stands on the ladder measured on the shipped scenario 1
+    (:attr:`Strength.reference`), for a study that ran no ladder of its own (None: not
+    measured for this bot).
+
+    >>> me = LadderRung("heuristic", "easy/4", 1000, 0.62, (0.59, 0.65), 4.8)
+    >>> top = LadderRung("search", "easy/4", 1000, 0.64, (0.61, 0.67), 4.7, 8)
+    >>> st = Strength("heuristic", None, 4, 5, ("heuristic", "search"), ("search",), "…",
+    ...               (me, top))
+    >>> reference_verdict(st)  # doctest: +NORMALIZE_WHITESPACE
+    'On the shipped scenario 1, easy/4 (1000 games each) this bot (heuristic) wins 62%
+    [59%, 65%] and the best other, search (budget 8), 64% [61%, 67%]: the intervals
+    overlap, so at this many games no team was measured stronger than this bot. Add
+    --ladder N to measure the ladder on this scenario.'
+    """
+    said = ladder_verdict(strength.reference, strength.bot, "the shipped scenario 1, ")
+    if said is None:
+        return None
+    return f"{said} Add --ladder N to measure the ladder on this scenario."
 
 
 def rung_name(rung: LadderRung) -> str:

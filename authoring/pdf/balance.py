@@ -22,7 +22,13 @@ from reportlab.pdfgen.canvas import Canvas
 import authoring.pdf.fonts as fonts
 from authoring.io.wording import percent, signed_percent
 from authoring.io.yamlio import atomic_write
-from authoring.model.balance import Comparison, StudySummary, ladder_verdict, rung_name
+from authoring.model.balance import (
+    Comparison,
+    StudySummary,
+    ladder_verdict,
+    reference_verdict,
+    rung_name,
+)
 from authoring.model.board import Board
 from authoring.pdf.boardmap import LABEL_PT, draw_island, fit_view
 
@@ -151,6 +157,8 @@ def _strength(c: Canvas, data: StudySummary, y: float) -> float:
     said = ladder_verdict(data.ladder or (), st.bot)
     if said is not None:
         y = _wrap(c, said, 18 * mm, y, PAGE[0] - 36 * mm)
+    elif not data.ladder and (measured := reference_verdict(st)) is not None:
+        y = _wrap(c, measured, 18 * mm, y, PAGE[0] - 36 * mm)
     elif not data.ladder and st.stronger:
         y = _wrap(c, f"Stronger on the ladder: {', '.join(st.stronger)}. Add --ladder N to "
                   "measure this bot against them on this scenario.", 18 * mm, y,

@@ -321,6 +321,30 @@ def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
     assert "the players: bot random, 1 of " in text and "the floor of the ladder" in text
     assert "easy/3 *" in text and "easy/4 *" not in text
     assert "* army track for this player count is a placeholder (D8.1" in text
+    # no ladder run: the one measured on the shipped scenario is quoted, with its source
+    assert ("On the shipped scenario 1, easy/4 (1000 games each) this bot (random) wins 0% "
+            "[0%, 0.4%] and the best other, search (budget 8), ") in text
+    assert "Add --ladder N to measure the ladder on this scenario." in text
+
+
+def test_the_quoted_ladder_is_what_the_bots_play(scenario1: GameModel) -> None:
+    """LADDER_REFERENCE, which a study without a ladder quotes, is what the random and
+    heuristic teams win today on those 1,000 games (a bot that changes must remeasure it);
+    a bot at a budget it was not measured at quotes nothing."""
+    from authoring.engine.simulate import LADDER_REFERENCE, REFERENCE_CELL, reference_rungs
+
+    level, players = REFERENCE_CELL.split("/")
+    for bot in ("random", "heuristic"):
+        wins, games, rounds, _ = LADDER_REFERENCE[bot]
+        study = Study(games=games, difficulties=(level,), players=(int(players),), bot=bot,
+                      seed=1)
+        with ProcessPoolExecutor(2) as pool:  # (the same games for any executor)
+            data = summarise(scenario1, study, run_study(scenario1, study, pool))
+        cell = data.cells[REFERENCE_CELL]
+        assert (round(cell.win_rate * games), cell.rounds_mean) == (wins, rounds), bot
+    me, top = reference_rungs("heuristic", None)
+    assert (me.bot, me.games, top.bot, top.budget) == ("heuristic", 1000, "search", 8)
+    assert reference_rungs("search", 16) == () and reference_rungs("nobody", None) == ()
 
 
 def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
@@ -342,6 +366,11 @@ def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
     assert "search (budget 8): win" in text
     assert "stronger players would win about 50 points more" in text
     assert "easy/3 *" in text and "placeholder (D8.1)" in text
+    # without a ladder: the one measured on the shipped scenario, said to be that one
+    write_balance(tmp_path / "r.pdf", data, scenario1.board)
+    text = " ".join(pypdf.PdfReader(tmp_path / "r.pdf").pages[0].extract_text().split())
+    assert "On the shipped scenario 1, easy/4 (1000 games each) this bot (random)" in text
+    assert "Add --ladder N to measure the ladder on this scenario." in text
 
 
 def test_the_ladder_runs_every_bot_on_the_first_cell_the_searchers_at_the_budget(
