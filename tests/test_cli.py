@@ -260,3 +260,29 @@ def test_a_missing_output_folder_is_created_and_said(tmp_path: Path) -> None:
     assert err.rstrip().endswith(f"note: created the folder {tmp_path / 'outptu'}")
     code, err = _main("export", "--only", "calibration", "-o", str(out))
     assert "created the folder" not in err
+
+
+def test_the_player_aid_follows_the_scenarios_d42(tmp_path: Path) -> None:
+    """Issue 23: the printed aid says where a limited action's cube comes from as the
+    scenario decides it (D4.2: the general supply by default, the player's own reserve as
+    the option); it printed the default whatever the scenario chose."""
+    import shutil
+
+    import pypdf
+
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "scenarios", tmp_path / "scenarios")
+    shutil.copytree(root / "cards", tmp_path / "cards")
+    scenario = tmp_path / "scenarios" / "scenario-1.yaml"
+    texts = {}
+    for choice in ("supply", "player"):
+        scenario.write_text(scenario.read_text(encoding="utf-8").split("\ndecisions:")[0]
+                            + f"\ndecisions: {{D4.2: {choice}}}\n", encoding="utf-8")
+        out = tmp_path / f"{choice}.pdf"
+        code, err = _main("export", str(scenario), "--only", "aids", "-o", str(out))
+        assert code == 0, err
+        texts[choice] = " ".join(" ".join(p.extract_text() for p in
+                                          pypdf.PdfReader(out).pages).split())
+    assert "cube de la réserve générale (D4.2)" in texts["supply"]
+    assert "cube de votre réserve personnelle (D4.2)" in texts["player"]
+    assert "réserve générale (D4.2)" not in texts["player"]

@@ -28,6 +28,7 @@ from authoring.clues.report import DeckCheck, explain_place, simulate_data
 from authoring.clues.report import check as check_deck
 from authoring.clues.yamledit import EditError, append_items
 from authoring.io.diagnostics import Report, suggestion
+from authoring.io.wording import count_of
 from authoring.io.yamlio import atomic_write, display_path, load_text
 from authoring.model.predicates import parse_where
 
@@ -321,7 +322,7 @@ def simulate(
 
 def _print_simulate(data: dict[str, Any]) -> None:
     click.echo(
-        f"{data['deck']}: {data['games']} games per draw size, seed {data['seed']} "
+        f"{data['deck']}: {count_of(data['games'], 'game')} per draw size, seed {data['seed']} "
         f"({data['seconds']:.1f} s)"
     )
     click.echo(f"keep policy '{data['keep']}': {data['keep_policy']}")

@@ -54,8 +54,6 @@ from authoring.model.balance import (
     SensitivityRow,
     Strength,
     StudySummary,
-    ladder_verdict,
-    reference_verdict,
     rung_name,
 )
 from authoring.model.game import GameModel
@@ -445,7 +443,7 @@ def _print_ladder(s: StudySummary) -> None:
         lo, hi = r.interval
         click.echo(f"  {rung_name(r):<21} win {percent(r.win_rate)} "
                    f"[{percent(lo)}, {percent(hi)}], {r.rounds_mean:.1f} rounds on average")
-    said = ladder_verdict(rows, s.study.bot)
+    said = s.standing
     if said is not None:
         click.echo(said)
 
@@ -461,15 +459,14 @@ def _print_sensitivity(rows: tuple[SensitivityRow, ...]) -> None:
 
 def _print(s: StudySummary) -> None:
     st = s.study
-    click.echo(f"{s.scenario}: {st.games} games per cell, bot {st.bot}, seed "
+    click.echo(f"{s.scenario}: {count_of(st.games, 'game')} per cell, bot {st.bot}, seed "
                f"{st.seed}, table speed {st.table_speed:g} actions/min (D10.1)"
                + (", decisions " + " ".join(f"{k}={v}" for k, v in st.decisions.items())
                   if st.decisions else "")
                + ("  [PARTIAL]" if s.partial else ""))
     click.echo("the players: " + strength_line(s.strength))
-    measured = reference_verdict(s.strength) if s.ladder is None else None
-    if measured is not None:
-        click.echo(measured)
+    if s.ladder is None and s.standing is not None:  # (with a ladder: after it)
+        click.echo(s.standing)
     click.echo(f"{'cell':<10} {'win':>5}  {'95% interval':<15} {'rounds':>6}  loss causes")
     placeholder = False
     for key, c in s.cells.items():

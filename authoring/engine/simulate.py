@@ -551,10 +551,10 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
     if cells and not any(c.wins for c in cells.values()):
         hi = wilson(0, games)[1]
         if hi > UNWINNABLE:  # too few games to say so
-            out.append(f"the {study.bot} team never won in {games} games, too few to tell: "
+            out.append(f"the {study.bot} team never won in {count_of(games, 'game')}, too few to tell: "
                        f"a win rate up to {percent(hi)} fits them; play more (--games)")
         else:
-            out.append(f"the {study.bot} team never won in {games} games: as played, the "
+            out.append(f"the {study.bot} team never won in {count_of(games, 'game')}: as played, the "
                        "scenario may be unwinnable — --sensitivity shows which decision of "
                        "the book matters, --compare measures a change")
     used: Counter[str] = Counter()
@@ -573,7 +573,7 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
         idle = sorted(dealt - {
             k.split(":", 1)[1] for k in cards if k.startswith("resistance:")})
         if idle:
-            out.append(f"resistance cards never activated in {games} games: {', '.join(idle)} "
+            out.append(f"resistance cards never activated in {count_of(games, 'game')}: {', '.join(idle)} "
                        "(too dear, or not worth their cubes to the bot)")
     for d in order:
         by_count = {p: cells[f"{d}/{p}"].win_rate for p in study.players

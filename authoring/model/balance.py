@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import ClassVar, TypeAlias
 
-from authoring.io.wording import percent
+from authoring.io.wording import count_of, percent
 
 #: a value as :func:`json.dumps` writes it
 Json: TypeAlias = "str | int | float | bool | None | Sequence[Json] | Mapping[str, Json]"
@@ -190,7 +190,8 @@ class Strength(Record):
     of: int
     #: the ladder's bots, weakest first
     ladder: tuple[str, ...]
-    #: the bots above this one
+    #: the bots after this one in the ladder's order (how they are meant to rank, not a
+    #: measurement: :attr:`StudySummary.standing` says what was measured)
     stronger: tuple[str, ...]
     meaning: str
     #: this bot and the best other as measured on the shipped scenario 1 (its cell in
@@ -254,6 +255,22 @@ class StudySummary(Record):
 
     OMITTED_WHEN_NONE = frozenset({"ladder", "sensitivity"})
 
+    @property
+    def standing(self) -> str | None:
+        """Where the study's bot stands against the strongest other bot, in one sentence:
+        on this study's ladder when it ran one (:func:`ladder_verdict`), else on the ladder
+        measured on the shipped scenario 1 (:func:`reference_verdict`); None when neither
+        measured it. The terminal, the report and the JSON (``standing``) say the same."""
+        if self.ladder is not None:
+            return ladder_verdict(self.ladder, self.strength.bot)
+        return reference_verdict(self.strength)
+
+    def to_json(self) -> dict[str, Json]:
+        """As :meth:`Record.to_json`, with :attr:`standing`."""
+        out = Record.to_json(self)
+        out["standing"] = self.standing
+        return out
+
 
 @dataclass(frozen=True, slots=True)
 class Comparison(Record):
@@ -295,17 +312,22 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "") -> s
     ...                "heuristic")  # doctest: +NORMALIZE_WHITESPACE
     'On easy/4 (200 games each) this bot (heuristic) wins 58% [52%, 65%], more than any
     other bot of the ladder: these figures are the best play measured.'
+    >>> ladder_verdict([me, LadderRung("search", "easy/4", 200, 0.5, (0.43, 0.57), 4.7, 8)],
+    ...                "heuristic")  # doctest: +NORMALIZE_WHITESPACE
+    'On easy/4 (200 games each) this bot (heuristic) wins 58% [52%, 65%] and the best
+    other, search (budget 8), 50% [43%, 57%]: the intervals overlap, so at this many
+    games no bot was measured stronger or weaker than this one.'
     """
     me = next((r for r in ladder if r.bot == bot), None)
     others = [r for r in ladder if r.bot != bot]
     if me is None or not others:
         return None
     top = max(others, key=lambda r: r.win_rate)  # the first of the highest (weakest first)
-    games = (f"{me.games} games each" if me.games == top.games
-             else f"{me.games} and {top.games} games")
+    games = (f"{count_of(me.games, 'game')} each" if me.games == top.games
+             else f"{me.games} and {count_of(top.games, 'game')}")
     said = (f"On {where}{me.cell} ({games}) this bot ({rung_name(me)}) wins "
             f"{percent(me.win_rate)} [{percent(me.interval[0])}, {percent(me.interval[1])}]")
-    if top.win_rate <= me.win_rate:
+    if me.interval[0] > top.interval[1]:
         return f"{said}, more than any other bot of the ladder: these figures are the best " \
                "play measured."
     said += (f" and the best other, {rung_name(top)}, {percent(top.win_rate)} "
@@ -313,6 +335,9 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "") -> s
     if top.interval[0] > me.interval[1]:
         gap = round(100 * (top.win_rate - me.win_rate))
         return f"{said}: stronger players would win about {gap} points more."
+    if top.win_rate <= me.win_rate:
+        return (f"{said}: the intervals overlap, so at this many games no bot was measured "
+                "stronger or weaker than this one.")
     return (f"{said}: the intervals overlap, so at this many games no team was measured "
             "stronger than this bot.")
 

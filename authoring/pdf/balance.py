@@ -20,13 +20,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 import authoring.pdf.fonts as fonts
-from authoring.io.wording import percent, signed_percent
+from authoring.io.wording import count_of, percent, signed_percent
 from authoring.io.yamlio import atomic_write
 from authoring.model.balance import (
     Comparison,
     StudySummary,
-    ladder_verdict,
-    reference_verdict,
     rung_name,
 )
 from authoring.model.board import Board
@@ -77,7 +75,7 @@ def _wrap(c: Canvas, text: str, x: float, y: float, width: float, size: float = 
 def _cover(c: Canvas, data: StudySummary) -> None:
     st = data.study
     y = _title(c, f"Balance of {data.scenario}" + (" — PARTIAL" if data.partial else ""),
-               f"{st.games} games per cell · bot {st.bot} · seed {st.seed} · table speed "
+               f"{count_of(st.games, 'game')} per cell · bot {st.bot} · seed {st.seed} · table speed "
                f"{st.table_speed:g} actions a minute (D10.1) · decisions "
                f"{st.decisions or 'the defaults of rules.md'}")
     c.setFillColor(INK)
@@ -99,7 +97,7 @@ def _cover(c: Canvas, data: StudySummary) -> None:
         y -= 4 * mm
         c.setFont(fonts.BOLD, 12)
         c.drawString(15 * mm, y, f"Skill ladder: how strong the players were ({ladder[0].cell}, "
-                                 f"{ladder[0].games} games per bot)")
+                                 f"{count_of(ladder[0].games, 'game')} per bot)")
         for r in ladder:
             y -= 5 * mm
             c.setFont(fonts.REGULAR, 9)
@@ -154,11 +152,9 @@ def _strength(c: Canvas, data: StudySummary, y: float) -> float:
             f"({' < '.join(st.ladder)})") if st.rank else ""
     y = _wrap(c, f"Bot {st.bot}{budget}{rank}: {st.meaning}.", 18 * mm, y,
               PAGE[0] - 36 * mm)
-    said = ladder_verdict(data.ladder or (), st.bot)
+    said = data.standing
     if said is not None:
         y = _wrap(c, said, 18 * mm, y, PAGE[0] - 36 * mm)
-    elif not data.ladder and (measured := reference_verdict(st)) is not None:
-        y = _wrap(c, measured, 18 * mm, y, PAGE[0] - 36 * mm)
     elif not data.ladder and st.stronger:
         y = _wrap(c, f"Stronger on the ladder: {', '.join(st.stronger)}. Add --ladder N to "
                   "measure this bot against them on this scenario.", 18 * mm, y,

@@ -655,8 +655,10 @@ def _card_text(sc: Scenario, lang: Lang) -> dict[str, Any]:
 # --------------------------------------------------------------------------- player aids
 
 
-def aid_text(lang: Lang) -> tuple[str, str]:
-    """The two columns of a player aid: the round (R3–R9) and the actions (R5)."""
+def aid_text(lang: Lang, cube: str | None = None) -> tuple[str, str]:
+    """The two columns of a player aid: the round (R3–R9) and the actions (R5); ``cube``:
+    where a limited action's cube comes from, the scenario's D4.2 (None: its default)."""
+    own = (cube or rules.DECISIONS["D4.2"].default) == "player"
 
     if lang == "en":
         round_ = (
@@ -681,7 +683,9 @@ def aid_text(lang: Lang) -> tuple[str, str]:
         )
         actions = (
             "**Actions (R5)** — * limited (R4.4): only while the zone's cubes < its size; "
-            "put a cube from the general supply there (D4.2). **Army malus (R4.5):** every skill used − the occupation of "
+            + ("put a cube from your own reserve there (D4.2)." if own else
+               "put a cube from the general supply there (D4.2).")
+            + " **Army malus (R4.5):** every skill used − the occupation of "
             "your zone.\n"
             f"**Move (R5.1):** up to {rules.MOVE_ROADS} roads or {rules.MOVE_MOUNTAIN_PATHS} mountain path.\n"
             "**Recruit* (R5.2):** draw C − malus tokens, keep one on a slot numbered ≤ its value.\n"
@@ -718,7 +722,9 @@ def aid_text(lang: Lang) -> tuple[str, str]:
     )
     actions = (
         "**Actions (R5)** — * limitée (R4.4) : seulement si les cubes de la zone < sa taille ; "
-        "y poser un cube de la réserve générale (D4.2). **Malus de l'armée (R4.5) :** chaque compétence utilisée − "
+        + ("y poser un cube de votre réserve personnelle (D4.2)." if own else
+           "y poser un cube de la réserve générale (D4.2).")
+        + " **Malus de l'armée (R4.5) :** chaque compétence utilisée − "
         "l'occupation de votre zone.\n"
         f"**Se déplacer (R5.1) :** jusqu'à {rules.MOVE_ROADS} routes ou {rules.MOVE_MOUNTAIN_PATHS} chemin "
         "de montagne.\n"
@@ -749,6 +755,10 @@ class AidSection:
         self.options = options
         self.colours = list(options.player_colours)
         self.title = say(options.lang, "Aides de jeu", "Player aids")
+        scenario = inputs.scenario
+        #: the scenario's D4.2: where a limited action's cube comes from (None: the default)
+        self.cube: str | None = (scenario.spec.decisions.get("D4.2")
+                                 if scenario is not None else None)
 
     def pages(self) -> int:
         return -(-len(self.colours) // 2)
@@ -784,7 +794,7 @@ class AidSection:
         c.setFont(FONT_BOLD, 11)
         c.drawString(pt(box.x + 4), pt(box.top - 7),
                      say(lang, f"Aide de jeu — {fr}", f"Player aid — {en}"))
-        _, actions = aid_text(lang)
+        _, actions = aid_text(lang, self.cube)
         colw = (box.w - 6) / 2
         round_diagram(w, c, Rect(box.x + 1, box.y, colw - 1, box.h - 12), lang)
         key_h = 23.0

@@ -325,6 +325,17 @@ def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
     assert ("On the shipped scenario 1, easy/4 (1000 games each) this bot (random) wins 0% "
             "[0%, 0.4%] and the best other, search (budget 8), ") in text
     assert "Add --ladder N to measure the ladder on this scenario." in text
+    # the JSON says the same sentence, and with a ladder the one about that ladder
+    code, out = run("--games", "1", "--difficulty", "easy", "--players", "4", "--bot",
+                    "random", "--json")
+    standing = json.loads(out[out.index("{"):])["standing"]
+    assert standing.startswith("On the shipped scenario 1, easy/4") and standing in text
+    code, out = run("--games", "1", "--difficulty", "easy", "--players", "4", "--bot",
+                    "random", "--ladder", "1", "--json")
+    assert json.loads(out[out.index("{"):])["standing"] == (
+        "On easy/4 (1 game each) this bot (random) wins 0% [0%, 79%] and the best other, "
+        "simple, 0% [0%, 79%]: the intervals overlap, so at this many games no bot was "
+        "measured stronger or weaker than this one.")  # (it said "more than any other")
 
 
 def test_the_quoted_ladder_is_what_the_bots_play(scenario1: GameModel) -> None:
