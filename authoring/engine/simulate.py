@@ -579,11 +579,16 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
         by_count = {p: cells[f"{d}/{p}"].win_rate for p in study.players
                     if f"{d}/{p}" in cells}
         if len(by_count) >= 3:
-            mean = sum(by_count.values()) / len(by_count)
             for p, r in by_count.items():
-                if abs(r - mean) > 0.25:
+                # more than 25 points from every other count, and its interval leaves them
+                # all out (a few games a cell spread widely by chance alone)
+                others = {q: x for q, x in by_count.items() if q != p}
+                lo, hi = cells[f"{d}/{p}"].interval
+                if (min(abs(r - x) for x in others.values()) > 0.25
+                        and (lo > max(others.values()) or hi < min(others.values()))):
+                    said = " and ".join(f"{q} players {percent(x)}" for q, x in others.items())
                     out.append(f"{d}: {p} players win {percent(r)}, far from the other counts "
-                               f"({percent(mean)} on average)")
+                               f"({said})")
     return out
 
 

@@ -451,3 +451,20 @@ def test_the_pdf_report_of_a_comparison_has_its_page(tmp_path: Path) -> None:
     assert "Compared with scenario-2" in words
     assert "cell scenario-1 scenario-2 difference 95 % interval" in words
     assert "easy/4 0% 0% +0.0%" in words
+
+
+def test_a_player_count_far_from_the_others_is_measured_against_the_others(
+        scenario1: GameModel) -> None:
+    """The warning compares a count with each other count (it took a mean that held the
+    count itself: 77 % against "48 % on average" of 77, 37 and 30), and only when the
+    count's interval leaves them out (10 games a cell warned by chance)."""
+    study = Study(games=100, difficulties=("hard",), players=(3, 4, 5))
+    cells = {"hard/3": _cell("hard", 77, players=3), "hard/4": _cell("hard", 37),
+             "hard/5": _cell("hard", 30, players=5)}
+    warnings = [w for w in design_warnings(scenario1, study, cells) if "far from" in w]
+    assert warnings == ["hard: 3 players win 77%, far from the other counts (4 players 37% "
+                        "and 5 players 30%)"]
+    few = {"hard/3": _cell("hard", 7, games=10, players=3), "hard/4": _cell("hard", 4, 10),
+           "hard/5": _cell("hard", 3, games=10, players=5)}
+    assert not [w for w in design_warnings(scenario1, replace(study, games=10), few)
+                if "far from" in w]
