@@ -83,7 +83,7 @@ def decision_pairs(values: tuple[str, ...], hint: str = "") -> dict[str, str]:
     for item in values:
         key, sep, choice = (part.strip() for part in item.partition("="))
         if not sep or not key or not choice:
-            raise click.BadParameter(f"'{item}' is not DECISION=CHOICE (e.g. D4.2=supply){hint}",
+            raise click.BadParameter(f"'{item}' is not DECISION=CHOICE (e.g. D4.2=player){hint}",
                                      param_hint="--decision")
         if out.get(key, choice) != choice:
             raise click.BadParameter(f"{key} is given twice, '{out[key]}' then '{choice}': "

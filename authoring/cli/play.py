@@ -48,6 +48,7 @@ from authoring.cli.play_screen import (
     table,
     tr,
 )
+from authoring.cli.rules import decision_problems
 from authoring.engine import (
     Action,
     End,
@@ -74,7 +75,7 @@ from authoring.engine.state import Pending
 from authoring.engine.view import PublicView
 from authoring.io.errors import InputError
 from authoring.io.yamlio import atomic_write, read_regular
-from authoring.model.rules import DECISIONS, LEVELS, PLAYER_COUNTS, check_decisions
+from authoring.model.rules import DECISIONS, LEVELS, PLAYER_COUNTS
 from authoring.model.workspace import default_path
 
 if TYPE_CHECKING:  # the engine is imported when the command runs (fast --help)
@@ -137,7 +138,7 @@ def _decision_pairs(ctx: click.Context, param: click.Parameter,
               help="No timer: a players' phase ends when you type `end`.")
 @click.option("--decision", "decision_args", multiple=True, metavar="D…=CHOICE",
               callback=_decision_pairs, help="Choose a decision of the rules, e.g. "
-                                             "--decision D4.2=supply (repeatable).")
+                                             "--decision D4.2=player (repeatable).")
 @click.option("--decisions", "list_decisions", is_flag=True,
               help="List the decisions with their choices, and exit.")
 @click.option("--load", "load_path", type=SafePath(exists=True, dir_okay=False),
@@ -232,7 +233,7 @@ def _new(console: Console, reader: TimedReader, scenario: str | None, players: i
          difficulty: str, characters: str | None, seed: int | None, bots: int, bot_name: str,
          no_timer: bool, decisions: dict[str, str], save_path: str | None) -> Session:
 
-    problems = check_decisions(decisions)
+    problems = decision_problems(decisions)
     if problems:
         raise click.UsageError("--decision " + "; ".join(problems) + " (--decisions lists them)")
     path = _scenario_path(scenario)

@@ -28,6 +28,7 @@ from authoring.cli.common import (
     json_option,
     print_report,
 )
+from authoring.cli.rules import decision_problems
 from authoring.engine.bots import BUDGETED
 from authoring.engine.check import load_playable
 from authoring.engine.native import running
@@ -57,7 +58,7 @@ from authoring.model.balance import (
     rung_name,
 )
 from authoring.model.game import GameModel
-from authoring.model.rules import LEVELS, PLAYER_COUNTS, check_decisions
+from authoring.model.rules import LEVELS, PLAYER_COUNTS
 from authoring.model.workspace import default_path
 
 T = TypeVar("T")
@@ -85,7 +86,7 @@ def _list(value: str, allowed: tuple[T, ...], what: str, convert: Callable[[str]
 def _decisions(values: tuple[str, ...]) -> dict[str, str]:
 
     out = decision_pairs(values)
-    problems = check_decisions(out)
+    problems = decision_problems(out)
     if problems:
         raise click.BadParameter("; ".join(problems), param_hint="--decision")
     return out
@@ -126,7 +127,7 @@ def _load(path: str) -> GameModel:
               help="D10.1: actions a minute the table takes; the budget per players' phase is "
                    "the timer's minutes times this.")
 @click.option("--decision", "decisions", multiple=True, metavar="D=CHOICE",
-              help="Play with a decision's alternative, e.g. D4.2=supply (repeatable).")
+              help="Play with a decision's alternative, e.g. D4.2=player (repeatable).")
 @click.option("--compare", "compare_with", type=SafePath(),
               help="A second scenario: report the difference of win rate per cell.")
 @click.option("--ladder", type=int, default=None, metavar="N",

@@ -188,7 +188,12 @@ def test_command_json_and_report(tmp_path: Path) -> None:
         (["--decision", "D4.2=suply"], "D4.2: unknown choice 'suply' (did you mean 'supply'?)"),
         (["--decision", "D4.2=supply", "--decision", "D4.2=player"],
          "D4.2 is given twice, 'supply' then 'player': choose one"),
-        (["--decision", "D4.2"], "'D4.2' is not DECISION=CHOICE (e.g. D4.2=supply)"),
+        (["--decision", "D4.2"], "'D4.2' is not DECISION=CHOICE (e.g. D4.2=player)"),
+        # a decision of rules.md without alternatives: named, with how it is set (it read
+        # "unknown decision 'D10.1' (did you mean 'D11.1'?)")
+        (["--decision", "D10.1=fast"], "D10.1 (Time in simulation) has no alternative to "
+         "choose with --decision: the table speed sets it (resistance simulate "
+         "--table-speed, actions a minute)"),
         (["--scheduler", "cluster"], "write local or tcp://HOST:PORT"),
     ],
 )

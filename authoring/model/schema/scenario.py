@@ -348,7 +348,7 @@ class ScenarioSpec(Model):
     decisions: dict[str, str] = Field(
         default_factory=dict,
         description="Where the rule book is silent, this scenario's choices among the "
-        "decisions of rules.md, e.g. {D4.2: supply} (`resistance play --decisions` lists "
+        "decisions of rules.md, e.g. {D4.2: player} (`resistance play --decisions` lists "
         "them with their options); the others keep their defaults.",
     )
 
