@@ -173,7 +173,8 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
                                      f"--bot {' or '.join(sorted(BUDGETED))}",
                                      param_hint="--budget")
         if budget < 1:
-            raise click.BadParameter(f"{budget}: at least 1 future per decision",
+            raise click.BadParameter(f"{budget}: at least 1 future per decision (the {bot} "
+                                     f"bot's default is {default_budget(bot)})",
                                      param_hint="--budget")
         if budget > MAX_BUDGET:
             raise click.BadParameter(f"{budget}: at most {MAX_BUDGET} futures per decision "
@@ -228,6 +229,11 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         # and the whole report says it is partial
         first = replace(first, partial=True)
     summaries[0] = first
+    if len(summaries) == 2 and summaries[0].scenario == summaries[1].scenario:
+        # a variant copied from the scenario keeps its id: the two sides by their files
+        summaries = [replace(s, scenario=f"{s.scenario} ({display_path(Path(p))})")
+                     for s, p in zip(summaries, (path, str(compare_with)), strict=True)]
+        first = summaries[0]
     data = (first if len(summaries) == 1 else
             Comparison(first, summaries[1], compare(summaries[0], summaries[1])))
     if report_path:

@@ -185,7 +185,8 @@ def run(*args: str) -> tuple[int, str]:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--bot", "search", "--budget", "0"], "0: at least 1 future per decision"),
+        (["--bot", "search", "--budget", "0"],
+         "0: at least 1 future per decision (the search bot's default is 8)"),
         (["--bot", "search", "--budget", "-2"], "-2: at least 1 future per decision"),
         (["--bot", "search", "--budget", "20000"],
          f"20000: at most {MAX_BUDGET} futures per decision"),

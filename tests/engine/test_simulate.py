@@ -280,6 +280,25 @@ def test_ladder_plays_every_bot_weakest_first() -> None:
     assert text.count("engine: ") == 1  # named once, not once per bot of the ladder
 
 
+def test_compare_names_a_variant_of_the_same_id_by_its_file(tmp_path: Path) -> None:
+    """A variant copied from the scenario keeps its id: the two sides are told apart by
+    their files (it read "scenario-1 (--compare) − scenario-1")."""
+    import shutil
+
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "scenarios", tmp_path / "scenarios")
+    shutil.copytree(root / "cards", tmp_path / "cards")
+    first = tmp_path / "scenarios" / "scenario-1.yaml"
+    variant = tmp_path / "scenarios" / "variant.yaml"
+    variant.write_text(first.read_text("utf-8").replace("normal: {officers: 12}",
+                                                         "normal: {officers: 14}"), "utf-8")
+    code, text = run(str(first), "--compare", str(variant), "--games", "2", "--difficulty",
+                     "normal", "--players", "4", "--bot", "random")
+    assert code == 0, text
+    line = next(x for x in text.splitlines() if x.startswith("difference in win rate"))
+    assert "variant.yaml) (--compare) − scenario-1 (" in line and "scenario-1.yaml):" in line
+
+
 def test_compare_keeps_the_ladder_of_the_first_scenario() -> None:
     """--compare with --ladder: the ladder is the first scenario's, printed and in "a" of
     the JSON (it was computed, then dropped, and the text output failed on it)."""
