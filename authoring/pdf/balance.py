@@ -196,11 +196,12 @@ def _win_rates(c: Canvas, data: StudySummary) -> None:
                        x0 + step * (i + 0.92), base + height * v)
     if targets:
         c.setFillColor(BAND)
-        c.rect(x0, 17 * mm, 8 * mm, 4 * mm, stroke=0, fill=1)
+        c.rect(x0, 12 * mm, 8 * mm, 4 * mm, stroke=0, fill=1)
         c.setFillColor(INK)
         c.setFont(fonts.REGULAR, 8)
-        c.drawString(x0 + 10 * mm, 18 * mm, "the scenario's target band for the difficulty "
-                     "(balance: in the scenario file); a bar inside it is on target")
+        c.drawString(x0 + 10 * mm, 13 * mm, "the scenario's target band for the difficulty "
+                     "(balance: in the scenario file); under each bar: in, below or above it. "
+                     "A bar's colour is its difficulty, not a verdict")
     for i, cell in enumerate(cells):
         x = x0 + step * i + step * 0.2
         bw = step * 0.6
@@ -217,6 +218,11 @@ def _win_rates(c: Canvas, data: StudySummary) -> None:
         c.setFont(fonts.REGULAR, 8)
         c.drawCentredString(cx, base - 5 * mm, f"{cell.difficulty} · {cell.players}p")
         c.drawCentredString(cx, base - 9 * mm, f"{percent(cell.win_rate)}")
+        band = targets.get(cell.difficulty)
+        if band:
+            c.drawCentredString(cx, base - 13 * mm, "below the band" if cell.win_rate < band[0]
+                                else "above the band" if cell.win_rate > band[1]
+                                else "in the band")
 
 
 def _survival(c: Canvas, data: StudySummary) -> None:

@@ -403,7 +403,12 @@ def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
     assert "easy/3 *" in text and "placeholder (D8.1)" in text
     # without a ladder: the one measured on the shipped scenario, said to be that one
     write_balance(tmp_path / "r.pdf", data, scenario1.board)
-    text = " ".join(pypdf.PdfReader(tmp_path / "r.pdf").pages[0].extract_text().split())
+    pages = pypdf.PdfReader(tmp_path / "r.pdf").pages
+    # the win-rate chart says under each bar where it stands against the target band (the
+    # bars' colours are the difficulties, which read as verdicts)
+    rates = " ".join(pages[1].extract_text().split())
+    assert "0% below the band" in rates and "not a verdict" in rates
+    text = " ".join(pages[0].extract_text().split())
     assert "On the shipped scenario 1, easy/4 (1000 games each) this bot (random)" in text
     assert "Add --ladder N to measure the ladder on this scenario." in text
 
