@@ -425,7 +425,8 @@ def _shown(runner: StudyRunner) -> Runner:
                 line = f"engine: the Dask workers' own (here: {line.removeprefix('engine: ')})"
             click.echo(line, err=True)
         with _stoppable(runner), click.progressbar(
-                length=total, label=f"{model.scenario.id}: {count_of(total, 'game')}",
+                length=total,
+                label=f"{model.scenario.id}, bot {study.bot}: {count_of(total, 'game')}",
                 file=sys.stderr) as bar:
             try:
                 summary = runner.run(model, study, bar.update)

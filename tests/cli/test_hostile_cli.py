@@ -407,4 +407,4 @@ def test_one_game_is_one_game_in_the_progress_label() -> None:
                         *ONE_CELL, "--json"], cwd=ROOT, capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 0, r.stderr
-    assert "scenario-1: 1 game" in r.stderr.splitlines()
+    assert "scenario-1, bot random: 1 game" in r.stderr.splitlines()  # (a ladder's bots)
