@@ -153,12 +153,12 @@ LADDER_REFERENCE: Mapping[str, tuple[int, int, float, int | None]] = {
 REFERENCE_CELL = "easy/4"
 
 
-def reference_rungs(bot: str, budget: int | None) -> tuple[LadderRung, ...]:
-    """``bot`` (at ``budget``) and the best other bot as :data:`LADDER_REFERENCE` measured
-    them; empty when it did not measure this bot at this budget."""
+def reference_rungs(bot: str) -> tuple[LadderRung, ...]:
+    """``bot`` and the best other bot as :data:`LADDER_REFERENCE` measured them (each at
+    its measured budget: the rung says it); empty when it did not measure this bot."""
     rows = [LadderRung(b, REFERENCE_CELL, n, round(w / n, 4), wilson(w, n), rounds, bud)
             for b, (w, n, rounds, bud) in LADDER_REFERENCE.items()]
-    me = next((r for r in rows if r.bot == bot and r.budget == budget), None)
+    me = next((r for r in rows if r.bot == bot), None)
     if me is None:
         return ()
     return me, max((r for r in rows if r.bot != bot), key=lambda r: r.win_rate)
@@ -182,7 +182,7 @@ def strength(study: Study) -> Strength:
     meaning = BOT_MEANING.get(study.bot, study.bot).format(
         budget=count_of(budget, "future") if budget is not None else "")
     return Strength(study.bot, budget, rank, len(ladder), ladder,
-                    ladder[rank:] if rank else (), meaning, reference_rungs(study.bot, budget))
+                    ladder[rank:] if rank else (), meaning, reference_rungs(study.bot))
 
 
 def army_track(model: GameModel, players: int) -> str:

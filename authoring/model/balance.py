@@ -360,6 +360,10 @@ def reference_verdict(strength: Strength) -> str | None:
     said = ladder_verdict(strength.reference, strength.bot, "the shipped scenario 1, ")
     if said is None:
         return None
+    measured = strength.reference[0].budget
+    if measured != strength.budget:
+        said += (f" (That ladder played it at budget {measured}; this study plays "
+                 f"{strength.budget}.)")
     return f"{said} Add --ladder N to measure the ladder on this scenario."
 
 

@@ -365,7 +365,7 @@ def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
 def test_the_quoted_ladder_is_what_the_bots_play(scenario1: GameModel) -> None:
     """LADDER_REFERENCE, which a study without a ladder quotes, is what the random and
     heuristic teams win today on those 1,000 games (a bot that changes must remeasure it);
-    a bot at a budget it was not measured at quotes nothing."""
+    a bot at another budget than the one measured is quoted with both budgets."""
     from authoring.engine.simulate import LADDER_REFERENCE, REFERENCE_CELL, reference_rungs
 
     level, players = REFERENCE_CELL.split("/")
@@ -377,9 +377,14 @@ def test_the_quoted_ladder_is_what_the_bots_play(scenario1: GameModel) -> None:
             data = summarise(scenario1, study, run_study(scenario1, study, pool))
         cell = data.cells[REFERENCE_CELL]
         assert (round(cell.win_rate * games), cell.rounds_mean) == (wins, rounds), bot
-    me, top = reference_rungs("heuristic", None)
+    me, top = reference_rungs("heuristic")
     assert (me.bot, me.games, top.bot, top.budget) == ("heuristic", 1000, "search", 8)
-    assert reference_rungs("search", 16) == () and reference_rungs("nobody", None) == ()
+    assert reference_rungs("nobody") == ()
+    # a study at another budget than the ladder's is told so
+    code, text = run("--games", "1", "--difficulty", "easy", "--players", "4", "--bot",
+                     "search", "--budget", "2")
+    assert code == 0, text
+    assert "(That ladder played it at budget 8; this study plays 2.)" in text
 
 
 def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
