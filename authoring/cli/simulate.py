@@ -307,7 +307,7 @@ def _capped_jobs(jobs: int, scheduler: str | None, study: Study) -> int:
     cap = work if scheduler is not None and scheduler != "local" else min(work, cpus)
     if jobs > max(cap, 1):
         click.echo(f"note: --jobs {jobs}: {count_of(max(cap, 1), 'process', 'processes')} "
-                   f"(the study has {count_of(work, 'chunk')} of {CHUNK} games; this machine "
+                   f"(the study has {count_of(work, 'chunk')} of up to {CHUNK} games; this machine "
                    f"has {count_of(cpus, 'CPU')})", err=True)
         return max(cap, 1)
     return jobs

@@ -79,7 +79,7 @@ def test_simulate_bounds_before_anything_runs(args: list[str], message: str) -> 
 def test_jobs_are_capped_at_the_work() -> None:
     code, text = simulate("--games", "3", "--jobs", "999", *ONE_CELL, "--json")
     assert code == 0, text
-    assert "note: --jobs 999: 1 process (the study has 1 chunk of 25 games" in text
+    assert "note: --jobs 999: 1 process (the study has 1 chunk of up to 25 games" in text
 
 
 def test_the_report_path_is_checked_before_the_games(tmp_path: Path) -> None:
