@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from authoring.cli import cli
 from authoring.cli.rules import find, load_rules, parse_rules, rules_path
-from authoring.model.rules import DECISIONS
+from authoring.model.rules import DECISIONS, FIXED_DECISIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 CITED = re.compile(r"\b[RD]\d+(?:\.\d+b?)?\b")
@@ -65,6 +65,15 @@ def test_every_engine_decision_is_documented_with_its_default_and_options() -> N
 def test_a_decision_documented_with_options_is_one_the_engine_plays() -> None:
     with_options = [e.id for e in load_rules() if e.choices()]
     assert sorted(with_options) == sorted(DECISIONS)
+
+
+def test_every_other_decision_is_known_as_one_without_alternative() -> None:
+    """The decisions of docs/rules.md without options are FIXED_DECISIONS, by their titles:
+    a scenario or --decision naming one is told so (D10.1 read "unknown decision 'D10.1'
+    (did you mean 'D11.1'?)")."""
+    fixed = {e.id: e.title for e in load_rules()
+             if e.level == 3 and e.id.startswith("D") and e.id not in DECISIONS}
+    assert fixed == {k: title for k, (title, _) in FIXED_DECISIONS.items()}
 
 
 def test_ids_are_unique_and_every_part_of_the_book_is_there() -> None:

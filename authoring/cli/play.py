@@ -48,7 +48,6 @@ from authoring.cli.play_screen import (
     table,
     tr,
 )
-from authoring.cli.rules import decision_problems
 from authoring.engine import (
     Action,
     End,
@@ -75,7 +74,7 @@ from authoring.engine.state import Pending
 from authoring.engine.view import PublicView
 from authoring.io.errors import InputError
 from authoring.io.yamlio import atomic_write, read_regular
-from authoring.model.rules import DECISIONS, LEVELS, PLAYER_COUNTS
+from authoring.model.rules import DECISIONS, LEVELS, PLAYER_COUNTS, check_decisions
 from authoring.model.workspace import default_path
 
 if TYPE_CHECKING:  # the engine is imported when the command runs (fast --help)
@@ -233,7 +232,7 @@ def _new(console: Console, reader: TimedReader, scenario: str | None, players: i
          difficulty: str, characters: str | None, seed: int | None, bots: int, bot_name: str,
          no_timer: bool, decisions: dict[str, str], save_path: str | None) -> Session:
 
-    problems = decision_problems(decisions)
+    problems = check_decisions(decisions)
     if problems:
         raise click.UsageError("--decision " + "; ".join(problems) + " (--decisions lists them)")
     path = _scenario_path(scenario)

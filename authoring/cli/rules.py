@@ -24,7 +24,6 @@ from pathlib import Path
 
 import click
 
-from authoring.model.rules import DECISIONS, check_decisions
 from authoring.model.workspace import default_path
 
 RULE_ID = re.compile(r"^[RD]\d+(?:\.\d+[a-z]?)?$")
@@ -148,30 +147,3 @@ def rules(query: tuple[str, ...]) -> None:
         click.echo(f"{e.id} {e.title}" + (f"\n    {line}" if line else ""))
     click.echo(f"{len(found)} rules mention '{text}': `resistance rules ID` prints one")
 
-
-#: how a decision of rules.md that has no alternative to name with ``--decision`` is set
-SET_ELSEWHERE: dict[str, str] = {
-    "D10.1": "the table speed sets it (resistance simulate --table-speed, actions a minute)",
-    "D8.1": "the board's action_tracks: gives each player count its army column",
-    "D0.1": "the box manifest (box:) sets the pieces",
-}
-
-
-def decision_problems(chosen: dict[str, str]) -> list[str]:
-    """:func:`~authoring.model.rules.check_decisions`, except that a decision of rules.md
-    with no alternative to choose (D10.1, D8.1 …) is named as such, with how it is set,
-    instead of 'unknown' with a guess at another id."""
-    fixed = {k: v for k, v in chosen.items()
-             if k not in DECISIONS and k.startswith("D") and RULE_ID.match(k)}
-    problems = check_decisions({k: v for k, v in chosen.items() if k not in fixed})
-    if fixed:
-        titles = {e.id: e.title for e in load_rules()}
-        for key in fixed:
-            if key not in titles:
-                problems += check_decisions({key: fixed[key]})
-                continue
-            how = SET_ELSEWHERE.get(key, f"resistance rules {key} says what it fixes")
-            problems.append(f"{key} ({titles[key]}) has no alternative to choose with "
-                            f"--decision: {how}; the decisions to choose: "
-                            f"{', '.join(DECISIONS)}")
-    return problems

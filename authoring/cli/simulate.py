@@ -28,7 +28,6 @@ from authoring.cli.common import (
     json_option,
     print_report,
 )
-from authoring.cli.rules import decision_problems
 from authoring.engine.bots import BUDGETED
 from authoring.engine.check import load_playable
 from authoring.engine.native import running
@@ -58,7 +57,7 @@ from authoring.model.balance import (
     rung_name,
 )
 from authoring.model.game import GameModel
-from authoring.model.rules import LEVELS, PLAYER_COUNTS
+from authoring.model.rules import LEVELS, PLAYER_COUNTS, check_decisions
 from authoring.model.workspace import default_path
 
 T = TypeVar("T")
@@ -86,7 +85,7 @@ def _list(value: str, allowed: tuple[T, ...], what: str, convert: Callable[[str]
 def _decisions(values: tuple[str, ...]) -> dict[str, str]:
 
     out = decision_pairs(values)
-    problems = decision_problems(out)
+    problems = check_decisions(out)
     if problems:
         raise click.BadParameter("; ".join(problems), param_hint="--decision")
     return out
@@ -229,26 +228,28 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         # and the whole report says it is partial
         first = replace(first, partial=True)
     summaries[0] = first
-    if len(summaries) == 2 and summaries[0].scenario == summaries[1].scenario:
-        # a variant copied from the scenario keeps its id: the two sides by their files
-        summaries = [replace(s, scenario=f"{s.scenario} ({display_path(Path(p))})")
-                     for s, p in zip(summaries, (path, str(compare_with)), strict=True)]
-        first = summaries[0]
     data = (first if len(summaries) == 1 else
             Comparison(first, summaries[1], compare(summaries[0], summaries[1])))
+    # what the terminal and the PDF show: a variant copied from the scenario keeps its id,
+    # so the two sides are named by their files there (the JSON keeps the ids)
+    shown = data
+    if isinstance(data, Comparison) and data.a.scenario == data.b.scenario:
+        a, b = (replace(s, scenario=f"{s.scenario} ({display_path(Path(p))})")
+                for s, p in ((data.a, path), (data.b, str(compare_with))))
+        shown = replace(data, a=a, b=b)
     if report_path:
-        _write_report(Path(report_path), data, path, model)
+        _write_report(Path(report_path), data, path, model, shown)
     if as_json:
         echo_json(data.to_json())
     else:
-        for s in summaries:
+        for s in ((shown.a, shown.b) if isinstance(shown, Comparison) else (shown,)):
             _print(s)
         if first.ladder:
             _print_ladder(first)
         if first.sensitivity:
             _print_sensitivity(first.sensitivity)
-        if isinstance(data, Comparison):
-            _print_compare(data)
+        if isinstance(shown, Comparison):
+            _print_compare(shown)
     runner.close()
     if any(s.partial for s in summaries):
         sys.exit(EXIT_PROBLEMS if runner.lost else
@@ -336,12 +337,15 @@ def _check_report_path(path: Path) -> None:
 
 
 def _write_report(path: Path, data: StudySummary | Comparison, scenario: str,
-                  model: GameModel) -> None:
+                  model: GameModel, shown: StudySummary | Comparison | None = None) -> None:
     """FILE.pdf: the balance report and FILE.json beside it; FILE.json: the JSON only;
     and the notable games beside them. One set (FileSet): staged, then swapped in
-    together, the previous report's replays that this one has not leaving with it."""
+    together, the previous report's replays that this one has not leaving with it.
+    ``shown``: the data as the PDF names it (None: ``data``)."""
     target, pdf = _report_files(path)
     main = data.a if isinstance(data, Comparison) else data
+    shown = data if shown is None else shown
+    shown_main = shown.a if isinstance(shown, Comparison) else shown
     with FileSet(path.parent) as files:
         files.add(target, (json.dumps(data.to_json(), indent=2, ensure_ascii=False)
                            + "\n").encode())
@@ -351,8 +355,8 @@ def _write_report(path: Path, data: StudySummary | Comparison, scenario: str,
         if pdf is not None:
             from authoring.pdf.balance import render_balance  # reportlab: only for a PDF
 
-            files.add(pdf, render_balance(main, model.board,
-                                          data if isinstance(data, Comparison) else None))
+            files.add(pdf, render_balance(shown_main, model.board,
+                                          shown if isinstance(shown, Comparison) else None))
         files.remove_on_commit(sorted(path.parent.glob(
             f"{glob.escape(path.stem)}-*-[0-9]p-*.json")))
         files.commit()

@@ -181,8 +181,15 @@ def strength(study: Study) -> Strength:
     rank = ladder.index(study.bot) + 1 if study.bot in ladder else None
     meaning = BOT_MEANING.get(study.bot, study.bot).format(
         budget=count_of(budget, "future") if budget is not None else "")
+    differs = [f"{k}={v}" for k, v in sorted(study.decisions.items())
+               if v != DECISIONS[k].default]
+    if study.table_speed != TABLE_SPEED:
+        differs.append(f"{study.table_speed:g} actions a minute (D10.1)")
+    note = (f"That ladder was measured with the defaults of rules.md at {TABLE_SPEED:g} "
+            f"actions a minute; this study plays {', '.join(differs)}, where the bots may "
+            "stand apart differently." if differs else "")
     return Strength(study.bot, budget, rank, len(ladder), ladder,
-                    ladder[rank:] if rank else (), meaning, reference_rungs(study.bot))
+                    ladder[rank:] if rank else (), meaning, reference_rungs(study.bot), note)
 
 
 def army_track(model: GameModel, players: int) -> str:
@@ -580,12 +587,13 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
                     if f"{d}/{p}" in cells}
         if len(by_count) >= 3:
             for p, r in by_count.items():
-                # more than 25 points from every other count, and its interval leaves them
-                # all out (a few games a cell spread widely by chance alone)
+                # more than 25 points from every other count, and its interval apart from
+                # theirs (a few games a cell spread widely by chance alone)
                 others = {q: x for q, x in by_count.items() if q != p}
                 lo, hi = cells[f"{d}/{p}"].interval
+                spans = [cells[f"{d}/{q}"].interval for q in others]
                 if (min(abs(r - x) for x in others.values()) > 0.25
-                        and (lo > max(others.values()) or hi < min(others.values()))):
+                        and (lo > max(h for _, h in spans) or hi < min(lo_ for lo_, _ in spans))):
                     said = " and ".join(f"{q} players {percent(x)}" for q, x in others.items())
                     out.append(f"{d}: {p} players win {percent(r)}, far from the other counts "
                                f"({said})")

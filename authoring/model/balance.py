@@ -198,6 +198,9 @@ class Strength(Record):
     #: :attr:`LadderRung.cell`): what a study that ran no ladder of its own quotes
     #: (:func:`reference_verdict`); empty when that measurement has not this bot
     reference: tuple[LadderRung, ...] = ()
+    #: how this study differs from the rules the reference was measured under (its
+    #: decisions, its table speed), said after the quoted ladder; empty: it does not
+    reference_note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,27 +308,28 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "") -> s
     >>> me = LadderRung("heuristic", "easy/4", 200, 0.58, (0.52, 0.65), 4.8)
     >>> ladder_verdict([me, LadderRung("search", "easy/4", 200, 0.63, (0.56, 0.69), 4.7, 8)],
     ...                "heuristic")  # doctest: +NORMALIZE_WHITESPACE
-    'On easy/4 (200 games each) this bot (heuristic) wins 58% [52%, 65%] and the best other,
-    search (budget 8), 63% [56%, 69%]: the intervals overlap, so at this many games no
-    team was measured stronger than this bot.'
+    'On easy/4 (200 games each) this bot, heuristic, wins 58% [52%, 65%] and the best
+    other, search (budget 8), 63% [56%, 69%]: the intervals overlap, so at this many games
+    no bot was measured stronger than this one.'
     >>> ladder_verdict([me, LadderRung("random", "easy/4", 200, 0.0, (0.0, 0.02), 2.0)],
     ...                "heuristic")  # doctest: +NORMALIZE_WHITESPACE
-    'On easy/4 (200 games each) this bot (heuristic) wins 58% [52%, 65%], more than any
+    'On easy/4 (200 games each) this bot, heuristic, wins 58% [52%, 65%], more than any
     other bot of the ladder: these figures are the best play measured.'
-    >>> ladder_verdict([me, LadderRung("search", "easy/4", 200, 0.5, (0.43, 0.57), 4.7, 8)],
+    >>> ladder_verdict([me, LadderRung("search", "easy/4", 100, 0.7, (0.6, 0.78), 4.7, 8)],
     ...                "heuristic")  # doctest: +NORMALIZE_WHITESPACE
-    'On easy/4 (200 games each) this bot (heuristic) wins 58% [52%, 65%] and the best
-    other, search (budget 8), 50% [43%, 57%]: the intervals overlap, so at this many
-    games no bot was measured stronger or weaker than this one.'
+    'On easy/4 (200 games for this bot, 100 for the other) this bot, heuristic, wins 58%
+    [52%, 65%] and the best other, search (budget 8), 70% [60%, 78%]: the intervals
+    overlap, so at this many games no bot was measured stronger than this one.'
     """
     me = next((r for r in ladder if r.bot == bot), None)
     others = [r for r in ladder if r.bot != bot]
     if me is None or not others:
         return None
-    top = max(others, key=lambda r: r.win_rate)  # the first of the highest (weakest first)
+    # the highest; on a tie the last, the strongest by the ladder's order (weakest first)
+    top = max(reversed(others), key=lambda r: r.win_rate)
     games = (f"{count_of(me.games, 'game')} each" if me.games == top.games
-             else f"{me.games} and {count_of(top.games, 'game')}")
-    said = (f"On {where}{me.cell} ({games}) this bot ({rung_name(me)}) wins "
+             else f"{count_of(me.games, 'game')} for this bot, {top.games} for the other")
+    said = (f"On {where}{me.cell} ({games}) this bot, {rung_name(me)}, wins "
             f"{percent(me.win_rate)} [{percent(me.interval[0])}, {percent(me.interval[1])}]")
     if me.interval[0] > top.interval[1]:
         return f"{said}, more than any other bot of the ladder: these figures are the best " \
@@ -335,11 +339,8 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "") -> s
     if top.interval[0] > me.interval[1]:
         gap = round(100 * (top.win_rate - me.win_rate))
         return f"{said}: stronger players would win about {gap} points more."
-    if top.win_rate <= me.win_rate:
-        return (f"{said}: the intervals overlap, so at this many games no bot was measured "
-                "stronger or weaker than this one.")
-    return (f"{said}: the intervals overlap, so at this many games no team was measured "
-            "stronger than this bot.")
+    return (f"{said}: the intervals overlap, so at this many games no bot was measured "
+            "stronger than this one.")
 
 
 def reference_verdict(strength: Strength) -> str | None:
@@ -352,9 +353,9 @@ def reference_verdict(strength: Strength) -> str | None:
     >>> st = Strength("heuristic", None, 4, 5, ("heuristic", "search"), ("search",), "…",
     ...               (me, top))
     >>> reference_verdict(st)  # doctest: +NORMALIZE_WHITESPACE
-    'On the shipped scenario 1, easy/4 (1000 games each) this bot (heuristic) wins 62%
+    'On the shipped scenario 1, easy/4 (1000 games each) this bot, heuristic, wins 62%
     [59%, 65%] and the best other, search (budget 8), 64% [61%, 67%]: the intervals
-    overlap, so at this many games no team was measured stronger than this bot. Add
+    overlap, so at this many games no bot was measured stronger than this one. Add
     --ladder N to measure the ladder on this scenario.'
     """
     said = ladder_verdict(strength.reference, strength.bot, "the shipped scenario 1, ")
@@ -364,6 +365,8 @@ def reference_verdict(strength: Strength) -> str | None:
     if measured != strength.budget:
         said += (f" (That ladder played it at budget {measured}; this study plays "
                  f"{strength.budget}.)")
+    if strength.reference_note:
+        said += f" ({strength.reference_note})"
     return f"{said} Add --ladder N to measure the ladder on this scenario."
 
 

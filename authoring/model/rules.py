@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -255,12 +256,56 @@ DECISIONS: Mapping[str, Decision] = MappingProxyType(
 )
 
 
+#: the decisions of rules.md taken once, with no alternative to choose (``decisions:``,
+#: ``--decision``): their titles, and how one is set where it can be
+#: (tests/test_rules_doc.py checks that these and :data:`DECISIONS` are every D of
+#: rules.md)
+FIXED_DECISIONS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "D0.1": ("The box is a manifest", "the box manifest (box:) sets the pieces"),
+    "D0.2": ("Resistance cards per player count", ""),
+    "D1.1": ("Reading the sample sheet's bonuses", ""),
+    "D2.1": ("Scenario 1's invasion bag", "the scenario's setup.invasion_bag sets it"),
+    "D2.2": ("The speed track is board data", "the board's speed track sets it"),
+    "D5.1": ("A token that fits nowhere", ""),
+    "D5.3": ("Individual counters count one phase", ""),
+    "D5.4": ("At most 10 actions per phase", "a character's actions: sets the counter"),
+    "D6.1": ("Objective candidates", "the objective's candidates: set them"),
+    "D8.1": ("The army column of each track",
+             "the board's action_tracks: gives each player count its army column"),
+    "D8.4": ("Replaced soldiers", ""),
+    "D10.1": ("Time in simulation",
+              "the scenario's timer and the table speed set it (resistance simulate "
+              "--table-speed, actions a minute)"),
+    "D11.3": ("Shared resistance cards", ""),
+    "D11.4": ("Moving the planning token", ""),
+    "D11.6": ("Gained reputation", ""),
+})
+
+
 def check_decisions(chosen: Mapping[str, str]) -> list[str]:
-    """Problems with a choice of decisions, each naming the decision and its options."""
+    """Problems with a choice of decisions, each naming the decision and its options (a
+    decision of rules.md with no alternative, or a rule, is named as such).
+
+    >>> check_decisions({"d10.1": "fast"})  # doctest: +ELLIPSIS
+    ["D10.1 (Time in simulation) has no alternative to choose: the scenario's timer ...]
+    >>> check_decisions({"R5.1": "x"})  # doctest: +ELLIPSIS
+    ["'R5.1' is a rule of the book, not a decision; the decisions to choose: D4.1, ..."]
+    """
     problems: list[str] = []
     for key, value in chosen.items():
         d = DECISIONS.get(key)
-        if d is None:
+        if d is None and key.upper() in DECISIONS:
+            problems.append(f"unknown decision '{key}' (did you mean '{key.upper()}'?); one "
+                            f"of: {', '.join(DECISIONS)}")
+        elif d is None and key.upper() in FIXED_DECISIONS:
+            title, how = FIXED_DECISIONS[key.upper()]
+            how = how or f"resistance rules {key.upper()} says what it fixes"
+            problems.append(f"{key.upper()} ({title}) has no alternative to choose: {how}; "
+                            f"the decisions to choose: {', '.join(DECISIONS)}")
+        elif d is None and re.match(r"^[Rr]\d", key):
+            problems.append(f"'{key}' is a rule of the book, not a decision; the decisions "
+                            f"to choose: {', '.join(DECISIONS)}")
+        elif d is None:
             near = difflib.get_close_matches(key, list(DECISIONS), n=1)
             hint = f" (did you mean '{near[0]}'?)" if near else ""
             problems.append(f"unknown decision '{key}'{hint}; one of: {', '.join(DECISIONS)}")

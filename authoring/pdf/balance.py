@@ -200,8 +200,8 @@ def _win_rates(c: Canvas, data: StudySummary) -> None:
         c.setFillColor(INK)
         c.setFont(fonts.REGULAR, 8)
         c.drawString(x0 + 10 * mm, 13 * mm, "the scenario's target band for the difficulty "
-                     "(balance: in the scenario file); under each bar: in, below or above it. "
-                     "A bar's colour is its difficulty, not a verdict")
+                     "(balance: in the scenario file); under a bar: in it, near it (the interval "
+                     "reaches it), below or above it. A bar's colour is its difficulty")
     for i, cell in enumerate(cells):
         x = x0 + step * i + step * 0.2
         bw = step * 0.6
@@ -219,10 +219,11 @@ def _win_rates(c: Canvas, data: StudySummary) -> None:
         c.drawCentredString(cx, base - 5 * mm, f"{cell.difficulty} · {cell.players}p")
         c.drawCentredString(cx, base - 9 * mm, f"{percent(cell.win_rate)}")
         band = targets.get(cell.difficulty)
-        if band:
-            c.drawCentredString(cx, base - 13 * mm, "below the band" if cell.win_rate < band[0]
-                                else "above the band" if cell.win_rate > band[1]
-                                else "in the band")
+        if band:  # as the terminal warns: outside only when the whole interval is
+            c.drawCentredString(cx, base - 13 * mm, "in the band"
+                                if band[0] <= cell.win_rate <= band[1]
+                                else "below the band" if hi < band[0]
+                                else "above the band" if lo > band[1] else "near the band")
 
 
 def _survival(c: Canvas, data: StudySummary) -> None:
@@ -416,14 +417,16 @@ def _comparison(c: Canvas, both: Comparison) -> None:
     """``--compare``: the second scenario's win rate beside the first's, cell by cell, the
     difference and its 95 % interval."""
     a, b = both.a.scenario, both.b.scenario
-    y = _title(c, f"Compared with {b}",
-               f"win rate per cell: {a} (this report) and {b} (--compare), the same bot, "
-               "seeds and cells; difference " + f"{b} − {a}" + " with its 95 % interval")
+    y = _title(c, "Compared with a second scenario (--compare)")
     c.setFillColor(INK)
+    y = _wrap(c, f"A: {a} (this report). B: {b} (--compare). Win rate per cell, the same "
+              "bot, seeds and cells; the difference B − A with its 95 % interval.",
+              15 * mm, y + 8 * mm, PAGE[0] - 30 * mm) - 3 * mm
     c.setFont(fonts.BOLD, 10)
     cols = (15 * mm, 60 * mm, 100 * mm, 140 * mm, 180 * mm)
-    for x, head in zip(cols, ("cell", a, b, "difference", "95 % interval"), strict=True):
-        c.drawString(x, y, head[:24])
+    for x, head in zip(cols, ("cell", "A", "B", "difference B − A", "95 % interval"),
+                       strict=True):
+        c.drawString(x, y, head)
     c.setFont(fonts.REGULAR, 10)
     for key, d in both.difference.items():
         y -= 6 * mm

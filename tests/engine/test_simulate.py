@@ -192,8 +192,9 @@ def test_command_json_and_report(tmp_path: Path) -> None:
         # a decision of rules.md without alternatives: named, with how it is set (it read
         # "unknown decision 'D10.1' (did you mean 'D11.1'?)")
         (["--decision", "D10.1=fast"], "D10.1 (Time in simulation) has no alternative to "
-         "choose with --decision: the table speed sets it (resistance simulate "
+         "choose: the scenario's timer and the table speed set it (resistance simulate "
          "--table-speed, actions a minute)"),
+        (["--decision", "d10.1=fast"], "D10.1 (Time in simulation) has no alternative"),
         (["--scheduler", "cluster"], "write local or tcp://HOST:PORT"),
     ],
 )
@@ -297,6 +298,11 @@ def test_compare_names_a_variant_of_the_same_id_by_its_file(tmp_path: Path) -> N
     assert code == 0, text
     line = next(x for x in text.splitlines() if x.startswith("difference in win rate"))
     assert "variant.yaml) (--compare) − scenario-1 (" in line and "scenario-1.yaml):" in line
+    # the JSON keeps the ids (a script reads them); the PDF names the files
+    code, out = run(str(first), "--compare", str(variant), "--games", "2", "--difficulty",
+                    "normal", "--players", "4", "--bot", "random", "--json")
+    data = json.loads(out[out.index("{"):])
+    assert data["a"]["scenario"] == data["b"]["scenario"] == "scenario-1"
 
 
 def test_compare_keeps_the_ladder_of_the_first_scenario() -> None:
@@ -346,7 +352,7 @@ def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
     assert "easy/3 *" in text and "easy/4 *" not in text
     assert "* army track for this player count is a placeholder (D8.1" in text
     # no ladder run: the one measured on the shipped scenario is quoted, with its source
-    assert ("On the shipped scenario 1, easy/4 (1000 games each) this bot (random) wins 0% "
+    assert ("On the shipped scenario 1, easy/4 (1000 games each) this bot, random, wins 0% "
             "[0%, 0.4%] and the best other, search (budget 8), ") in text
     assert "Add --ladder N to measure the ladder on this scenario." in text
     # the JSON says the same sentence, and with a ladder the one about that ladder
@@ -357,9 +363,9 @@ def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
     code, out = run("--games", "1", "--difficulty", "easy", "--players", "4", "--bot",
                     "random", "--ladder", "1", "--json")
     assert json.loads(out[out.index("{"):])["standing"] == (
-        "On easy/4 (1 game each) this bot (random) wins 0% [0%, 79%] and the best other, "
-        "simple, 0% [0%, 79%]: the intervals overlap, so at this many games no bot was "
-        "measured stronger or weaker than this one.")  # (it said "more than any other")
+        "On easy/4 (1 game each) this bot, random, wins 0% [0%, 79%] and the best other, "
+        "search (budget 8), 0% [0%, 79%]: the intervals overlap, so at this many games no "
+        "bot was measured stronger than this one.")  # (it said "more than any other")
 
 
 def test_the_quoted_ladder_is_what_the_bots_play(scenario1: GameModel) -> None:
@@ -412,9 +418,10 @@ def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
     # the win-rate chart says under each bar where it stands against the target band (the
     # bars' colours are the difficulties, which read as verdicts)
     rates = " ".join(pages[1].extract_text().split())
-    assert "0% below the band" in rates and "not a verdict" in rates
+    assert "0% near the band" in rates  # 2 games: the interval [0, 66 %] reaches 60 %
+    assert "A bar's colour is its difficulty" in rates
     text = " ".join(pages[0].extract_text().split())
-    assert "On the shipped scenario 1, easy/4 (1000 games each) this bot (random)" in text
+    assert "On the shipped scenario 1, easy/4 (1000 games each) this bot, random," in text
     assert "Add --ladder N to measure the ladder on this scenario." in text
 
 
@@ -482,23 +489,23 @@ def test_the_pdf_report_of_a_comparison_has_its_page(tmp_path: Path) -> None:
     assert code == 0, text
     last = pypdf.PdfReader(tmp_path / "r.pdf").pages[-1].extract_text()
     words = " ".join(last.split())
-    assert "Compared with scenario-2" in words
-    assert "cell scenario-1 scenario-2 difference 95 % interval" in words
+    assert "A: scenario-1 (this report). B: scenario-2 (--compare)." in words
+    assert "cell A B difference B − A 95 % interval" in words
     assert "easy/4 0% 0% +0.0%" in words
 
 
 def test_a_player_count_far_from_the_others_is_measured_against_the_others(
         scenario1: GameModel) -> None:
     """The warning compares a count with each other count (it took a mean that held the
-    count itself: 77 % against "48 % on average" of 77, 37 and 30), and only when the
-    count's interval leaves them out (10 games a cell warned by chance)."""
+    count itself: 77 % against "48 % on average" of 77, 37 and 30), and only when its
+    interval is apart from theirs (10 games a cell warned by chance)."""
     study = Study(games=100, difficulties=("hard",), players=(3, 4, 5))
     cells = {"hard/3": _cell("hard", 77, players=3), "hard/4": _cell("hard", 37),
              "hard/5": _cell("hard", 30, players=5)}
     warnings = [w for w in design_warnings(scenario1, study, cells) if "far from" in w]
     assert warnings == ["hard: 3 players win 77%, far from the other counts (4 players 37% "
                         "and 5 players 30%)"]
-    few = {"hard/3": _cell("hard", 7, games=10, players=3), "hard/4": _cell("hard", 4, 10),
+    few = {"hard/3": _cell("hard", 8, games=10, players=3), "hard/4": _cell("hard", 4, 10),
            "hard/5": _cell("hard", 3, games=10, players=5)}
     assert not [w for w in design_warnings(scenario1, replace(study, games=10), few)
                 if "far from" in w]
