@@ -213,6 +213,9 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     # the second scenario is read before any game: a broken file must not wait for the
     # first study to end
     other = _load(compare_with) if compare_with else None
+    if compare_with and Path(compare_with).resolve() == Path(path).resolve():
+        click.echo(f"note: --compare names {display_path(Path(path))} itself: the same games "
+                   "twice, every difference 0", err=True)
     summaries = [run(model, study)]
     if other is not None and runner.stopped is None:
         summaries.append(run(other, study))
@@ -426,7 +429,7 @@ def _shown(runner: StudyRunner) -> Runner:
             said.append(True)
             line = _engine_line()
             if runner.scheduler not in (None, "local"):  # remote workers run their own
-                line = f"engine: the Dask workers' own (here: {line.removeprefix('engine: ')})"
+                line = f"engine: the Dask workers' own; here: {line.removeprefix('engine: ')}"
             click.echo(line, err=True)
         with _stoppable(runner), click.progressbar(
                 length=total,

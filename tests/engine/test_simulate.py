@@ -305,6 +305,17 @@ def test_compare_names_a_variant_of_the_same_id_by_its_file(tmp_path: Path) -> N
     assert data["a"]["scenario"] == data["b"]["scenario"] == "scenario-1"
 
 
+def test_compare_with_itself_is_said() -> None:
+    """--compare naming the scenario itself (by another path) plays the same games twice:
+    said, not silent."""
+    code, text = run("scenarios/scenario-1.yaml", "--compare",
+                     "./scenarios/../scenarios/scenario-1.yaml", "--games", "1",
+                     "--difficulty", "easy", "--players", "4", "--bot", "random")
+    assert code == 0, text
+    assert ("note: --compare names scenarios/scenario-1.yaml itself: the same games twice, "
+            "every difference 0") in text
+
+
 def test_compare_keeps_the_ladder_of_the_first_scenario() -> None:
     """--compare with --ladder: the ladder is the first scenario's, printed and in "a" of
     the JSON (it was computed, then dropped, and the text output failed on it)."""
