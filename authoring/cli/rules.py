@@ -146,4 +146,3 @@ def rules(query: tuple[str, ...]) -> None:
                     "")
         click.echo(f"{e.id} {e.title}" + (f"\n    {line}" if line else ""))
     click.echo(f"{len(found)} rules mention '{text}': `resistance rules ID` prints one")
-

@@ -53,6 +53,7 @@ from authoring.model.balance import (
     Strength,
     StudyParameters,
     StudySummary,
+    best_other,
 )
 from authoring.model.game import GameModel
 from authoring.model.rules import DECISIONS, LEVELS, PLAYER_COUNTS
@@ -159,9 +160,8 @@ def reference_rungs(bot: str) -> tuple[LadderRung, ...]:
     rows = [LadderRung(b, REFERENCE_CELL, n, round(w / n, 4), wilson(w, n), rounds, bud)
             for b, (w, n, rounds, bud) in LADDER_REFERENCE.items()]
     me = next((r for r in rows if r.bot == bot), None)
-    if me is None:
-        return ()
-    return me, max((r for r in rows if r.bot != bot), key=lambda r: r.win_rate)
+    top = best_other(rows, bot)
+    return (me, top) if me is not None and top is not None else ()
 
 
 def default_budget(bot: str) -> int:

@@ -322,11 +322,9 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "") -> s
     overlap, so at this many games no bot was measured stronger than this one.'
     """
     me = next((r for r in ladder if r.bot == bot), None)
-    others = [r for r in ladder if r.bot != bot]
-    if me is None or not others:
+    top = best_other(ladder, bot)
+    if me is None or top is None:
         return None
-    # the highest; on a tie the last, the strongest by the ladder's order (weakest first)
-    top = max(reversed(others), key=lambda r: r.win_rate)
     games = (f"{count_of(me.games, 'game')} each" if me.games == top.games
              else f"{count_of(me.games, 'game')} for this bot, {top.games} for the other")
     said = (f"On {where}{me.cell} ({games}) this bot, {rung_name(me)}, wins "
@@ -341,6 +339,18 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "") -> s
         return f"{said}: stronger players would win about {gap} points more."
     return (f"{said}: the intervals overlap, so at this many games no bot was measured "
             "stronger than this one.")
+
+
+def best_other(ladder: Sequence[LadderRung], bot: str) -> LadderRung | None:
+    """The rung of the ladder other than ``bot``'s that won most; on a tie the last, the
+    strongest by the ladder's order (weakest first); None when there is no other.
+
+    >>> rungs = [LadderRung(b, "easy/4", 1, 0.0, (0.0, 0.79), 3.0) for b in ("a", "b", "c")]
+    >>> best_other(rungs, "a").bot
+    'c'
+    """
+    others = [r for r in ladder if r.bot != bot]
+    return max(reversed(others), key=lambda r: r.win_rate) if others else None
 
 
 def reference_verdict(strength: Strength) -> str | None:

@@ -294,15 +294,16 @@ def check_decisions(chosen: Mapping[str, str]) -> list[str]:
     problems: list[str] = []
     for key, value in chosen.items():
         d = DECISIONS.get(key)
-        if d is None and key.upper() in DECISIONS:
-            problems.append(f"unknown decision '{key}' (did you mean '{key.upper()}'?); one "
+        upper = key.upper()
+        if d is None and upper in DECISIONS:
+            problems.append(f"unknown decision '{key}' (did you mean '{upper}'?); one "
                             f"of: {', '.join(DECISIONS)}")
-        elif d is None and key.upper() in FIXED_DECISIONS:
-            title, how = FIXED_DECISIONS[key.upper()]
-            how = how or f"resistance rules {key.upper()} says what it fixes"
-            problems.append(f"{key.upper()} ({title}) has no alternative to choose: {how}; "
+        elif d is None and upper in FIXED_DECISIONS:
+            title, how = FIXED_DECISIONS[upper]
+            how = how or f"resistance rules {upper} says what it fixes"
+            problems.append(f"{upper} ({title}) has no alternative to choose: {how}; "
                             f"the decisions to choose: {', '.join(DECISIONS)}")
-        elif d is None and re.match(r"^[Rr]\d", key):
+        elif d is None and re.match(r"^R\d", upper):
             problems.append(f"'{key}' is a rule of the book, not a decision; the decisions "
                             f"to choose: {', '.join(DECISIONS)}")
         elif d is None:
