@@ -400,6 +400,8 @@ class Session:
     resumed_left: float | None = None
     deadline: float | None = None
     warned: set[int] = field(default_factory=set)
+    #: bots that passed since the last person's action: asked again after it (a bot that
+    #: waits for a person behind it, R5.0, acts once that person has acted)
     passed: set[int] = field(default_factory=set)
     shown: int = 0
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -503,7 +505,7 @@ class Session:
             if not mine:
                 continue
             a = seat_choice(self.bots[p], g, PublicView(g, st, p), mine)
-            if a.kind == "end":  # this bot has done enough this phase
+            if a.kind == "end":  # nothing for this bot until a person acts
                 self.passed.add(p)
                 continue
             self._take(a, bot=True)
@@ -520,6 +522,8 @@ class Session:
         words = words or action_words(self.game, self.state, a)
         events = apply(self.game, self.state, a, self.setup.max_rounds)
         self.actions.append(a)
+        if not bot:
+            self.passed.clear()
         self.screen.action(words, bot and bool(self.humans))  # [bot] only beside people
         army = next((i for i, e in enumerate(events) if e.kind == "army_phase"), None)
         if army is None or not self.humans or not self.console.is_terminal:

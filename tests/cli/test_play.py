@@ -309,3 +309,32 @@ def test_lang_fr_shows_the_screen_and_cards_in_french_and_reads_french_verbs() -
     assert "aller (3 routes ou 1 chemin; [armée]): N-E 2 · N-E 3" in r.output
     assert "[R5.1] Samuel Okafor moves N-E 1 → N-E 4" in r.output  # the rule log: English
     assert "aller N-E 5 | aller Sainte-Aurèle" in r.output  # the help, in French
+
+
+def test_bots_beside_a_person_act_again_after_the_person_acts() -> None:
+    """Three heuristic bots and one person: a bot that waits for the person behind it (R5.0)
+    acts again once the person has acted. It was set aside for the whole phase after its
+    first wait: the bots stayed at 1 action and the person, 2 ahead of them, was stuck."""
+    child = spawn("--players", "4", "--bots", "3", "--bot", "heuristic", "--difficulty", "easy",
+                  "--no-timer", "--seed", "3")
+    child.expect("which resistance card to keep")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("begin")
+    child.expect(r"> \[bot\] Marcel Dubreuil: ")  # each bot acts once: counters 0 1 1 1
+    child.expect(PROMPT)
+    child.sendline("investigate")
+    child.expect(PROMPT)
+    child.sendline("1")  # keep the first clue: the person's first action
+    child.expect(r"Rosa Villanueva keeps the clue")
+    child.expect(r"> \[bot\] Victor Lenoir: ")  # the bots follow: 1 2 2 2
+    child.expect(PROMPT)
+    child.sendline("move N-E 2")
+    child.expect(r"Rosa Villanueva moves N-E 1 → N-E 2")
+    child.expect(r"> \[bot\] Victor Lenoir: ")  # and again: 2 3 3 3
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("save")
+    child.sendline("n")
+    finish(child)
