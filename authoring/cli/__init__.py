@@ -150,6 +150,7 @@ _OS_HINTS = {
     errno.EISDIR: "name a file, not a folder",
     errno.ENOSPC: "the disk is full: free some space and run it again",
     errno.ENAMETOOLONG: "use a shorter name",
+    errno.ENOENT: "check the path: its folder must exist and hold files (not /proc, /sys)",
 }
 
 
@@ -159,6 +160,10 @@ def os_error_message(exc: OSError) -> str:
     >>> print(os_error_message(PermissionError(errno.EACCES, "Permission denied", "/ro/kit.pdf")))
     resistance: /ro/kit.pdf: permission denied
         hint: choose a folder you may write to (-o), or change its permissions
+    >>> print(os_error_message(FileNotFoundError(errno.ENOENT, "No such file or directory",
+    ...                                          "/proc/x.pdf")))
+    resistance: /proc/x.pdf: no such file or directory
+        hint: check the path: its folder must exist and hold files (not /proc, /sys)
     """
     where = f"{display_path(exc.filename)}: " if exc.filename else ""
     reason = (exc.strerror or str(exc)).lower()

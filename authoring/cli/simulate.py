@@ -47,7 +47,7 @@ from authoring.engine.simulate import sensitivity as decisions_sensitivity
 from authoring.io.diagnostics import Report, suggestion
 from authoring.io.errors import InputError
 from authoring.io.fileset import FileSet
-from authoring.io.wording import count_of, percent, signed_percent
+from authoring.io.wording import count_of, percent, signed_points
 from authoring.io.yamlio import display_path, ensure_folder, refuse_special
 from authoring.model.balance import (
     Comparison,
@@ -464,9 +464,10 @@ def _print_ladder(s: StudySummary) -> None:
 
 
 def _print_sensitivity(rows: tuple[SensitivityRow, ...]) -> None:
-    click.echo("decisions of rules.md, by how much their alternative moves the win rate:")
+    click.echo("decisions of rules.md, by how much their alternative moves the win rate "
+               "(percentage points):")
     for r in rows:
-        click.echo(f"  {r.decision:<6} {r.option:<14} win {r.win_rate_difference:+.1%} "
+        click.echo(f"  {r.decision:<6} {r.option:<14} win {signed_points(r.win_rate_difference)} points "
                    f"({r.cells_significant} cells significant), rounds "
                    f"{r.rounds_difference:+.1f} — {r.meaning}"
                    + r.unchanged_note)
@@ -508,9 +509,10 @@ def strength_line(st: Strength) -> str:
 
 
 def _print_compare(both: Comparison) -> None:
-    click.echo(f"difference in win rate, {both.b.scenario} (--compare) − {both.a.scenario}:")
+    click.echo(f"difference in win rate, {both.b.scenario} (--compare) − {both.a.scenario}, "
+               "in percentage points:")
     for key, d in both.difference.items():
         lo, hi = d.interval
         mark = " (significant)" if d.significant else ""
-        click.echo(f"  {key:<10} {signed_percent(d.difference)} "
-                   f"[{signed_percent(lo)}, {signed_percent(hi)}]{mark}")
+        click.echo(f"  {key:<10} {signed_points(d.difference)} "
+                   f"[{signed_points(lo)}, {signed_points(hi)}]{mark}")

@@ -265,7 +265,9 @@ class StudySummary(Record):
         measured on the shipped scenario 1 (:func:`reference_verdict`); None when neither
         measured it. The terminal, the report and the JSON (``standing``) say the same."""
         if self.ladder is not None:
-            return ladder_verdict(self.ladder, self.strength.bot)
+            cell = self.cells.get(self.ladder[0].cell) if self.ladder else None
+            return ladder_verdict(self.ladder, self.strength.bot, placeholder=cell is not None
+                                  and cell.army_track == "placeholder")
         return reference_verdict(self.strength)
 
     def to_json(self) -> dict[str, Json]:
@@ -299,11 +301,13 @@ class LadderRung(Record):
     budget: int | None = None
 
 
-def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "") -> str | None:
+def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "",
+                   placeholder: bool = False) -> str | None:
     """Where the study's ``bot`` stands on the ladder, in one sentence: against the bot
     that won most of the others (None: the ladder did not run this bot and another). A
     difference is stated only when the two intervals are apart. ``where``: what the cell
-    is of, before its key (a ladder measured elsewhere than on the study's scenario).
+    is of, before its key (a ladder measured elsewhere than on the study's scenario);
+    ``placeholder``: the cell stands on D8.1's placeholder army track (said beside it).
 
     >>> me = LadderRung("heuristic", "easy/4", 200, 0.58, (0.52, 0.65), 4.8)
     >>> ladder_verdict([me, LadderRung("search", "easy/4", 200, 0.63, (0.56, 0.69), 4.7, 8)],
@@ -320,6 +324,12 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "") -> s
     'On easy/4 (200 games for this bot, 100 for the other) this bot, heuristic, wins 58%
     [52%, 65%] and the best other, search (budget 8), 70% [60%, 78%]: the intervals
     overlap, so at this many games no bot was measured stronger than this one.'
+    >>> three = LadderRung("heuristic", "easy/3", 200, 0.58, (0.52, 0.65), 4.8)
+    >>> ladder_verdict([three, LadderRung("random", "easy/3", 200, 0.0, (0.0, 0.02), 2.0)],
+    ...                "heuristic", placeholder=True)  # doctest: +NORMALIZE_WHITESPACE
+    'On easy/3 (on the placeholder army track of D8.1, 200 games each) this bot, heuristic,
+    wins 58% [52%, 65%], more than any other bot of the ladder: these figures are the best
+    play measured.'
     """
     me = next((r for r in ladder if r.bot == bot), None)
     top = best_other(ladder, bot)
@@ -327,6 +337,8 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "") -> s
         return None
     games = (f"{count_of(me.games, 'game')} each" if me.games == top.games
              else f"{count_of(me.games, 'game')} for this bot, {top.games} for the other")
+    if placeholder:
+        games = f"on the placeholder army track of D8.1, {games}"
     said = (f"On {where}{me.cell} ({games}) this bot, {rung_name(me)}, wins "
             f"{percent(me.win_rate)} [{percent(me.interval[0])}, {percent(me.interval[1])}]")
     if me.interval[0] > top.interval[1]:

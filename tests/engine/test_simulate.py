@@ -134,6 +134,23 @@ def test_compare_reports_a_difference_with_its_interval(scenario1: GameModel) ->
     assert d.interval[0] < 0.4 < d.interval[1]
 
 
+def test_compare_prints_differences_in_points(scenario1: GameModel,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A difference of two win rates is in percentage points: 20 % against 60 % is +40.0
+    points (it printed "+40.0%", which reads as 40 % more)."""
+    from authoring.cli.simulate import _print_compare
+    from authoring.model.balance import Comparison
+
+    a = _summary(scenario1, easy_4=_cell("easy", 20))
+    b = _summary(scenario1, easy_4=_cell("easy", 60))
+    _print_compare(Comparison(a, b, compare(a, b)))
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("difference in win rate, scenario-1 (--compare) − scenario-1, in "
+                      "percentage points:")
+    lo, hi = compare(a, b)["easy/4"].interval
+    assert out[1] == (f"  easy/4     +40.0 [+{lo * 100:.1f}, +{hi * 100:.1f}] (significant)")
+
+
 def test_a_late_reveal_is_never_shown_at_the_threshold_it_missed(scenario1: GameModel) -> None:
     """The warning fires below 1.5 rounds; 1.496 was printed "1.5" (a reviewer read it as a
     warning against its own rule). The figure is floored to hundredths."""
@@ -279,6 +296,11 @@ def test_ladder_plays_every_bot_weakest_first() -> None:
     # the bots that search say their budget (the default here), the others have none
     assert [r["budget"] for r in ladder] == [None, None, 4, None, 8]
     assert text.count("engine: ") == 1  # named once, not once per bot of the ladder
+    # easy/3 stands on D8.1's placeholder track: the closing sentence says so too (only
+    # the ladder's heading had the table's "*")
+    standing = json.loads(text[text.index("{"):])["standing"]
+    assert standing.startswith("On easy/3 (on the placeholder army track of D8.1, 1 game "
+                               "each) this bot, random, wins 0% [0%, ")
 
 
 def test_compare_names_a_variant_of_the_same_id_by_its_file(tmp_path: Path) -> None:
@@ -297,7 +319,8 @@ def test_compare_names_a_variant_of_the_same_id_by_its_file(tmp_path: Path) -> N
                      "normal", "--players", "4", "--bot", "random")
     assert code == 0, text
     line = next(x for x in text.splitlines() if x.startswith("difference in win rate"))
-    assert "variant.yaml) (--compare) − scenario-1 (" in line and "scenario-1.yaml):" in line
+    assert "variant.yaml) (--compare) − scenario-1 (" in line
+    assert line.endswith("scenario-1.yaml), in percentage points:")
     # the JSON keeps the ids (a script reads them); the PDF names the files
     code, out = run(str(first), "--compare", str(variant), "--games", "2", "--difficulty",
                     "normal", "--players", "4", "--bot", "random", "--json")
@@ -324,7 +347,8 @@ def test_compare_keeps_the_ladder_of_the_first_scenario() -> None:
     code, text = run(*args)
     assert code == 0, text
     assert "skill ladder on easy/4 (1 game per bot, weakest first):" in text
-    assert "difference in win rate, scenario-2 (--compare) − scenario-1:" in text
+    assert ("difference in win rate, scenario-2 (--compare) − scenario-1, in percentage "
+            "points:") in text
     code, text = run(*args, "--json")
     assert code == 0, text
     data = json.loads(text[text.index("{"):])
@@ -501,8 +525,8 @@ def test_the_pdf_report_of_a_comparison_has_its_page(tmp_path: Path) -> None:
     last = pypdf.PdfReader(tmp_path / "r.pdf").pages[-1].extract_text()
     words = " ".join(last.split())
     assert "A: scenario-1 (this report). B: scenario-2 (--compare)." in words
-    assert "cell A B difference B − A 95 % interval" in words
-    assert "easy/4 0% 0% +0.0%" in words
+    assert "cell A B B − A, points 95 % interval" in words
+    assert "easy/4 0% 0% +0.0 [" in words
 
 
 def test_a_player_count_far_from_the_others_is_measured_against_the_others(
