@@ -468,7 +468,7 @@ def _print_sensitivity(rows: tuple[SensitivityRow, ...]) -> None:
                "(percentage points):")
     for r in rows:
         click.echo(f"  {r.decision:<6} {r.option:<14} win {signed_points(r.win_rate_difference)} points "
-                   f"({r.cells_significant} cells significant), rounds "
+                   f"({count_of(r.cells_significant, 'cell')} significant), rounds "
                    f"{r.rounds_difference:+.1f} — {r.meaning}"
                    + r.unchanged_note)
 

@@ -117,6 +117,12 @@ class Study:
         """D10.1: the team's actions per players' phase."""
         return max(1, round(model.scenario.level(difficulty).timer * self.table_speed))
 
+    def chosen(self, model: GameModel) -> dict[str, str]:
+        """The decisions this study plays on ``model`` where it names them: the scenario's
+        own (``decisions:`` in its file) with the study's ``--decision`` over them. What
+        the study reports and what ``--sensitivity`` tests the alternatives against."""
+        return {**model.scenario.spec.decisions, **self.decisions}
+
     def game(self, model: GameModel, cell: Cell) -> Game:
         """The static game a cell plays (its difficulty, players and decisions)."""
         return Game.create(model, cell.players, cell.difficulty, decisions=self.decisions,
@@ -495,10 +501,10 @@ def summarise(model: GameModel, study: Study, results: Mapping[str, Sequence[Gam
         study=StudyParameters(
             games=study.games, seed=study.seed, bot=study.bot,
             difficulties=tuple(study.difficulties), players=tuple(study.players),
-            table_speed=study.table_speed, decisions=dict(study.decisions),
+            table_speed=study.table_speed, decisions=study.chosen(model),
             max_rounds=study.max_rounds, search_budget=study.search_budget,
             time_model=TIME_MODEL),
-        strength=strength(study),
+        strength=strength(replace(study, decisions=study.chosen(model))),
         targets=targets(model),
         cells=cells,
         warnings=tuple(design_warnings(model, study, cells)),
@@ -628,13 +634,14 @@ Runner = Callable[[GameModel, Study], StudySummary]
 def sensitivity(model: GameModel, study: Study, base: StudySummary, run: Runner
                 ) -> tuple[SensitivityRow, ...]:
     """Every alternative of every decision against the study's own choices (``base``, its
-    summary): the mean difference of win rate over the cells, how many cells differ
+    summary; the scenario's ``decisions:`` with the ``--decision`` flags over them): the mean difference of win rate over the cells, how many cells differ
     significantly, the rounds' difference; the decisions that matter most first. A run
     stopped early (Ctrl-C, a kill, a lost cluster: a partial summary) ends it with the
     alternatives played in full so far."""
     rows = []
+    chosen = study.chosen(model)  # the scenario's own choices count as the study's
     for d, option in ((dd, o) for dd in DECISIONS.values() for o in dd.options):
-        if option != study.decisions.get(d.id, d.default):
+        if option != chosen.get(d.id, d.default):
             other = run(model, replace(study, decisions={**study.decisions, d.id: option}))
             if other.partial:
                 break

@@ -77,7 +77,8 @@ def _cover(c: Canvas, data: StudySummary) -> None:
     y = _title(c, f"Balance of {data.scenario}" + (" — PARTIAL" if data.partial else ""),
                f"{count_of(st.games, 'game')} per cell · bot {st.bot} · seed {st.seed} · table speed "
                f"{st.table_speed:g} actions a minute (D10.1) · decisions "
-               f"{st.decisions or 'the defaults of rules.md'}")
+               + (" ".join(f"{k}={v}" for k, v in st.decisions.items())
+                  or "the defaults of rules.md"))
     c.setFillColor(INK)
     y = _strength(c, data, y)
     y = _wrap(c, "Time model: " + st.time_model + ". Each game is seeded from the study's "
@@ -405,8 +406,8 @@ def _usage(c: Canvas, data: StudySummary) -> None:
         c.setFont(fonts.REGULAR, 9)
         for row in sens:
             y = _wrap(c, f"{row.decision} = {row.option}: win rate "
-                      f"{signed_points(row.win_rate_difference)} points ({row.cells_significant} cells "
-                      f"significant), rounds {row.rounds_difference:+.1f} — {row.meaning}"
+                      f"{signed_points(row.win_rate_difference)} points "
+                      f"({count_of(row.cells_significant, 'cell')} significant), rounds {row.rounds_difference:+.1f} — {row.meaning}"
                       + row.unchanged_note,
                       15 * mm, y, PAGE[0] - 30 * mm)
             if y < 15 * mm:

@@ -303,6 +303,31 @@ def test_ladder_plays_every_bot_weakest_first() -> None:
                                "each) this bot, random, wins 0% [0%, ")
 
 
+def test_a_scenarios_own_decisions_are_the_studys(tmp_path: Path) -> None:
+    """A scenario whose file chooses ``decisions: {D4.2: player}``: the study says it plays
+    D4.2=player (the header, the JSON, the standing's caveat), and --sensitivity tests the
+    default, supply, against it. The engine played it, but every output said the
+    defaults, and --sensitivity tested 'player' against itself."""
+    import shutil
+
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "scenarios", tmp_path / "scenarios")
+    shutil.copytree(root / "cards", tmp_path / "cards")
+    path = tmp_path / "scenarios" / "scenario-1.yaml"
+    path.write_text(path.read_text("utf-8") + "decisions: {D4.2: player}\n", "utf-8")
+    args = (str(path), "--games", "2", "--difficulty", "easy", "--players", "4", "--bot",
+            "random")
+    code, text = run(*args)
+    assert code == 0, text
+    assert ", decisions D4.2=player" in text and "this study plays D4.2=player" in text
+    code, out = run(*args, "--json", "--sensitivity")
+    assert code == 0, out
+    data = json.loads(out[out.index("{"):])
+    assert data["study"]["decisions"] == {"D4.2": "player"}
+    tested = {(r["decision"], r["option"]) for r in data["sensitivity"]}
+    assert ("D4.2", "supply") in tested and ("D4.2", "player") not in tested
+
+
 def test_compare_names_a_variant_of_the_same_id_by_its_file(tmp_path: Path) -> None:
     """A variant copied from the scenario keeps its id: the two sides are told apart by
     their files (it read "scenario-1 (--compare) − scenario-1")."""
