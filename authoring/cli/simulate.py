@@ -480,6 +480,8 @@ def _print(s: StudySummary) -> None:
                + (", decisions " + " ".join(f"{k}={v}" for k, v in st.decisions.items())
                   if st.decisions else "")
                + ("  [PARTIAL]" if s.partial else ""))
+    if s.stopped is not None:
+        click.echo(s.stopped)
     click.echo("the players: " + strength_line(s.strength))
     if s.ladder is None and s.standing is not None:  # (with a ladder: after it)
         click.echo(s.standing)

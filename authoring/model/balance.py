@@ -270,6 +270,24 @@ class StudySummary(Record):
                                   and cell.army_track == "placeholder")
         return reference_verdict(self.strength)
 
+    @property
+    def stopped(self) -> str | None:
+        """How far a partial study went, cell by cell (None: every game was played): its
+        header's "N games per cell" is what was asked, not what was played.
+
+        >>> p = StudyParameters(200, 1, "heuristic", ("easy", "hard"), (4,), 4.0, {}, 40,
+        ...                     None, "")
+        >>> StudySummary("s", True, p, None, {}, {}, ()).stopped  # type: ignore[arg-type]
+        'stopped early, games played of the 200 per cell: easy/4 0, hard/4 0'
+        """
+        if not self.partial:
+            return None
+        st = self.study
+        played = ", ".join(f"{key} {cell.games if cell is not None else 0}"
+                           for key in (f"{d}/{p}" for d in st.difficulties for p in st.players)
+                           for cell in (self.cells.get(key),))
+        return f"stopped early, games played of the {st.games} per cell: {played}"
+
     def to_json(self) -> dict[str, Json]:
         """As :meth:`Record.to_json`, with :attr:`standing`."""
         out = Record.to_json(self)

@@ -80,6 +80,9 @@ def _cover(c: Canvas, data: StudySummary) -> None:
                + (" ".join(f"{k}={v}" for k, v in st.decisions.items())
                   or "the defaults of rules.md"))
     c.setFillColor(INK)
+    if data.stopped is not None:
+        y = _wrap(c, data.stopped[0].upper() + data.stopped[1:] + ".", 15 * mm, y,
+                  PAGE[0] - 30 * mm) - 2 * mm
     y = _strength(c, data, y)
     y = _wrap(c, "Time model: " + st.time_model + ". Each game is seeded from the study's "
               "seed and its index: the same figures for any number of processes or a cluster. "

@@ -151,6 +151,21 @@ def test_compare_prints_differences_in_points(scenario1: GameModel,
     assert out[1] == (f"  easy/4     +40.0 [+{lo * 100:.1f}, +{hi * 100:.1f}] (significant)")
 
 
+def test_a_partial_study_says_how_many_games_each_cell_played(
+        scenario1: GameModel, capsys: pytest.CaptureFixture[str]) -> None:
+    """Stopped early, the header's "N games per cell" is what was asked: the next line
+    says what each cell played (it read "200 games per cell [PARTIAL]" over 75 games)."""
+    from authoring.cli.simulate import _print
+
+    s = replace(summarise(scenario1, Study(games=200, difficulties=("easy", "normal"),
+                                           players=(4,)), {}, partial=True),
+                cells={"easy/4": _cell("easy", 30, games=75)})
+    _print(s)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("  [PARTIAL]") and "200 games per cell" in lines[0]
+    assert lines[1] == "stopped early, games played of the 200 per cell: easy/4 75, normal/4 0"
+
+
 def test_a_late_reveal_is_never_shown_at_the_threshold_it_missed(scenario1: GameModel) -> None:
     """The warning fires below 1.5 rounds; 1.496 was printed "1.5" (a reviewer read it as a
     warning against its own rule). The figure is floored to hundredths."""
