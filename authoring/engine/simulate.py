@@ -244,9 +244,11 @@ def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS,
         state.log, {o.id: o.index for o in game.objectives}, len(game.objectives))
     done = sum(min(state.done[o.index], o.markers) for o in game.objectives)
     markers = sum(o.markers for o in game.objectives)
+    size = game.topo.size
     return GameRecord(seed, outcome.won, outcome.termination.name, outcome.round,
                       round(done / markers, 4) if markers else 1.0, tuple(reveal_round),
-                      tuple(investigations_before), officers, overflows, actions, cards)
+                      tuple(investigations_before), officers, overflows, actions, cards,
+                      all(c >= size[z] for z, c in enumerate(state.cubes)))
 
 
 #: what a chunk's game is made from besides the model: its cell, table speed and decisions
@@ -477,7 +479,9 @@ def summarise_cell(records: Sequence[GameRecord], game: Game) -> CellSummary:
             fastest_loss=None if fastest is None else NotableGame(
                 fastest.seed, fastest.round, termination=fastest.termination),
             quickest_win=None if quickest_win is None else NotableGame(
-                quickest_win.seed, quickest_win.round)))
+                quickest_win.seed, quickest_win.round)),
+        capped_without_slots=sum(1 for r in records
+                                 if r.termination == "ROUND_CAP" and r.slots_full))
 
 
 def targets(model: GameModel) -> dict[str, tuple[float, float]]:
@@ -560,6 +564,18 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
                 out.append(f"{key}: objective '{o.id}' is revealed too late to be reached: "
                            f"lost games end {math.floor(late * 100) / 100:g} rounds after "
                            "its reveal on average")  # (floored: 1.496 never reads 1.5)
+    for key, c in cells.items():  # no outcome: neither side could end the game
+        capped = c.loss_causes.get("ROUND_CAP", 0)
+        if capped:
+            why = ""
+            if c.capped_without_slots:
+                why = (f"; {c.capped_without_slots} of them ended with every zone holding as "
+                       "many reputation cubes as its size: no recruit, investigation or "
+                       "search was left anywhere (R4.4: the cubes never leave the zones): "
+                       "more or bigger zones give the players room")
+            out.append(f"{key}: {capped} of {count_of(c.games, 'game')} reached the round "
+                       f"cap ({study.max_rounds}) with no outcome: neither the {study.bot} team nor "
+                       f"the army won{why}")
     games = sum(c.games for c in cells.values())
     if cells and not any(c.wins for c in cells.values()):
         hi = wilson(0, games)[1]

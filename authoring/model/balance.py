@@ -79,6 +79,9 @@ class GameRecord(Record):
     actions: Mapping[str, int]
     #: cards played, by ``kind:id`` (``resistance:ambush-4``, ``event:…``)
     cards: Mapping[str, int]
+    #: at the end, every zone held as many reputation cubes as its size: no limited action
+    #: (recruit, investigate, search) was left anywhere (R4.4)
+    slots_full: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +157,9 @@ class CellSummary(Record):
     actions: Mapping[str, int]
     cards: Mapping[str, int]
     notable: Notable
+    #: games cut short at the round cap that ended with every zone's cubes at its size:
+    #: the team had no limited action left (R4.4)
+    capped_without_slots: int = 0
 
     @property
     def key(self) -> str:

@@ -166,6 +166,24 @@ def test_a_partial_study_says_how_many_games_each_cell_played(
     assert lines[1] == "stopped early, games played of the 200 per cell: easy/4 75, normal/4 0"
 
 
+def test_games_at_the_round_cap_are_said_with_the_islands_slots(tmp_path: Path) -> None:
+    """A one-region island of 8 zones (``resistance init``): the zones' cube slots run out
+    (R4.4: cubes never leave a zone), nobody can search for the bomb's parts any more, the
+    easy army never wins, and every game reaches the round cap. The study said only "never
+    won … too few to tell"; it now says why the games had no outcome."""
+    made = CliRunner().invoke(cli, ["init", str(tmp_path / "g"), "--regions", "1", "--zones",
+                                    "8", "--seed", "3"])
+    assert made.exit_code == 0, made.output
+    code, text = run(str(tmp_path / "g" / "scenarios" / "g.yaml"), "--games", "3",
+                     "--difficulty", "easy", "--players", "4", "--bot", "heuristic")
+    assert code == 0, text
+    assert ("warning: easy/4: 3 of 3 games reached the round cap (40) with no outcome: "
+            "neither the heuristic team nor the army won; 3 of them ended with every zone "
+            "holding as many reputation cubes as its size: no recruit, investigation or "
+            "search was left anywhere (R4.4: the cubes never leave the zones): more or bigger "
+            "zones give the players room") in text
+
+
 def test_a_late_reveal_is_never_shown_at_the_threshold_it_missed(scenario1: GameModel) -> None:
     """The warning fires below 1.5 rounds; 1.496 was printed "1.5" (a reviewer read it as a
     warning against its own rule). The figure is floored to hundredths."""
