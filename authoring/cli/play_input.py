@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable, Sequence, Set
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, TypeVar
 
+from authoring.cli.play_screen import resistance_choice
 from authoring.engine import (
     Action,
     Begin,
@@ -333,8 +334,15 @@ def option_names(game: Game, state: State, kind: str,
             titles = [game.clue_names[x]]
         elif kind == "keep_resistance":
             titles = _titles(game.resistance_cards[x].title)
-        elif kind == "choose_card" and 0 <= x < len(state.resistance):
-            titles = _titles(game.resistance_cards[state.resistance[x][0]].title)
+        elif kind == "choose_card" and resistance_choice(state):
+            if 0 <= x < len(state.resistance):
+                titles = _titles(game.resistance_cards[state.resistance[x][0]].title)
+        elif kind == "choose_card" and state.pending is not None:  # a card held
+            inv = state.players[state.pending.player].inventory
+            if 0 <= x < len(inv):
+                c = inv[x]
+                titles = _titles((game.specials[c - SPECIAL] if c >= SPECIAL
+                                  else game.items[c]).title)
         elif kind == "keep_recruit" and game.recruits[x].letter:
             titles = [str(game.recruits[x].letter)]
         out += [(t, i) for t in titles]

@@ -171,9 +171,21 @@ def option_words(game: Game, state: State, kind: str, x: int) -> str:
         inv = state.players[state.pending.player].inventory
         if 0 <= x < len(inv):
             return f"discard {card_words(game, inv[x])} — {item_use(game, inv[x])}"
-    if kind == "choose_card" and 0 <= x < len(state.resistance):
-        return f"'{text_of(game.resistance_cards[state.resistance[x][0]].title)}'"
+    if kind == "choose_card" and resistance_choice(state):
+        if 0 <= x < len(state.resistance):
+            return f"'{text_of(game.resistance_cards[state.resistance[x][0]].title)}'"
+    elif kind == "choose_card" and state.pending is not None:  # a card held (an event)
+        inv = state.players[state.pending.player].inventory
+        if 0 <= x < len(inv):
+            return f"discard {card_words(game, inv[x])} — {item_use(game, inv[x])}"
     return option_text(game, state, kind, x)
+
+
+def resistance_choice(state: State) -> bool:
+    """A ``choose_card`` choice names an available resistance card (R6.2: an event
+    discards one); otherwise a card the chooser holds (an event's discard, R5.4)."""
+    pend = state.pending
+    return pend is not None and pend.kind == "choose_card" and "resistance" in pend.note
 
 
 # -- actions in words --------------------------------------------------------------------------

@@ -317,3 +317,29 @@ def test_a_hand_is_shown_in_the_screens_language(game: Game) -> None:
     set_lang("fr")
     shown = " ".join(t.plain for t in options_lines(game, state, legal, 0, 200))
     assert "tient : 'Caisse à outils'" in shown
+
+
+def test_an_events_discard_names_the_cards_held_not_the_resistance_cards() -> None:
+    """Roundup (an event: each player in an occupied zone discards an item) asks for a card
+    held; the choice was shown and read as the available resistance cards ("choose
+    'Commando raid'" for a player holding only items). Scenario 1, normal, 4 players, seed
+    23, the heuristic team: Élise Marchand holds a petrol can and an address book."""
+    from authoring.cli.play_input import option_names
+    from authoring.cli.play_screen import option_words
+    from authoring.engine.bots import BOTS
+    from authoring.engine.view import PublicView
+
+    game = Game.create(load_game(SCENARIO), players=4, difficulty="normal")
+    state = new_initial_state(game, 23)
+    bot = BOTS["heuristic"](23)
+    while not (state.pending is not None and state.pending.kind == "choose_card"):
+        who = state.pending.player if state.pending is not None else 0
+        apply(game, state, bot.act(game, PublicView(game, state, who), legal_actions(game, state)))
+    pend = state.pending
+    assert pend is not None and pend.note == "card Élise Marchand discards"
+    assert [option_words(game, state, pend.kind, x) for x in pend.options] == [
+        "discard 'Petrol can' — a part of 'Molotov cocktails', 'Truck'",
+        "discard 'Address book' — +1 Communication while this card is in your inventory."]
+    assert option_names(game, state, pend.kind, pend.options) == [
+        ("Bidon d'essence", 0), ("Petrol can", 0), ("Carnet d'adresses", 1),
+        ("Address book", 1)]
