@@ -1118,6 +1118,18 @@ def _check_text_rules(ctx: _Ctx, spec: schema.ScenarioSpec) -> None:
                 "a reminder that changes nothing belongs in setup.text",
             )
 
+    for i, o in enumerate(spec.objectives):  # a free_character's escort: printed only
+        if isinstance(o, schema.FreeCharacterObjective) and o.escort_to is not None:
+            ctx.report.warning(
+                ctx.at("objectives", i, "escort_to"),
+                "escort-not-played",
+                f"objective {i + 1}: escort_to is printed but not played: the rules engine "
+                "counts the objective done as soon as the character is freed, and the "
+                "balance figures with it",
+                "keep it as a rule for the table, and read the study's win rates as an upper "
+                "bound; or drop escort_to",
+            )
+
 
 #: a place's name in a story: capitalised words (hyphenated, or joined by de/du/la …)
 #: right after a preposition of place ("débarque à Pierre-Mont", "the port of Finistelle")

@@ -217,7 +217,9 @@ class FreeCharacterObjective(_Objective):
         default=None, description="Special item needed to open the prison (optional)."
     )
     escort_to: Places | None = Field(
-        default=None, description="Places where the freed character must then be brought."
+        default=None, description="Places where the freed character must then be brought: "
+        "printed for the table, not played (the rules engine and the balance figures count "
+        "the objective done once the character is freed; validation warns)."
     )
 
 
