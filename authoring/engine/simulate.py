@@ -40,7 +40,7 @@ from authoring.engine.log import tally
 from authoring.engine.rng import Rng
 from authoring.engine.save import GameSetup, save_data
 from authoring.engine.state import State
-from authoring.io.wording import count_of, percent
+from authoring.io.wording import count_of, join_and, percent
 from authoring.model.balance import (
     CellDifference,
     CellSummary,
@@ -528,6 +528,15 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
     scenario's target band, a player count far off the others, actions or cards never
     used, an objective rarely revealed."""
     out: list[str] = []
+    ladder = list(BOTS)
+    if study.bot in ladder and ladder.index(study.bot) < ladder.index("heuristic"):
+        out.append(f"the {study.bot} team is weaker than the heuristic on the skill ladder: "
+                   "the target bands and the warnings below judge the scenario only when a "
+                   "competent team plays it (--bot heuristic, or search)")
+    levels = [d for d in study.difficulties if d in LEVELS]
+    if len(levels) > 1 and not model.scenario.spec.difficulty:
+        out.append(f"the scenario has no difficulty: block (R2.2): {join_and(levels, 'en')} "
+                   "play the same game")
     for d in study.difficulties:  # D10.1: a phase shorter than a layer of actions (R7.1)
         timer = model.scenario.level(d).timer
         budget = study.budget(model, d)
