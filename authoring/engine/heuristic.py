@@ -180,12 +180,10 @@ class _Plan:
                 press[nb] += k
         top = max(press) or 1.0
         self.pressure = [round(x / top, 1) for x in press]
-        #: per zone, the zones 1 or 2 moves away (where a player might go to act), and
-        #: their distances (two lists of ints: a compiled loop reads them unboxed)
-        self.near: list[list[int]] = [[z for z in range(t.n) if 0 < t.moves[a][z] <= 2]
-                                      for a in range(t.n)]
-        self.near_moves: list[list[int]] = [[t.moves[a][z] for z in row]
-                                            for a, row in enumerate(self.near)]
+        #: per zone, the zones 1 or 2 moves away (where a player might go to act), as bits
+        #: (walked lowest first; the distances are ``dist``'s)
+        self.near: list[int] = [sum(1 << z for z in range(t.n) if 0 < t.moves[a][z] <= 2)
+                                for a in range(t.n)]
         #: per resistance card, whether it removes soldiers where the players stand (R5.8)
         self.removes = [any(isinstance(e, fx.RemoveSoldiers)
                             and e.where in ("actor_zone", "each_player_zone")
@@ -730,6 +728,9 @@ class _ZoneRead:
     cubes: list[int]
     occupied: list[int]
     free: list[bool]
+    #: the zones with soldiers, and those with a free cube slot, as bits
+    soldier_bits: int
+    free_bits: int
 
     def __init__(self, plan: _Plan, soldiers: list[int], officers: list[int],
                  cubes: list[int], before: _ZoneRead | None = None) -> None:
@@ -746,19 +747,26 @@ class _ZoneRead:
             self.officers = before.officers
             if old == soldiers:
                 self.soldiers, occupied = old, before.occupied
+                manned = before.soldier_bits
             else:  # a new list (its identity says the pieces moved), the zones that changed
                 self.soldiers, occupied = soldiers[:], before.occupied[:]
+                manned = before.soldier_bits
                 for z in range(nz):  # index loops: native compiled
                     n = soldiers[z]
                     if n != old[z]:
                         occupied[z] = n + officers[z]
+                        manned = manned | 1 << z if n else manned & ~(1 << z)
         else:
             self.soldiers, self.officers = soldiers[:], officers[:]
             occupied = [0] * nz
+            manned = 0
             for z in range(nz):
                 occupied[z] = soldiers[z] + officers[z]
+                if soldiers[z]:
+                    manned |= 1 << z
         if before is not None:
             old = before.cubes
+            free_bits = before.free_bits
             if old == cubes:
                 self.cubes, free = old, before.free
             else:
@@ -767,12 +775,17 @@ class _ZoneRead:
                     n = cubes[z]
                     if n != old[z]:
                         free[z] = n < size[z]
+                        free_bits = free_bits | 1 << z if free[z] else free_bits & ~(1 << z)
         else:
             self.cubes = cubes[:]
             free = [False] * nz
+            free_bits = 0
             for z in range(nz):
                 free[z] = cubes[z] < size[z]
+                if free[z]:
+                    free_bits |= 1 << z
         self.occupied, self.free = occupied, free
+        self.soldier_bits, self.free_bits = manned, free_bits
         self.malus: list[int] = occupied if plan.officers_count else self.soldiers
 
     def matches(self, plan: _Plan, soldiers: list[int], officers: list[int],
@@ -945,6 +958,7 @@ class _Ctx:
         if read is None or not read.matches(plan, soldiers, officers, cubes):
             read = bot._zone_read = _ZoneRead(plan, soldiers, officers, cubes, read)
         self.occupied, self.free, self.malus = read.occupied, read.free, read.malus
+        self.soldier_bits, self.free_bits = read.soldier_bits, read.free_bits
         nz = plan.n
         load = self.speed * plan.army_per_cell * plan.per_round / plan.capacity
         self.load_bonus = (bot.load_weight * (load - bot.load_knee)
@@ -1937,22 +1951,32 @@ class _Ctx:
         top_kill = bot.kill_value + self.load_bonus + bot.pressure_weight + bot.urgency + 2.0
         if here_v >= max(lim[0], top_kill) / 2:
             return  # no zone a move away can do better per action
-        malus, free, claimed, soldiers = self.malus, self.free, self.claimed, view.soldiers
-        claimed_bits = self.claimed_bits
+        malus, claimed = self.malus, self.claimed
+        free_bits, soldier_bits, claimed_bits = self.free_bits, self.soldier_bits, self.claimed_bits
         kills, cubes, size = self._kills, view.cubes, plan.size
         levels, m = self.sheet(p)
         mil, red = levels[1], m.malus_reduction[1]
         last = len(lim) - 1
         hint = bot._heading.get(p, -1)
         best_per, target = here_v, -1
-        near, moves = plan.near[here], plan.near_moves[here]
-        for i in range(len(near)):
-            zz, d = near[i], moves[i]
+        # the zones 1 or 2 moves away, lowest first: a zone with no free cube slot and no
+        # soldier is worth nothing there (0 per action, never more than ``here_v`` ≥ 0)
+        # unless it is the hint, so only the others are weighed (bits: no list read)
+        near = plan.near[here]
+        todo = near & (free_bits | soldier_bits)
+        if hint >= 0:
+            todo |= near & 1 << hint
+        moves = dist[here]
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            zz = low.bit_length() - 1
+            d = moves[zz]
             mz = malus[zz]
             v = 0.0
-            if free[zz] and (not claimed_bits >> zz & 1 or cubes[zz] + claimed[zz] < size[zz]):
+            if free_bits & low and (not claimed_bits & low or cubes[zz] + claimed[zz] < size[zz]):
                 v = lim[mz if mz < last else last]
-            if soldiers[zz] and mil - (mz - red if mz > red else 0) > 0:
+            if soldier_bits & low and mil - (mz - red if mz > red else 0) > 0:
                 k = kills[zz]
                 if k < 0:
                     k = kills[zz] = self.kill_value(zz)
