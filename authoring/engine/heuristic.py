@@ -523,10 +523,18 @@ class HeuristicBot:
         behind = [p for p in able if acts[p] < top or players[p].free_actions > 0]
         behind = _by_counter(behind, acts)
         if self.eager or self.best_behind:
-            free = [(self._weigh(ctx, found, p), p) for p in behind]
-            good = [(va, p) for va, p in free if va[0] > 0.05]
-            if good:
-                return max(good, key=lambda x: (x[0][0], -acts[x[1]]))[0][1]
+            # the worthiest (over 0.05), the lowest counter on a tie, the first listed then:
+            # max(…, key=lambda x: (x[0][0], -acts[x[1]])) as a native loop (a key called
+            # per player, a tuple built, is a generic call from compiled code)
+            pick: Action | None = None
+            top_v, top_acts = 0.0, 0
+            for p in behind:
+                v, a = self._weigh(ctx, found, p)
+                if v > 0.05 and (pick is None or v > top_v
+                                 or (v == top_v and acts[p] < top_acts)):
+                    pick, top_v, top_acts = a, v, acts[p]
+            if pick is not None:
+                return pick
         else:
             for p in behind:
                 v, a = self._weigh(ctx, found, p)
