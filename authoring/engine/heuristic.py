@@ -181,9 +181,11 @@ class _Plan:
         top = max(press) or 1.0
         self.pressure = [round(x / top, 1) for x in press]
         #: per zone, the zones 1 or 2 moves away (where a player might go to act), as bits
-        #: (walked lowest first; the distances are ``dist``'s)
+        #: (walked lowest first; the distances are ``dist``'s), and those 1 move away
         self.near: list[int] = [sum(1 << z for z in range(t.n) if 0 < t.moves[a][z] <= 2)
                                 for a in range(t.n)]
+        self.near1: list[int] = [sum(1 << z for z in range(t.n) if t.moves[a][z] == 1)
+                                 for a in range(t.n)]
         #: per resistance card, whether it removes soldiers where the players stand (R5.8)
         self.removes = [any(isinstance(e, fx.RemoveSoldiers)
                             and e.where in ("actor_zone", "each_player_zone")
@@ -739,6 +741,8 @@ class _ZoneRead:
     #: the zones with soldiers, and those with a free cube slot, as bits
     soldier_bits: int
     free_bits: int
+    #: per army malus 0…6 (the last: 6 or more), the zones with it, as bits
+    malus_bits: list[int]
 
     def __init__(self, plan: _Plan, soldiers: list[int], officers: list[int],
                  cubes: list[int], before: _ZoneRead | None = None) -> None:
@@ -750,28 +754,38 @@ class _ZoneRead:
         nz = plan.n
         if before is not None and before.plan is not plan:
             before = None
+        count = plan.officers_count  # the army malus is the occupation (D4.1), or soldiers
+        last = _MALUS_ROWS - 1
         if before is not None and before.officers == officers:
             old = before.soldiers
             self.officers = before.officers
             if old == soldiers:
                 self.soldiers, occupied = old, before.occupied
-                manned = before.soldier_bits
+                manned, rows = before.soldier_bits, before.malus_bits
             else:  # a new list (its identity says the pieces moved), the zones that changed
                 self.soldiers, occupied = soldiers[:], before.occupied[:]
-                manned = before.soldier_bits
+                manned, rows = before.soldier_bits, before.malus_bits[:]
+                was = before.malus
                 for z in range(nz):  # index loops: native compiled
                     n = soldiers[z]
                     if n != old[z]:
                         occupied[z] = n + officers[z]
                         manned = manned | 1 << z if n else manned & ~(1 << z)
+                        m = was[z]
+                        rows[m if m < last else last] &= ~(1 << z)
+                        m = occupied[z] if count else n
+                        rows[m if m < last else last] |= 1 << z
         else:
             self.soldiers, self.officers = soldiers[:], officers[:]
             occupied = [0] * nz
             manned = 0
+            rows = [0] * _MALUS_ROWS
             for z in range(nz):
                 occupied[z] = soldiers[z] + officers[z]
                 if soldiers[z]:
                     manned |= 1 << z
+                m = occupied[z] if count else soldiers[z]
+                rows[m if m < last else last] |= 1 << z
         if before is not None:
             old = before.cubes
             free_bits = before.free_bits
@@ -793,8 +807,8 @@ class _ZoneRead:
                 if free[z]:
                     free_bits |= 1 << z
         self.occupied, self.free = occupied, free
-        self.soldier_bits, self.free_bits = manned, free_bits
-        self.malus: list[int] = occupied if plan.officers_count else self.soldiers
+        self.soldier_bits, self.free_bits, self.malus_bits = manned, free_bits, rows
+        self.malus: list[int] = occupied if count else self.soldiers
 
     def matches(self, plan: _Plan, soldiers: list[int], officers: list[int],
                 cubes: list[int]) -> bool:
@@ -967,6 +981,7 @@ class _Ctx:
             read = bot._zone_read = _ZoneRead(plan, soldiers, officers, cubes, read)
         self.occupied, self.free, self.malus = read.occupied, read.free, read.malus
         self.soldier_bits, self.free_bits = read.soldier_bits, read.free_bits
+        self.malus_bits = read.malus_bits
         nz = plan.n
         load = self.speed * plan.army_per_cell * plan.per_round / plan.capacity
         self.load_bonus = (bot.load_weight * (load - bot.load_knee)
@@ -1967,11 +1982,37 @@ class _Ctx:
         last = len(lim) - 1
         hint = bot._heading.get(p, -1)
         best_per, target = here_v, -1
-        # the zones 1 or 2 moves away, lowest first: a zone with no free cube slot and no
-        # soldier is worth nothing there (0 per action, never more than ``here_v`` ≥ 0)
-        # unless it is the hint, so only the others are weighed (bits: no list read)
+        # the zones 1 or 2 moves away: the best worth per action, the lowest zone on a tie
+        # (the first met walking them in order), if more than ``here_v`` (≥ 0). A zone with
+        # no free cube slot and no soldier is worth nothing there (0 per action) unless it
+        # is the hint; a free one, unclaimed, with no soldier and not the hint (most) is
+        # worth its army malus's row of ``lim`` over its distance: those are weighed by row
+        # and distance, the lowest zone of each (bits), the others one by one
         near = plan.near[here]
-        todo = near & (free_bits | soldier_bits)
+        plain = near & free_bits & ~soldier_bits & ~claimed_bits
+        if hint >= 0:
+            plain &= ~(1 << hint)
+        # (a tie keeps the lower zone: ``target`` -1, none yet, is below every zone)
+        near1 = plan.near1[here]
+        rows = self.malus_bits
+        for r in range(len(rows)):  # (``lim`` has a row per malus, as ``rows``)
+            v = lim[r]
+            in_row = plain & rows[r]
+            if v <= 0.0 or not in_row:
+                continue  # 0 per action is not more than ``here_v``
+            zs = in_row & near1  # one move, then the action
+            if zs:
+                zz = (zs & -zs).bit_length() - 1
+                per = v / 2
+                if per > best_per or (per == best_per and zz < target):
+                    best_per, target = per, zz
+            zs = in_row & ~near1  # two moves
+            if zs:
+                zz = (zs & -zs).bit_length() - 1
+                per = v / 3
+                if per > best_per or (per == best_per and zz < target):
+                    best_per, target = per, zz
+        todo = near & (free_bits | soldier_bits) & ~plain
         if hint >= 0:
             todo |= near & 1 << hint
         moves = dist[here]
@@ -1991,7 +2032,7 @@ class _Ctx:
                 if k > v:
                     v = k
             per = v / (d + 1) + (0.01 if zz == hint else 0.0)
-            if per > best_per:
+            if per > best_per or (per == best_per and zz < target):
                 best_per, target = per, zz
         if target < 0:
             return
