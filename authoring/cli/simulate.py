@@ -430,6 +430,9 @@ def _shown(runner: StudyRunner) -> Runner:
             line = _engine_line()
             if runner.scheduler not in (None, "local"):  # remote workers run their own
                 line = f"engine: the Dask workers' own; here: {line.removeprefix('engine: ')}"
+            elif runner.scheduler == "local":
+                line += (f"; the games run on a local Dask cluster of "
+                         f"{count_of(runner.jobs, 'worker')}")
             click.echo(line, err=True)
         with _stoppable(runner), click.progressbar(
                 length=total,

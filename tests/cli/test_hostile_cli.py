@@ -249,6 +249,8 @@ def test_ctrl_c_on_a_study_in_processes_is_one_word_and_130(where: list[str]) ->
     assert "Traceback" not in err and "WARNING" not in err, err
     assert "interrupted: the results below are partial" in err
     assert json.loads(out)["partial"] is True
+    # a local cluster is said (the engine line read the same with or without Dask)
+    assert ("; the games run on a local Dask cluster of 2 workers" in err) == ("local" in where)
 
 
 def test_a_garbage_server_at_the_scheduler_address_is_one_line() -> None:
