@@ -69,6 +69,17 @@ def playability(model: GameModel) -> list[Problem]:
                                        f"crafted: the item deck as the scenario leaves it has "
                                        f"{deck[item]} '{title}' for {k} needed (R5.5)",
                                        "do not exclude the part (exclude_cards), or add copies"))
+        if o.kind == "general" and o.item < 0:
+            most = _most_military(game)
+            if o.military > most:
+                out.append(Problem((*path, "military"), "warning", "engine-general-unbeatable",
+                                   f"objective {o.index + 1}: the general needs Military "
+                                   f"{o.military}, and no player can reach more than {most} "
+                                   "(the best sheet's M row full, the planning token, the "
+                                   "best bonuses of the item deck): he cannot be eliminated "
+                                   "(R5.6, R9.2)",
+                                   f"lower military to {most} or less, or name an item that "
+                                   "eliminates him (item:)"))
         holes = [game.clue_holes[c] for c in set(game.clue_deck)]
         n = game.zone_count
         lost = [game.zone(p) for p in range(n) if o.candidates >> p & 1
@@ -90,6 +101,22 @@ def playability(model: GameModel) -> list[Problem]:
                            "the players have no legal first action in their start zone",
                            "check the start zones' roads and the army placed on them"))
     return out
+
+
+def _most_military(game: Game) -> int:
+    """An upper bound of the Military a player can test (R1.2, R4.5): a sheet's M row full,
+    its ability and max-level bonuses, the planning token (R5.10), and the best M bonuses
+    of the item deck in a hand two cards larger than the sheet's (R5.4); the army malus
+    only lowers it."""
+    bonuses = sorted((b for i in game.item_deck if (b := game.item_mods[i].skill[1]) > 0),
+                     reverse=True)
+    best = 0
+    for c in game.character_info:
+        lasting = max(0, c.ability.skill[1]) + sum(max(0, m.skill[1]) for m in c.max_bonus)
+        value = (c.max_level(1) + lasting + game.planning_bonus
+                 + sum(bonuses[:c.inventory + 2]))
+        best = max(best, value)
+    return best
 
 
 def load_playable(path: Path | str, report: Report | None = None) -> GameModel:

@@ -666,8 +666,9 @@ def check_resistance(game: Game, state: State, a: Resistance) -> str | None:
     if not 0 <= i < len(state.resistance):
         return "R5.8: no such available resistance card"
     if cubes < 0 or cubes > state.players[p].cubes:
-        return (f"R5.8: {player_name(game, state, p)} has "
-                f"{state.players[p].cubes} cubes")
+        have = state.players[p].cubes
+        return (f"R5.8: {player_name(game, state, p)} has {have} "
+                f"cube{'s' * (have != 1)}")
     if activate not in (0, 1):
         return "R5.8: activate is 0 or 1"
     if cubes == 0 and activate == 0:
@@ -676,7 +677,8 @@ def check_resistance(game: Game, state: State, a: Resistance) -> str | None:
         need = resistance_cost(game, state, p, i)
         have = state.resistance[i][1] + cubes
         if have < need:
-            return f"R5.8: the card holds {have} cubes; it needs {need} to be activated"
+            return (f"R5.8: the card holds {have} cube{'s' * (have != 1)}; it needs {need} "
+                    "to be activated")
     return None
 
 
