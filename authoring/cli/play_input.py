@@ -338,11 +338,7 @@ def option_names(game: Game, state: State, kind: str,
             if 0 <= x < len(state.resistance):
                 titles = _titles(game.resistance_cards[state.resistance[x][0]].title)
         elif kind == "choose_card" and state.pending is not None:  # a card held
-            inv = state.players[state.pending.player].inventory
-            if 0 <= x < len(inv):
-                c = inv[x]
-                titles = _titles((game.specials[c - SPECIAL] if c >= SPECIAL
-                                  else game.items[c]).title)
+            titles = [n for n, j in card_names(game, state, state.pending.player) if j == x]
         elif kind == "keep_recruit" and game.recruits[x].letter:
             titles = [str(game.recruits[x].letter)]
         out += [(t, i) for t in titles]

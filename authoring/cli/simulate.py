@@ -453,8 +453,7 @@ def _shown(runner: StudyRunner) -> Runner:
 
 def _print_ladder(s: StudySummary) -> None:
     rows = s.ladder or ()
-    cell = s.cells.get(rows[0].cell)
-    mark = " *" if cell is not None and cell.army_track == "placeholder" else ""
+    mark = " *" if s.ladder_on_placeholder else ""
     click.echo(f"skill ladder on {rows[0].cell}{mark} ({count_of(rows[0].games, 'game')} per "
                "bot, weakest first):")
     for r in rows:

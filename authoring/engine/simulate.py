@@ -659,9 +659,9 @@ Runner = Callable[[GameModel, Study], StudySummary]
 def sensitivity(model: GameModel, study: Study, base: StudySummary, run: Runner
                 ) -> tuple[SensitivityRow, ...]:
     """Every alternative of every decision against the study's own choices (``base``, its
-    summary; the scenario's ``decisions:`` with the ``--decision`` flags over them): the mean difference of win rate over the cells, how many cells differ
-    significantly, the rounds' difference; the decisions that matter most first. A run
-    stopped early (Ctrl-C, a kill, a lost cluster: a partial summary) ends it with the
+    summary; the scenario's ``decisions:`` with the ``--decision`` flags over them): the
+    mean difference of win rate over the cells, how many cells differ significantly, the
+    rounds' difference; the decisions that matter most first. A run stopped early (Ctrl-C, a kill, a lost cluster: a partial summary) ends it with the
     alternatives played in full so far."""
     rows = []
     chosen = study.chosen(model)  # the scenario's own choices count as the study's

@@ -271,10 +271,16 @@ class StudySummary(Record):
         measured on the shipped scenario 1 (:func:`reference_verdict`); None when neither
         measured it. The terminal, the report and the JSON (``standing``) say the same."""
         if self.ladder is not None:
-            cell = self.cells.get(self.ladder[0].cell) if self.ladder else None
-            return ladder_verdict(self.ladder, self.strength.bot, placeholder=cell is not None
-                                  and cell.army_track == "placeholder")
+            return ladder_verdict(self.ladder, self.strength.bot,
+                                  placeholder=self.ladder_on_placeholder)
         return reference_verdict(self.strength)
+
+    @property
+    def ladder_on_placeholder(self) -> bool:
+        """The ladder's cell stands on D8.1's placeholder army track (its heading marks it
+        ``*``, its sentence says so)."""
+        cell = self.cells.get(self.ladder[0].cell) if self.ladder else None
+        return cell is not None and cell.army_track == "placeholder"
 
     @property
     def stopped(self) -> str | None:
