@@ -18,15 +18,30 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, overload
+from typing import Any, Final, cast, overload
 
 import authoring.engine.players as rules
-from authoring.engine.actions import RECORDS, Action, Begin, Choose, End, Keep, Move, Reorganise
+from authoring.engine.actions import (
+    RECORDS,
+    Action,
+    Begin,
+    Choose,
+    Draw,
+    Eliminate,
+    End,
+    Investigate,
+    Keep,
+    Move,
+    Recruit,
+    Reorganise,
+    Search,
+)
 from authoring.engine.core import IllegalAction, log, player_name
 from authoring.engine.describe import pending_text
 from authoring.engine.flow import advance, setup
 from authoring.engine.game import Game
 from authoring.engine.log import LogEntry
+from authoring.engine.players import ACTS, CHECKS
 from authoring.engine.resolve import answer
 from authoring.engine.rng import Rng
 from authoring.engine.state import State
@@ -52,7 +67,8 @@ def why_illegal(game: Game, state: State, action: Action) -> str | None:
     """Why ``action`` cannot be taken now, citing the rule; None when it is legal."""
     if state.outcome is not None:
         return f"the game is over: {state.outcome.line()}"
-    if type(action) is Action:  # the base of the records, not a record
+    kind = type(action)
+    if kind is _ACTION:  # the base of the records, not a record
         record = RECORDS.get(action.kind)
         return (f"not an action record: build {record.__name__}(…), not Action(…)"
                 if record is not None else f"unknown action '{action.kind}'")
@@ -67,7 +83,7 @@ def why_illegal(game: Game, state: State, action: Action) -> str | None:
                 return "no such option"
             return None
         return f"first, {player_name(game, state, pend.player)} must choose: {pending_text(pend.kind, pend.note)}"
-    check = rules.CHECKS.get(type(action))
+    check = CHECKS.get(kind)
     if check is None:  # not a standard action (R5)
         if isinstance(action, (Keep, Choose)):
             return "nothing to choose now"
@@ -80,15 +96,33 @@ def why_illegal(game: Game, state: State, action: Action) -> str | None:
         if isinstance(action, End):
             return None if state.phase == "players" else "R10.1: the timer has not started"
         return f"unknown action '{action.kind}'"
-    if not 0 <= action.player < len(state.players):
+    p = action.player
+    if not 0 <= p < len(state.players):
         return "no such player"
     if state.phase != "players":
         return "R5.1: the timer has not started: begin the phase first" \
-            if isinstance(action, Move) else "R6: the timer has not started: begin the phase first"
-    refusal = rules.counter_refusal(game, state, action.player)
+            if kind is _MOVE else "R6: the timer has not started: begin the phase first"
+    refusal = rules.counter_refusal(game, state, p)
     if refusal:
         return refusal
+    # the most frequent checks called directly (a compiled call; the table's is a Python one)
+    if kind is _MOVE:
+        return rules.check_move(game, state, cast(Move, action))
+    if kind is _RECRUIT or kind is _INVESTIGATE or kind is _SEARCH:
+        return rules.check_draw(game, state, cast(Draw, action))
+    if kind is _ELIMINATE:
+        return rules.check_eliminate(game, state, cast(Eliminate, action))
     return check(game, state, action)
+
+
+#: record types read as compiled constants (a name imported from a Python module, as the
+#: records' is, is looked up at each read)
+_ACTION: Final = Action
+_MOVE: Final = Move
+_RECRUIT: Final = Recruit
+_INVESTIGATE: Final = Investigate
+_SEARCH: Final = Search
+_ELIMINATE: Final = Eliminate
 
 
 def legal_actions(game: Game, state: State) -> list[Action]:
@@ -165,10 +199,19 @@ def apply(game: Game, state: State, action: Action, max_rounds: int = MAX_ROUNDS
         if reason is not None:
             raise IllegalAction(reason)
     start = len(state.log)
-    act = rules.ACTS.get(type(action))
+    kind = type(action)
+    act = ACTS.get(kind)
     if act is not None:  # a standard action (R5)
         rules.count_action(game, state, action.player)
-        act(game, state, action)
+        # the most frequent acts called directly (a compiled call; the table's is a Python one)
+        if kind is _MOVE:
+            rules.do_move(game, state, cast(Move, action))
+        elif kind is _RECRUIT or kind is _INVESTIGATE or kind is _SEARCH:
+            rules.do_draw(game, state, cast(Draw, action))
+        elif kind is _ELIMINATE:
+            rules.do_eliminate(game, state, cast(Eliminate, action))
+        else:
+            act(game, state, action)
     elif isinstance(action, Keep):
         rules.do_keep(game, state, action)
     elif isinstance(action, Choose):

@@ -10,6 +10,8 @@ defeat (D9.1): the game stops at the placement of the last piece of the reserve.
 
 from __future__ import annotations
 
+from typing import Final
+
 from authoring.engine.core import log
 from authoring.engine.game import Game
 from authoring.engine.outcome import Outcome, Termination
@@ -61,14 +63,15 @@ def place_soldiers(game: Game, state: State, z: int, k: int, rule: str = "R8.3")
         if checked and (state.reserve_soldiers == 0 or state.outcome is not None) \
                 and check_defeat(game, state, z, "soldiers"):
             break
+    zid = game.zone_ids[z]
     if placed:
-        log(state, "soldiers_added", rule, _added_text, placed, game.zone(z),
+        log(state, "soldiers_added", rule, _added_text, placed, zid,
             state.soldiers[z], state.officers[z], game.max_occupation[z],
-            zone=game.zone(z), count=placed)
+            zone=zid, count=placed)
     if placed < k and state.outcome is None:
         log(state, "reserve_empty", "D9.1",
             f"{k - placed} soldier{'s' * (k - placed != 1)} not placed: the reserve is empty",
-            zone=game.zone(z), count=k - placed)
+            zone=zid, count=k - placed)
     return placed
 
 
@@ -89,7 +92,7 @@ def deploy(game: Game, state: State, z: int) -> None:
     surplus = min(soldiers[z] + officers[z] - most[z], soldiers[z])
     if surplus <= 0:
         return
-    ids = game.topo.ids
+    ids = game.zone_ids
     for nb in game.topo.neighbours[z]:
         room = most[nb] - soldiers[nb] - officers[nb]
         if room <= 0:
@@ -112,10 +115,11 @@ def takeover(game: Game, state: State, z: int, k: int) -> None:
     officers that cannot be placed stay in the reserve. R8.6 for each officer placed."""
     state.soldiers[z] -= k
     state.reserve_soldiers += k
+    zid = game.zone_ids[z]
     log(state, "takeover", "R8.5",
-        f"takeover in {game.zone(z)}: {k} surplus soldier{'s' * (k != 1)} "
+        f"takeover in {zid}: {k} surplus soldier{'s' * (k != 1)} "
         f"{'become officers' if k != 1 else 'becomes an officer'}",
-        zone=game.zone(z), count=k)
+        zone=zid, count=k)
     left = k
     for target in (z, *game.topo.neighbours[z]):
         while left and state.soldiers[target] > 0:
@@ -136,6 +140,11 @@ def takeover(game: Game, state: State, z: int, k: int) -> None:
         count=left)
 
 
+#: the log line's writer, made once (a bound method made at each call is an object
+#: more to allocate)
+_OFFICER_PLACED: Final = "an officer replaces a soldier in {}".format
+
+
 def promote(game: Game, state: State, z: int, rule: str = "R8.5") -> None:
     """One officer of the reserve replaces a soldier of zone ``z`` (the soldier goes back
     to the reserve, D8.4); a zone token of its region goes into the bag (R8.6)."""
@@ -143,8 +152,9 @@ def promote(game: Game, state: State, z: int, rule: str = "R8.5") -> None:
     state.reserve_soldiers += 1
     state.reserve_officers -= 1
     state.officers[z] += 1
-    log(state, "officer_placed", rule, "an officer replaces a soldier in {}".format,
-        game.zone(z), zone=game.zone(z))
+    zid = game.zone_ids[z]
+    log(state, "officer_placed", rule, _OFFICER_PLACED,
+        zid, zone=zid)
     region = game.topo.region[z]
     if not token_to_bag(game, state, region):
         log(state, "pile_empty", "D11.1",
@@ -162,6 +172,10 @@ def add_soldiers(game: Game, state: State, z: int, k: int, rule: str = "R8.3") -
         check_defeat(game, state, z, "soldiers") or check_defeat(game, state, z, "officers")
 
 
+#: the log line's writer, made once
+_TOKEN_DRAWN: Final = "zone token {} drawn".format
+
+
 def army_action(game: Game, state: State) -> None:
     """R8.3: one army action. The token drawn is set aside until the end of the army
     phase (R8.7); an empty bag gives nothing (D11.1)."""
@@ -171,9 +185,13 @@ def army_action(game: Game, state: State) -> None:
     token = state.rng.pop_random(state.bag)
     seen_token(state, token, drawn=True)
     state.drawn.append(token)
-    log(state, "token_drawn", "R8.3", "zone token {} drawn".format, game.zone(token),
-        zone=game.zone(token))
+    zid = game.zone_ids[token]
+    log(state, "token_drawn", "R8.3", _TOKEN_DRAWN, zid, zone=zid)
     add_soldiers(game, state, token, speed(game, state))
+
+
+#: the log line's writer, made once
+_TOKEN_TO_BAG: Final = "a zone token of region {} goes into the invasion bag".format
 
 
 def token_to_bag(game: Game, state: State, region: int) -> bool:
@@ -185,8 +203,9 @@ def token_to_bag(game: Game, state: State, region: int) -> bool:
     token = pile.pop()
     state.bag.append(token)
     state.unseen.append(token)
-    log(state, "token_to_bag", "R8.6", "a zone token of region {} goes into the invasion bag".format,
-        game.topo.regions[region], region=game.topo.regions[region])
+    name = game.topo.regions[region]
+    log(state, "token_to_bag", "R8.6", _TOKEN_TO_BAG,
+        name, region=name)
     return True
 
 

@@ -37,26 +37,33 @@ def filled(state: State, p: int, skill: int) -> int:
 
 def mods(game: Game, state: State, p: int) -> Mods:
     """The player's lasting effects: ability, max-level bonuses, items held (R1.3, R5.4);
-    worked out once per sheet, full rows and hand (:func:`_mods_of`), then remembered."""
+    worked out once per sheet, full rows and hand (:func:`_mods_of`), then remembered
+    under one number (:func:`_mods_key`: no tuple made)."""
     ps = state.players[p]
     sq = ps.squad
     open0, open1, open2 = _has_empty(sq[0]), _has_empty(sq[1]), _has_empty(sq[2])
     inv = ps.inventory
-    memo = game.memo
-    if not inv:  # the most frequent: an empty hand, remembered by a number (no tuple made)
-        bare: dict[int, Mods] | None = memo.get("mods_bare")
-        if bare is None:
-            bare = memo["mods_bare"] = {}
-        n = ps.character * 8 + (1 if open0 else 0) + (2 if open1 else 0) + (4 if open2 else 0)
-        m = bare.get(n)
-        if m is None:
-            m = bare[n] = _mods_of(game, ps.character, (open0, open1, open2), inv)
-        return m
-    key = (ps.character, open0, open1, open2, *inv)
-    m = memo.get(key)
+    known: dict[int, Mods] | None = game.memo.get("mods")
+    if known is None:
+        known = game.memo["mods"] = {}
+    key = _mods_key(game, ps.character * 8 + (1 if open0 else 0) + (2 if open1 else 0)
+                    + (4 if open2 else 0), inv)
+    m = known.get(key)
     if m is None:
-        m = memo[key] = _mods_of(game, ps.character, (open0, open1, open2), inv)
+        m = known[key] = _mods_of(game, ps.character, (open0, open1, open2), inv)
     return m
+
+
+def _mods_key(game: Game, sheet: int, inventory: list[int]) -> int:
+    """One number per sheet (``sheet``: the character and its open rows, below
+    8 × characters) and hand (the cards in order, each a digit from 1 up: items, then
+    special items), distinct for distinct pairs."""
+    n_items = len(game.item_titles)
+    width = n_items + len(game.special_titles) + 1
+    n = 0
+    for card in inventory:
+        n = n * width + (card + 1 if card < SPECIAL else n_items + 1 + card - SPECIAL)
+    return n * (8 * len(game.character_info)) + sheet
 
 
 def _has_empty(row: list[int]) -> bool:
@@ -81,9 +88,12 @@ def _mods_of(game: Game, character: int, open_rows: tuple[bool, ...], inventory:
 def level(game: Game, state: State, p: int, skill: int, m: Mods | None = None) -> int:
     """R1.2: initial level + recruits placed + the planning token, + lasting bonuses."""
     ps = state.players[p]
-    row = ps.squad[skill]
-    planned = row.count(PLANNING)
-    recruits = len(row) - row.count(EMPTY) - planned
+    planned = recruits = 0
+    for x in ps.squad[skill]:  # (a compiled loop: list.count is a generic call)
+        if x == PLANNING:
+            planned += 1
+        elif x != EMPTY:
+            recruits += 1
     plan = game.planning_bonus if planned else 0
     m = m if m is not None else mods(game, state, p)
     return game.character_info[ps.character].initial[skill] + recruits + plan + m.skill[skill]

@@ -4,6 +4,8 @@ player must decide (:func:`advance`)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 import authoring.engine.army as army
 from authoring.engine.core import draw, log, player_name, set_pending
 from authoring.engine.game import Game
@@ -227,6 +229,11 @@ def army_target(game: Game, state: State, team: int | None = None) -> int:
     return army_actions(t, game.players)
 
 
+#: the log line's writer, made once (a bound method made at each call is an object
+#: more to allocate)
+_ARMY_ACTION: Final = "army action {}/{} at speed {}".format
+
+
 def invasion(game: Game, state: State) -> None:
     """R8.2: the army counter catches up with the team counter; one army action per cell
     (minus skipped actions)."""
@@ -238,7 +245,7 @@ def invasion(game: Game, state: State) -> None:
     log(state, "invasion", "R8.2", _invasion_text, target, owed, skipped,
         actions=owed - skipped)
     for i in range(owed - skipped):
-        log(state, "army_action", "R8.3", "army action {}/{} at speed {}".format, i + 1,
+        log(state, "army_action", "R8.3", _ARMY_ACTION, i + 1,
             owed - skipped, army.speed(game, state))
         army.army_action(game, state)
         if state.outcome is not None:

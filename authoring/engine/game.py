@@ -218,12 +218,16 @@ class Game:
     model: GameModel
     players: int
     difficulty: str
-    decisions: Mapping[str, str]
+    #: decision id -> the option played (a dict: the rules read it on hot paths)
+    decisions: dict[str, str]
     characters: tuple[int, ...] | None  # chosen sheets, or None: dealt at random (R2.3)
     action_budget: int | None  # D10.1: team actions per players' phase; None: players stop
     topo: Topology
     #: the number of zones (``topo.n``, read by every move and elimination check)
     zone_count: int
+    #: the zone ids (``topo.ids``, read here by every log line that names a zone: the
+    #: topology is a Python class, this tuple a field of the compiled one)
+    zone_ids: tuple[str, ...]
     max_occupation: tuple[int, ...]
     speed_track: tuple[int, ...]
     speed_start: int
@@ -283,7 +287,7 @@ class Game:
     # -- names -----------------------------------------------------------------------------
     def zone(self, i: int) -> str:
         """The zone id of zone number ``i`` (``'N-E 1'``)."""
-        return self.topo.ids[i]
+        return self.zone_ids[i]
 
     def zone_index(self, ref: str) -> int:
         """The zone number of a zone id or city name; :class:`GameError` with a
@@ -497,6 +501,7 @@ def _build(
         action_budget=action_budget,
         topo=topo,
         zone_count=topo.n,
+        zone_ids=topo.ids,
         max_occupation=max_occ,
         speed_track=tuple(board.spec.speed_track),
         speed_start=level.speed_cell,

@@ -84,11 +84,25 @@ def counter_refusal(game: Game, state: State, p: int) -> str | None:
         if ps.actions >= limit:
             return f"D5.4: {player_name(game, state, p)} has taken {limit} actions this phase"
     after = ps.actions + 1
-    if after - _lowest(state.players) <= ACTION_MARGIN:
+    if after - _lowest(state.players) <= _MARGIN:
         return None
-    q = min(range(len(state.players)), key=lambda i: (state.players[i].actions, i))
+    q = _furthest_behind(state.players)
     return (f"R5.0: {player_name(game, state, p)} would be {after - state.players[q].actions} "
             f"actions ahead of {player_name(game, state, q)}")
+
+
+#: R5.0's margin, read once (a compiled constant: a name imported from a Python module is
+#: looked up at each read)
+_MARGIN: Final = ACTION_MARGIN
+
+
+def _furthest_behind(players: list[PlayerState]) -> int:
+    """The seat with the lowest action counter (the first of them, R5.0)."""
+    q = 0
+    for i, ps in enumerate(players):
+        if ps.actions < players[q].actions:
+            q = i
+    return q
 
 
 def _lowest(players: list[PlayerState]) -> int:
@@ -106,7 +120,7 @@ def able_players(game: Game, state: State) -> list[int]:
     actions is asked of counter_refusal itself; a test says they agree)."""
     players = state.players
     budget_spent = state.budget == 0
-    lo = _lowest(players) + ACTION_MARGIN
+    lo = _lowest(players) + _MARGIN
     info = game.character_info
     out: list[int] = []
     for p, ps in enumerate(players):
@@ -167,14 +181,19 @@ def check_move(game: Game, state: State, a: Move) -> str | None:
     return None
 
 
+#: the log line's writer, made once (a bound method made at each call is an object
+#: more to allocate)
+_MOVED: Final = "{} moves {} → {}".format
+
+
 def do_move(game: Game, state: State, a: Move) -> None:
     """R5.1: the player moves to ``a.zone`` (its check passed)."""
     p, dst = a.player, a.zone
     ps = state.players[p]
     src = ps.at
     ps.at = dst
-    ids = game.topo.ids
-    log(state, "moved", "R5.1", "{} moves {} → {}".format,
+    ids = game.zone_ids
+    log(state, "moved", "R5.1", _MOVED,
         game.character_info[ps.character].name, ids[src], ids[dst],
         player=p, src=ids[src], dst=ids[dst])
 
@@ -191,7 +210,14 @@ _KEEP: Final[dict[str, PendingKind]] = {"recruit": "keep_recruit", "investigate"
 
 def draw_count(game: Game, state: State, p: int, kind: str, m: Mods | None = None) -> int:
     """C (or I) − army malus, + draw bonuses (R5.2–R5.4, R4.5); negative is 0 (D5.2)."""
-    return draw_counts(game, state, p, m)[DRAW_ACTIONS.index(kind)]
+    m = m if m is not None else mods(game, state, p)
+    s = DRAW_SKILL[kind]
+    n = level(game, state, p, s, m) - malus(game, state, p, s, m) + m.draw[_DRAW_INDEX[kind]]
+    return n if n > 0 else 0
+
+
+#: each draw action's place in DRAW_ACTIONS (the order of draw counts and bonuses)
+_DRAW_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(DRAW_ACTIONS)}
 
 
 def draw_counts(game: Game, state: State, p: int, m: Mods | None = None
@@ -219,18 +245,29 @@ def check_draw(game: Game, state: State, a: Draw, m: Mods | None = None) -> str 
     return None
 
 
+#: the log line's writer, made once
+_LIMITED: Final = "{} {} in {} (cube {}/{})".format
+
+
 def do_draw(game: Game, state: State, a: Draw) -> None:
     """R5.2–R5.4: a cube in the zone (R4.4, D4.2), then the draw and the choice of what to keep."""
     p, kind = a.player, a.kind
     n = draw_count(game, state, p, kind)
     put_limited_cube(game, state, p)
     use_skill(game, state, p, DRAW_SKILL[kind])
-    verb = {"recruit": "recruits", "investigate": "investigates", "search": "searches"}[kind]
     z = state.players[p].at
-    log(state, "limited", "R4.4", "{} {} in {} (cube {}/{})".format,
-        player_name(game, state, p), verb, game.zone(z), state.cubes[z], game.topo.size[z],
-        player=p, action=kind, zone=game.zone(z))
+    zid = game.zone_ids[z]
+    log(state, "limited", "R4.4", _LIMITED,
+        player_name(game, state, p), _VERB[kind], zid, state.cubes[z], game.topo.size[z],
+        player=p, action=kind, zone=zid)
     start_draw(game, state, p, kind, n, 1)
+
+
+_VERB: Final = {"recruit": "recruits", "investigate": "investigates", "search": "searches"}
+
+
+#: the log line's writer, made once
+_DRAWN: Final = "{} drawn for {}".format
 
 
 def start_draw(game: Game, state: State, p: int, kind: str, n: int, keep: int) -> None:
@@ -245,7 +282,7 @@ def start_draw(game: Game, state: State, p: int, kind: str, n: int, keep: int) -
     else:
         drawn = draw(game, state, state.resistance_pile, state.resistance_discard, n)
     rule = _DRAW_RULE.get(kind, "R6.2")
-    log(state, "drawn", rule, "{} drawn for {}".format, len(drawn), kind, player=p,
+    log(state, "drawn", rule, _DRAWN, len(drawn), kind, player=p,
         count=len(drawn))
     if not drawn:
         return
@@ -544,6 +581,7 @@ def do_eliminate(game: Game, state: State, a: Eliminate) -> None:
     use_skill(game, state, p, 1)
     piece = "officer" if officer else "soldier"
     name = player_name(game, state, p)
+    zid = game.zone_ids[z]
     if value > 0:
         if officer:
             state.officers[z] -= 1
@@ -552,12 +590,12 @@ def do_eliminate(game: Game, state: State, a: Eliminate) -> None:
             state.soldiers[z] -= 1
             state.eliminated_soldiers += 1
         log(state, "eliminated", "R5.6",
-            f"{name} eliminates {'an officer' if officer else 'a soldier'} in {game.zone(z)} "
-            f"(M − malus {num(value)} > 0)", player=p, zone=game.zone(z), piece=piece, success=True)
+            f"{name} eliminates {'an officer' if officer else 'a soldier'} in {zid} "
+            f"(M − malus {num(value)} > 0)", player=p, zone=zid, piece=piece, success=True)
     else:
         log(state, "eliminate_failed", "D11.2",
-            f"{name} fails to eliminate in {game.zone(z)} (M − malus {num(value)} ≤ 0); the "
-            "action is spent", player=p, zone=game.zone(z), piece=piece, success=False)
+            f"{name} fails to eliminate in {zid} (M − malus {num(value)} ≤ 0); the "
+            "action is spent", player=p, zone=zid, piece=piece, success=False)
 
 
 # -- R5.7 use a special item ---------------------------------------------------------------------
@@ -610,15 +648,25 @@ def check_use(game: Game, state: State, a: Use) -> str | None:
     inv = state.players[p].inventory
     if not 0 <= i < len(inv) or inv[i] < SPECIAL:
         return "R5.7: no special item there"
-    special = game.specials[inv[i] - SPECIAL]
-    uses = special.uses
+    uses = use_conditions(game)[inv[i] - SPECIAL]
     if not 0 <= u < len(uses):
         return "R5.7: no such use"
-    for cond in uses[u].requires:
-        refusal = condition_refusal(game, state, p, cond.payload)
+    for cond in uses[u]:
+        refusal = condition_refusal(game, state, p, cond)
         if refusal:
             return refusal
     return None
+
+
+def use_conditions(game: Game) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """Per special item, per use, its conditions (their payloads, R5.7), read once per
+    game from the cards (models whose every attribute read is a Python call)."""
+    got = game.memo.get("use_conditions")
+    if got is None:
+        got = game.memo["use_conditions"] = tuple(
+            tuple(tuple(c.payload for c in use.requires) for use in special.uses)
+            for special in game.specials)
+    return got
 
 
 def do_use(game: Game, state: State, a: Use) -> None:
@@ -1213,7 +1261,7 @@ def legal_for(game: Game, state: State, p: int, moves: bool = True) -> list[Acti
     if inv:
         for i, card in enumerate(inv):
             if card >= SPECIAL:
-                for u in range(len(game.specials[card - SPECIAL].uses)):
+                for u in range(len(use_conditions(game)[card - SPECIAL])):
                     use = Use(p, i, u)
                     if check_use(game, state, use) is None:
                         out.append(use)

@@ -605,8 +605,13 @@ def share_reputation(game: Game, state: State, k: int) -> None:
 
 
 def _ask_share(game: Game, state: State, left: int) -> None:
-    cubes = [ps.cubes for ps in state.players]
-    order = sorted(range(len(cubes)), key=cubes.__getitem__)  # the poorest first (stable)
+    players = state.players
+    order: list[int] = []  # the poorest first, seat order on ties (an insertion sort:
+    for p, ps in enumerate(players):  # sorted() with a key is a generic call)
+        k = len(order)
+        while k > 0 and players[order[k - 1]].cubes > ps.cubes:
+            k -= 1
+        order.insert(k, p)
     set_pending(state, "share_cube", 0, order, [left],
                 f"a reputation cube to give, {left} left to share (R7.2)")
 
@@ -641,6 +646,10 @@ def answer(game: Game, state: State, option: int) -> None:
     """The ``choose`` action: the answer goes to the task that asked (or, for a choice of
     :data:`OWN_ANSWERS`, to its own answer)."""
     pend = state.pending
+    if pend is not None and pend.kind == "share_cube":  # the most frequent, called directly
+        answer_share(game, state, option)
+        run_queue(game, state)
+        return
     own = OWN_ANSWERS.get(pend.kind) if pend is not None else None
     if own is not None:
         own(game, state, option)
