@@ -43,9 +43,7 @@ def mods(game: Game, state: State, p: int) -> Mods:
     sq = ps.squad
     open0, open1, open2 = _has_empty(sq[0]), _has_empty(sq[1]), _has_empty(sq[2])
     inv = ps.inventory
-    known: dict[int, Mods] | None = game.memo.get("mods")
-    if known is None:
-        known = game.memo["mods"] = {}
+    known = game.mods_memo
     key = _mods_key(game, ps.character * 8 + (1 if open0 else 0) + (2 if open1 else 0)
                     + (4 if open2 else 0), inv)
     m = known.get(key)

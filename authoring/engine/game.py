@@ -283,6 +283,10 @@ class Game:
     #: memo tables the rules fill on first use (lasting effects per sheet and hand, prebuilt
     #: actions): derived from the fields above, never part of a game's identity
     memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    #: the lasting effects per sheet and hand (:func:`~authoring.engine.core.mods`), a memo
+    #: read on the hottest path: a field rather than a key of :attr:`memo`
+    mods_memo: dict[int, Mods] = field(default_factory=dict, init=False, compare=False,
+                                       repr=False)
 
     # -- names -----------------------------------------------------------------------------
     def zone(self, i: int) -> str:

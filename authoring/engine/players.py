@@ -1120,7 +1120,9 @@ class ActionTable:
                                 if o.kind in ("general", "prisoner"))
         #: per resistance card, its cost (R5.8)
         self.costs = tuple(c.cost for c in game.resistance_cards)
-        self._put: dict[tuple[int, int], tuple[Resistance, ...]] = {}
+        #: slot × seats + seat -> the cubes put on that card (R5.8; a number: a tuple key
+        #: is made and hashed at each read)
+        self._put: dict[int, tuple[Resistance, ...]] = {}
         #: (seat, card slot, cubes) -> the activation with that many cubes (R5.8)
         self._activate: dict[tuple[int, int, int], Resistance] = {}
         #: (seat, option, where) -> the keep (R5.2–R5.4, R6.2); (seat, from, to) -> the
@@ -1185,9 +1187,10 @@ class ActionTable:
 
     def put(self, p: int, slot: int, cubes: int) -> tuple[Resistance, ...]:
         """R5.8: put 1 … ``cubes`` cubes on the available card ``slot``."""
-        row = self._put.get((p, slot))
+        key = slot * len(self.draws) + p
+        row = self._put.get(key)
         if row is None or len(row) < cubes:
-            row = self._put[(p, slot)] = tuple(
+            row = self._put[key] = tuple(
                 Resistance(p, slot, k, 0) for k in range(1, cubes + 17))
         return row[:cubes]
 
