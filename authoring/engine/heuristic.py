@@ -1587,7 +1587,8 @@ class _Ctx:
         if c is not None and c != p and not self.missing \
                 and any(x in self.need for x in ps.inventory):
             return view.players[c].at, 25.0
-        if self.bot.arm_goal > 0.0 and self.general and self._arm_card(p) >= 0:
+        if self.bot.coordinate and self.bot.arm_goal > 0.0 and self.general \
+                and self._arm_card(p) >= 0:
             return view.players[self.striker()].at, self.bot.arm_goal
         if c is not None and c != p and not self.missing and self.bot.porter_goal > 0 \
                 and p == self._porter():
@@ -1883,7 +1884,7 @@ class _Ctx:
         view, game = self.view, self.game
         ps = view.players[p]
         inv = ps.inventory
-        if self.bot.arm_value > 0.0 and self.general:
+        if self.bot.coordinate and self.bot.arm_value > 0.0 and self.general:
             i = self._arm_card(p)
             s = self.striker()
             if i >= 0 and view.players[s].at == ps.at:
