@@ -1730,6 +1730,33 @@ class _Ctx:
                                            for s in self.to_craft))
         return got == 1
 
+    def _teammate_has_lacking(self, p: int) -> bool:
+        """Whether a teammate of ``p`` holds a part ``p`` has fewer copies of than the
+        recipes need (R5.5)."""
+        need, players = self.need, self.view.players
+        inv = players[p].inventory
+        for q in range(self.n):
+            if q == p:
+                continue
+            for x in players[q].inventory:
+                k = need.get(x, 0)
+                if k and inv.count(x) < k:
+                    return True
+        return False
+
+    def _spare_cards(self, p: int) -> list[int]:
+        """The places in ``p``'s hand of the cards it may hand over: all but its needed
+        parts (a part's copies up to the recipe's count stay, R5.5)."""
+        inv, need = self.view.players[p].inventory, self.need
+        out: list[int] = []
+        for i in range(len(inv)):
+            c = inv[i]
+            k = need.get(c, 0)
+            if k and inv[:i + 1].count(c) <= k:
+                continue
+            out.append(i)
+        return out
+
     def _general_short(self) -> int:
         """The Military the striker lacks against the strongest open general, with a
         planning token (R5.6, R5.10); 0 when none."""
@@ -1917,19 +1944,25 @@ class _Ctx:
                 recruit = self.plan.actions.draws[p][0]
                 if n and view.why_illegal(recruit) is None:
                     found.append((3.0 * (1.0 - 0.6 ** n), recruit))
-            # a full hand cannot take the parts (R5.4, D11.5): hand a lesser card over
-            if len(inv) >= self.inventory_limit(p):
+            # a full hand cannot take the parts (R5.4, D11.5): hand a lesser card over, to
+            # make room for a part it lacks that a teammate holds, never a part of its own
+            # it needs (its copies up to the recipe's). Before, it gave away its own part
+            # once a teammate held a copy, and got it back at once: the same card passed
+            # to and fro for a whole phase, one action each (R5.9), in about one game in
+            # nine on islands of 18 to 30 zones (a probe of 2026-11-28; fixed: held-out
+            # games of 19 cells, 4 players, 50.6 % -> 51.5 %, +55 -2 games, no cell lower)
+            if len(inv) >= self.inventory_limit(p) and not self._holds_all(p) \
+                    and self._teammate_has_lacking(p):
+                spare = self._spare_cards(p)
                 for q in range(self.n):
                     qs = view.players[q]
                     if q == p or qs.at != ps.at or len(qs.inventory) >= self.inventory_limit(q):
                         continue
-                    if any(x in self.need for x in qs.inventory) or any(
-                            x in self.need for o in range(self.n) if o != p
-                            for x in view.players[o].inventory):
-                        worst = min(range(len(inv)), key=lambda i: self.card_value(p, inv[i]))
-                        if self.card_value(p, inv[worst]) < 40.0:
+                    if spare:
+                        worst = min(spare, key=lambda i: self.card_value(p, inv[i]))
+                        if self.card_value(p, inv[worst]) < 40.0 or inv[worst] in self.need:
                             found.append((55.0, Transfer(p, q, card=worst)))
-                        break
+                    break
             return
         cps = view.players[crafter]
         if cps.at != ps.at:

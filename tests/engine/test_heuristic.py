@@ -275,6 +275,33 @@ def test_a_teammate_with_room_unblocks_a_full_handed_crafter(game1: Game,
         assert not made and not given
 
 
+def test_a_full_handed_crafter_never_hands_over_a_part_it_needs(game1: Game) -> None:
+    """R5.4, R5.5, R5.9: the crafter's full hand holds the bomb's three parts and a useful
+    card; a teammate beside it, with room, holds a second explosives. The crafter has every
+    part: it makes no room and gives nothing. (It used to give its own explosives away,
+    reading it as a duplicate, and the teammate gave it back: the same card to and fro a
+    whole phase, one action each, in about one game in nine on small islands.)"""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game, seed=10)
+    bot = HeuristicBot(2)
+    ids = {it.id: i for i, it in enumerate(game.items)}
+    parts = [ids["timer"], ids["explosives"], ids["detonator"]]
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    crafter = ctx.crafter
+    assert crafter is not None
+    other = max((i for i, it in enumerate(game.items) if i not in parts
+                 and it.kind != "useless"), key=lambda i: ctx.card_value(crafter, i))
+    mate = next(p for p in range(4) if p != crafter)
+    here = state.players[crafter].at
+    state.players[crafter].inventory = [*parts, other][:inventory_limit(game, state, crafter)]
+    assert len(state.players[crafter].inventory) == inventory_limit(game, state, crafter)
+    state.players[mate].inventory, state.players[mate].at = [ids["explosives"]], here
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    ctx.best(crafter)
+    gifts = [a for _, a in ctx.options if isinstance(a, Transfer) and a.player == crafter]
+    assert gifts == []
+
+
 def test_the_bag_counts_only_the_tokens_the_players_have_seen(game1: Game) -> None:
     """R8.3, R8.6: a token drawn face down from a region pile into the bag is unknown."""
     state = _started(game1)
