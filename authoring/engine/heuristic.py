@@ -432,19 +432,45 @@ class HeuristicBot:
     def pool_left(self, game: Game, pool: list[int], kept: list[int], allowed: int) -> int:
         """:func:`_pool_left` of the pooled and the kept clues (R6.1), remembered: the pool
         changes once a round (R8.0), the kept clues with a clue kept, so the last reading
-        holds while both and the places allowed are the same; the others by their cards."""
-        memo = self._clue_memo
-        if (memo is not None and memo.game is game and memo.allowed == allowed
-                and memo.pool == pool and memo.kept == kept):
+        (:meth:`pool_read`'s) holds while both and the places allowed are the same; the
+        others by their cards."""
+        memo = self._clue_read(game, pool, kept, allowed)
+        if memo.left >= 0:
+            return memo.left
+        if memo.inters is not None:
+            memo.left = _left_of(memo.inters[1], game.zone_count)
             return memo.left
         key = (id(game), (*pool, *kept), allowed)
         got = self._pool_cache.get(key)
         if got is None:
             if len(self._pool_cache) > 4096:
                 self._pool_cache.clear()
-            got = self._pool_cache[key] = _pool_left(game, key[1], allowed)
-        self._clue_memo = _ClueRead(game, pool, kept, allowed, got)
+            got = self._pool_cache[key] = _left_of(
+                self.pool_read(game, pool, kept, allowed)[1], game.zone_count)
+        memo.left = got
         return got
+
+    def pool_read(self, game: Game, pool: list[int], kept: list[int],
+                  allowed: int) -> tuple[list[int], list[int]]:
+        """:func:`_place_inters` of the pooled and the kept clues among the places
+        ``allowed``, remembered as :meth:`pool_left` (the last reading)."""
+        memo = self._clue_read(game, pool, kept, allowed)
+        got = memo.inters
+        if got is None:
+            holes = game.clue_holes
+            cards = [holes[c] for c in pool]
+            cards += [holes[c] for c in kept]
+            got = memo.inters = _place_inters(cards, allowed)
+        return got
+
+    def _clue_read(self, game: Game, pool: list[int], kept: list[int],
+                   allowed: int) -> _ClueRead:
+        """The last reading of the clues if it was read from these, else a new one."""
+        memo = self._clue_memo
+        if (memo is None or memo.game is not game or memo.allowed != allowed
+                or memo.pool != pool or memo.kept != kept):
+            memo = self._clue_memo = _ClueRead(game, pool, kept, allowed)
+        return memo
 
     # -- the interface ------------------------------------------------------------------
     def act(self, game: Game, view: PublicView, legal: Sequence[Action]) -> Action:
@@ -501,6 +527,7 @@ class HeuristicBot:
 
     def _turn(self, game: Game, view: PublicView) -> Action:
         plan = self.plan(game)
+        self._options = []  # this decision's candidates only (:meth:`scored`)
         players = view.players
         n = len(players)
         acts = [ps.actions for ps in players]
@@ -895,13 +922,17 @@ class _HandsRead:
 
 
 class _ClueRead:
-    """The places the pooled and kept clues leave (:func:`_pool_left`), with what they were
-    read from (copies)."""
+    """What the pooled and kept clues leave (:func:`_place_inters`, and its fewest places,
+    :func:`_pool_left`), each read when first asked, with what they were read from
+    (copies)."""
 
-    def __init__(self, game: Game, pool: list[int], kept: list[int], allowed: int,
-                 left: int) -> None:
+    def __init__(self, game: Game, pool: list[int], kept: list[int], allowed: int) -> None:
         self.game, self.pool, self.kept = game, pool[:], kept[:]
-        self.allowed, self.left = allowed, left
+        self.allowed = allowed
+        #: the fewest places left around one (-1: not read yet)
+        self.left = -1
+        #: per allowed place its bit and what the clues leave around it (None: not read yet)
+        self.inters: tuple[list[int], list[int]] | None = None
 
 
 class _KillMemo:
@@ -1226,16 +1257,15 @@ class _Ctx:
     def _pool_read(self) -> tuple[list[int], list[int]]:
         """Per place an unrevealed objective may hold, lowest first: its bit, and the AND
         of the pooled and kept clues with a hole there (-1: none has). Read once a
-        decision: each clue drawn is weighed from it (:meth:`closeness`)."""
+        decision, and again only when the clues change (:meth:`HeuristicBot.pool_read`):
+        each clue drawn is weighed from it (:meth:`closeness`)."""
         got = self._pool
         if got is None:
             allowed = 0
             for o in self.unrevealed:
                 allowed |= o.candidates
-            holes = self.game.clue_holes
-            pool = [holes[c] for c in self.view.clue_pool]
-            pool += [holes[c] for c in self.view.clues_kept]
-            got = self._pool = _place_inters(pool, allowed)
+            got = self._pool = self.bot.pool_read(self.game, self.view.clue_pool,
+                                                   self.view.clues_kept, allowed)
         return got
 
     def clue_need(self) -> float:
@@ -2459,9 +2489,14 @@ def _place_inters(pool: list[int], allowed: int) -> tuple[list[int], list[int]]:
 
 def _pool_left(game: Game, pool: Sequence[int], allowed: int) -> int:
     """The fewest places the pooled clues leave around any allowed place (1 = isolated)."""
-    best = game.zone_count
     holes = game.clue_holes
-    for inter in _place_inters([holes[c] for c in pool], allowed)[1]:
+    return _left_of(_place_inters([holes[c] for c in pool], allowed)[1], game.zone_count)
+
+
+def _left_of(inters: list[int], most: int) -> int:
+    """The fewest places of ``inters`` (:func:`_place_inters`'), ``most`` if none."""
+    best = most
+    for inter in inters:
         if inter != -1:
             best = _bit_count(inter, best)
     return best

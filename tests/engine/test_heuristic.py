@@ -24,7 +24,7 @@ from authoring.engine import (
 from authoring.engine.api import LazyLegal
 from authoring.engine.bots import SimpleBot
 from authoring.engine.core import inventory_limit
-from authoring.engine.heuristic import HeuristicBot, _Ctx
+from authoring.engine.heuristic import HeuristicBot, _Ctx, _place_inters, _pool_left
 from authoring.engine.simulate import Study, run_study
 from authoring.engine.state import SPECIAL, Pending, State
 from authoring.engine.view import PublicView
@@ -461,6 +461,39 @@ def test_what_the_bot_keeps_between_decisions_changes_no_decision(path: Path) ->
         game = Game.create(model, players=players, difficulty=difficulty)
         for seed in (1, 2):
             assert _forgetful_game(game, seed, True) == _forgetful_game(game, seed, False)
+
+
+def test_the_clues_reading_follows_the_pool_and_the_kept_clues(game1: Game) -> None:
+    game = game1
+    """R6.1: the places the pooled and kept clues leave, read once and kept while the
+    clues are the same (the last reading), follow every change: a clue kept, the kept
+    clues pooled (R8.0: the same cards, the same reading), the pool discarded, the
+    places allowed; lists changed in place included."""
+    bot = HeuristicBot(1)
+    allowed = 0
+    for o in game.objectives:
+        allowed |= o.candidates
+    pool: list[int] = []
+    kept: list[int] = []
+    steps = [(0, 1), (0, 5), (1, 9), (2, 0), (0, 12), (3, 0), (0, 7), (1, 20)]
+    for what, card in steps:
+        if what == 0:
+            kept.append(card)  # R5.3: a clue kept (the same list, changed in place)
+        elif what == 1:
+            pool.append(card)
+        elif what == 2:
+            pool += kept  # R8.0
+            kept.clear()
+        else:
+            pool.clear()  # R6.1: the isolating cards discarded
+        # the places allowed as at the last step first (the reading kept, if still true)
+        for places in (allowed, allowed & ~(allowed & -allowed), allowed):
+            cards = [*pool, *kept]
+            left = bot.pool_left(game, pool, kept, places)
+            assert left == _pool_left(game, cards, places)
+            holes = [game.clue_holes[c] for c in cards]
+            assert bot.pool_read(game, pool, kept, places) == _place_inters(holes, places)
+            assert bot.pool_left(game, pool, kept, places) == left
 
 
 @pytest.mark.parametrize("seed", [3, 4, 7])
