@@ -480,6 +480,7 @@ def summarise_cell(records: Sequence[GameRecord], game: Game) -> CellSummary:
                 fastest.seed, fastest.round, termination=fastest.termination),
             quickest_win=None if quickest_win is None else NotableGame(
                 quickest_win.seed, quickest_win.round)),
+        lost_after_done=sum(1 for r in losses if r.progress >= 1.0),
         capped_without_slots=sum(1 for r in records
                                  if r.termination == "ROUND_CAP" and r.slots_full))
 
@@ -517,6 +518,10 @@ def summarise(model: GameModel, study: Study, results: Mapping[str, Sequence[Gam
 
 #: an objective revealed fewer rounds than this before the end of the lost games comes late
 LATE_REVEAL = 1.5
+#: the share of a cell's losses, lost after every objective was done, from which the study
+#: says the last army phase decides the games (R9.2); with at least :data:`LATE_LOSSES_MIN`
+LATE_LOSSES = 0.25
+LATE_LOSSES_MIN = 10
 #: a study without a win reads "may be unwinnable" only when its 95 % interval's top is
 #: below this win rate (about 75 games); fewer games say they are too few
 UNWINNABLE = 0.05
@@ -526,7 +531,7 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
                     ) -> list[str]:
     """What a designer should look at: difficulty order broken, a win rate outside the
     scenario's target band, a player count far off the others, actions or cards never
-    used, an objective rarely revealed."""
+    used, an objective rarely revealed, many losses after every objective was done."""
     out: list[str] = []
     ladder = list(BOTS)
     if study.bot in ladder and ladder.index(study.bot) < ladder.index("heuristic"):
@@ -573,6 +578,15 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
                 out.append(f"{key}: objective '{o.id}' is revealed too late to be reached: "
                            f"lost games end {math.floor(late * 100) / 100:g} rounds after "
                            "its reveal on average")  # (floored: 1.496 never reads 1.5)
+    after = [f"{key} {c.lost_after_done} of {c.games - c.wins} "
+            f"({percent(c.lost_after_done / (c.games - c.wins))})" for key, c in cells.items()
+            if c.lost_after_done >= LATE_LOSSES_MIN
+            and c.lost_after_done >= LATE_LOSSES * (c.games - c.wins)]
+    if after:  # R9.2: the win waits for the end of the army phase
+        out.append("losses that came after every objective was done, in the army phase the "
+                   f"win waits for (R9.2): {', '.join(after)}; that phase decides these games: "
+                   "the army's pace at the end (the speed track, the reserves) matters as "
+                   "much as the objectives")
     for key, c in cells.items():  # no outcome: neither side could end the game
         capped = c.loss_causes.get("ROUND_CAP", 0)
         if capped:

@@ -160,6 +160,9 @@ class CellSummary(Record):
     #: games cut short at the round cap that ended with every zone's cubes at its size:
     #: the team had no limited action left (R4.4)
     capped_without_slots: int = 0
+    #: lost games whose every objective was done: lost in the army phase the win waited
+    #: for (R9.2)
+    lost_after_done: int = 0
 
     @property
     def key(self) -> str:

@@ -17,6 +17,7 @@ from authoring.engine.simulate import (
     compare,
     design_warnings,
     game_seed,
+    record_game,
     run_study,
     summarise,
     wilson,
@@ -164,6 +165,43 @@ def test_a_partial_study_says_how_many_games_each_cell_played(
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].endswith("  [PARTIAL]") and "200 games per cell" in lines[0]
     assert lines[1] == "stopped early, games played of the 200 per cell: easy/4 75, normal/4 0"
+
+
+def test_a_game_lost_after_its_last_objective_is_counted_so(scenario1: GameModel) -> None:
+    """R9.2: finishing the last objective is not yet a win; the army phase that follows
+    can still exhaust a reserve (R9.1). Each cell counts its games lost that way, read
+    here from the final states played again."""
+    study = Study(games=30, difficulties=("easy",), players=(4,), seed=1)
+    results = run_study(scenario1, study)
+    game = study.game(scenario1, study.cells[0])
+    late = 0
+    for r in results["easy/4"]:
+        state = record_game(game, r.seed, "heuristic")[1]
+        assert state.outcome is not None
+        if not state.outcome.won and all(state.done[o.index] >= o.markers
+                                          for o in game.objectives):
+            late += 1
+            kinds = [e.kind for e in state.log]
+            assert kinds.index("objective_done") < kinds.index("defeat")
+    assert late > 0
+    assert summarise(scenario1, study, results).cells["easy/4"].lost_after_done == late
+
+
+def test_many_losses_after_every_objective_was_done_are_said(scenario1: GameModel) -> None:
+    """A quarter or more of a cell's losses (10 at least) after every objective was done:
+    the study says the army phase the win waits for decides them (R9.2), on one line."""
+    study = Study(games=100, difficulties=("easy", "normal", "hard"), players=(4,))
+    cells = {"easy/4": _cell("easy", 60, lost_after_done=12),  # 12 of 40: said
+             "normal/4": _cell("normal", 60, lost_after_done=9),  # 9: too few
+             "hard/4": _cell("hard", 20, lost_after_done=19)}  # 19 of 80: under a quarter
+    said = [w for w in design_warnings(scenario1, study, cells) if "R9.2" in w]
+    assert said == ["losses that came after every objective was done, in the army phase "
+                    "the win waits for (R9.2): easy/4 12 of 40 (30%); that phase decides "
+                    "these games: the army's pace at the end (the speed track, the reserves) "
+                    "matters as much as the objectives"]
+    cells["hard/4"] = _cell("hard", 20, lost_after_done=20)
+    said = [w for w in design_warnings(scenario1, study, cells) if "R9.2" in w]
+    assert len(said) == 1 and "easy/4 12 of 40 (30%), hard/4 20 of 80 (25%);" in said[0]
 
 
 def test_games_at_the_round_cap_are_said_with_the_islands_slots(tmp_path: Path) -> None:
