@@ -584,9 +584,9 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
             and c.lost_after_done >= LATE_LOSSES * (c.games - c.wins)]
     if after:  # R9.2: the win waits for the end of the army phase
         out.append("losses that came after every objective was done, in the army phase the "
-                   f"win waits for (R9.2): {', '.join(after)}; that phase decides these games: "
-                   "the army's pace at the end (the speed track, the reserves) matters as "
-                   "much as the objectives")
+                   f"win waits for (R9.2): {', '.join(after)}; the army's pace at that point "
+                   "(the speed track, the reserves left) decides these games, not the "
+                   "objectives")
     for key, c in cells.items():  # no outcome: neither side could end the game
         capped = c.loss_causes.get("ROUND_CAP", 0)
         if capped:

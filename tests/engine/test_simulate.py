@@ -196,9 +196,9 @@ def test_many_losses_after_every_objective_was_done_are_said(scenario1: GameMode
              "hard/4": _cell("hard", 20, lost_after_done=19)}  # 19 of 80: under a quarter
     said = [w for w in design_warnings(scenario1, study, cells) if "R9.2" in w]
     assert said == ["losses that came after every objective was done, in the army phase "
-                    "the win waits for (R9.2): easy/4 12 of 40 (30%); that phase decides "
-                    "these games: the army's pace at the end (the speed track, the reserves) "
-                    "matters as much as the objectives"]
+                    "the win waits for (R9.2): easy/4 12 of 40 (30%); the army's pace at "
+                    "that point (the speed track, the reserves left) decides these games, "
+                    "not the objectives"]
     cells["hard/4"] = _cell("hard", 20, lost_after_done=20)
     said = [w for w in design_warnings(scenario1, study, cells) if "R9.2" in w]
     assert len(said) == 1 and "easy/4 12 of 40 (30%), hard/4 20 of 80 (25%);" in said[0]
