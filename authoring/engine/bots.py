@@ -51,9 +51,9 @@ class SimpleBot(HeuristicBot):
     """The heuristic's roles without its team play (see the module docstring): the same
     per-player choices (investigate, search, craft, carry, eliminate where it cannot
     fail), but no zone is claimed for a teammate, nobody waits for parts or an item nor
-    arms the striker with one (R5.9), no finisher is given the phase's budget, eliminations are not hurried by a soldier
-    reserve about to run out (R9.1) nor sent where the army overflows (R8.4), and
-    recruits serve only the craft test (R5.5)."""
+    arms the striker with one (R5.9), no finisher is given the phase's budget,
+    eliminations are not hurried by a soldier reserve about to run out (R9.1) nor sent
+    where the army overflows (R8.4), and recruits serve only the craft test (R5.5)."""
 
     name = "simple"
     coordinate = False

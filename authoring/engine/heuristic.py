@@ -435,33 +435,25 @@ class HeuristicBot:
         (:meth:`pool_read`'s) holds while both and the places allowed are the same; the
         others by their cards."""
         memo = self._clue_read(game, pool, kept, allowed)
-        if memo.left >= 0:
-            return memo.left
-        if memo.inters is not None:
-            memo.left = _left_of(memo.inters[1], game.zone_count)
-            return memo.left
-        key = (id(game), (*pool, *kept), allowed)
-        got = self._pool_cache.get(key)
-        if got is None:
-            if len(self._pool_cache) > 4096:
-                self._pool_cache.clear()
-            got = self._pool_cache[key] = _left_of(
-                self.pool_read(game, pool, kept, allowed)[1], game.zone_count)
-        memo.left = got
-        return got
+        if memo.left < 0:
+            if memo.inters is not None:
+                memo.left = _left_of(memo.inters[1], game.zone_count)
+            else:
+                key = (id(game), (*pool, *kept), allowed)
+                got = self._pool_cache.get(key)
+                if got is None:
+                    if len(self._pool_cache) > 4096:
+                        self._pool_cache.clear()
+                    got = self._pool_cache[key] = _left_of(_clue_inters(game, memo)[1],
+                                                           game.zone_count)
+                memo.left = got
+        return memo.left
 
     def pool_read(self, game: Game, pool: list[int], kept: list[int],
                   allowed: int) -> tuple[list[int], list[int]]:
         """:func:`_place_inters` of the pooled and the kept clues among the places
         ``allowed``, remembered as :meth:`pool_left` (the last reading)."""
-        memo = self._clue_read(game, pool, kept, allowed)
-        got = memo.inters
-        if got is None:
-            holes = game.clue_holes
-            cards = [holes[c] for c in pool]
-            cards += [holes[c] for c in kept]
-            got = memo.inters = _place_inters(cards, allowed)
-        return got
+        return _clue_inters(game, self._clue_read(game, pool, kept, allowed))
 
     def _clue_read(self, game: Game, pool: list[int], kept: list[int],
                    allowed: int) -> _ClueRead:
@@ -933,6 +925,17 @@ class _ClueRead:
         self.left = -1
         #: per allowed place its bit and what the clues leave around it (None: not read yet)
         self.inters: tuple[list[int], list[int]] | None = None
+
+
+def _clue_inters(game: Game, read: _ClueRead) -> tuple[list[int], list[int]]:
+    """``read``'s :func:`_place_inters`, made when first asked."""
+    got = read.inters
+    if got is None:
+        holes = game.clue_holes
+        cards = [holes[c] for c in read.pool]
+        cards += [holes[c] for c in read.kept]
+        got = read.inters = _place_inters(cards, read.allowed)
+    return got
 
 
 class _KillMemo:

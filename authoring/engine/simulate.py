@@ -578,10 +578,11 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
                 out.append(f"{key}: objective '{o.id}' is revealed too late to be reached: "
                            f"lost games end {math.floor(late * 100) / 100:g} rounds after "
                            "its reveal on average")  # (floored: 1.496 never reads 1.5)
-    after = [f"{key} {c.lost_after_done} of {c.games - c.wins} "
-            f"({percent(c.lost_after_done / (c.games - c.wins))})" for key, c in cells.items()
-            if c.lost_after_done >= LATE_LOSSES_MIN
-            and c.lost_after_done >= LATE_LOSSES * (c.games - c.wins)]
+    after: list[str] = []
+    for key, c in cells.items():
+        done, lost = c.lost_after_done, c.games - c.wins
+        if done >= LATE_LOSSES_MIN and done >= LATE_LOSSES * lost:
+            after.append(f"{key} {done} of {lost} ({percent(done / lost)})")
     if after:  # R9.2: the win waits for the end of the army phase
         out.append("losses that came after every objective was done, in the army phase the "
                    f"win waits for (R9.2): {', '.join(after)}; the army's pace at that point "
