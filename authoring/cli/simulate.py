@@ -131,8 +131,9 @@ def _load(path: str) -> GameModel:
               help="A second scenario: report the difference of win rate per cell.")
 @click.option("--ladder", type=int, default=None, metavar="N",
               help="Also play N games with every bot (random, simple, lookahead, heuristic, "
-                   "search) on the study's first cell: the skill ladder, how strong 'the "
-                   "players' were.")
+                   "search) on the study's first cell with a printed army track (4 "
+                   "players: the book's, D8.1), else its first: the skill ladder, how strong "
+                   "'the players' were.")
 @click.option("--sensitivity", is_flag=True,
               help="Also run every alternative of every decision of rules.md and rank them by "
                    "how much they move the win rate.")

@@ -699,13 +699,22 @@ def sensitivity(model: GameModel, study: Study, base: StudySummary, run: Runner
     return tuple(rows)
 
 
+def ladder_cell(model: GameModel, study: Study) -> Cell:
+    """The cell the skill ladder is played on: the study's first cell whose army track is
+    printed (the book's 4-player track or the board's own, D8.1), else its first cell (on
+    the placeholder track, said beside it). A default study starts with easy/3, on the
+    placeholder: its ladder would measure the bots on a track the book does not have."""
+    cells = study.cells
+    return next((c for c in cells if army_track(model, c.players) != "placeholder"), cells[0])
+
+
 def run_ladder(model: GameModel, study: Study, games: int, run: Runner
                ) -> tuple[LadderRung, ...]:
-    """Every bot of :data:`~authoring.engine.bots.BOTS` on the study's first cell, weakest
-    first (the ones that search at the study's budget): the skill ladder. A run stopped
-    early (Ctrl-C, a kill, a lost cluster: a partial summary) ends it with the bots played
-    in full so far."""
-    cell = study.cells[0]
+    """Every bot of :data:`~authoring.engine.bots.BOTS` on the study's :func:`ladder_cell`,
+    weakest first (the ones that search at the study's budget): the skill ladder. A run
+    stopped early (Ctrl-C, a kill, a lost cluster: a partial summary) ends it with the bots
+    played in full so far."""
+    cell = ladder_cell(model, study)
     rows = []
     for bot in BOTS:
         one = replace(study, games=games, bot=bot, difficulties=(cell.difficulty,),

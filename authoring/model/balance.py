@@ -321,7 +321,8 @@ class Comparison(Record):
 
 @dataclass(frozen=True, slots=True)
 class LadderRung(Record):
-    """One bot of the skill ladder on the study's first cell."""
+    """One bot of the skill ladder on its cell (the study's first on a printed army
+    track, D8.1, else its first)."""
 
     bot: str
     #: the cell's key, ``difficulty/players``

@@ -374,6 +374,35 @@ def test_ladder_plays_every_bot_weakest_first() -> None:
                                "each) this bot, random, wins 0% [0%, ")
 
 
+def test_the_ladder_stands_on_a_printed_army_track(scenario1: GameModel, tmp_path: Path
+                                                   ) -> None:
+    """The ladder's cell: the study's first on a printed army track (D8.1). A default
+    study starts with easy/3, on the placeholder track: its ladder goes to easy/4, the
+    book's; with only placeholder cells, the first; a board that prints its own 3-player
+    army column puts it back on easy/3."""
+    import shutil
+
+    from authoring.engine.simulate import Cell, ladder_cell
+    from authoring.model.game import load_game
+
+    assert ladder_cell(scenario1, Study()) == Cell("easy", 4)
+    assert ladder_cell(scenario1, Study(difficulties=("hard", "easy"))) == Cell("hard", 4)
+    assert ladder_cell(scenario1, Study(players=(5, 3))) == Cell("easy", 5)
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "scenarios", tmp_path / "scenarios")
+    shutil.copytree(root / "cards", tmp_path / "cards")
+    board = tmp_path / "scenarios" / "boards" / "island.yaml"
+    army = ", ".join(str(i) for i in range(1, 46))
+    board.write_text(board.read_text("utf-8")
+                     + f"action_tracks: {{3: {{cells: 45, army: [{army}]}}}}\n", "utf-8")
+    own = load_game(tmp_path / "scenarios" / "scenario-1.yaml")
+    assert ladder_cell(own, Study()) == Cell("easy", 3)
+    code, text = run("--games", "1", "--difficulty", "easy", "--players", "3,4", "--bot",
+                     "random", "--ladder", "1")
+    assert code == 0, text
+    assert "skill ladder on easy/4 (1 game per bot, weakest first):" in text
+
+
 def test_a_scenarios_own_decisions_are_the_studys(tmp_path: Path) -> None:
     """A scenario whose file chooses ``decisions: {D4.2: player}``: the study says it plays
     D4.2=player (the header, the JSON, the standing's caveat), and --sensitivity tests the
@@ -556,11 +585,12 @@ def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
     assert "Add --ladder N to measure the ladder on this scenario." in text
 
 
-def test_the_ladder_runs_every_bot_on_the_first_cell_the_searchers_at_the_budget(
+def test_the_ladder_runs_every_bot_on_its_cell_the_searchers_at_the_budget(
         scenario1: GameModel) -> None:
     """The skill ladder is library work (engine.simulate.run_ladder): each bot of BOTS on
-    the study's first cell, weakest first, the study's search budget to the bots that
-    search and to no other."""
+    the study's first cell on a printed army track (hard/4 here: hard/5 is on the
+    placeholder), weakest first, the study's search budget to the bots that search and to
+    no other."""
     from authoring.engine.bots import BOTS, BUDGETED
     from authoring.engine.simulate import run_ladder
 
@@ -568,15 +598,15 @@ def test_the_ladder_runs_every_bot_on_the_first_cell_the_searchers_at_the_budget
 
     def run(model: GameModel, study: Study) -> StudySummary:
         asked.append((study.bot, study.games, study.cells, study.search_budget))
-        return _summary(model, hard_5=_cell("hard", 3, 7, players=5))
+        return _summary(model, hard_4=_cell("hard", 3, 7, players=4))
 
     study = Study(games=50, difficulties=("hard", "easy"), players=(5, 4), search_budget=3)
     rows = run_ladder(scenario1, study, 7, run)
     assert [r.bot for r in rows] == list(BOTS)
-    assert {r.cell for r in rows} == {"hard/5"} and {r.games for r in rows} == {7}
+    assert {r.cell for r in rows} == {"hard/4"} and {r.games for r in rows} == {7}
     assert rows[0].win_rate == 3 / 7 and rows[0].interval == wilson(3, 7)
     assert [(b, g, [c.key for c in cells], budget) for b, g, cells, budget in asked] == [
-        (b, 7, ["hard/5"], 3 if b in BUDGETED else None) for b in BOTS]
+        (b, 7, ["hard/4"], 3 if b in BUDGETED else None) for b in BOTS]
     assert [r.budget for r in rows] == [3 if b in BUDGETED else None for b in BOTS]
 
 
