@@ -1135,6 +1135,20 @@ class _Ctx:
         """Whether ``p`` has a planning token on skill ``s`` (R5.10)."""
         return PLANNING in self.view.players[p].squad[s]
 
+    def plan_bonus(self, p: int, s: int) -> int:
+        """The level a planning token could still add to ``p``'s skill ``s`` (R5.10): the
+        bonus while none is on that row and the row has a free slot to take one; 0 on a
+        full row (a player there reaches no more than its level)."""
+        row = self.view.players[p].squad[s]
+        if PLANNING in row or EMPTY not in row:
+            return 0
+        return self.game.planning_bonus
+
+    def m_reach(self, p: int) -> int:
+        """``p``'s Military with the planning token it could still place (R5.10): what it
+        may bring against a general (R9.2)."""
+        return self.level(p, 1) + self.plan_bonus(p, 1)
+
     def can_plan(self, p: int, s: int) -> bool:
         """Whether ``p`` may place a planning token on ``s`` now (the engine's check)."""
         return self.view.why_illegal(self.plan.actions.plans[p][s]) is None
@@ -1184,9 +1198,14 @@ class _Ctx:
         return self.game.craft_threshold + self.sheet(p)[1].craft_delta
 
     def striker(self) -> int:
-        """The player with the most Military (ties: the lowest seat): who fights the general."""
+        """Who fights the general: the player who can reach the most Military (:meth:`m_reach`:
+        a full Military row takes no planning token, R5.10); ties: the most Military now,
+        then the lowest seat. (Before, the most Military now: a player at 4 on a full row
+        was sent against a general of 5 while a teammate at 4 with a free slot could beat
+        him, and the team, counting on a token the row could not take, armed nobody.)"""
         if self._striker < 0:
-            self._striker = _first_best([float(self.level(p, 1)) for p in range(self.n)])
+            self._striker = _first_best([self.m_reach(p) + 0.01 * self.level(p, 1)
+                                         for p in range(self.n)])
         return self._striker
 
     @property
@@ -1565,7 +1584,7 @@ class _Ctx:
                 continue
             z = min(zs, key=lambda z: plan.dist[here][z])
             short = o.military - self.eff(p, 1, z)
-            if short > (0 if self.has_plan(p, 1) else bonus):
+            if short > self.plan_bonus(p, 1):
                 continue
             return plan.dist[here][z] + 1 + (1 if short > 0 else 0)
         return None
@@ -1581,8 +1600,9 @@ class _Ctx:
             short = t - value
             if short <= 0:
                 continue
-            if short > bonus or (self.has_plan(p, s) and not spent):
-                return None
+            if short > bonus or (self.has_plan(p, s) and not spent) \
+                    or (not self.has_plan(p, s) and EMPTY not in self.view.players[p].squad[s]):
+                return None  # (a full row takes no planning token, R5.10)
             extra += 1
         return extra
 
@@ -1631,14 +1651,19 @@ class _Ctx:
             if quiet is not None:
                 return quiet, 30.0
         # general or prisoner: the striker goes there; to the general only when its
-        # Military, with a planning token, can reach his (R5.10, R9.2): else it would wait
-        # there in vain while the sniper rifle or a Military recruit makes it able
+        # Military, with a planning token it can still place, can reach his (R5.10, R9.2):
+        # else it would wait there in vain while the sniper rifle or a Military recruit
+        # makes it able; to a prisoner whose freeing needs an item only with that item in
+        # hand (the carriers above take it there): else it would walk to a prison it
+        # cannot open, and back to act elsewhere, round after round
         for o in self.open:
             if o.kind in ("general", "prisoner") and view.revealed[o.index]:
                 who = self._objective_actor(o)
                 if who == p:
-                    if o.kind == "general" and \
-                            self.level(p, 1) + self.game.planning_bonus < o.military:
+                    if o.kind == "general" and self.m_reach(p) < o.military:
+                        continue
+                    if o.kind == "prisoner" and o.item >= 0 \
+                            and SPECIAL + o.item not in ps.inventory:
                         continue
                     zs = [z for z in view.revealed[o.index] if z not in view.completed[o.index]]
                     if zs:
@@ -1795,7 +1820,7 @@ class _Ctx:
         planning token (R5.6, R5.10); 0 when none."""
         if self._short < 0:
             short = 0
-            top = self.level(self.striker(), 1) + self.game.planning_bonus
+            top = self.m_reach(self.striker())
             for o in self.open:
                 if o.kind == "general" and o.military - top > short:
                     short = o.military - top
@@ -1921,8 +1946,12 @@ class _Ctx:
                 continue
             act = Objective(p, o.index)
             if view.why_illegal(act) is not None:
+                # clear the prison for its freeing: at once unless the freeing needs an
+                # item nobody holds yet (the army would fill it again before)
                 if o.kind == "prisoner" and view.occupation(ps.at) and view.soldiers[ps.at] \
-                        and self.eff(p, 1) > 0:
+                        and self.eff(p, 1) > 0 \
+                        and (o.item < 0 or any(SPECIAL + o.item in q.inventory
+                                               for q in view.players)):
                     found.append((200.0, plan.actions.eliminations(p, ps.at)[0]))
                 continue
             if o.kind == "general":

@@ -26,7 +26,7 @@ from authoring.engine.bots import SimpleBot
 from authoring.engine.core import inventory_limit
 from authoring.engine.heuristic import HeuristicBot, _Ctx, _place_inters, _pool_left
 from authoring.engine.simulate import Study, run_study
-from authoring.engine.state import SPECIAL, Pending, State
+from authoring.engine.state import EMPTY, SPECIAL, Pending, State
 from authoring.engine.view import PublicView
 from authoring.model.game import GameModel, load_game
 from authoring.model.workspace import default_path
@@ -408,6 +408,92 @@ def test_a_teammate_arms_the_striker_short_of_the_generals_military() -> None:
     able = dataclasses.replace(game, planning_bonus=general.military - ctx.level(striker, 1))
     ctx = _Ctx(bot, able, PublicView(able, state, 0), bot.plan(able))
     assert ctx._arm_card(q) == -1 and ctx._goal(q) != (state.players[striker].at, bot.arm_goal)
+
+
+def test_a_full_military_row_takes_no_planning_token_against_the_general() -> None:
+    """R5.10, R9.2: a planning token goes on the first free slot of a row: a full row
+    takes none. Scenario 2's general needs Military 5. Seat 0 has 4 on a full row, seat 2
+    has 4 with free slots: seat 2, who reaches 5 with a token, fights him and heads for his
+    zone; seat 0 does not walk there. With nobody able to reach 5, the striker is seat 0
+    (4 now, 4 at most), the team sees it short by 1 and a teammate's Pistol goes to it.
+    (Before, the most Military now fought, ties to the lowest seat: seat 0 shuttled to a
+    general it could never beat while seat 2 was never sent, and the team, counting on a
+    token the full row could not take, armed nobody: a probe of 2026-11-28, in about one
+    lost game in four where a general was revealed on a new island.)"""
+    model = load_game(default_path("scenarios", "scenario-2.yaml"))
+    game = Game.create(model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    general = next(o for o in game.objectives if o.kind == "general")
+    recruit = 0  # any recruit counts one level on its row (R1.2)
+    far = max(range(game.topo.n), key=lambda z: game.topo.moves[state.players[0].at][z])
+    state.revealed[general.index] = [far]
+    bot = HeuristicBot(1)
+    rows = {0: [recruit] * 3, 1: [EMPTY] * 3, 2: [recruit, EMPTY, EMPTY], 3: [EMPTY] * 2}
+    for p, row in rows.items():
+        assert len(state.players[p].squad[1]) == len(row)  # (the deal of seed 3)
+        state.players[p].squad[1] = row[:]
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    assert [ctx.level(p, 1) for p in range(4)] == [4, 2, 4, 1]
+    assert [ctx.m_reach(p) for p in range(4)] == [4, 3, 5, 2]
+    assert general.military == 5 and game.planning_bonus == 1
+    assert ctx.striker() == 2 and ctx._general_short() == 0
+    assert ctx._goal(2) == (far, 40.0)
+    assert ctx._goal(0) is None
+    # nobody reaches 5: the striker is the one at 4, short by 1, and is armed (R5.9)
+    state.players[2].squad[1] = [EMPTY] * 3
+    pistol = next(i for i, it in enumerate(game.items) if it.id == "pistol")
+    state.players[1].inventory.append(pistol)
+    assert state.players[1].at == state.players[0].at  # everyone starts together
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    assert ctx.striker() == 0 and ctx._general_short() == 1
+    assert ctx._goal(0) is None
+    assert ctx.best(1)[1] == Transfer(1, 0, card=0)
+
+
+def test_the_rescuer_goes_to_the_prison_with_the_item_that_opens_it() -> None:
+    """A prisoner freed only with a special item in hand (``item: disguise``; R5.7, R9.2):
+    a designer's scenario (tests/engine/data/disguise-scenario.yaml). The prison revealed
+    far away, nobody holding the disguise: the rescuer does not walk there, and a player
+    standing in the prison does not rush to clear it (the army fills it again before the
+    disguise is made). The disguise in hand: the prison is cleared, and its user heads
+    there. (Before, the rescuer walked to the prison it could not open, stepped out to
+    act, and was pulled back, round after round: 555 such back-and-forths in 200 easy
+    games of a probe of 2026-11-28, which won 25 %.)"""
+    model = load_game(Path(__file__).resolve().parent / "data" / "disguise-scenario.yaml")
+    game = Game.create(model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    prisoner = game.objectives[0]
+    assert prisoner.kind == "prisoner" and prisoner.item >= 0
+    bot = HeuristicBot(1)
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    rescuer = ctx._objective_actor(prisoner)
+    here = state.players[rescuer].at
+    far = max(range(game.topo.n), key=lambda z: game.topo.moves[here][z])
+    state.revealed[prisoner.index] = [far]
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    assert ctx._goal(rescuer) is None
+    # standing in the prison, soldiers there: no rush to clear it without the disguise
+    state.players[rescuer].at = far
+    state.soldiers[far], state.officers[far] = 1, 0
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    found: list[tuple[float, Action]] = []
+    ctx._objective_actions(rescuer, found)
+    assert found and max(v for v, _ in found) < 200.0  # (a plain worth, not the freeing's)
+    # the disguise in hand: the prison is where it goes, and it clears it first
+    state.players[rescuer].inventory.append(SPECIAL + prisoner.item)
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    ctx._objective_actions(rescuer, found)
+    assert (200.0, ctx.plan.actions.eliminations(rescuer, far)[0]) in found
+    # far from it, the disguise's user heads for the prison (the holder, or the teammate it
+    # hands the disguise to: the one whose Communication passes the disguise's test)
+    state.players[rescuer].at = here
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    ((holder, user, spot, _),) = ctx.carriers()
+    assert holder == rescuer and spot == far
+    state.players[rescuer].inventory.pop()
+    state.players[user].inventory.append(SPECIAL + prisoner.item)
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    assert ctx._goal(user) == (far, 60.0)
 
 
 def test_with_nothing_to_craft_the_team_investigates_first() -> None:
