@@ -621,8 +621,12 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
         cards: Counter[str] = Counter()
         for c in cells.values():
             cards.update(c.cards)
-        dealt = {r.id for n in study.players
-                 for r in study.game(model, Cell(study.difficulties[0], n)).resistance_cards}
+        # the cards of the decks the games drew from (a card the scenario leaves out,
+        # ``exclude_cards``, was never there to activate)
+        dealt = set()
+        for n in study.players:
+            g = study.game(model, Cell(study.difficulties[0], n))
+            dealt |= {g.resistance_cards[i].id for i in g.resistance_deck}
         idle = sorted(dealt - {
             k.split(":", 1)[1] for k in cards if k.startswith("resistance:")})
         if idle:

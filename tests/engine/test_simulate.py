@@ -251,6 +251,31 @@ def test_design_warnings_a_designer_reads(scenario1: GameModel) -> None:
             "measures a change") in nothing
 
 
+def test_a_card_the_scenario_leaves_out_is_not_called_idle(scenario1: GameModel,
+                                                           tmp_path: Path) -> None:
+    """A resistance card the scenario leaves out of the deck (``exclude_cards``) is never
+    drawn: the warning about cards never activated does not name it (it did: a probe of
+    2026-11-28), and still names the others."""
+    import shutil
+
+    from authoring.model.game import load_game
+
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "scenarios", tmp_path / "scenarios")
+    shutil.copytree(root / "cards", tmp_path / "cards")
+    path = tmp_path / "scenarios" / "scenario-1.yaml"
+    path.write_text(path.read_text("utf-8") + "special_rules:\n  - {rule: exclude_cards, "
+                    "deck: resistance, cards: [ambush-4]}\n", "utf-8")
+    study = Study(games=100, difficulties=("easy",), players=(4,))
+    cells = {"easy/4": _cell("easy", 10)}
+    idle = [w for w in design_warnings(scenario1, study, cells)
+            if w.startswith("resistance cards never activated")]
+    assert idle and "ambush-4" in idle[0]
+    idle = [w for w in design_warnings(load_game(path), study, cells)
+            if w.startswith("resistance cards never activated")]
+    assert idle and "ambush-4" not in idle[0] and "diversion-4" in idle[0]
+
+
 def run(*args: str) -> tuple[int, str]:
     r = CliRunner().invoke(cli, ["simulate", *args])
     return r.exit_code, r.output
