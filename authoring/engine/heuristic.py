@@ -1343,7 +1343,9 @@ class _Ctx:
             plan = self.plan
             copies = sum(plan.part_copies.get(i, 0) for i in self.missing) or 1
             pr = copies / plan.deck
-            return max(self.bot.card_value * n, 14.0 * (1.0 - _pow(1.0 - pr, n)))
+            worth = max(self.bot.card_value * n, 14.0 * (1.0 - _pow(1.0 - pr, n)))
+            # (half for an item that is only another way to a general: _craft_required)
+            return worth if self._craft_required() else 0.5 * worth
         return 0.15 * n if self.to_craft else 0.1 * n
 
     def investigate_value(self, n: int) -> float:
@@ -1356,8 +1358,25 @@ class _Ctx:
         # several places still to find: a clue serves each of them (R6.1)
         more = 1.0 + self.bot.clue_more * (len(self.unrevealed) - 1)
         bot = self.bot
-        worth = bot.clue_value if self.to_craft else bot.clue_value_alone
+        worth = bot.clue_value if self._craft_required() else bot.clue_value_alone
         return worth * more * need * (1.0 - _pow(0.55, n))
+
+    def _craft_required(self) -> bool:
+        """Whether an item still to make stands between the team and an objective (R5.5):
+        a general's item (the sniper rifle) is only another way to him while the striker
+        can reach his Military (:meth:`m_reach`, R9.2); then, as with nothing to craft, the
+        clues that find him are what is left. (A probe's colonel of Military 3 with the
+        rifle allowed: the team searched for the rifle's parts and found him a round late,
+        winning 35 % of the easy games where the simple team won as often.)"""
+        to_craft = self.to_craft
+        if not to_craft:
+            return False
+        for o in self.open:
+            if o.item < 0 or o.item not in to_craft:
+                continue
+            if o.kind != "general" or self.m_reach(self.striker()) < o.military:
+                return True
+        return False
 
     def recruit_value(self, p: int, n: int) -> float:
         """What a recruitment (R5.2) by ``p`` that draws ``n`` tokens is worth now."""
