@@ -1969,8 +1969,7 @@ class _Ctx:
                 # item nobody holds yet (the army would fill it again before)
                 if o.kind == "prisoner" and view.occupation(ps.at) and view.soldiers[ps.at] \
                         and self.eff(p, 1) > 0 \
-                        and (o.item < 0 or any(SPECIAL + o.item in q.inventory
-                                               for q in view.players)):
+                        and (o.item < 0 or self.hands.get(SPECIAL + o.item, 0) > 0):
                     found.append((200.0, plan.actions.eliminations(p, ps.at)[0]))
                 continue
             if o.kind == "general":
