@@ -221,7 +221,12 @@ def end_of_players_phase(game: Game, state: State) -> None:
 
 def army_target(game: Game, state: State, team: int | None = None) -> int:
     """R8.2, D8.1: cumulative army actions owed at the team counter's cell (or at ``team``)."""
-    t = state.team_counter if team is None else team
+    return army_owed(game, state.team_counter if team is None else team)
+
+
+def army_owed(game: Game, t: int) -> int:
+    """R8.2, D8.1: cumulative army actions owed once the team counter reaches cell ``t``:
+    the board's army column for the game's player count, past its end the placeholder."""
     if t <= 0:
         return 0
     if t <= len(game.army_column):

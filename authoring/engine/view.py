@@ -114,6 +114,11 @@ class PublicView:
         return self._state.eliminated_soldiers, self._state.eliminated_officers
 
     @property
+    def team_counter(self) -> int:
+        """R7.1: the team counter's cell (the army catches up with it, R8.2)."""
+        return self._state.team_counter
+
+    @property
     def budget(self) -> int:
         """D10.1: the team's actions left this players' phase (-1: no budget)."""
         return self._state.budget
