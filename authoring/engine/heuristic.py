@@ -8,9 +8,11 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
   one player took (R7.1) and the army then acts once per cell (R8.2, D8.1). An action by a
   player behind the leader is free: of the players behind, the one whose best action is
   worth most takes it, if it is worth anything. An action that makes a player the new
-  leader opens a *layer* that costs one army action; it is opened only when the players'
-  best next actions together are worth more than the invasion speed (× N/4 players,
-  D8.1), else the team ends the phase (R10.1). Once every objective is done an action
+  leader opens a *layer* that costs the army actions the board's column owes at the team
+  counter's next cell (R8.2, D8.1: one on the book's 4-player track, 0, 1 or 2 on a
+  placeholder or printed one); it is opened only when the players' best next actions
+  together are worth more than the invasion speed × that, else the team ends the phase
+  (R10.1). Once every objective is done an action
   that opens a layer only feeds the army, but the win waits for the end of the army phase
   (R9.2): the players behind the leader still eliminate and play cards for free, then the
   team ends.
@@ -38,8 +40,9 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
   prisoner's zone is cleared, then the prisoner freed.
 * **Where to act.** A limited action (R4.4) needs a free cube slot and a positive draw: a
   player compares what it can do where it stands with the best zone one or two moves away
-  (its worth divided by the actions to get there and act); the zone a teammate heads for is
-  left to it (the claims are remembered across decisions).
+  (its worth divided by the actions to get there and act; further away only when nothing
+  there is worth an action, rather than stand still while the army comes); the zone a
+  teammate heads for is left to it (the claims are remembered across decisions).
 * **Fight.** Eliminations (R5.6) that cannot fail (M − malus > 0) return a soldier to the
   reserve at R7.2 and earn a cube. They are worth much more while the soldier reserve (with
   the eliminated pieces) will not cover this phase's and most of the next phase's invasion
@@ -87,6 +90,7 @@ from authoring.engine.actions import (
     Use,
     slot_of,
 )
+from authoring.engine.flow import army_owed
 from authoring.engine.game import DRAW_ACTIONS, Game, Mods, ObjectiveInfo
 from authoring.engine.players import action_table, around, reach_from, token_values
 from authoring.engine.rng import Rng
@@ -599,7 +603,10 @@ class HeuristicBot:
         for v in worths[:room]:
             if v > 0.0:
                 layer += v
-        cost = self.army_weight * view.speed * plan.army_per_cell
+        # the army actions this layer adds (R8.2: the board's column, D8.1: a printed or
+        # placeholder track may owe 0 or 2 at a cell where 1 is the average)
+        t = view.team_counter + top
+        cost = self.army_weight * view.speed * (army_owed(game, t + 1) - army_owed(game, t))
         if layer >= cost and first[0] > 0.05:
             return first[1]
         return END
@@ -1197,6 +1204,25 @@ class _Ctx:
         """The Engineering ``p`` needs to craft (R5.5, with its effects)."""
         return self.game.craft_threshold + self.sheet(p)[1].craft_delta
 
+    def planned_need(self, p: int) -> int:
+        """The Engineering ``p`` needs to craft once its planning token is on the
+        Engineering row (R5.10): when the token fills the row, the row's max-level bonus
+        counts too (R1.3, D1.1: a requirement one level lower on the sample sheet)."""
+        need = self.craft_need(p)
+        row = self.view.players[p].squad[2]
+        if PLANNING not in row and row.count(EMPTY) == 1:
+            bonus = self.game.character_info[self.view.players[p].character].max_bonus[2]
+            need += bonus.craft_delta
+        return need
+
+    def plan_short(self, p: int, z: int | None = None) -> int:
+        """The Engineering ``p`` still lacks for the craft test in ``z`` (its own zone by
+        default, R4.5) with the planning token it could still place (R5.10, and the row's
+        max-level bonus when the token fills it, :meth:`planned_need`); ≤ 0: it passes."""
+        bonus = self.plan_bonus(p, 2)
+        need = self.planned_need(p) if bonus else self.craft_need(p)
+        return need - self.eff(p, 2, z) - bonus
+
     def striker(self) -> int:
         """Who fights the general: the player who can reach the most Military (:meth:`m_reach`:
         a full Military row takes no planning token, R5.10); ties: the most Military now,
@@ -1578,7 +1604,7 @@ class _Ctx:
                 return plan.dist[here][spot] + 1 + extra
         if p == self.crafter and self._holds_all(p):
             craft = self.craft_need(p) - self.eff(p, 2)
-            if craft > 0 and (craft > bonus or self.has_plan(p, 2)):
+            if craft > 0 and self.plan_short(p) > 0:
                 return None
             s = next(s for s in self.to_craft
                      if all(ps.inventory.count(i) >= k for i, k in game.recipes[s]))
@@ -1864,11 +1890,9 @@ class _Ctx:
     def _quiet_zone(self, p: int) -> int | None:
         """The nearest zone where ``p``'s Engineering passes the craft test (R4.5)."""
         here = self.view.players[p].at
-        need = self.craft_need(p)
-        bonus = 0 if self.has_plan(p, 2) else self.game.planning_bonus
         best = None
         for z in range(self.plan.n):
-            if self.eff(p, 2, z) + bonus >= need:
+            if self.plan_short(p, z) <= 0:
                 d = self.plan.dist[here][z]
                 if best is None or d < best[0]:
                     best = (d, z)
@@ -2009,7 +2033,7 @@ class _Ctx:
             short = self.craft_need(p) - self.eff(p, 2)
             if short <= 0:
                 found.append((800.0, Craft(p, s)))
-            elif short <= game.planning_bonus and not self.has_plan(p, 2) and self.can_plan(p, 2):
+            elif self.plan_short(p) <= 0 and self.plan_bonus(p, 2) and self.can_plan(p, 2):
                 found.append((700.0, self.plan.actions.plans[p][2]))
             elif self.level(p, 2) + (0 if self.has_plan(p, 2) else game.planning_bonus) \
                     < self.craft_need(p):
@@ -2019,7 +2043,7 @@ class _Ctx:
         if crafter is None:
             return
         if crafter == p:
-            if self.to_craft and self.level(p, 2) + game.planning_bonus < self.craft_need(p):
+            if self.to_craft and self.level(p, 2) + game.planning_bonus < self.planned_need(p):
                 n = self.draws(p, "recruit")
                 recruit = self.plan.actions.draws[p][0]
                 if n and view.why_illegal(recruit) is None:
@@ -2196,24 +2220,35 @@ class _Ctx:
         if hint >= 0:
             todo |= near & 1 << hint
         moves = dist[here]
-        while todo:
-            low = todo & -todo
-            todo ^= low
-            zz = low.bit_length() - 1
-            d = moves[zz]
-            mz = malus[zz]
-            v = 0.0
-            if free_bits & low and (not claimed_bits & low or cubes[zz] + claimed[zz] < size[zz]):
-                v = lim[mz if mz < last else last]
-            if soldier_bits & low and mil - (mz - red if mz > red else 0) > 0:
-                k = kills[zz]
-                if k < 0:
-                    k = kills[zz] = self.kill_value(zz)
-                if k > v:
-                    v = k
-            per = v / (d + 1) + (0.01 if zz == hint else 0.0)
-            if per > best_per or (per == best_per and zz < target):
-                best_per, target = per, zz
+        far = False
+        while True:
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                zz = low.bit_length() - 1
+                d = moves[zz]
+                mz = malus[zz]
+                v = 0.0
+                if free_bits & low and (not claimed_bits & low
+                                        or cubes[zz] + claimed[zz] < size[zz]):
+                    v = lim[mz if mz < last else last]
+                if soldier_bits & low and mil - (mz - red if mz > red else 0) > 0:
+                    k = kills[zz]
+                    if k < 0:
+                        k = kills[zz] = self.kill_value(zz)
+                    if k > v:
+                        v = k
+                per = v / (d + 1) + (0.01 if zz == hint else 0.0)
+                if per > best_per or (per == best_per and zz < target):
+                    best_per, target = per, zz
+            if target >= 0 or far or here_v > 0.0:
+                break
+            # nothing worth an action here nor 1 or 2 moves away (every cube slot near is
+            # taken, R4.4, no soldier to eliminate): the zones further away, each worth its
+            # action over the moves there and the action, rather than a team that stands
+            # still phase after phase while the army comes (a probe of 2026-11-28)
+            far = True
+            todo = (free_bits | soldier_bits) & ~near & ~(1 << here)
         if target < 0:
             return
         step = _first_step(reach, dist, target, malus)

@@ -12,11 +12,13 @@ import pytest
 from authoring.engine import (
     Action,
     Choose,
+    Craft,
     Eliminate,
     End,
     Game,
     Keep,
     Move,
+    Plan,
     Transfer,
     apply,
     new_initial_state,
@@ -142,6 +144,78 @@ def test_more_time_is_left_unused_when_nothing_needs_it(game1: Game) -> None:
         while state.phase == "players":
             apply(game, state, _act(game, state, bot))
         assert state.team_counter == 2
+
+
+def test_a_team_with_every_slot_near_taken_walks_to_one_further_away(game1: Game) -> None:
+    """R4.4: a limited action needs a free cube slot. The whole team stands where every
+    zone within two moves holds as many cubes as its size and no soldier (nothing to
+    recruit, investigate, search or eliminate there): the team does not end phase after
+    phase while the army comes, it walks towards a zone three or more moves away with a
+    free slot (a probe of 2026-11-28: a chain island froze so)."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    moves, size = game.topo.moves, game.topo.size
+    here = state.players[0].at
+    for ps in state.players:
+        ps.at = here
+    near = [z for z in range(game.topo.n) if moves[here][z] <= 2]
+    for z in near:
+        state.cubes[z] = size[z]
+        state.soldiers[z] = state.officers[z] = 0
+    further = [z for z in range(game.topo.n) if moves[here][z] >= 3]
+    assert further and all(state.cubes[z] < size[z] for z in further)
+    a = _act(game, state, HeuristicBot(1))
+    assert isinstance(a, Move)
+    assert min(moves[a.zone][z] for z in further) < min(moves[here][z] for z in further)
+
+
+@pytest.mark.parametrize(("counter", "opens"), [(2, True), (3, False)])
+def test_a_layer_costs_what_the_army_column_owes_at_its_cell(game1: Game, counter: int,
+                                                              opens: bool) -> None:
+    """R7.1, R8.2, D8.1: a new layer of actions costs the army actions the board's column
+    owes at the team counter's next cell. With 3 players the placeholder column reads 1, 2,
+    2, 3 …: a third layer (cell 2 → 3) owes none, a fourth (3 → 4) one. A team that finds
+    no army action worth paying (``army_weight`` huge) still opens the free layer."""
+    game = Game.create(game1.model, players=3, difficulty="easy", action_budget=20)
+    assert game.army_column[:4] == (1, 2, 2, 3)
+    state = _started(game)
+    for ps in state.players:
+        ps.actions = counter
+    state.budget = 20 - 3 * counter
+    bot = HeuristicBot(1)
+    bot.army_weight = 1e9
+    a = _act(game, state, bot)
+    assert (a != End()) is opens
+
+
+def test_a_planning_token_that_fills_the_engineering_row_is_enough_to_craft(
+        game1: Game) -> None:
+    """R5.5, R5.10, R1.3 (D1.1): Victor Lenoir (Engineering 1, slots 2 and 3) with one
+    recruit on his Engineering row is at 2 against the bomb's test of 4. A planning token
+    fills the row: Engineering 3, and the full row's bonus lowers his requirement to 3. He
+    holds every part in a zone with no army malus (R4.5): he places the token, then
+    crafts (before, counted 2 short, he did neither: a probe of 2026-11-28)."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    victor = next(i for i, c in enumerate(game.character_info) if c.id == "victor-lenoir")
+    assert game.character_info[victor].slots[2] == (2, 3)
+    ps = state.players[0]
+    ps.character = victor
+    ps.squad = [[EMPTY] * len(row) for row in game.character_info[victor].slots]
+    ps.squad[2][0] = 0  # a recruit on the first Engineering slot
+    bomb = next(i for i, sp in enumerate(game.specials) if sp.id == "bomb")
+    ps.inventory = [c for c, k in game.recipes[bomb] for _ in range(k)]
+    for z in range(game.topo.n):
+        state.soldiers[z] = state.officers[z] = 0
+    bot = HeuristicBot(1)
+    view = PublicView(game, state, 0)
+    assert view.level(0, 2) == 2
+    ctx = _Ctx(bot, game, view, bot.plan(game))
+    assert ctx.best(0)[1] == Plan(0, 2)
+    apply(game, state, Plan(0, 2))
+    view = PublicView(game, state, 0)
+    ctx = _Ctx(bot, game, view, bot.plan(game))
+    assert ctx.best(0)[1] == Craft(0, bomb)
 
 
 @pytest.mark.parametrize(("supply", "expected"), [("supply", 2), ("player", 1)])
