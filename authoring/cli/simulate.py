@@ -30,6 +30,7 @@ from authoring.cli.common import (
 )
 from authoring.engine.bots import BUDGETED
 from authoring.engine.check import load_playable
+from authoring.engine.game import GameError
 from authoring.engine.native import running
 from authoring.engine.runner import StudyFailed, StudyRunner
 from authoring.engine.search import MAX_BUDGET
@@ -89,6 +90,24 @@ def _decisions(values: tuple[str, ...]) -> dict[str, str]:
     if problems:
         raise click.BadParameter("; ".join(problems), param_hint="--decision")
     return out
+
+
+def _check_cells(model: GameModel, study: Study, path: str) -> None:
+    """Every cell of the study can be set up on ``model`` (R2.3: a sheet per player …),
+    said before any game is played: each cell that cannot, with why, then exit 1."""
+    problems = []
+    for cell in study.cells:
+        try:
+            study.game(model, cell)
+        except GameError as e:
+            problems.append(f"{cell.key}: {e}")
+    if problems:
+        for line in problems:
+            click.echo(f"error: {line}", err=True)
+        click.echo(f"resistance: {display_path(os.path.abspath(path))} cannot play these "
+                   "cells; choose others (--players, --difficulty) or add what the box lacks "
+                   "(cards/manifest.yaml)", err=True)
+        sys.exit(EXIT_PROBLEMS)
 
 
 def _load(path: str) -> GameModel:
@@ -214,6 +233,9 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     # the second scenario is read before any game: a broken file must not wait for the
     # first study to end
     other = _load(compare_with) if compare_with else None
+    for m, where in ((model, path), (other, compare_with)):
+        if m is not None and where is not None:
+            _check_cells(m, study, where)
     if compare_with and Path(compare_with).resolve() == Path(path).resolve():
         click.echo(f"note: --compare names {display_path(Path(path))} itself: the same games "
                    "twice, every difference 0", err=True)
