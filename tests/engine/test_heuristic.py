@@ -218,6 +218,33 @@ def test_a_planning_token_that_fills_the_engineering_row_is_enough_to_craft(
     assert ctx.best(0)[1] == Craft(0, bomb)
 
 
+def test_a_crafter_holding_every_part_but_far_below_the_test_recruits(game1: Game) -> None:
+    """R5.5, R5.2, R5.10: Victor Lenoir (Engineering 1, slots 2 and 3, empty) holds every
+    part of the bomb (test 4): a planning token would bring him to 2 (3 needed with the
+    full row's bonus, R1.3): only recruits close the gap, so he recruits where he stands
+    (a free cube slot, R4.4) rather than eliminate the soldier there (a probe of
+    2026-11-28: a team of weak engineers held every part from round 2 and never
+    crafted)."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    victor = next(i for i, c in enumerate(game.character_info) if c.id == "victor-lenoir")
+    ps = state.players[0]
+    ps.character = victor
+    ps.squad = [[EMPTY] * len(row) for row in game.character_info[victor].slots]
+    bomb = next(i for i, sp in enumerate(game.specials) if sp.id == "bomb")
+    ps.inventory = [c for c, k in game.recipes[bomb] for _ in range(k)]
+    for z in range(game.topo.n):
+        state.soldiers[z] = state.officers[z] = 0
+    here = ps.at
+    state.soldiers[here] = 1
+    state.cubes[here] = 0
+    bot = HeuristicBot(1)
+    view = PublicView(game, state, 0)
+    assert view.level(0, 2) == 1
+    ctx = _Ctx(bot, game, view, bot.plan(game))
+    assert ctx.best(0)[1].kind == "recruit"
+
+
 @pytest.mark.parametrize(("supply", "expected"), [("supply", 2), ("player", 1)])
 def test_reputation_cubes_are_shared_where_they_help(game1: Game, supply: str,
                                                      expected: int) -> None:
