@@ -266,9 +266,12 @@ def test_with_the_player_option_r7_2_cubes_go_where_limited_actions_pay_most(
     """R7.2 "répartis librement" as the engine asks it (``share_cube``, one cube at a time)
     when limited actions cost the player's own cube (D4.2 option): each cube goes to the
     player whose best limited action is worth most over the cubes it holds plus one
-    (:meth:`_Ctx.cube_worth`), not to the poorest. Here seats 0 and 3 (worth 11.1 and 14.1:
-    a searcher and an investigator) take all six cubes, three each, while seats 1 and 2
-    (worth 3.5 and 2.2) get none; the poorest-first order would have given 2, 2, 1, 1."""
+    (:meth:`_Ctx.cube_worth`), not to the poorest. Here seats 0 and 3 (worth 18.9 and 14.1:
+    the crafter, far below the craft test, who recruits for Engineering, and an
+    investigator) take all six cubes, four and two (each cube to the best worth over the
+    cubes held plus one: 18.9, 14.1, 9.45, 7.05, 6.3, 4.73 against 4.70), while seats 1
+    and 2 (worth 3.5 and 2.2) get none; the poorest-first order would have given 2, 2, 1,
+    1."""
     from authoring.engine.resolve import share_reputation
 
     game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20,
@@ -278,12 +281,12 @@ def test_with_the_player_option_r7_2_cubes_go_where_limited_actions_pay_most(
         ps.cubes = 0
     bot = HeuristicBot(1)
     ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
-    assert [round(ctx.cube_worth(q), 1) for q in range(4)] == [11.1, 3.5, 2.2, 14.1]
+    assert [round(ctx.cube_worth(q), 1) for q in range(4)] == [18.9, 3.5, 2.2, 14.1]
     share_reputation(game, state, 6)
     while state.pending is not None:
         assert state.pending.kind == "share_cube"
         apply(game, state, _act(game, state, bot))
-    assert [ps.cubes for ps in state.players] == [3, 0, 0, 3]
+    assert [ps.cubes for ps in state.players] == [4, 0, 0, 2]
 
 
 def test_a_player_who_cannot_eliminate_keeps_a_military_recruit(game1: Game) -> None:
