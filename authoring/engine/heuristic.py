@@ -327,6 +327,19 @@ class HeuristicBot:
     #: 32 against 36
     engineer_need = 24.0
     engineer_recruit = 24.0
+    #: the R7.2 cubes (D4.2's supply): to the richest player until it holds the dearest
+    #: card on the table's cost + ``share_cap`` - 1, then to the next richest (0: always
+    #: the richest), so that more than one player can pay a card (R5.8) — one behind the
+    #: leader pays it without opening a layer (R7.1). Found by a probe of 2026-11-28: one
+    #: player held every cube (26 in scenario 1), the finisher and leader, while a teammate
+    #: behind with actions left could have removed an officer and held none; 23 cubes on
+    #: average were left at the end of the games. 5 against 0 on held-out games 9000–9299
+    #: (21 cells: scenario 1 with 3 to 5 players, initiation, scenarios 2 and 3 and three
+    #: probes with 4): 3,666 wins against 3,603 (paired z 3.6), scenario 1 easy/4 191
+    #: against 184, no
+    #: cell lower by more than 3 games (on the tuning games 8000–8299: 3,676 against 3,638;
+    #: 3 cubes 3,717 and 3,663, 8 cubes 3,675)
+    share_cap = 5
     #: an elimination (a soldier back to the reserve, a cube, R7.2): 0.6 against 1.2,
     #: tuned on games 0–599 of 7 cells and measured on games 5000–5599 of 10 others
     #: (scenarios 1 to 3 and initiation, 3 to 5 players, every level, D4.2's supply):
@@ -712,12 +725,25 @@ class HeuristicBot:
             return _first_least([float(players[q].cubes) for q in options])
         # cubes are spent together on a resistance card (R5.8): the richest, then the
         # player whose counter is lowest (it has actions left to spend them)
-        best = 0
-        for i in range(1, len(options)):
-            a, b = players[options[i]], players[options[best]]
-            if a.cubes > b.cubes or a.cubes == b.cubes and a.actions < b.actions:
-                best = i
-        return best
+        cap = 1 << 30
+        if self.share_cap and view.resistance:
+            costs = plan.res_cost
+            cap = max(costs[c] for c, _ in view.resistance) + self.share_cap - 1
+        for limit in (cap, 1 << 30):  # (every player at the cap: the richest)
+            best = -1
+            for i in range(len(options)):
+                a = players[options[i]]
+                if a.cubes >= limit:
+                    continue
+                if best < 0:
+                    best = i
+                    continue
+                b = players[options[best]]
+                if a.cubes > b.cubes or a.cubes == b.cubes and a.actions < b.actions:
+                    best = i
+            if best >= 0:
+                return best
+        return 0
 
     def _choose_zone(self, game: Game, view: PublicView, plan: _Plan, p: int,
                      options: list[int], note: str) -> int:

@@ -261,6 +261,25 @@ def test_reputation_cubes_are_shared_where_they_help(game1: Game, supply: str,
     assert _act(game, state, HeuristicBot(1)) == Choose(0, expected)
 
 
+def test_with_the_supply_r7_2_cubes_fill_a_second_purse_past_the_dearest_card(
+        game1: Game) -> None:
+    """R7.2, R5.8, R7.1: with D4.2's general supply a cube goes to the richest player
+    until it holds the dearest card on the table's cost and 4 more (``share_cap``), then to
+    the next richest: more than one player can pay a card, one behind the leader without
+    opening a layer (a probe of 2026-11-28: one player held every cube)."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    assert state.resistance
+    bot = HeuristicBot(1)
+    cap = max(bot.plan(game).res_cost[c] for c, _ in state.resistance) + bot.share_cap - 1
+    state.pending = Pending("choose_player", 0, [0, 1, 2, 3], [],
+                            "player who gains the cubes (R7.2)")
+    for rich, expected in ((cap - 1, 2), (cap, 0)):
+        for p, cubes in enumerate((2, 0, rich, 1)):
+            state.players[p].cubes = cubes
+        assert _act(game, state, bot) == Choose(0, expected)
+
+
 def test_with_the_player_option_r7_2_cubes_go_where_limited_actions_pay_most(
         game1: Game) -> None:
     """R7.2 "répartis librement" as the engine asks it (``share_cube``, one cube at a time)
