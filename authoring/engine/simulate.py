@@ -151,10 +151,10 @@ BOT_MEANING: Mapping[str, str] = {
 #: bot changes (``tests/engine/test_simulate.py`` checks its first games still agree)
 LADDER_REFERENCE: Mapping[str, tuple[int, int, float, int | None]] = {
     "random": (0, 1000, 3.531, None),
-    "simple": (425, 1000, 3.694, None),
-    "lookahead": (118, 200, 5.29, 4),
-    "heuristic": (646, 1000, 4.555, None),
-    "search": (657, 1000, 4.495, 8),
+    "simple": (429, 1000, 3.694, None),
+    "lookahead": (120, 200, 5.44, 4),
+    "heuristic": (648, 1000, 4.536, None),
+    "search": (667, 1000, 4.497, 8),
 }
 #: the cell of :data:`LADDER_REFERENCE` (``difficulty/players``)
 REFERENCE_CELL = "easy/4"
