@@ -281,6 +281,33 @@ def run(*args: str) -> tuple[int, str]:
     return r.exit_code, r.output
 
 
+def test_cells_the_box_cannot_set_up_are_said_before_any_game(tmp_path: Path) -> None:
+    """R2.3: a character sheet per player. A box with 3 sheets cannot play 4 or 5 players:
+    the study says which cells and why before any game, exit 1, no traceback (it raised
+    from the first game: a probe of 2026-11-28)."""
+    import shutil
+
+    import yaml
+
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "scenarios", tmp_path / "scenarios")
+    shutil.copytree(root / "cards", tmp_path / "cards")
+    sheets = tmp_path / "cards" / "characters.yaml"
+    data = yaml.safe_load(sheets.read_text("utf-8"))
+    data["characters"] = data["characters"][:3]
+    sheets.write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
+    scenario = tmp_path / "scenarios" / "scenario-1.yaml"
+    scenario.write_text(scenario.read_text("utf-8") + "manifest: ../cards/manifest.yaml\n",
+                        "utf-8")
+    code, text = run(str(scenario), "--games", "2", "--difficulty", "easy")
+    assert code == 1, text
+    assert "Traceback" not in text
+    assert "error: easy/4: the box has 3 character sheets, one per player is needed (R2.3)" \
+        in text
+    assert "error: easy/5:" in text and "easy/3" not in text
+    assert "cannot play these cells; choose others (--players, --difficulty)" in text
+
+
 def test_command_json_and_report(tmp_path: Path) -> None:
     out = tmp_path / "study.json"
     code, text = run("--games", "3", "--difficulty", "normal", "--players", "4", "--bot",
