@@ -336,9 +336,8 @@ class HeuristicBot:
     #: average were left at the end of the games. 5 against 0 on held-out games 9000–9299
     #: (21 cells: scenario 1 with 3 to 5 players, initiation, scenarios 2 and 3 and three
     #: probes with 4): 3,666 wins against 3,603 (paired z 3.6), scenario 1 easy/4 191
-    #: against 184, no
-    #: cell lower by more than 3 games (on the tuning games 8000–8299: 3,676 against 3,638;
-    #: 3 cubes 3,717 and 3,663, 8 cubes 3,675)
+    #: against 184, no cell lower by more than 3 games (on the tuning games 8000–8299:
+    #: 3,676 against 3,638; 3 cubes 3,717 and 3,663, 8 cubes 3,675)
     share_cap = 5
     #: an elimination (a soldier back to the reserve, a cube, R7.2): 0.6 against 1.2,
     #: tuned on games 0–599 of 7 cells and measured on games 5000–5599 of 10 others
@@ -1254,19 +1253,17 @@ class _Ctx:
             need += bonus.craft_delta
         return need
 
-    def plan_short(self, p: int, z: int | None = None) -> int:
-        """The Engineering ``p`` still lacks for the craft test in ``z`` (its own zone by
-        default, R4.5) with the planning token it could still place (R5.10, and the row's
+    def craft_gap(self, p: int) -> int:
+        """The Engineering ``p`` lacks for the craft test in a zone with no army malus
+        (R4.5), with the planning token it could still place (R5.10, and the row's
         max-level bonus when the token fills it, :meth:`planned_need`); ≤ 0: it passes."""
         bonus = self.plan_bonus(p, 2)
-        need = self.planned_need(p) if bonus else self.craft_need(p)
-        return need - self.eff(p, 2, z) - bonus
-
-    def craft_gap(self, p: int) -> int:
-        """:meth:`plan_short` in a zone with no army malus: the Engineering ``p`` lacks
-        whatever zone it crafts in (R4.5), a planning token counted (R5.10)."""
-        bonus = self.plan_bonus(p, 2)
         return (self.planned_need(p) if bonus else self.craft_need(p)) - self.level(p, 2) - bonus
+
+    def plan_short(self, p: int, z: int | None = None) -> int:
+        """:meth:`craft_gap` in ``z`` (its own zone by default), the army malus there
+        counted (R4.5)."""
+        return self.craft_gap(p) + self.level(p, 2) - self.eff(p, 2, z)
 
     def striker(self) -> int:
         """Who fights the general: the player who can reach the most Military (:meth:`m_reach`:
@@ -2080,10 +2077,7 @@ class _Ctx:
                 found.append((800.0, Craft(p, s)))
             elif self.plan_short(p) <= 0 and self.plan_bonus(p, 2) and self.can_plan(p, 2):
                 found.append((700.0, self.plan.actions.plans[p][2]))
-            elif self.level(p, 2) + (0 if self.has_plan(p, 2) else game.planning_bonus) \
-                    < self.craft_need(p):
-                # not enough Engineering anywhere: hand the parts to the crafter, or recruit
-                pass
+            # (else not enough Engineering here: the parts go to the crafter, who recruits)
         crafter = self.crafter
         if crafter is None:
             return
