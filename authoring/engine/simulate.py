@@ -273,7 +273,7 @@ YOUNG_COLLECTION = 10_000
 
 
 @contextmanager
-def _fewer_collections() -> Iterator[None]:
+def fewer_collections() -> Iterator[None]:
     """A game makes and drops many small lists and tuples, nearly all freed as soon as
     they are dropped (no cycle holds them); Python's cycle collector would look through
     the newest of them every 700 allocations, and now and then through the loaded
@@ -330,7 +330,7 @@ def _play_chunk(model: GameModel | _Shipped, study: Study, cell: Cell, indices: 
     if isinstance(model, _Shipped):
         model = model.get()
     game = _chunk_game(model, study, cell)
-    with _fewer_collections():
+    with fewer_collections():
         return [(i, play_one(game, game_seed(study.seed, i), study.bot, study.max_rounds,
                              study.search_budget))
                 for i in indices]
