@@ -27,6 +27,7 @@ from authoring.engine import (
 from authoring.engine.api import LazyLegal
 from authoring.engine.bots import SimpleBot
 from authoring.engine.core import inventory_limit
+from authoring.engine.game import ObjectiveInfo
 from authoring.engine.heuristic import HeuristicBot, _Ctx, _place_inters, _pool_left
 from authoring.engine.simulate import Study, run_study
 from authoring.engine.state import EMPTY, SPECIAL, Pending, State
@@ -56,6 +57,14 @@ def _started(game: Game, seed: int = 3) -> State:
         seat = state.pending.player if state.pending is not None else 0
         apply(game, state, bot.act(game, PublicView(game, state, seat), LazyLegal(game, state)))
     return state
+
+
+def _general_start() -> tuple[Game, State, ObjectiveInfo]:
+    """Scenario 2 easy with 4 players in its first players' phase, and its general (R9.2:
+    Military 5 to eliminate him)."""
+    model = load_game(default_path("scenarios", "scenario-2.yaml"))
+    game = Game.create(model, players=4, difficulty="easy", action_budget=20)
+    return game, _started(game), next(o for o in game.objectives if o.kind == "general")
 
 
 def _act(game: Game, state: State, bot: HeuristicBot) -> Action:
@@ -487,10 +496,7 @@ def test_the_striker_walks_to_the_general_only_when_it_can_beat_him() -> None:
     Military with a planning token falls short has nothing to do there yet (the sniper
     rifle or a Military recruit comes first): no walk towards him; once a token would be
     enough, the striker heads for his revealed zone."""
-    model = load_game(default_path("scenarios", "scenario-2.yaml"))
-    game = Game.create(model, players=4, difficulty="easy", action_budget=20)
-    state = _started(game)
-    general = next(o for o in game.objectives if o.kind == "general")
+    game, state, general = _general_start()
     bot = HeuristicBot(1)
     ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
     striker = ctx.striker()
@@ -511,10 +517,7 @@ def test_the_striker_short_of_the_generals_military_recruits_first() -> None:
     fall: the striker recruits rather than eliminate the soldier next door (which it did
     while a Military recruit was worth 6: the team then won scenario 2 easy 27.5 % of
     held-out games against 32.9 %, heuristic.py's ``striker_need``)."""
-    model = load_game(default_path("scenarios", "scenario-2.yaml"))
-    game = Game.create(model, players=4, difficulty="easy", action_budget=20)
-    state = _started(game)
-    general = next(o for o in game.objectives if o.kind == "general")
+    game, state, general = _general_start()
     bot = HeuristicBot(1)
     ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
     striker = ctx.striker()
@@ -534,10 +537,7 @@ def test_a_teammate_arms_the_striker_short_of_the_generals_military() -> None:
     rifle) in the striker's zone hands it over; elsewhere it heads for the striker. Once a
     planning token would be enough, it keeps the Pistol (the crafter once kept two Pistols
     while the striker waited for the rifle, and the team lost: a probe of 2026-11-28)."""
-    model = load_game(default_path("scenarios", "scenario-2.yaml"))
-    game = Game.create(model, players=4, difficulty="easy", action_budget=20)
-    state = _started(game)
-    general = next(o for o in game.objectives if o.kind == "general")
+    game, state, general = _general_start()
     pistol = next(i for i, it in enumerate(game.items) if it.id == "pistol")
     bot = HeuristicBot(1)
     striker = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game)).striker()
@@ -567,10 +567,7 @@ def test_a_full_military_row_takes_no_planning_token_against_the_general() -> No
     general it could never beat while seat 2 was never sent, and the team, counting on a
     token the full row could not take, armed nobody: a probe of 2026-11-28, in about one
     lost game in four where a general was revealed on a new island.)"""
-    model = load_game(default_path("scenarios", "scenario-2.yaml"))
-    game = Game.create(model, players=4, difficulty="easy", action_budget=20)
-    state = _started(game)
-    general = next(o for o in game.objectives if o.kind == "general")
+    game, state, general = _general_start()
     recruit = 0  # any recruit counts one level on its row (R1.2)
     far = max(range(game.topo.n), key=lambda z: game.topo.moves[state.players[0].at][z])
     state.revealed[general.index] = [far]
