@@ -47,6 +47,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar, Literal, NamedTuple, get_args
 
+# a squad slot's number (the wire's slot fields): its home is the state's squad
+from authoring.engine.state import slot_code as slot_code
+from authoring.engine.state import slot_of as slot_of
+
 #: every kind of action (the table above)
 ActionKind = Literal["move", "recruit", "investigate", "search", "craft", "eliminate", "use",
                      "resistance", "transfer", "plan", "objective", "reorganise", "begin",
@@ -395,13 +399,3 @@ def option_taken(a: Action) -> int:
     if isinstance(a, Keep):
         return a.drawn
     return a.option if isinstance(a, Choose) else -1
-
-
-def slot_code(skill: int, slot: int) -> int:
-    """A squad slot as one number: ``skill * 16 + slot``."""
-    return skill * 16 + slot
-
-
-def slot_of(code: int) -> tuple[int, int]:
-    """The ``(skill, slot)`` of a :func:`slot_code`."""
-    return code // 16, code % 16

@@ -134,7 +134,8 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     if pend is not None:
         if pend.kind.startswith("keep_"):
             return list(rules.keep_options(game, state))
-        return [Choose(pend.player, i) for i in range(len(pend.options))]
+        table = rules.action_table(game)  # (the records made once)
+        return [table.choose(pend.player, i) for i in range(len(pend.options))]
     out: list[Action]
     if state.phase == "start":
         out = [a for p in range(len(state.players)) for a in rules.reorganise_for(game, state, p)]

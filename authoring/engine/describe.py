@@ -28,12 +28,11 @@ from authoring.engine.actions import (
     Search,
     Transfer,
     Use,
-    slot_of,
 )
 from authoring.engine.core import card_name, player_name
 from authoring.engine.game import Game
 from authoring.engine.players import TRANSFER_DONE
-from authoring.engine.state import State
+from authoring.engine.state import State, slot_of
 from authoring.io.wording import text_of
 from authoring.model.rules import SKILLS
 

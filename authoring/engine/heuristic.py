@@ -88,13 +88,12 @@ from authoring.engine.actions import (
     Resistance,
     Transfer,
     Use,
-    slot_of,
 )
 from authoring.engine.flow import army_owed
 from authoring.engine.game import DRAW_ACTIONS, Game, Mods, ObjectiveInfo
 from authoring.engine.players import action_table, around, reach_from, token_values
 from authoring.engine.rng import Rng
-from authoring.engine.state import EMPTY, PLANNING, SPECIAL, PlayerState, State
+from authoring.engine.state import EMPTY, PLANNING, SPECIAL, PlayerState, State, slot_of
 from authoring.engine.view import PublicView
 from authoring.model import effects as fx
 from authoring.model.rules import ACTION_MARGIN

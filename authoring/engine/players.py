@@ -31,8 +31,6 @@ from authoring.engine.actions import (
     Transfer,
     Use,
     moves_to,
-    slot_code,
-    slot_of,
 )
 from authoring.engine.core import (
     card_name,
@@ -55,7 +53,16 @@ from authoring.engine.core import (
     use_skill,
 )
 from authoring.engine.game import DRAW_ACTIONS, SKILL_INDEX, Game, Mods
-from authoring.engine.state import EMPTY, PLANNING, SPECIAL, PendingKind, PlayerState, State
+from authoring.engine.state import (
+    EMPTY,
+    PLANNING,
+    SPECIAL,
+    PendingKind,
+    PlayerState,
+    State,
+    slot_code,
+    slot_of,
+)
 from authoring.model import effects as fx
 from authoring.model.rules import ACTION_MARGIN, MOVE_MOUNTAIN_PATHS, MOVE_ROADS, SKILLS
 from authoring.model.topology import within

@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import authoring.engine.army as army
-from authoring.engine.actions import slot_of
 from authoring.engine.core import complete_objective, log, player_name, set_pending
 from authoring.engine.game import Game
 from authoring.engine.players import (
@@ -28,7 +27,7 @@ from authoring.engine.players import (
     recruit_slots,
     start_draw,
 )
-from authoring.engine.state import PendingKind, State
+from authoring.engine.state import PendingKind, State, slot_of
 from authoring.model import effects as fx
 from authoring.model.rules import SKILLS
 from authoring.model.schema.content import RecruitToken

@@ -38,6 +38,22 @@ PLANNING: Final = -2
 SPECIAL: Final = 1000
 
 
+def slot_code(skill: int, slot: int) -> int:
+    """A squad slot as one number: ``skill * 16 + slot`` (the wire of the actions that
+    name a slot, :mod:`~authoring.engine.actions`; here, compiled with the rules that
+    read it).
+
+    >>> slot_code(1, 2), slot_of(18)
+    (18, (1, 2))
+    """
+    return skill * 16 + slot
+
+
+def slot_of(code: int) -> tuple[int, int]:
+    """The ``(skill, slot)`` of a :func:`slot_code`."""
+    return code // 16, code % 16
+
+
 @dataclass
 class Pending:
     """A choice a player must make now: ``kind`` says which (keep a drawn card, choose a
