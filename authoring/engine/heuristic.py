@@ -299,14 +299,17 @@ class HeuristicBot:
     clue_near = 0.7
     #: what +1 Military (a recruit, R5.2) is worth to the striker while it is short of an
     #: open general's Military even with a planning token (R5.6, R5.10); 3 once it is not.
-    #: The general cannot fall before, so it outweighs anything else a recruit brings (the
-    #: crafter's ``engineer_need`` included). Found by a sweep of the attributes (×0.6 and
-    #: ×1.6 each, games 20000–20499 of 29 cells: the shipped scenarios and 7 probes, 3 to 5
-    #: players); 80 against 6, held-out games 40000–40999 of those cells: 15,919 wins
-    #: against 15,638 (paired z 9.2), scenario 2 easy 32.9 % against 27.5 %, normal 26.0 %
-    #: against 16.3 %, no cell lower; 160 wins as often as 80 (the striker then always
-    #: recruits while short)
-    striker_need = 80.0
+    #: The general cannot fall before: as much as the crafter's Engineering short of the
+    #: craft test (``engineer_need``). Found by a sweep of the attributes (×0.6 and ×1.6
+    #: each, games 20000–20499 of 29 cells: the shipped scenarios and 7 probes, 3 to 5
+    #: players). Held out, games 40000–40999 of those cells, against 6: 24 wins 15,939
+    #: against 15,638 (paired z 9.9), scenario 2 easy 35.6 % against 27.5 %, normal 25.4 %
+    #: against 16.3 %, no cell lower (12: 15,876; 80: 15,919). On two ``resistance init``
+    #: islands given scenario 2's general (games 60000–60499, easy and normal, 3 to 5
+    #: players), against 6: 24 wins 4,425 against 4,256 — 24 zones 2,609 against 2,390,
+    #: 12 zones 1,816 against 1,866 (where the army fills the island, eliminations matter
+    #: more: 80, a striker that always recruits while short, 1,708; 12, 1,871)
+    striker_need = 24.0
     #: a teammate's item card with a Military bonus (R1.3) handed to that striker (R5.9),
     #: and how much its holder wants to reach the striker for it. Found on scenario 1's
     #: board with scenario 2's general (a probe never tuned on): the search team won 59 %
