@@ -347,6 +347,12 @@ def _report_files(path: Path) -> tuple[Path, Path | None]:
     return (path.with_suffix(".json") if pdf else path), (path if pdf else None)
 
 
+def _replays_glob(path: Path) -> str:
+    """The names of the notable games' replays written beside ``--report FILE``
+    (:func:`_notable`: ``FILE-easy-4p-closest-loss.json``)."""
+    return f"{glob.escape(path.stem)}-*-[0-9]p-*.json"
+
+
 def _check_report_path(path: Path) -> None:
     """Before any game is played: the report's files can be written there (a folder
     that is or can be made, where a file can be created; no special file in the way).
@@ -354,6 +360,9 @@ def _check_report_path(path: Path) -> None:
     for target in _report_files(path):
         if target is not None:
             refuse_special(target)
+    if path.parent.is_dir():  # the notable games' replays beside it (a folder in the way)
+        for old in sorted(path.parent.glob(_replays_glob(path))):
+            refuse_special(old)
     ensure_folder(path.parent)
     try:
         with tempfile.TemporaryFile(dir=path.parent, prefix=".resistance-probe-"):
@@ -383,8 +392,7 @@ def _write_report(path: Path, data: StudySummary | Comparison, scenario: str,
 
             files.add(pdf, render_balance(shown_main, model.board,
                                           shown if isinstance(shown, Comparison) else None))
-        files.remove_on_commit(sorted(path.parent.glob(
-            f"{glob.escape(path.stem)}-*-[0-9]p-*.json")))
+        files.remove_on_commit(sorted(path.parent.glob(_replays_glob(path))))
         files.commit()
     if pdf is not None:
         click.echo(f"wrote {path} and {target}", err=True)

@@ -410,3 +410,16 @@ def test_one_game_is_one_game_in_the_progress_label() -> None:
                        timeout=120)
     assert r.returncode == 0, r.stderr
     assert "scenario-1, bot random: 1 game" in r.stderr.splitlines()  # (a ladder's bots)
+
+
+def test_a_folder_where_a_replay_goes_is_refused_before_any_game(tmp_path: Path) -> None:
+    """A folder named like a notable game's replay (``study-normal-4p-closest-loss.json``)
+    was found only once every game was played, and the study was lost: refused first."""
+    (tmp_path / "study-normal-4p-closest-loss.json").mkdir()
+    r = subprocess.run([sys.executable, "-m", "authoring", "simulate", *ONE_CELL, "--games",
+                        "2", "--report", str(tmp_path / "study.json")],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and "bot random: 2 games" not in r.stderr, r.stderr
+    assert "study-normal-4p-closest-loss.json: is a folder, not a regular file: nothing was " \
+        "written" in r.stderr, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["study-normal-4p-closest-loss.json"]
