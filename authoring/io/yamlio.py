@@ -108,19 +108,31 @@ def dotted(path: Sequence[str | int]) -> str:
     return ".".join(str(p) for p in path)
 
 
-def human_path(path: Sequence[str | int]) -> str:
+def human_path(path: Sequence[str | int], data: Any = None) -> str:
     """A written path as a designer reads it: keys dotted, list entries counted from
-    1 as ``#n`` (the way the other messages say "zone 7" and "road 2").
+    1 as ``#n`` (the way the other messages say "zone 7" and "road 2"). With the
+    document's ``data``, a number that is a mapping's key (``action_tracks: {3: …}``) is
+    written as the key it is, not as an entry.
 
     >>> human_path(["zones", 3, "at"]), human_path([]), human_path(["roads", 0])
     ('zones #4.at', '', 'roads #1')
+    >>> human_path(["action_tracks", 3, "cells"], {"action_tracks": {3: {"cells": 0}}})
+    'action_tracks.3.cells'
     """
     out = ""
+    node = data
     for step in path:
-        if isinstance(step, int):
+        keyed = isinstance(node, dict)
+        if isinstance(step, int) and not keyed:
             out += f" #{step + 1}"
         else:
             out += f".{step}" if out else str(step)
+        if keyed:
+            node = node.get(step)
+        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            node = node[step]
+        else:
+            node = None
     return out
 
 

@@ -314,7 +314,7 @@ def _report_one(
     kind = err["type"]
     # as written: in a salvaged document, a dropped list element shifts the indices
     written = doc.raw_path(path) if isinstance(doc, SalvagedDoc) else tuple(path)
-    where = human_path(written) or "(top level)"
+    where = human_path(written, doc.data) or "(top level)"
     key = (where, kind)
     if key in seen:
         return

@@ -159,9 +159,27 @@ class ActionTrack(Model):
     cells: int = Field(ge=1, description="Cells of the team column.")
     army: list[int] | None = Field(
         default=None,
-        description="Army column: cumulative army actions beside each team cell; default "
-        "round(cell × players / 4) (D8.1).",
+        description="Army column: cumulative army actions beside each team cell, one per "
+        "cell, from 0 up and never falling; default round(cell × players / 4) (D8.1).",
     )
+
+    @model_validator(mode="after")
+    def _army_column(self) -> ActionTrack:
+        """R8.2: the army catches up with the team counter, cell by cell: one total per
+        team cell, none below 0, none below the cell before (the army never goes back)."""
+        army = self.army
+        if army is None:
+            return self
+        if len(army) != self.cells:
+            raise ValueError(f"army: {len(army)} totals for {self.cells} cells; write one "
+                             "army total beside each team cell (R8.2)")
+        for i, k in enumerate(army):
+            if k < 0:
+                raise ValueError(f"army: cell {i + 1} has {k} army actions; a total is 0 or more")
+            if i and k < army[i - 1]:
+                raise ValueError(f"army: cell {i + 1} has {k} army actions after {army[i - 1]}; "
+                                 "the totals are cumulative and never fall (R8.2)")
+        return self
 
 
 def _default_tracks() -> dict[int, ActionTrack]:
@@ -254,6 +272,11 @@ class BoardSpec(Model):
     @field_validator("action_tracks")
     @classmethod
     def _tracks_over_defaults(cls, v: dict[int, ActionTrack]) -> dict[int, ActionTrack]:
+        for n in v:
+            if n not in PLAYER_COUNTS:
+                counts = ", ".join(str(c) for c in PLAYER_COUNTS)
+                raise ValueError(f"a track for {n} players: the game is for {counts} "
+                                 "players (R0.4)")
         return {**_default_tracks(), **v}
 
     @field_validator("speed_track")
