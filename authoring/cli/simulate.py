@@ -546,8 +546,15 @@ def strength_line(st: Strength) -> str:
 def _print_compare(both: Comparison) -> None:
     click.echo(f"difference in win rate, {both.b.scenario} (--compare) − {both.a.scenario}, "
                "in percentage points:")
+    placeholder = False
     for key, d in both.difference.items():
         lo, hi = d.interval
         mark = " (significant)" if d.significant else ""
-        click.echo(f"  {key:<10} {signed_points(d.difference)} "
+        cell = both.a.cells.get(key)
+        star = " *" if cell is not None and cell.army_track == "placeholder" else ""
+        placeholder = placeholder or bool(star)
+        click.echo(f"  {key + star:<10} {signed_points(d.difference)} "
                    f"[{signed_points(lo)}, {signed_points(hi)}]{mark}")
+    if placeholder:
+        click.echo("  * on D8.1's placeholder army track (as above): a difference there "
+                   "moves with that track")

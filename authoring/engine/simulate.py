@@ -568,16 +568,18 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
             if c.interval[1] < lo or c.interval[0] > hi:
                 out.append(f"{key}: win rate {percent(c.win_rate)} "
                            f"[{percent(c.interval[0])}, {percent(c.interval[1])}] is "
-                           f"outside the target band {percent(lo)}–{percent(hi)} (balance: in the scenario)")
+                           f"outside the target band {percent(lo)}–{percent(hi)} (balance: in the scenario)"
+                           + _provisional(c))
         for o in c.objectives:
             if o.revealed < 0.5:
                 out.append(f"{key}: objective '{o.id}' is revealed in only "
                            f"{percent(o.revealed)} of the games")
             late = o.rounds_after_reveal_in_losses
             if late is not None and late < LATE_REVEAL and c.loss_causes:
+                shown = math.floor(late * 100) / 100  # (floored: 1.496 never reads 1.5)
                 out.append(f"{key}: objective '{o.id}' is revealed too late to be reached: "
-                           f"lost games end {math.floor(late * 100) / 100:g} rounds after "
-                           "its reveal on average")  # (floored: 1.496 never reads 1.5)
+                           f"lost games end {shown:g} round{'s' * (shown != 1)} after "
+                           "its reveal on average")
     after: list[str] = []
     for key, c in cells.items():
         done, lost = c.lost_after_done, c.games - c.wins
@@ -646,8 +648,17 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
                         and (lo > max(h for _, h in spans) or hi < min(lo_ for lo_, _ in spans))):
                     said = " and ".join(f"{q} players {percent(x)}" for q, x in others.items())
                     out.append(f"{d}: {p} players win {percent(r)}, far from the other counts "
-                               f"({said})")
+                               f"({said})" + _provisional(cells[f"{d}/{p}"]))
     return out
+
+
+def _provisional(cell: CellSummary) -> str:
+    """What a warning about ``cell`` adds when the cell stands on D8.1's placeholder army
+    track (the book prints only the 4-player one): a designer must not balance on it."""
+    if cell.army_track != "placeholder":
+        return ""
+    return (f" — on the placeholder army track for {cell.players} players (D8.1): "
+            "provisional until the board prints that column")
 
 
 def compare(a: StudySummary, b: StudySummary) -> dict[str, CellDifference]:

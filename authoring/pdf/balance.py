@@ -206,6 +206,11 @@ def _win_rates(c: Canvas, data: StudySummary) -> None:
         c.drawString(x0 + 10 * mm, 13 * mm, "the scenario's target band for the difficulty "
                      "(balance: in the scenario file); under a bar: in it, near it (the interval "
                      "reaches it), below or above it. A bar's colour is its difficulty")
+    if any(cell.army_track == "placeholder" for cell in cells):
+        c.setFillColor(INK)
+        c.setFont(fonts.REGULAR, 8)
+        c.drawString(x0, 7 * mm, "* on D8.1's placeholder army track (the book prints only the "
+                     "4-player column): read the bar as provisional")
     for i, cell in enumerate(cells):
         x = x0 + step * i + step * 0.2
         bw = step * 0.6
@@ -220,7 +225,8 @@ def _win_rates(c: Canvas, data: StudySummary) -> None:
         c.line(cx - 2 * mm, base + height * hi, cx + 2 * mm, base + height * hi)
         c.setFillColor(INK)
         c.setFont(fonts.REGULAR, 8)
-        c.drawCentredString(cx, base - 5 * mm, f"{cell.difficulty} · {cell.players}p")
+        star = " *" if cell.army_track == "placeholder" else ""  # (the footnote says why)
+        c.drawCentredString(cx, base - 5 * mm, f"{cell.difficulty} · {cell.players}p{star}")
         c.drawCentredString(cx, base - 9 * mm, f"{percent(cell.win_rate)}")
         band = targets.get(cell.difficulty)
         if band:  # as the terminal warns: outside only when the whole interval is

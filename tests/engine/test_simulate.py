@@ -718,7 +718,31 @@ def test_a_player_count_far_from_the_others_is_measured_against_the_others(
     warnings = [w for w in design_warnings(scenario1, study, cells) if "far from" in w]
     assert warnings == ["hard: 3 players win 77%, far from the other counts (4 players 37% "
                         "and 5 players 30%)"]
+    cells["hard/3"] = replace(cells["hard/3"], army_track="placeholder")
+    warnings = [w for w in design_warnings(scenario1, study, cells) if "far from" in w]
+    assert warnings == ["hard: 3 players win 77%, far from the other counts (4 players 37% "
+                        "and 5 players 30%) — on the placeholder army track for 3 players "
+                        "(D8.1): provisional until the board prints that column"]
     few = {"hard/3": _cell("hard", 8, games=10, players=3), "hard/4": _cell("hard", 4, 10),
            "hard/5": _cell("hard", 3, games=10, players=5)}
     assert not [w for w in design_warnings(scenario1, replace(study, games=10), few)
                 if "far from" in w]
+
+
+def test_a_warning_about_a_placeholder_cell_says_so_beside_it(scenario1: GameModel) -> None:
+    """A cell on D8.1's placeholder army track outside its band: the warning says the track
+    is a placeholder (a designer "fixed" a 3-player balance the track made), a book cell
+    does not; a reveal a whole round before the loss reads "1 round"."""
+    study = Study(games=100, difficulties=("easy",), players=(3, 4))
+    one = (ObjectiveFigures("base", 0.9, None, None, 1.0),)
+    cells = {"easy/3": _cell("easy", 99, players=3, army_track="placeholder"),
+             "easy/4": _cell("easy", 99, objectives=one)}
+    warnings = design_warnings(scenario1, study, cells)
+    assert [w for w in warnings if "target band" in w] == [
+        "easy/3: win rate 99% [95%, 100%] is outside the target band 60%–90% (balance: in the "
+        "scenario) — on the placeholder army track for 3 players (D8.1): provisional until "
+        "the board prints that column",
+        "easy/4: win rate 99% [95%, 100%] is outside the target band 60%–90% (balance: in the "
+        "scenario)"]
+    assert ("easy/4: objective 'base' is revealed too late to be reached: lost games end 1 "
+            "round after its reveal on average") in warnings
