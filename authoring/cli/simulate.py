@@ -506,10 +506,24 @@ def _print_sensitivity(rows: tuple[SensitivityRow, ...]) -> None:
                    + r.unchanged_note)
 
 
+def _phases(s: StudySummary) -> str:
+    """The team's actions a players' phase per difficulty (D10.1: the timer's minutes ×
+    the table speed, rounded to whole actions): what a study's table speed plays."""
+    per: dict[str, int] = {}
+    for c in s.cells.values():
+        if c.budget is not None:
+            per.setdefault(c.difficulty, c.budget)
+    if not per:
+        return "no action budget"
+    if len(set(per.values())) == 1:
+        return f"{count_of(next(iter(per.values())), 'action')} a phase"
+    return ", ".join(f"{d} {k}" for d, k in per.items()) + " actions a phase"
+
+
 def _print(s: StudySummary) -> None:
     st = s.study
     click.echo(f"{s.scenario}: {count_of(st.games, 'game')} per cell, bot {st.bot}, seed "
-               f"{st.seed}, table speed {st.table_speed:g} actions/min (D10.1)"
+               f"{st.seed}, table speed {st.table_speed:g} actions/min (D10.1: {_phases(s)})"
                + (", decisions " + " ".join(f"{k}={v}" for k, v in st.decisions.items())
                   if st.decisions else "")
                + ("  [PARTIAL]" if s.partial else ""))

@@ -423,3 +423,12 @@ def test_a_folder_where_a_replay_goes_is_refused_before_any_game(tmp_path: Path)
     assert "study-normal-4p-closest-loss.json: is a folder, not a regular file: nothing was " \
         "written" in r.stderr, r.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["study-normal-4p-closest-loss.json"]
+
+
+def test_the_table_speed_is_shown_as_the_actions_it_plays() -> None:
+    """D10.1 rounds the timer × the table speed to whole actions: 4.1 actions a minute plays
+    the 20 actions of 4.0 on scenario 1's 5-minute phase. The study's first line says how
+    many it played (the JSON's ``budget`` said it; the text did not)."""
+    code, text = simulate("--games", "1", *ONE_CELL, "--table-speed", "4.1")
+    assert code == 0, text
+    assert "table speed 4.1 actions/min (D10.1: 20 actions a phase)" in text, text
