@@ -535,9 +535,10 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
     out: list[str] = []
     ladder = list(BOTS)
     if study.bot in ladder and ladder.index(study.bot) < ladder.index("heuristic"):
-        out.append(f"the {study.bot} team is weaker than the heuristic on the skill ladder: "
-                   "the target bands and the warnings below judge the scenario only when a "
-                   "competent team plays it (--bot heuristic, or search)")
+        out.append(f"the {study.bot} team ranks below the heuristic on the skill ladder "
+                   "(the order the bots were built to: measured apart or not, the line above "
+                   "says): the target bands and the warnings below judge the scenario when "
+                   "the strongest team plays it (--bot heuristic, or search)")
     levels = [d for d in study.difficulties if d in LEVELS]
     if len(levels) > 1 and not model.scenario.spec.difficulty:
         out.append(f"the scenario has no difficulty: block (R2.2): {join_and(levels, 'en')} "

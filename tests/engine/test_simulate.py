@@ -746,3 +746,19 @@ def test_a_warning_about_a_placeholder_cell_says_so_beside_it(scenario1: GameMod
         "scenario)"]
     assert ("easy/4: objective 'base' is revealed too late to be reached: lost games end 1 "
             "round after its reveal on average") in warnings
+
+
+def test_a_bot_below_the_heuristic_is_said_to_rank_below_not_measured_weaker(
+        scenario1: GameModel) -> None:
+    """The lookahead's study said both "no bot was measured stronger than this one" (the
+    reference intervals overlap) and "weaker than the heuristic": the warning now says
+    what it knows, the ladder's order, and leaves the measure to the standing line."""
+    study = Study(games=100, difficulties=("easy",), players=(4,), bot="lookahead")
+    warnings = design_warnings(scenario1, study, {"easy/4": _cell("easy", 60)})
+    assert warnings[0].startswith("the lookahead team ranks below the heuristic on the skill "
+                                  "ladder (the order the bots were built to: measured apart "
+                                  "or not, the line above says)")
+    assert not any("weaker" in w for w in warnings)
+    heuristic = replace(study, bot="heuristic")
+    assert not any("ranks below" in w
+                   for w in design_warnings(scenario1, heuristic, {"easy/4": _cell("easy", 60)}))
