@@ -104,8 +104,10 @@ def _candidates_at(root: type[BaseModel], data_path: list[str | int]) -> list[st
     return list(dict.fromkeys(out))
 
 
-def _models_at(root: type[BaseModel], data_path: list[str | int]) -> list[type[BaseModel]]:
-    """The models that may sit at ``data_path`` under ``root``."""
+def _models_at(root: type[BaseModel], data_path: list[str | int],
+               keyed: bool = False) -> list[type[BaseModel]]:
+    """The models that may sit at ``data_path`` under ``root``; ``keyed``: a name no
+    model there has is a mapping's key (``difficulty: {easy: …}``), its values' models."""
     level: list[type[BaseModel]] = [root]
     for step in data_path:
         nxt: list[type[BaseModel]] = []
@@ -120,7 +122,7 @@ def _models_at(root: type[BaseModel], data_path: list[str | int]) -> list[type[B
                     nxt.extend(_models_in(f.annotation))
             # an int step (list index / dict value) keeps the element models already found
         if isinstance(step, int) or not nxt:
-            nxt = nxt or level if isinstance(step, int) else nxt
+            nxt = nxt or level if isinstance(step, int) or keyed else nxt
         level = list(dict.fromkeys(nxt))
         if not level:
             return []
@@ -177,7 +179,7 @@ def _field_at(root: type[BaseModel], data_path: Sequence[str | int]) -> FieldInf
         return None
     last = keys[-1]
     name = str(data_path[last])
-    for m in _models_at(root, list(data_path[:last])):
+    for m in _models_at(root, list(data_path[:last]), keyed=True):
         for fname, f in m.model_fields.items():
             if name in (fname, f.alias):
                 return f

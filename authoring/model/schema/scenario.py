@@ -114,6 +114,10 @@ class SpeedStart(Model):
     cell: int | None = Field(default=None, ge=1, description="1-based cell of the track.")
 
 
+#: the most officers a reserve may hold (the box has 12, R0.2; beyond this a value is a
+#: typo, not a design: the army could never run out, R9.1)
+MAX_OFFICERS = 999
+
 
 class Setup(Model):
     """How the island and the reserve are prepared (R2)."""
@@ -135,7 +139,8 @@ class Setup(Model):
         description="Zone tokens of occupied zones put in the invasion bag (R2.4, D2.1).",
     )
     officers: int = Field(
-        ge=0, description="Officers in the reserve, base value (R2.7, R9.1); per difficulty."
+        ge=0, le=MAX_OFFICERS,
+        description="Officers in the reserve, base value (R2.7, R9.1); per difficulty."
     )
     speed_start: SpeedStart = Field(
         default_factory=lambda: SpeedStart(cell=1),
@@ -245,7 +250,8 @@ MAX_TIMER = 60
 class Difficulty(Model):
     """Overrides of the base parameters for one difficulty level (R2.2)."""
 
-    officers: int | None = Field(default=None, ge=0, description="Officers in the reserve.")
+    officers: int | None = Field(default=None, ge=0, le=MAX_OFFICERS,
+                                 description="Officers in the reserve.")
     speed_start: SpeedStart | None = None
     timer: float | None = Field(default=None, gt=0, le=MAX_TIMER,
                                 description="Minutes per players' phase (R10.1).")
