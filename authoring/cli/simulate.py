@@ -538,7 +538,7 @@ def _print(s: StudySummary) -> None:
         lo, hi = c.interval
         causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}" for k, v in c.loss_causes.items())
         interval = f"[{percent(lo)}, {percent(hi)}]"
-        mark = " *" if c.army_track == "placeholder" else ""
+        mark = " *" if c.provisional else ""
         placeholder = placeholder or bool(mark)
         click.echo(f"{key + mark:<10} {percent(c.win_rate):>5}  {interval:<16}"
                    f"{c.rounds_mean:>6.1f}  {causes}")
@@ -565,7 +565,7 @@ def _print_compare(both: Comparison) -> None:
         lo, hi = d.interval
         mark = " (significant)" if d.significant else ""
         cell = both.a.cells.get(key)
-        star = " *" if cell is not None and cell.army_track == "placeholder" else ""
+        star = " *" if cell is not None and cell.provisional else ""
         placeholder = placeholder or bool(star)
         click.echo(f"  {key + star:<10} {signed_points(d.difference)} "
                    f"[{signed_points(lo)}, {signed_points(hi)}]{mark}")

@@ -656,7 +656,7 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
 def _provisional(cell: CellSummary) -> str:
     """What a warning about ``cell`` adds when the cell stands on D8.1's placeholder army
     track (the book prints only the 4-player one): a designer must not balance on it."""
-    if cell.army_track != "placeholder":
+    if not cell.provisional:
         return ""
     return (f" — on the placeholder army track for {cell.players} players (D8.1): "
             "provisional until the board prints that column")

@@ -169,6 +169,12 @@ class CellSummary(Record):
         """``difficulty/players``, the cell's name in reports."""
         return f"{self.difficulty}/{self.players}"
 
+    @property
+    def provisional(self) -> bool:
+        """The cell stands on D8.1's placeholder army track (the book prints only the
+        4-player column): its figures move with that track (marked ``*`` beside them)."""
+        return self.army_track == "placeholder"
+
 
 @dataclass(frozen=True, slots=True)
 class StudyParameters(Record):
@@ -283,7 +289,7 @@ class StudySummary(Record):
         """The ladder's cell stands on D8.1's placeholder army track (its heading marks it
         ``*``, its sentence says so)."""
         cell = self.cells.get(self.ladder[0].cell) if self.ladder else None
-        return cell is not None and cell.army_track == "placeholder"
+        return cell is not None and cell.provisional
 
     @property
     def stopped(self) -> str | None:

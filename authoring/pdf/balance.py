@@ -129,7 +129,7 @@ def _cover(c: Canvas, data: StudySummary) -> None:
         revealed = cell.objectives[0].revealed if cell.objectives else 0
         causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}"
                            for k, v in cell.loss_causes.items())
-        if cell.army_track == "placeholder":
+        if cell.provisional:
             key = f"{key} *"
             placeholder = True
         row = [key, f"{percent(cell.win_rate)}", f"[{percent(lo)}, {percent(hi)}]",
@@ -206,7 +206,7 @@ def _win_rates(c: Canvas, data: StudySummary) -> None:
         c.drawString(x0 + 10 * mm, 13 * mm, "the scenario's target band for the difficulty "
                      "(balance: in the scenario file); under a bar: in it, near it (the interval "
                      "reaches it), below or above it. A bar's colour is its difficulty")
-    if any(cell.army_track == "placeholder" for cell in cells):
+    if any(cell.provisional for cell in cells):
         c.setFillColor(INK)
         c.setFont(fonts.REGULAR, 8)
         c.drawString(x0, 7 * mm, "* on D8.1's placeholder army track (the book prints only the "
@@ -225,7 +225,7 @@ def _win_rates(c: Canvas, data: StudySummary) -> None:
         c.line(cx - 2 * mm, base + height * hi, cx + 2 * mm, base + height * hi)
         c.setFillColor(INK)
         c.setFont(fonts.REGULAR, 8)
-        star = " *" if cell.army_track == "placeholder" else ""  # (the footnote says why)
+        star = " *" if cell.provisional else ""  # (the footnote says why)
         c.drawCentredString(cx, base - 5 * mm, f"{cell.difficulty} · {cell.players}p{star}")
         c.drawCentredString(cx, base - 9 * mm, f"{percent(cell.win_rate)}")
         band = targets.get(cell.difficulty)
