@@ -28,7 +28,7 @@ from authoring.cli.common import (
     json_option,
     print_report,
 )
-from authoring.engine.bots import BUDGETED
+from authoring.engine.bots import BOTS, BUDGETED
 from authoring.engine.check import load_playable
 from authoring.engine.game import GameError
 from authoring.engine.native import running
@@ -39,6 +39,7 @@ from authoring.engine.simulate import (
     CHUNK,
     Runner,
     Study,
+    alternatives,
     compare,
     default_budget,
     notable_saves,
@@ -239,6 +240,9 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     if compare_with and Path(compare_with).resolve() == Path(path).resolve():
         click.echo(f"note: --compare names {display_path(Path(path))} itself: the same games "
                    "twice, every difference 0", err=True)
+    plan = _games_planned(model, study, other is not None, ladder, sensitivity)
+    if plan:
+        click.echo(plan, err=True)
     summaries = [run(model, study)]
     if other is not None and runner.stopped is None:
         summaries.append(run(other, study))
@@ -268,12 +272,13 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     if as_json:
         echo_json(data.to_json())
     else:
+        # the ladder and the sensitivity under the first scenario's table: theirs
         for s in ((shown.a, shown.b) if isinstance(shown, Comparison) else (shown,)):
             _print(s)
-        if first.ladder:
-            _print_ladder(first)
-        if first.sensitivity:
-            _print_sensitivity(first.sensitivity)
+            if s.ladder:
+                _print_ladder(s)
+            if s.sensitivity:
+                _print_sensitivity(s.sensitivity)
         if isinstance(shown, Comparison):
             _print_compare(shown)
     runner.close()
@@ -448,6 +453,48 @@ def _engine_line() -> str:
             "the same results)")
 
 
+def _games_planned(model: GameModel, study: Study, compared: bool, ladder: int | None,
+                   sensitivity: bool) -> str | None:
+    """The games the whole command plays, part by part, when it is more than the study
+    (a ladder, the sensitivity, a second scenario): what the time goes to, said before
+    the first game. The :data:`MAX_STUDY` cap is a study's (its records are held in
+    memory together); each part is a study of its own."""
+    one = study.games * len(study.cells)
+    parts = [(one, "for the study")]
+    if compared:
+        parts.append((one, "for --compare"))
+    if ladder:
+        parts.append((len(BOTS) * ladder, f"for the ladder ({len(BOTS)} bots × {ladder:,})"))
+    if sensitivity:
+        n = len(alternatives(model, study))
+        parts.append((n * one, f"for the sensitivity ({count_of(n, 'alternative')} × {one:,})"))
+    if len(parts) == 1:
+        return None
+    return (f"this command plays {sum(g for g, _ in parts):,} games: "
+            + ", ".join(f"{g:,} {what}" for g, what in parts))
+
+
+def _progress_label(model: GameModel, study: Study, total: int) -> str:
+    """What a progress bar plays: the scenario, the bot (its budget when set), the
+    decisions changed and the cell when there is one — so a ladder's rungs and the
+    sensitivity's alternatives are told apart while they run, and a stop names its part.
+
+    >>> from types import SimpleNamespace as N
+    >>> m = N(scenario=N(id="scenario-1"))
+    >>> _progress_label(m, Study(games=10, difficulties=("easy",), players=(4,),
+    ...                 decisions={"D4.2": "player"}), 10)  # type: ignore[arg-type]
+    'scenario-1, bot heuristic, D4.2=player, easy/4: 10 games'
+    >>> _progress_label(m, Study(games=5, bot="search", search_budget=2), 45)  # type: ignore[arg-type]
+    'scenario-1, bot search (budget 2): 45 games'
+    """
+    parts = [model.scenario.id, f"bot {study.bot}"
+             + (f" (budget {study.search_budget})" if study.search_budget is not None else "")]
+    parts += [f"{k}={v}" for k, v in study.decisions.items()]
+    if len(study.cells) == 1:
+        parts.append(study.cells[0].key)
+    return ", ".join(parts) + f": {count_of(total, 'game')}"
+
+
 def _shown(runner: StudyRunner) -> Runner:
     """A study run on ``runner`` with a progress bar (stderr), stopped by Ctrl-C or a
     kill (partial results, said in a line); a failed Dask cluster exits 1."""
@@ -467,7 +514,7 @@ def _shown(runner: StudyRunner) -> Runner:
             click.echo(line, err=True)
         with _stoppable(runner), click.progressbar(
                 length=total,
-                label=f"{model.scenario.id}, bot {study.bot}: {count_of(total, 'game')}",
+                label=_progress_label(model, study, total),
                 file=sys.stderr) as bar:
             try:
                 summary = runner.run(model, study, bar.update)

@@ -56,7 +56,7 @@ from authoring.model.balance import (
     best_other,
 )
 from authoring.model.game import GameModel
-from authoring.model.rules import DECISIONS, LEVELS, PLAYER_COUNTS
+from authoring.model.rules import DECISIONS, LEVELS, PLAYER_COUNTS, Decision
 
 #: D10.1: actions a minute the whole table takes, by default
 TABLE_SPEED = 4.0
@@ -695,24 +695,31 @@ def sensitivity(model: GameModel, study: Study, base: StudySummary, run: Runner
     rounds' difference; the decisions that matter most first. A run stopped early (Ctrl-C, a kill, a lost cluster: a partial summary) ends it with the
     alternatives played in full so far."""
     rows = []
-    chosen = study.chosen(model)  # the scenario's own choices count as the study's
-    for d, option in ((dd, o) for dd in DECISIONS.values() for o in dd.options):
-        if option != chosen.get(d.id, d.default):
-            other = run(model, replace(study, decisions={**study.decisions, d.id: option}))
-            if other.partial:
-                break
-            diff = compare(base, other)
-            mean = sum(x.difference for x in diff.values()) / max(1, len(diff))
-            rounds = [other.cells[k].rounds_mean - base.cells[k].rounds_mean for k in diff]
-            rows.append(SensitivityRow(
-                d.id, option, d.meaning[option], round(mean, 4),
-                sum(1 for x in diff.values() if x.significant),
-                round(sum(rounds) / max(1, len(rounds)), 3), diff,
-                all(other.cells[k] == base.cells[k] for k in diff)))
+    for d, option in alternatives(model, study):
+        other = run(model, replace(study, decisions={**study.decisions, d.id: option}))
+        if other.partial:
+            break
+        diff = compare(base, other)
+        mean = sum(x.difference for x in diff.values()) / max(1, len(diff))
+        rounds = [other.cells[k].rounds_mean - base.cells[k].rounds_mean for k in diff]
+        rows.append(SensitivityRow(
+            d.id, option, d.meaning[option], round(mean, 4),
+            sum(1 for x in diff.values() if x.significant),
+            round(sum(rounds) / max(1, len(rounds)), 3), diff,
+            all(other.cells[k] == base.cells[k] for k in diff)))
     order = list(DECISIONS)
     rows.sort(key=lambda r: (-abs(r.win_rate_difference), -r.cells_significant,
                              -abs(r.rounds_difference), order.index(r.decision)))
     return tuple(rows)
+
+
+def alternatives(model: GameModel, study: Study) -> list[tuple[Decision, str]]:
+    """The decisions' options :func:`sensitivity` plays, in rules.md's order: every
+    option of every decision but the study's own choice (the scenario's ``decisions:``
+    with the ``--decision`` flags over them)."""
+    chosen = study.chosen(model)
+    return [(d, o) for d in DECISIONS.values() for o in d.options
+            if o != chosen.get(d.id, d.default)]
 
 
 def ladder_cell(model: GameModel, study: Study) -> Cell:
@@ -727,7 +734,9 @@ def ladder_cell(model: GameModel, study: Study) -> Cell:
 def run_ladder(model: GameModel, study: Study, games: int, run: Runner
                ) -> tuple[LadderRung, ...]:
     """Every bot of :data:`~authoring.engine.bots.BOTS` on the study's :func:`ladder_cell`,
-    weakest first (the ones that search at the study's budget): the skill ladder. A run
+    weakest first: the skill ladder. The study's own bot plays at the study's budget (its
+    rung is the study's player); every other bot at its own default (``--budget`` is the
+    study bot's: a search budget of the lookahead's would starve the search). A run
     stopped early (Ctrl-C, a kill, a lost cluster: a partial summary) ends it with the bots
     played in full so far."""
     cell = ladder_cell(model, study)
@@ -735,7 +744,7 @@ def run_ladder(model: GameModel, study: Study, games: int, run: Runner
     for bot in BOTS:
         one = replace(study, games=games, bot=bot, difficulties=(cell.difficulty,),
                       players=(cell.players,),
-                      search_budget=study.search_budget if bot in BUDGETED else None)
+                      search_budget=study.search_budget if bot == study.bot else None)
         got = run(model, one)
         c = got.cells.get(cell.key)
         if got.partial or c is None:

@@ -304,10 +304,30 @@ class StudySummary(Record):
         if not self.partial:
             return None
         st = self.study
+        if all((c := self.cells.get(f"{d}/{p}")) is not None and c.games == st.games
+               for d in st.difficulties for p in st.players):
+            return self._stopped_after()
         played = ", ".join(f"{key} {cell.games if cell is not None else 0}"
                            for key in (f"{d}/{p}" for d in st.difficulties for p in st.players)
                            for cell in (self.cells.get(key),))
         return f"stopped early, games played of the {st.games} per cell: {played}"
+
+    def _stopped_after(self) -> str:
+        """A stop after every study game, during the ladder or the sensitivity: which
+        part stopped and what of it was played in full (a probe read "games played of the
+        200 per cell: easy/4 200" under [PARTIAL] and could not tell what was missing)."""
+        head = f"after every study game ({self.study.games} per cell)"
+        if self.sensitivity is not None:
+            done = ", ".join(f"{r.decision}={r.option}" for r in self.sensitivity)
+            return (f"stopped early during the decisions' sensitivity, {head}"
+                    f"{' and the skill ladder' if self.ladder else ''}: "
+                    + (f"alternatives played in full: {done}" if done
+                       else "no alternative played in full"))
+        if self.ladder is not None:
+            done = ", ".join(r.bot for r in self.ladder)
+            return (f"stopped early during the skill ladder, {head}: "
+                    + (f"bots played in full: {done}" if done else "no bot played in full"))
+        return f"stopped early, {head}"
 
     def to_json(self) -> dict[str, Json]:
         """As :meth:`Record.to_json`, with :attr:`standing`."""

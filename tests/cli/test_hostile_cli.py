@@ -409,7 +409,23 @@ def test_one_game_is_one_game_in_the_progress_label() -> None:
                         *ONE_CELL, "--json"], cwd=ROOT, capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 0, r.stderr
-    assert "scenario-1, bot random: 1 game" in r.stderr.splitlines()  # (a ladder's bots)
+    assert "scenario-1, bot random, normal/4: 1 game" in r.stderr.splitlines()
+
+
+def test_a_command_of_many_studies_says_its_games_and_names_each_part() -> None:
+    """A ladder, the sensitivity and --compare are studies of their own: the command says
+    first how many games it plays in all, part by part, and each progress bar names its
+    bot, the decision it changes and its cell (a probe saw ten identical labels)."""
+    r = subprocess.run([sys.executable, "-m", "authoring", "simulate", "--games", "2",
+                        *ONE_CELL, "--ladder", "1", "--sensitivity", "--compare",
+                        "scenarios/scenario-1.yaml", "--json"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert ("this command plays 29 games: 2 for the study, 2 for --compare, 5 for the ladder "
+            "(5 bots × 1), 20 for the sensitivity (10 alternatives × 2)") in lines
+    assert "scenario-1, bot search, normal/4: 1 game" in lines
+    assert "scenario-1, bot random, D4.2=player, normal/4: 2 games" in lines
 
 
 def test_a_folder_where_a_replay_goes_is_refused_before_any_game(tmp_path: Path) -> None:
@@ -419,7 +435,7 @@ def test_a_folder_where_a_replay_goes_is_refused_before_any_game(tmp_path: Path)
     r = subprocess.run([sys.executable, "-m", "authoring", "simulate", *ONE_CELL, "--games",
                         "2", "--report", str(tmp_path / "study.json")],
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert r.returncode == 1 and "bot random: 2 games" not in r.stderr, r.stderr
+    assert r.returncode == 1 and "2 games" not in r.stderr, r.stderr
     assert "study-normal-4p-closest-loss.json: is a folder, not a regular file: nothing was " \
         "written" in r.stderr, r.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["study-normal-4p-closest-loss.json"]

@@ -167,6 +167,30 @@ def test_a_partial_study_says_how_many_games_each_cell_played(
     assert lines[1] == "stopped early, games played of the 200 per cell: easy/4 75, normal/4 0"
 
 
+def test_a_study_stopped_during_its_ladder_or_sensitivity_says_which_part(
+        scenario1: GameModel, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every study game played, then stopped in the ladder or the sensitivity: the line
+    under [PARTIAL] names the part that stopped and what of it was played in full."""
+    from authoring.cli.simulate import _print
+
+    full = replace(summarise(scenario1, Study(games=100, difficulties=("easy",),
+                                              players=(4,)), {}, partial=True),
+                   cells={"easy/4": _cell("easy", 30)})
+    rung = LadderRung("random", "easy/4", 10, 0.0, (0.0, 0.28), 3.0, None)
+    for s, said in (
+            (replace(full, ladder=()), "stopped early during the skill ladder, after every "
+             "study game (100 per cell): no bot played in full"),
+            (replace(full, ladder=(rung,)), "stopped early during the skill ladder, after "
+             "every study game (100 per cell): bots played in full: random"),
+            (replace(full, ladder=(rung,), sensitivity=()), "stopped early during the "
+             "decisions' sensitivity, after every study game (100 per cell) and the skill "
+             "ladder: no alternative played in full"),
+            (full, "stopped early, after every study game (100 per cell)")):
+        _print(s)
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0].endswith("  [PARTIAL]") and lines[1] == said
+
+
 def test_a_game_lost_after_its_last_objective_is_counted_so(scenario1: GameModel) -> None:
     """R9.2: finishing the last objective is not yet a win; the army phase that follows
     can still exhaust a reserve (R9.1). Each cell counts its games lost that way, read
@@ -637,12 +661,13 @@ def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
     assert "Add --ladder N to measure the ladder on this scenario." in text
 
 
-def test_the_ladder_runs_every_bot_on_its_cell_the_searchers_at_the_budget(
+def test_the_ladder_runs_every_bot_on_its_cell_the_study_bot_at_the_budget(
         scenario1: GameModel) -> None:
     """The skill ladder is library work (engine.simulate.run_ladder): each bot of BOTS on
     the study's first cell on a printed army track (hard/4 here: hard/5 is on the
-    placeholder), weakest first, the study's search budget to the bots that search and to
-    no other."""
+    placeholder), weakest first, the study's search budget to the study's own bot and to no
+    other (the other searcher plays its default: a probe's ``--bot lookahead --budget 2``
+    played the search at 2 too)."""
     from authoring.engine.bots import BOTS, BUDGETED
     from authoring.engine.simulate import run_ladder
 
@@ -652,14 +677,17 @@ def test_the_ladder_runs_every_bot_on_its_cell_the_searchers_at_the_budget(
         asked.append((study.bot, study.games, study.cells, study.search_budget))
         return _summary(model, hard_4=_cell("hard", 3, 7, players=4))
 
-    study = Study(games=50, difficulties=("hard", "easy"), players=(5, 4), search_budget=3)
+    study = Study(games=50, difficulties=("hard", "easy"), players=(5, 4), bot="lookahead",
+                  search_budget=3)
     rows = run_ladder(scenario1, study, 7, run)
     assert [r.bot for r in rows] == list(BOTS)
     assert {r.cell for r in rows} == {"hard/4"} and {r.games for r in rows} == {7}
     assert rows[0].win_rate == 3 / 7 and rows[0].interval == wilson(3, 7)
     assert [(b, g, [c.key for c in cells], budget) for b, g, cells, budget in asked] == [
-        (b, 7, ["hard/4"], 3 if b in BUDGETED else None) for b in BOTS]
-    assert [r.budget for r in rows] == [3 if b in BUDGETED else None for b in BOTS]
+        (b, 7, ["hard/4"], 3 if b == "lookahead" else None) for b in BOTS]
+    assert set(BUDGETED) == {"lookahead", "search"}
+    assert [r.budget for r in rows] == [3 if b == "lookahead" else 8 if b == "search" else None
+                                        for b in BOTS]
 
 
 def test_sensitivity_tries_every_other_option_and_ranks_by_effect(scenario1: GameModel) -> None:
