@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import Executor, Future
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -175,8 +176,32 @@ def test_a_worker_unpickles_the_model_and_makes_its_game_once_for_all_its_chunks
 
     monkeypatch.setattr(Study, "game", counted)
     monkeypatch.setattr(simulate, "_received", [], raising=False)
-    monkeypatch.setattr(simulate, "_last_game", [])
+    monkeypatch.setattr(simulate, "_games", {})
     study = Study(games=60, difficulties=("normal",), players=(4,), bot="random")
     got = run_study(model, study, Pickling(), chunk=10)
     assert len(made) == 1 and made[0] is not model  # one game, of the model received
     assert got == run_study(model, study)  # the same games as here
+
+
+def test_a_study_played_here_makes_each_cells_game_once_summary_included(
+        model: GameModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The summary read each cell's game again (and the warnings the first level's): about
+    2 ms a game made, a sixth of a 60-game random study. Now the games this process made
+    are kept (a few): a study played and summarised here makes each once."""
+    made: list[str] = []
+    game = Study.game
+
+    def counted(self: Study, m: GameModel, cell: simulate.Cell) -> Any:
+        made.append(cell.key)
+        return game(self, m, cell)
+
+    monkeypatch.setattr(Study, "game", counted)
+    monkeypatch.setattr(simulate, "_games", {})
+    study = Study(games=3, difficulties=("easy", "hard"), players=(3, 4), bot="random")
+    summary = simulate.summarise(model, study, run_study(model, study))
+    assert sorted(made) == ["easy/3", "easy/4", "hard/3", "hard/4"]
+    assert list(summary.cells) == ["easy/3", "easy/4", "hard/3", "hard/4"]
+    # another study's decisions or table speed make another game
+    simulate.summarise(model, replace(study, table_speed=6.0),
+                       run_study(model, replace(study, table_speed=6.0)))
+    assert len(made) == 8 and len(simulate._games) <= simulate.KEPT_GAMES
