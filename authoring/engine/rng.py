@@ -38,6 +38,11 @@ HALVES: Final = not __file__.endswith(".py")
 #: (the high half's low and high pieces, then the low half's)
 _G_HI: Final = 0x9E3779B9
 _G_LO: Final = 0x7F4A7C15
+# 0x9E3779B97F4A7C15 as 16-bit pieces (a seed's multiplier)
+_G_HI0: Final = 0x79B9
+_G_HI1: Final = 0x9E37
+_G_LO0: Final = 0x7C15
+_G_LO1: Final = 0x7F4A
 # 0xBF58476D1CE4E5B9
 _A_HI0: Final = 0x476D
 _A_HI1: Final = 0xBF58
@@ -48,6 +53,11 @@ _B_HI0: Final = 0x49BB
 _B_HI1: Final = 0x94D0
 _B_LO0: Final = 0x11EB
 _B_LO1: Final = 0x1331
+# 0xD1B54A32D192ED03 (a fork's salt multiplier)
+_F_HI0: Final = 0x4A32
+_F_HI1: Final = 0xD1B5
+_F_LO0: Final = 0xED03
+_F_LO1: Final = 0xD192
 #: per bound n < 512: 2**32 mod n (a draw's high half, reduced), and the largest low half
 #: kept when the high half is all ones (the only draws rejection can refuse when n ≤ 2**32)
 _R32: Final = tuple((1 << 32) % n if n else 0 for n in range(512))
@@ -62,7 +72,13 @@ class Rng:
     _lo: i64
 
     def __init__(self, seed: int = 0, *, state: int | None = None) -> None:
-        if state is None:  # (seed 0, a copy's start, skips the big-number product)
+        if state is None:  # (seed 0, a copy's start, skips the product)
+            if HALVES and seed:
+                s = seed & _MASK
+                hi, lo = _times(s >> 32, s & _M32, _G_HI0, _G_HI1, _G_LO0, _G_LO1)
+                lo += 1
+                self._hi, self._lo = (hi + (lo >> 32)) & _M32, lo & _M32
+                return
             state = (seed * 0x9E3779B97F4A7C15 + 1) & _MASK if seed else 1
         self._hi = state >> 32 & _M32
         self._lo = state & _M32
@@ -78,7 +94,16 @@ class Rng:
         self._lo = s & _M32
 
     def next64(self) -> int:
-        """The next 64-bit draw (SplitMix64)."""
+        """The next 64-bit draw (SplitMix64). The compiled build draws it on halves, as it
+        seeds and forks: a product or a division of Python's big numbers checks for
+        signals in its loop, and mypyc takes the KeyboardInterrupt a Ctrl-C raises there
+        for a failed allocation and aborts the process ("fatal: out of memory")."""
+        if HALVES:
+            lo = self._lo + _G_LO
+            hi = (self._hi + _G_HI + (lo >> 32)) & _M32
+            self._hi, self._lo = hi, lo & _M32
+            xhi, xlo = _mix(hi, lo & _M32)
+            return int(xhi) << 32 | int(xlo)
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -133,6 +158,12 @@ class Rng:
 
     def fork(self, salt: int) -> Rng:
         """An independent generator (a bot's own search never touches the game's draws)."""
+        if HALVES:
+            t = salt & _MASK
+            hi, lo = _times(t >> 32, t & _M32, _F_HI0, _F_HI1, _F_LO0, _F_LO1)
+            r = Rng()
+            r._hi, r._lo = self._hi ^ hi, self._lo ^ lo
+            return r
         return Rng(state=(self.state ^ (salt * 0xD1B54A32D192ED03)) & _MASK)
 
     def copy(self) -> Rng:
@@ -145,26 +176,28 @@ class Rng:
 # -- the same draws on 32-bit halves (the compiled build) ---------------------------------------
 
 
+def _times(hi: i64, lo: i64, c_hi0: i64, c_hi1: i64, c_lo0: i64, c_lo1: i64
+           ) -> tuple[i64, i64]:
+    """``(hi, lo)`` times the constant of 16-bit pieces ``c_hi1 c_hi0 c_lo1 c_lo0`` (high
+    to low), mod 2**64, as two halves: every product a half times a piece, below 2**48."""
+    t0 = lo * c_lo0
+    t1 = lo * c_lo1
+    low = (t0 & _M32) + ((t1 & _M16) << 16)
+    hi = ((t0 >> 32) + (t1 >> 16) + (low >> 32) + hi * c_lo0 + ((hi * c_lo1 & _M16) << 16)
+          + lo * c_hi0 + ((lo * c_hi1 & _M16) << 16)) & _M32
+    return hi, low & _M32
+
+
 def _mix(hi: i64, lo: i64) -> tuple[i64, i64]:
     """SplitMix64's output function of the state ``(hi, lo)``: the draw, as two halves."""
     # z ^= z >> 30; z *= 0xBF58476D1CE4E5B9 (mod 2**64)
     lo ^= ((hi << 2) & _M32) | (lo >> 30)
     hi ^= hi >> 30
-    t0 = lo * _A_LO0
-    t1 = lo * _A_LO1
-    low = (t0 & _M32) + ((t1 & _M16) << 16)
-    hi = ((t0 >> 32) + (t1 >> 16) + (low >> 32) + hi * _A_LO0 + ((hi * _A_LO1 & _M16) << 16)
-          + lo * _A_HI0 + ((lo * _A_HI1 & _M16) << 16)) & _M32
-    lo = low & _M32
+    hi, lo = _times(hi, lo, _A_HI0, _A_HI1, _A_LO0, _A_LO1)
     # z ^= z >> 27; z *= 0x94D049BB133111EB (mod 2**64)
     lo ^= ((hi << 5) & _M32) | (lo >> 27)
     hi ^= hi >> 27
-    t0 = lo * _B_LO0
-    t1 = lo * _B_LO1
-    low = (t0 & _M32) + ((t1 & _M16) << 16)
-    hi = ((t0 >> 32) + (t1 >> 16) + (low >> 32) + hi * _B_LO0 + ((hi * _B_LO1 & _M16) << 16)
-          + lo * _B_HI0 + ((lo * _B_HI1 & _M16) << 16)) & _M32
-    lo = low & _M32
+    hi, lo = _times(hi, lo, _B_HI0, _B_HI1, _B_LO0, _B_LO1)
     # z ^ (z >> 31)
     return hi ^ (hi >> 31), lo ^ (((hi << 1) & _M32) | (lo >> 31))
 
@@ -175,7 +208,10 @@ def _bounds(n: i64) -> tuple[i64, i64]:
     other high half is kept)."""
     if n < 512:
         return _R32[n], _LIMIT_LO[n]
-    return (1 << 32) % n, _M32 - (1 << 64) % int(n)
+    # 2**64 mod n as (2**32 mod n)**2 mod n: machine integers (below 2**62), not
+    # Python's big ones, whose division checks for signals (see :meth:`Rng.next64`)
+    r32: i64 = (1 << 32) % n
+    return r32, _M32 - r32 * r32 % n
 
 
 def _below_halves(hi: i64, lo: i64, n: i64) -> tuple[i64, i64, i64]:

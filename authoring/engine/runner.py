@@ -62,14 +62,24 @@ class StudyRunner:
         self._cluster: _Closable | None = None
 
     def interrupt(self, terminated: bool = False) -> None:
-        """Ctrl-C, or a kill (``terminated``), while games run: here or in a pool the
-        study stops at once (KeyboardInterrupt, which :meth:`run` turns into a partial
-        study); on a Dask cluster at the next finished chunk, since raised at once it can
-        land in one of Dask's callbacks, which swallows it and the study runs on. A
-        second call stops at once."""
+        """Ctrl-C, or a kill (``terminated``), while games run. In a pool the study stops
+        at once (KeyboardInterrupt, which :meth:`run` turns into a partial study: this
+        process only waits for the workers). Here, at the end of the game being played
+        (:func:`~authoring.engine.simulate.run_study`'s ``stop``: raised inside the
+        compiled engine, the interrupt could abort the process). On a Dask cluster at the
+        next finished chunk, since raised at once it can land in one of Dask's callbacks,
+        which swallows it and the study runs on. A second call stops at once: in a pool
+        or on a cluster by KeyboardInterrupt, here by the signal's own default action (the
+        process ends, exit 130 or 143, nothing written)."""
         if terminated:
             self.terminated = True
-        if self.scheduler is None or self.stop_asked:
+        here = self.scheduler is None and self.jobs == 1
+        if here and self.stop_asked:
+            sig = signal.SIGTERM if terminated else signal.SIGINT
+            signal.signal(sig, signal.SIG_DFL)
+            os.kill(os.getpid(), sig)
+            return
+        if (self.scheduler is None and not here) or self.stop_asked:
             raise KeyboardInterrupt
         self.stop_asked = True
 
@@ -116,7 +126,8 @@ class StudyRunner:
             if ex is not None:
                 done = run_study(model, study, ex, tick)
             elif self.jobs == 1:
-                done = run_study(model, study, None, progress)
+                done = run_study(model, study, None, progress,
+                                 stop=lambda: self.stop_asked)
             else:
                 with ProcessPoolExecutor(self.jobs, initializer=_quiet_worker) as pool:
                     done = run_study(model, study, pool, progress)

@@ -228,6 +228,35 @@ def test_kill_during_the_ladder_keeps_the_bots_played_and_exits_143() -> None:
     assert data["ladder"] in (None, [])  # stopped during its first bot: no rung
 
 
+@pytest.mark.parametrize("twice", [False, True], ids=["once", "twice"])
+def test_ctrl_c_on_a_search_study_here_stops_after_the_game_or_at_once(twice: bool) -> None:
+    """Played here, a study stops at the end of the game in progress (a Ctrl-C raised
+    inside the compiled engine's arithmetic aborted it: "fatal: out of memory", exit 134,
+    4 times in 6 during a lookahead ladder); a second Ctrl-C ends it at once, by the
+    signal, nothing printed."""
+    proc = _spawn("simulate", "--games", "1000", *ONE_CELL[:4], "--bot", "search", "--json")
+    try:
+        _wait_for(proc, "err", ": 1000 games")
+        time.sleep(3)
+        proc.send_signal(signal.SIGINT)
+        if twice:
+            time.sleep(0.05)
+            proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert "fatal" not in err and "Traceback" not in err, err
+    if twice:  # at once, by the signal (or, when the game in progress ended before the
+        # second Ctrl-C came, the usual "interrupted" of any command: exit 130)
+        assert proc.returncode in (-signal.SIGINT, 130), err
+        assert out == "" or json.loads(out)["partial"] is True
+    else:
+        assert proc.returncode == 130, err
+        assert "interrupted: the results below are partial" in err
+        assert json.loads(out)["partial"] is True
+
+
 @pytest.mark.parametrize("where", [["--jobs", "2"], ["--scheduler", "local", "--jobs", "2"]],
                          ids=["process-pool", "dask-local"])
 def test_ctrl_c_on_a_study_in_processes_is_one_word_and_130(where: list[str]) -> None:

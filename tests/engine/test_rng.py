@@ -10,7 +10,7 @@ import random
 import pytest
 
 from authoring.engine import rng as rng_module
-from authoring.engine.rng import Rng, _below_halves, _shuffle_halves
+from authoring.engine.rng import Rng, _below_halves, _shuffle_halves, _times
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -89,3 +89,30 @@ def test_state_round_trips() -> None:
         h = Rng()
         h.state = s
         assert h.state == s and h.next64() == Rng(state=s).next64()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 7, 0xB07, 2**31 - 1, 2**32, 2**62, 2**63 + 5, 2**64 - 1,
+                                  2**64 + 3, -1, -(2**63), 0x0123456789ABCDEF])
+def test_a_seed_a_fork_and_next64_on_halves_are_the_words(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled build seeds, forks and draws ``next64`` on halves too: a product of
+    Python's big numbers there checks for signals, and mypyc takes the KeyboardInterrupt a
+    Ctrl-C raises in it for a failed allocation and aborts the process ("fatal: out of
+    memory", exit 134: a study, a search bot's game). The same numbers both ways."""
+    word = Rng(seed)
+    drawn = [word.next64() for _ in range(5)]
+    forks = [word.fork(s).state for s in (0, 1, 3, 2**40 + 9, seed)]
+    monkeypatch.setattr(rng_module, "HALVES", True)
+    halves = Rng(seed)
+    assert [halves.next64() for _ in range(5)] == drawn
+    assert [halves.fork(s).state for s in (0, 1, 3, 2**40 + 9, seed)] == forks
+    assert halves.state == word.state
+
+
+def test_the_product_on_halves_is_the_words() -> None:
+    r = random.Random(5)
+    for _ in range(500):
+        x, c = r.getrandbits(64), r.getrandbits(64)
+        pieces = (c >> 32 & 0xFFFF, c >> 48, c & 0xFFFF, c >> 16 & 0xFFFF)
+        hi, lo = _times(x >> 32, x & 0xFFFFFFFF, *pieces)
+        assert hi << 32 | lo == x * c & _MASK

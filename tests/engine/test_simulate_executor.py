@@ -116,19 +116,43 @@ def test_a_runner_gives_the_same_study_here_and_in_a_pool(model: GameModel) -> N
     assert sum(heard) == 12 and one.cells["easy/4"].games == 6
 
 
-def test_a_runner_stops_here_at_once_and_on_a_cluster_at_the_next_chunk() -> None:
-    """Ctrl-C (StudyRunner.interrupt): here or in a pool, KeyboardInterrupt at once; on a
-    Dask cluster only a request, raised in the study's own loop (a second one at once)."""
+def test_a_runner_stops_here_after_the_game_in_a_pool_at_once_on_a_cluster_at_a_chunk(
+        ) -> None:
+    """Ctrl-C (StudyRunner.interrupt): here, a request, answered between two games (a
+    KeyboardInterrupt raised from the signal handler inside the compiled engine could
+    abort the process); in a pool, where this process only waits, KeyboardInterrupt at
+    once; on a Dask cluster a request, raised in the study's own loop (a second one at
+    once)."""
     from authoring.engine.runner import StudyRunner
 
     here = StudyRunner()
+    here.interrupt()
+    assert here.stop_asked and not here.terminated
     with pytest.raises(KeyboardInterrupt):
-        here.interrupt()
+        StudyRunner(2).interrupt(terminated=True)
     remote = StudyRunner(scheduler="tcp://127.0.0.1:1")
     remote.interrupt(terminated=True)
     assert remote.stop_asked and remote.terminated
     with pytest.raises(KeyboardInterrupt):
         remote.interrupt()
+
+
+def test_a_runner_here_stops_between_games_and_keeps_those_played(model: GameModel) -> None:
+    """A stop asked while a study is played here ends it after the game in progress, the
+    games of the unfinished chunk kept."""
+    from authoring.engine.runner import StudyRunner
+
+    study = Study(games=100, difficulties=("normal",), players=(4,), bot="random")
+    runner = StudyRunner()
+    seen = []
+
+    def progress(n: int) -> None:
+        seen.append(n)
+        runner.interrupt()
+
+    summary = runner.run(model, study, progress)
+    assert summary.partial and runner.stopped == "interrupted"
+    assert seen == [25] and summary.cells["normal/4"].games == 25
 
 
 def test_a_runner_keeps_the_games_finished_before_a_stop(
@@ -205,3 +229,21 @@ def test_a_study_played_here_makes_each_cells_game_once_summary_included(
     simulate.summarise(model, replace(study, table_speed=6.0),
                        run_study(model, replace(study, table_speed=6.0)))
     assert len(made) == 8 and len(simulate._games) <= simulate.KEPT_GAMES
+
+
+def test_a_stop_asked_here_ends_the_study_between_two_games(model: GameModel) -> None:
+    """A study played here is stopped between two games (``stop``, asked before each),
+    never inside one: raised inside the compiled engine, a KeyboardInterrupt could abort
+    the process. The games played before the stop are kept, chunk or not."""
+    asked = []
+
+    def stop() -> bool:
+        asked.append(True)
+        return len(asked) > 3
+
+    study = Study(games=10, difficulties=("normal",), players=(4,), bot="random")
+    with pytest.raises(StudyInterrupted) as got:
+        run_study(model, study, stop=stop)
+    assert [r.seed for r in got.value.results["normal/4"]] == [
+        r.seed for r in run_study(model, replace(study, games=3))["normal/4"]]
+    assert len(asked) == 4
