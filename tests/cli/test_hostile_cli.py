@@ -177,6 +177,26 @@ def _wait_for(proc: subprocess.Popen[str], stream: str, text: str) -> str:
     return seen
 
 
+def _signalled(args: list[str], waits: list[str], delay: float, *signals: signal.Signals
+               ) -> tuple[int, str, str]:
+    """Run ``resistance ARGS``, wait for each of ``waits`` on stderr in turn, then
+    ``delay`` seconds, then send ``signals`` 0.05 s apart: its exit code, stdout, stderr."""
+    proc = _spawn(*args)
+    try:
+        for text in waits:
+            _wait_for(proc, "err", text)
+        time.sleep(delay)
+        for i, sig in enumerate(signals):
+            if i:
+                time.sleep(0.05)
+            proc.send_signal(sig)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return proc.returncode, out, err
+
+
 def test_ctrl_c_stops_the_preview_server_with_130() -> None:
     proc = _spawn("preview", "--serve", "--port", "0")
     try:
@@ -211,17 +231,10 @@ def test_kill_stops_a_study_with_a_partial_report_and_143(tmp_path: Path) -> Non
 def test_kill_during_the_ladder_keeps_the_bots_played_and_exits_143() -> None:
     """A kill while the ladder runs (after the study): the study and the bots played in
     full are reported, the whole as partial; the other bots are not started."""
-    proc = _spawn("simulate", "--games", "5", *ONE_CELL, "--ladder", "100000", "--json")
-    try:
-        _wait_for(proc, "err", "games")  # the study
-        _wait_for(proc, "err", "100000 games")  # the ladder's first bot
-        time.sleep(1.5)
-        proc.send_signal(signal.SIGTERM)
-        out, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 143, err
+    code, out, err = _signalled(
+        ["simulate", "--games", "5", *ONE_CELL, "--ladder", "100000", "--json"],
+        ["games", "100000 games"], 1.5, signal.SIGTERM)  # (the study, the ladder's first bot)
+    assert code == 143, err
     assert "Traceback" not in err and "terminated: the results below are partial" in err
     data = json.loads(out)
     assert data["partial"] is True and data["cells"]["normal/4"]["games"] == 5
@@ -234,25 +247,16 @@ def test_ctrl_c_on_a_search_study_here_stops_after_the_game_or_at_once(twice: bo
     inside the compiled engine's arithmetic aborted it: "fatal: out of memory", exit 134,
     4 times in 6 during a lookahead ladder); a second Ctrl-C ends it at once, by the
     signal, nothing printed."""
-    proc = _spawn("simulate", "--games", "1000", *ONE_CELL[:4], "--bot", "search", "--json")
-    try:
-        _wait_for(proc, "err", ": 1000 games")
-        time.sleep(3)
-        proc.send_signal(signal.SIGINT)
-        if twice:
-            time.sleep(0.05)
-            proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    code, out, err = _signalled(
+        ["simulate", "--games", "1000", *ONE_CELL[:4], "--bot", "search", "--json"],
+        [": 1000 games"], 3, *[signal.SIGINT] * (2 if twice else 1))
     assert "fatal" not in err and "Traceback" not in err, err
     if twice:  # at once, by the signal (or, when the game in progress ended before the
         # second Ctrl-C came, the usual "interrupted" of any command: exit 130)
-        assert proc.returncode in (-signal.SIGINT, 130), err
+        assert code in (-signal.SIGINT, 130), err
         assert out == "" or json.loads(out)["partial"] is True
     else:
-        assert proc.returncode == 130, err
+        assert code == 130, err
         assert "interrupted: the results below are partial" in err
         assert json.loads(out)["partial"] is True
 
