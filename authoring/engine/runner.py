@@ -204,6 +204,9 @@ def _why(e: BaseException) -> str:
 
 
 def _quiet_worker() -> None:
-    """A worker process leaves Ctrl-C to the parent (which stops the study and keeps
-    what finished): no traceback from each worker."""
+    """A worker process leaves Ctrl-C and a kill of the process group to the parent
+    (which stops the study and keeps what finished): no traceback from each worker. (A
+    forked worker inherits the study's SIGTERM handler: a group kill ran it in the
+    workers, which printed a traceback each, or aborted inside the compiled engine.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)

@@ -247,3 +247,19 @@ def test_a_stop_asked_here_ends_the_study_between_two_games(model: GameModel) ->
     assert [r.seed for r in got.value.results["normal/4"]] == [
         r.seed for r in run_study(model, replace(study, games=3))["normal/4"]]
     assert len(asked) == 4
+
+
+def test_a_pool_worker_leaves_ctrl_c_and_a_group_kill_to_the_study() -> None:
+    """A forked worker inherits the study's handlers: a kill of the process group ran the
+    SIGTERM one in each worker (a traceback from an idle one, "fatal: out of memory" from
+    one inside a compiled game). The worker ignores both; the study stops them."""
+    import subprocess
+    import sys
+
+    code = ("import signal; from authoring.engine.runner import _quiet_worker; "
+            "signal.signal(signal.SIGTERM, lambda *a: None); _quiet_worker(); "
+            "print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN, "
+            "signal.getsignal(signal.SIGTERM) is signal.SIG_IGN)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["True", "True"]
