@@ -129,8 +129,13 @@ class StudyRunner:
                 done = run_study(model, study, None, progress,
                                  stop=lambda: self.stop_asked)
             else:
-                with ProcessPoolExecutor(self.jobs, initializer=_quiet_worker) as pool:
+                pool = ProcessPoolExecutor(self.jobs, initializer=_quiet_worker)
+                try:
                     done = run_study(model, study, pool, progress)
+                except BaseException:
+                    _kill_pool(pool)
+                    raise
+                pool.shutdown()
         except StudyInterrupted as stop:
             done, partial = stop.results, True
             self.stopped = "terminated" if self.terminated else "interrupted"
@@ -201,6 +206,21 @@ def _why(e: BaseException) -> str:
     """
     text = " ".join(str(e).split())
     return (f"{type(e).__name__}: {text}" if text else type(e).__name__)[:200]
+
+
+def _kill_pool(pool: ProcessPoolExecutor) -> None:
+    """A stopped study's pool, ended now: its workers ignore Ctrl-C and a kill
+    (:func:`_quiet_worker`), so a shutdown would wait for the chunks they play, and a
+    second Ctrl-C during that wait left the process waiting at exit for idle workers,
+    for ever (a probe). The chunks in play are lost; the finished ones are kept."""
+    workers = list(getattr(pool, "_processes", {}).values())  # (no public way in 3.11)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for w in workers:
+        with contextlib.suppress(Exception):
+            w.kill()
+    for w in workers:
+        with contextlib.suppress(Exception):
+            w.join(5)
 
 
 def _quiet_worker() -> None:

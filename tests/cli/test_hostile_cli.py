@@ -291,6 +291,28 @@ def test_ctrl_c_on_a_study_in_processes_is_one_word_and_130(where: list[str],
     assert ("; the games run on a local Dask cluster of 2 workers" in seen) == ("local" in where)
 
 
+def test_ctrl_c_twice_on_a_study_in_processes_ends_it() -> None:
+    """A second Ctrl-C while the pool was shut down left the process waiting at exit for
+    idle workers that ignore Ctrl-C, for ever (a probe, 3 times in 3): the stopped
+    study's workers are ended at once."""
+    proc = subprocess.Popen([sys.executable, "-m", "authoring", "simulate", "--games", "100000",
+                             *ONE_CELL, "--bot", "heuristic", "--jobs", "2"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        _wait_for(proc, "err", ": 100000 games")
+        time.sleep(4)
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode in (130, -signal.SIGINT), err
+    assert "Traceback" not in err and "fatal" not in err, err
+
+
 def test_a_garbage_server_at_the_scheduler_address_is_one_line() -> None:
     """A peer that is not a Dask scheduler (it answers noise) is one line and exit 1."""
     import socket
