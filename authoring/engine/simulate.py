@@ -251,7 +251,7 @@ def play_one(game: Game, seed: int, bot_name: str, max_rounds: int = SIM_ROUNDS,
                       all(c >= size[z] for z, c in enumerate(state.cubes)))
 
 
-#: what a cell's game is made from besides the model: its cell, table speed and decisions
+#: what a cell's game is made from: the model (its id), the cell, table speed and decisions
 _MadeOf = tuple[int, Cell, float, tuple[tuple[str, str], ...]]
 #: the games this process made lately (at most :data:`KEPT_GAMES`), with the model each was
 #: made from: the next chunk of the same cell, and the summary of a study played here,

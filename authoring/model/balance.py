@@ -304,13 +304,13 @@ class StudySummary(Record):
         if not self.partial:
             return None
         st = self.study
-        if all((c := self.cells.get(f"{d}/{p}")) is not None and c.games == st.games
-               for d in st.difficulties for p in st.players):
+        played = {key: cell.games if cell is not None else 0
+                  for key in (f"{d}/{p}" for d in st.difficulties for p in st.players)
+                  for cell in (self.cells.get(key),)}
+        if all(n == st.games for n in played.values()):
             return self._stopped_after()
-        played = ", ".join(f"{key} {cell.games if cell is not None else 0}"
-                           for key in (f"{d}/{p}" for d in st.difficulties for p in st.players)
-                           for cell in (self.cells.get(key),))
-        return f"stopped early, games played of the {st.games} per cell: {played}"
+        said = ", ".join(f"{key} {n}" for key, n in played.items())
+        return f"stopped early, games played of the {st.games} per cell: {said}"
 
     def _stopped_after(self) -> str:
         """A stop after every study game, during the ladder or the sensitivity: which
