@@ -159,6 +159,41 @@ def test_ctrl_c_in_any_command_exits_130(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "interrupted" in r.output and "Aborted" not in r.output
 
 
+#: a command whose first act is to import a module that takes Ctrl-C in the middle of its
+#: loading and turns the KeyboardInterrupt into another error, as numpy does (shapely imports
+#: it the first time a command reads a board)
+_INTERRUPTED_IMPORT = """
+import os, signal, sys, time
+sys.path.insert(0, sys.argv[1])
+import authoring.cli
+def main():
+    import slow_module
+    print("imported whole", flush=True)
+    time.sleep(5)
+authoring.cli.main = main
+from authoring.__main__ import main as entry
+entry()
+"""
+_SLOW_MODULE = """
+import os, signal, time
+os.kill(os.getpid(), signal.SIGINT)
+try:
+    for _ in range(20):
+        time.sleep(0.01)
+except KeyboardInterrupt:
+    raise ImportError("multiarray failed to import") from None
+"""
+
+
+def test_ctrl_c_while_a_command_loads_its_modules_is_one_word_and_130(tmp_path: Path) -> None:
+    (tmp_path / "slow_module.py").write_text(_SLOW_MODULE, "utf-8")
+    run = subprocess.run([sys.executable, "-c", _INTERRUPTED_IMPORT, str(tmp_path)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert run.returncode == 130, run.stderr
+    assert run.stdout == "imported whole\n"  # the Ctrl-C waited for the import's end
+    assert run.stderr == "\ninterrupted\n"
+
+
 def _spawn(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "authoring", *args], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
