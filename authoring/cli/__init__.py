@@ -19,7 +19,7 @@ from typing import Any
 
 import click
 
-from authoring.cli.common import EXIT_INTERRUPTED
+from authoring.cli.common import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated
 from authoring.io.yamlio import CREATED_FOLDERS, display_path
 
 # name -> (module, attribute, one-line help shown by --help without importing)
@@ -118,9 +118,29 @@ def _run(argv: list[str] | None) -> object:
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         click.echo("interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
+    except Terminated:  # a kill: said in one word, as a Ctrl-C is
+        click.echo("\nterminated", err=True)
+        sys.exit(EXIT_TERMINATED)
     except OSError as exc:  # the machine refused a read or a write: say which, no traceback
-        click.echo(os_error_message(exc), err=True)
+        click.echo(os_error_message(exc, _output_option(sys.argv[1:] if argv is None else argv)),
+                   err=True)
         sys.exit(1)
+
+
+#: the option that names where a command writes, for the hints of a refused write
+#: (``init`` writes into its DIR argument; ``validate``, ``rules`` … write nothing)
+OUTPUT_OPTIONS = {"export": "-o", "board": "-o", "preview": "-o", "clues": "-o",
+                  "simulate": "--report", "play": "--save", "init": "DIR"}
+
+
+def _output_option(argv: list[str]) -> str | None:
+    """The output option of the command ``argv`` runs (None: it has none).
+
+    >>> _output_option(["simulate", "--report", "/ro/r.pdf"]), _output_option(["--version"])
+    ('--report', None)
+    """
+    command = next((a for a in argv if not a.startswith("-")), None)
+    return OUTPUT_OPTIONS.get(command or "")
 
 
 def _say_created_folders() -> None:
@@ -133,19 +153,19 @@ def _say_created_folders() -> None:
 
 def _terminate_cleanly() -> None:
     """``kill`` (SIGTERM) unwinds like Ctrl-C: staged files are removed and a swap
-    in progress is undone, so nothing is left half-written (exit 143)."""
+    in progress is undone, so nothing is left half-written (exit 143, "terminated")."""
 
     def stop(signum: int, frame: object) -> None:
-        raise SystemExit(128 + signum)
+        raise Terminated(128 + signum)
 
     with contextlib.suppress(ValueError, OSError):  # not the main thread: leave it
         signal.signal(signal.SIGTERM, stop)
 
 
 _OS_HINTS = {
-    errno.EACCES: "choose a folder you may write to (-o), or change its permissions",
-    errno.EPERM: "choose a folder you may write to (-o), or change its permissions",
-    errno.EROFS: "the disk is read-only: choose another folder (-o)",
+    errno.EACCES: "choose a folder you may write to{option}, or change its permissions",
+    errno.EPERM: "choose a folder you may write to{option}, or change its permissions",
+    errno.EROFS: "the disk is read-only: choose another folder{option}",
     errno.ENOTDIR: "a part of the path is a file, not a folder",
     errno.EISDIR: "name a file, not a folder",
     errno.ENOSPC: "the disk is full: free some space and run it again",
@@ -154,8 +174,9 @@ _OS_HINTS = {
 }
 
 
-def os_error_message(exc: OSError) -> str:
-    """An operating-system refusal in a designer's words: the file, why, what to do.
+def os_error_message(exc: OSError, option: str | None = "-o") -> str:
+    """An operating-system refusal in a designer's words: the file, why, what to do;
+    ``option``: the command's option that names where it writes (None: it has none).
 
     >>> print(os_error_message(PermissionError(errno.EACCES, "Permission denied", "/ro/kit.pdf")))
     resistance: /ro/kit.pdf: permission denied
@@ -167,5 +188,6 @@ def os_error_message(exc: OSError) -> str:
     """
     where = f"{display_path(exc.filename)}: " if exc.filename else ""
     reason = (exc.strerror or str(exc)).lower()
-    hint = getattr(exc, "hint", None) or _OS_HINTS.get(exc.errno or 0)
+    hint = getattr(exc, "hint", None) or _OS_HINTS.get(exc.errno or 0, "").format(
+        option=f" ({option})" if option else "")
     return f"resistance: {where}{reason}" + (f"\n    hint: {hint}" if hint else "")

@@ -16,6 +16,11 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 #: Ctrl-C (128 + SIGINT) and kill (128 + SIGTERM), the shell's conventions
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 
+
+class Terminated(SystemExit):
+    """A kill (SIGTERM) unwinding the command like a Ctrl-C (exit 143)."""
+
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 strict_option = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
 

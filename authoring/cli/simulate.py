@@ -23,6 +23,7 @@ from authoring.cli.common import (
     EXIT_PROBLEMS,
     EXIT_TERMINATED,
     SafePath,
+    Terminated,
     decision_pairs,
     echo_json,
     json_option,
@@ -267,24 +268,27 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         a, b = (replace(s, scenario=f"{s.scenario} ({display_path(Path(p))})")
                 for s, p in ((data.a, path), (data.b, str(compare_with))))
         shown = replace(data, a=a, b=b)
-    if report_path:
-        _write_report(Path(report_path), data, path, model, shown)
-    if as_json:
-        echo_json(data.to_json())
-    else:
-        # the ladder and the sensitivity under the first scenario's table: theirs
-        for s in ((shown.a, shown.b) if isinstance(shown, Comparison) else (shown,)):
-            _print(s)
-            if s.ladder:
-                _print_ladder(s)
-            if s.sensitivity:
-                _print_sensitivity(s.sensitivity)
-        if isinstance(shown, Comparison):
-            _print_compare(shown)
+    with _finishing() as late:
+        if report_path:
+            _write_report(Path(report_path), data, path, model, shown)
+        if as_json:
+            echo_json(data.to_json())
+        else:
+            # the ladder and the sensitivity under the first scenario's table: theirs
+            for s in ((shown.a, shown.b) if isinstance(shown, Comparison) else (shown,)):
+                _print(s)
+                if s.ladder:
+                    _print_ladder(s)
+                if s.sensitivity:
+                    _print_sensitivity(s.sensitivity)
+            if isinstance(shown, Comparison):
+                _print_compare(shown)
     runner.close()
     if any(s.partial for s in summaries):
         sys.exit(EXIT_PROBLEMS if runner.lost else
                  EXIT_TERMINATED if runner.terminated else EXIT_INTERRUPTED)
+    if late:
+        sys.exit(EXIT_TERMINATED if late[0] == signal.SIGTERM else EXIT_INTERRUPTED)
 
 
 #: games a cell at most, and a study (every cell) at most: each game's record (~7 kB)
@@ -399,8 +403,8 @@ def _write_report(path: Path, data: StudySummary | Comparison, scenario: str,
                                           shown if isinstance(shown, Comparison) else None))
         files.remove_on_commit(sorted(path.parent.glob(_replays_glob(path))))
         files.commit()
-    if pdf is not None:
-        click.echo(f"wrote {path} and {target}", err=True)
+    click.echo(f"wrote {path} and {target}" if pdf is not None else f"wrote {target}",
+               err=True)
     if saves:
         click.echo("notable games, each replayed by the command beside it:", err=True)
         for out, _ in saves:
@@ -439,6 +443,36 @@ def _stoppable(runner: StudyRunner) -> Iterator[None]:
         return
     try:
         yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+@contextmanager
+def _finishing() -> Iterator[list[int]]:
+    """While the played study is written (the report, the tables, the JSON), a Ctrl-C or a
+    kill does not throw the games away: the output is finished, then the command exits 130
+    (143 for a kill). The signal is in the list yielded. A second one abandons the output,
+    as anywhere else (nothing half-written is left)."""
+    late: list[int] = []
+
+    def note(signum: int, frame: object) -> None:
+        if late:
+            if signum == signal.SIGTERM:
+                raise Terminated(EXIT_TERMINATED)
+            raise KeyboardInterrupt
+        late.append(signum)
+        word = "terminated" if signum == signal.SIGTERM else "interrupted"
+        click.echo(f"\n{word}: the games are played; the results are being written, "
+                   "whole (again to abandon them)", err=True)
+
+    try:
+        previous = {sig: signal.signal(sig, note) for sig in (signal.SIGINT, signal.SIGTERM)}
+    except ValueError:  # not the main thread
+        yield late
+        return
+    try:
+        yield late
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

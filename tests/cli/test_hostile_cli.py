@@ -124,6 +124,20 @@ def test_a_report_is_one_set(tmp_path: Path) -> None:
     assert not any(n.startswith("study-easy-") for n in names), names
     assert any(n.startswith("study-hard-3p-") for n in names), names
     assert json.loads(out.read_text("utf-8"))["study"]["difficulties"] == ["hard"]
+    assert f"wrote {out}\n" in text  # the JSON alone is said, as the PDF and its JSON are
+
+
+def test_a_refused_report_names_the_report_option_in_its_hint() -> None:
+    """simulate has no -o: the hint of a write the machine refuses names --report."""
+    from authoring.cli import _output_option, os_error_message
+
+    refused = PermissionError(13, "Permission denied", "/ro/study.pdf")
+    assert os_error_message(refused, _output_option(["simulate", "--report", "/ro/study.pdf"])
+                            ) == ("resistance: /ro/study.pdf: permission denied\n"
+                                  "    hint: choose a folder you may write to (--report), or "
+                                  "change its permissions")
+    assert "(-o)" in os_error_message(refused, _output_option(["export", "-o", "/ro/k.pdf"]))
+    assert "folder you may write to, or" in os_error_message(refused, None)
 
 
 def test_the_replay_hint_is_a_command_that_works_when_copied(
@@ -192,6 +206,31 @@ def test_ctrl_c_while_a_command_loads_its_modules_is_one_word_and_130(tmp_path: 
     assert run.returncode == 130, run.stderr
     assert run.stdout == "imported whole\n"  # the Ctrl-C waited for the import's end
     assert run.stderr == "\ninterrupted\n"
+
+
+def test_a_signal_while_the_results_are_written_lets_them_finish(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Once the games are played, a kill (or a Ctrl-C) lets the results be written whole
+    and is said; the command then exits 143 (130). A second one abandons them."""
+    from authoring.cli.common import Terminated
+    from authoring.cli.simulate import _finishing
+
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    with _finishing() as late:
+        os.kill(os.getpid(), signal.SIGTERM)
+        written = "the report"
+    assert late == [signal.SIGTERM] and written == "the report"
+    assert capsys.readouterr().err == ("\nterminated: the games are played; the results are "
+                                       "being written, whole (again to abandon them)\n")
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
+    with pytest.raises(KeyboardInterrupt), _finishing() as late:
+        os.kill(os.getpid(), signal.SIGINT)
+        os.kill(os.getpid(), signal.SIGINT)
+    assert late == [signal.SIGINT]
+    with pytest.raises(Terminated), _finishing():
+        os.kill(os.getpid(), signal.SIGINT)
+        os.kill(os.getpid(), signal.SIGTERM)
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
 
 
 def _spawn(*args: str) -> subprocess.Popen[str]:
