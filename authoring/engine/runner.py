@@ -21,10 +21,17 @@ import signal
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import forkserver
+from multiprocessing.synchronize import Event as EventType
 from types import TracebackType
 from typing import Protocol
 
-from authoring.engine.simulate import Study, StudyInterrupted, run_study, summarise
+from authoring.engine.simulate import (
+    Study,
+    StudyInterrupted,
+    run_study,
+    stop_chunks_with,
+    summarise,
+)
 from authoring.model.balance import GameRecord, StudySummary
 from authoring.model.game import GameModel
 
@@ -54,23 +61,26 @@ class StudyRunner:
         self.terminated = False
         #: the Dask scheduler went away mid-study
         self.lost = False
-        #: a stop was asked on a Dask cluster: the study stops at the next finished chunk
+        #: a stop was asked: the study stops after the games in play (on a Dask cluster, at
+        #: the next finished chunk)
         self.stop_asked = False
         #: why the last study stopped before its end (None: it did not)
         self.stopped: str | None = None
         self._client: _DaskClient | None = None
+        #: set by a stop: the pool's workers end their chunks after the game in play
+        self._pool_stop: EventType | None = None
         self._cluster: _Closable | None = None
 
     def interrupt(self, terminated: bool = False) -> None:
-        """Ctrl-C, or a kill (``terminated``), while games run. In a pool the study stops
-        at once (KeyboardInterrupt, which :meth:`run` turns into a partial study: this
-        process only waits for the workers). Here, at the end of the game being played
-        (:func:`~authoring.engine.simulate.run_study`'s ``stop``: raised inside the
-        compiled engine, the interrupt could abort the process). On a Dask cluster at the
-        next finished chunk, since raised at once it can land in one of Dask's callbacks,
-        which swallows it and the study runs on. A second call stops at once: in a pool
-        or on a cluster by KeyboardInterrupt, here by the signal's own default action (the
-        process ends, exit 130 or 143, nothing written)."""
+        """Ctrl-C, or a kill (``terminated``), while games run. Here, at the end of the
+        game being played (:func:`~authoring.engine.simulate.run_study`'s ``stop``: raised
+        inside the compiled engine, the interrupt could abort the process). In a pool, when
+        each worker has ended the game it plays: no new chunk is given out, and the chunks
+        in play end there and send back their games. On a Dask cluster at the next
+        finished chunk, since raised at once it can land in one of Dask's callbacks, which
+        swallows it and the study runs on. A second call stops at once: in a pool or on a
+        cluster by KeyboardInterrupt (the games in play lost), here by the signal's own
+        default action (the process ends, exit 130 or 143, nothing written)."""
         if terminated:
             self.terminated = True
         here = self.scheduler is None and self.jobs == 1
@@ -79,9 +89,11 @@ class StudyRunner:
             signal.signal(sig, signal.SIG_DFL)
             os.kill(os.getpid(), sig)
             return
-        if (self.scheduler is None and not here) or self.stop_asked:
+        if self.stop_asked:
             raise KeyboardInterrupt
         self.stop_asked = True
+        if self._pool_stop is not None:
+            self._pool_stop.set()
 
     def executor(self) -> Executor | None:
         """The Dask cluster's executor, connected on first use (None: no scheduler)."""
@@ -114,6 +126,7 @@ class StudyRunner:
         partial = False
         self.stop_asked = False
         self.stopped = None
+        self._pool_stop = None
 
         def tick(n: int) -> None:
             if progress is not None:
@@ -129,9 +142,12 @@ class StudyRunner:
                 done = run_study(model, study, None, progress,
                                  stop=lambda: self.stop_asked)
             else:
-                pool = ProcessPoolExecutor(self.jobs, initializer=_quiet_worker)
+                self._pool_stop = multiprocessing.Event()
+                pool = ProcessPoolExecutor(self.jobs, initializer=_quiet_worker,
+                                           initargs=(self._pool_stop,))
                 try:
-                    done = run_study(model, study, pool, progress)
+                    done = run_study(model, study, pool, progress,
+                                     stop=lambda: self.stop_asked)
                 except BaseException:
                     _kill_pool(pool)
                     raise
@@ -223,10 +239,13 @@ def _kill_pool(pool: ProcessPoolExecutor) -> None:
             w.join(5)
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(stop: EventType) -> None:
     """A worker process leaves Ctrl-C and a kill of the process group to the parent
     (which stops the study and keeps what finished): no traceback from each worker. (A
     forked worker inherits the study's SIGTERM handler: a group kill ran it in the
-    workers, which printed a traceback each, or aborted inside the compiled engine.)"""
+    workers, which printed a traceback each, or aborted inside the compiled engine.)
+    The parent's stop is ``stop`` set: the chunk in play ends after its game in play,
+    its games sent back."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    stop_chunks_with(stop.is_set)

@@ -333,11 +333,30 @@ class _Shipped:
 _received: list[tuple[str, GameModel]] = []
 
 
+#: in a worker process of a pool, asked before each game: True when the study was stopped
+#: (:func:`stop_chunks_with`); None elsewhere
+_chunk_stop: Callable[[], bool] | None = None
+
+
+def stop_chunks_with(stopped: Callable[[], bool] | None) -> None:
+    """In a worker process: a chunk asks ``stopped()`` before each game and, True, ends
+    there with the games it played (a stopped study keeps them)."""
+    global _chunk_stop
+    _chunk_stop = stopped
+
+
 def _play_chunk(model: GameModel | _Shipped, study: Study, cell: Cell, indices: Sequence[int]
                 ) -> list[tuple[int, GameRecord]]:
     if isinstance(model, _Shipped):
         model = model.get()
-    return list(_play_games(model, study, cell, indices))
+    played: list[tuple[int, GameRecord]] = []
+    try:
+        for pair in _play_games(model, study, cell, indices, _chunk_stop):
+            played.append(pair)
+    except KeyboardInterrupt:
+        if _chunk_stop is None:  # not the study's stop
+            raise
+    return played
 
 
 def _play_games(model: GameModel, study: Study, cell: Cell, indices: Sequence[int],
@@ -392,8 +411,9 @@ def run_study(model: GameModel, study: Study, executor: Executor | None = None,
     """Every game of the study, by cell and in index order (the same whatever runs it).
     ``executor``: a concurrent.futures executor (None: here, one after the other);
     ``progress`` is called with the number of games just finished; ``stop``, asked
-    between two games played here, True stops the study. On Ctrl-C (or ``stop``),
-    :class:`StudyInterrupted` carries the games finished so far."""
+    between two games played here (with an executor: before new chunks are given out, the
+    chunks in play ending on their own, :func:`stop_chunks_with`), True stops the study.
+    On Ctrl-C (or ``stop``), :class:`StudyInterrupted` carries the games finished so far."""
     jobs = ((c, range(i, min(study.games, i + chunk)))
             for c in study.cells for i in range(0, study.games, chunk))
     got: dict[str, dict[int, GameRecord]] = {c.key: {} for c in study.cells}
@@ -428,9 +448,14 @@ def _run_jobs(model: GameModel, study: Study, executor: Executor | None,
         shipped = _Shipped.of(model)
         try:
             while True:
-                for cell, r in islice(waiting, IN_FLIGHT - len(futures)):
-                    futures[executor.submit(_play_chunk, shipped, study, cell, list(r))] = cell
+                stopped = stop is not None and stop()
+                if not stopped:
+                    for cell, r in islice(waiting, IN_FLIGHT - len(futures)):
+                        futures[executor.submit(_play_chunk, shipped, study, cell,
+                                                list(r))] = cell
                 if not futures:
+                    if stopped:  # every chunk in play has ended, its games kept
+                        raise KeyboardInterrupt
                     break
                 finished, _ = wait(futures, return_when=FIRST_COMPLETED)
                 failed = [f for f in finished if f.cancelled() or f.exception() is not None]

@@ -116,20 +116,21 @@ def test_a_runner_gives_the_same_study_here_and_in_a_pool(model: GameModel) -> N
     assert sum(heard) == 12 and one.cells["easy/4"].games == 6
 
 
-def test_a_runner_stops_here_after_the_game_in_a_pool_at_once_on_a_cluster_at_a_chunk(
-        ) -> None:
-    """Ctrl-C (StudyRunner.interrupt): here, a request, answered between two games (a
-    KeyboardInterrupt raised from the signal handler inside the compiled engine could
-    abort the process); in a pool, where this process only waits, KeyboardInterrupt at
-    once; on a Dask cluster a request, raised in the study's own loop (a second one at
-    once)."""
+def test_a_runner_stops_after_the_games_in_play_on_a_cluster_at_a_chunk() -> None:
+    """Ctrl-C (StudyRunner.interrupt): here and in a pool, a request, answered between two
+    games (a KeyboardInterrupt raised from the signal handler inside the compiled engine
+    could abort the process; a pool's workers end their chunks there); on a Dask cluster a
+    request, raised in the study's own loop; a second one at once."""
     from authoring.engine.runner import StudyRunner
 
     here = StudyRunner()
     here.interrupt()
     assert here.stop_asked and not here.terminated
+    pool = StudyRunner(2)
+    pool.interrupt(terminated=True)
+    assert pool.stop_asked and pool.terminated
     with pytest.raises(KeyboardInterrupt):
-        StudyRunner(2).interrupt(terminated=True)
+        pool.interrupt()
     remote = StudyRunner(scheduler="tcp://127.0.0.1:1")
     remote.interrupt(terminated=True)
     assert remote.stop_asked and remote.terminated
@@ -249,6 +250,32 @@ def test_a_stop_asked_here_ends_the_study_between_two_games(model: GameModel) ->
     assert len(asked) == 4
 
 
+def test_a_stopped_study_keeps_the_games_its_chunks_in_play_played(model: GameModel) -> None:
+    """A stop on an executor gives out no new chunk, and each chunk in play ends after its
+    game in play and sends back the games it played (a pool kept only the chunks finished
+    before the stop: a small study stopped with --jobs 2 reported no game). One worker, so
+    the order is known: the stop comes before the eighth game."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    study = Study(games=40, difficulties=("normal",), players=(4,), bot="random")
+    asked: list[int] = []
+
+    def stopped() -> bool:
+        asked.append(1)
+        return len(asked) > 7
+
+    simulate.stop_chunks_with(stopped)
+    try:
+        with ThreadPoolExecutor(1) as pool, pytest.raises(StudyInterrupted) as got:
+            run_study(model, study, pool, chunk=5, stop=lambda: len(asked) > 7)
+    finally:
+        simulate.stop_chunks_with(None)
+    kept = got.value.results["normal/4"]
+    assert [r.seed for r in kept] == [
+        r.seed for r in run_study(model, replace(study, games=7))["normal/4"]]
+    assert kept == run_study(model, replace(study, games=7))["normal/4"]
+
+
 def test_a_pool_worker_leaves_ctrl_c_and_a_group_kill_to_the_study() -> None:
     """A forked worker inherits the study's handlers: a kill of the process group ran the
     SIGTERM one in each worker (a traceback from an idle one, "fatal: out of memory" from
@@ -257,7 +284,9 @@ def test_a_pool_worker_leaves_ctrl_c_and_a_group_kill_to_the_study() -> None:
     import sys
 
     code = ("import signal; from authoring.engine.runner import _quiet_worker; "
-            "signal.signal(signal.SIGTERM, lambda *a: None); _quiet_worker(); "
+            "import multiprocessing; "
+            "signal.signal(signal.SIGTERM, lambda *a: None); "
+            "_quiet_worker(multiprocessing.Event()); "
             "print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN, "
             "signal.getsignal(signal.SIGTERM) is signal.SIG_IGN)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
