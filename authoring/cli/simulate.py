@@ -257,7 +257,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     if runner.stopped is not None and not first.partial:
         # stopped during the ladder or the sensitivity: what was played in full is kept,
         # and the whole report says it is partial
-        first = replace(first, partial=True)
+        first = replace(first, partial=True, why_stopped=runner.stopped)
     summaries[0] = first
     data = (first if len(summaries) == 1 else
             Comparison(first, summaries[1], compare(summaries[0], summaries[1])))
@@ -594,8 +594,8 @@ def _phases(s: StudySummary) -> str:
     for c in s.cells.values():
         if c.budget is not None:
             per.setdefault(c.difficulty, c.budget)
-    if not per:
-        return "no action budget"
+    if not per:  # no game played: the header says no budget
+        return ""
     if len(set(per.values())) == 1:
         return f"{count_of(next(iter(per.values())), 'action')} a phase"
     return ", ".join(f"{d} {k}" for d, k in per.items()) + " actions a phase"
@@ -603,8 +603,10 @@ def _phases(s: StudySummary) -> str:
 
 def _print(s: StudySummary) -> None:
     st = s.study
+    phases = _phases(s)
     click.echo(f"{s.scenario}: {count_of(st.games, 'game')} per cell, bot {st.bot}, seed "
-               f"{st.seed}, table speed {st.table_speed:g} actions/min (D10.1: {_phases(s)})"
+               f"{st.seed}, table speed {st.table_speed:g} actions/min"
+               + (f" (D10.1: {phases})" if phases else "")
                + (", decisions " + " ".join(f"{k}={v}" for k, v in st.decisions.items())
                   if st.decisions else "")
                + ("  [PARTIAL]" if s.partial else ""))
@@ -613,7 +615,11 @@ def _print(s: StudySummary) -> None:
     click.echo("the players: " + strength_line(s.strength))
     if s.ladder is None and s.standing is not None:  # (with a ladder: after it)
         click.echo(s.standing)
-    click.echo(f"{'cell':<10} {'win':>5}  {'95% interval':<15} {'rounds':>6}  loss causes")
+    if not s.cells:
+        click.echo("no game was played to its end before the stop: no figures")
+    else:
+        click.echo(f"{'cell':<10} {'win':>5}  {'95% interval':<15} {'rounds':>6}  "
+                   "loss causes")
     placeholder = False
     for key, c in s.cells.items():
         lo, hi = c.interval

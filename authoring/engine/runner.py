@@ -20,6 +20,7 @@ import os
 import signal
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import replace
 from multiprocessing import forkserver
 from multiprocessing.synchronize import Event as EventType
 from types import TracebackType
@@ -167,7 +168,8 @@ class StudyRunner:
                     f"{CONNECT_SECONDS} s; start one there (dask scheduler, then dask worker "
                     "on each machine) or use --scheduler local") from e
             raise StudyFailed(f"the Dask scheduler {self.scheduler} failed ({_why(e)})") from e
-        return summarise(model, study, done, partial=partial)
+        summary = summarise(model, study, done, partial=partial)
+        return replace(summary, why_stopped=self.stopped) if partial else summary
 
     def close(self) -> None:
         """Disconnect from the Dask cluster, and stop the one started here."""

@@ -270,8 +270,11 @@ class StudySummary(Record):
     warnings: tuple[str, ...]
     ladder: tuple[LadderRung, ...] | None = None
     sensitivity: tuple[SensitivityRow, ...] | None = None
+    #: what stopped a partial study: ``interrupted`` (Ctrl-C), ``terminated`` (a kill),
+    #: or the lost Dask scheduler in a sentence (None: not said, or not stopped)
+    why_stopped: str | None = None
 
-    OMITTED_WHEN_NONE = frozenset({"ladder", "sensitivity"})
+    OMITTED_WHEN_NONE = frozenset({"ladder", "sensitivity", "why_stopped"})
 
     @property
     def standing(self) -> str | None:
@@ -330,9 +333,12 @@ class StudySummary(Record):
         return f"stopped early, {head}"
 
     def to_json(self) -> dict[str, Json]:
-        """As :meth:`Record.to_json`, with :attr:`standing`."""
+        """As :meth:`Record.to_json`, with :attr:`standing`, and for a partial study
+        :attr:`stopped` (how far it went: which part stopped, what was played)."""
         out = Record.to_json(self)
         out["standing"] = self.standing
+        if self.partial:
+            out["stopped"] = self.stopped
         return out
 
 

@@ -233,6 +233,26 @@ def test_a_signal_while_the_results_are_written_lets_them_finish(
     assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
 
 
+def test_a_study_stopped_before_any_game_says_it_has_no_figures(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Stopped before a game ended, the header named "no action budget" above an empty
+    table: it now says no game was played."""
+    from dataclasses import replace
+
+    from authoring.cli.simulate import _print
+    from authoring.engine.simulate import Study, summarise
+    from authoring.model.game import load_game
+
+    study = Study(games=50, difficulties=("easy", "normal"), players=(4,), bot="heuristic")
+    _print(replace(summarise(load_game(default_path("scenarios", "scenario-1.yaml")), study,
+                             {}, partial=True), why_stopped="interrupted"))
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("scenario-1: 50 games per cell, bot heuristic, seed 1, table speed 4 "
+                      "actions/min  [PARTIAL]")
+    assert out[1] == "stopped early, games played of the 50 per cell: easy/4 0, normal/4 0"
+    assert out[-1] == "no game was played to its end before the stop: no figures"
+
+
 def _spawn(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "authoring", *args], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -154,6 +154,10 @@ def test_a_runner_here_stops_between_games_and_keeps_those_played(model: GameMod
     summary = runner.run(model, study, progress)
     assert summary.partial and runner.stopped == "interrupted"
     assert seen == [25] and summary.cells["normal/4"].games == 25
+    data = summary.to_json()  # the JSON says how far it went and why it stopped
+    assert data["why_stopped"] == "interrupted"
+    assert data["stopped"] == "stopped early, games played of the 100 per cell: normal/4 25"
+    assert "why_stopped" not in runner.run(model, replace(study, games=2)).to_json()
 
 
 def test_a_runner_keeps_the_games_finished_before_a_stop(
