@@ -68,7 +68,15 @@ T = TypeVar("T")
 
 def _list(value: str, allowed: tuple[T, ...], what: str, convert: Callable[[str], T],
           hint: str) -> tuple[T, ...]:
-    if value == "all":
+    """The items of a comma list, checked, each once; ``all`` (alone or in the list):
+    every allowed item.
+
+    >>> _list("hard, easy,hard", ("easy", "normal", "hard"), "difficulty", str, "--difficulty")
+    ('hard', 'easy')
+    >>> _list("easy,all", ("easy", "normal", "hard"), "difficulty", str, "--difficulty")
+    ('easy', 'normal', 'hard')
+    """
+    if "all" in (raw.strip() for raw in value.split(",")):
         return allowed
     out = []
     for raw in value.split(","):
@@ -173,12 +181,21 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         raise click.BadParameter(f"{games}: from 1 to {MAX_GAMES:,} games a cell (every "
                                  "game's record is kept to summarise the cell)",
                                  param_hint="--games")
+    if not 0 <= seed <= MAX_SEED:
+        raise click.BadParameter(f"{seed}: from 0 to 2**64 - 1 ({MAX_SEED:,}): the games' "
+                                 "seeds are made from it modulo 2**64, so a larger or "
+                                 "negative one would replay another seed's games",
+                                 param_hint="--seed")
     if not 1 <= jobs <= MAX_JOBS:
         raise click.BadParameter(f"{jobs}: from 1 to {MAX_JOBS} processes",
                                  param_hint="--jobs")
     if ladder is not None and not 1 <= ladder <= MAX_GAMES:
         raise click.BadParameter(f"{ladder}: from 1 to {MAX_GAMES:,} games a bot (leave "
                                  "--ladder out for no ladder)", param_hint="--ladder")
+    if ladder is not None and ladder * len(BOT_NAMES) > MAX_STUDY:
+        raise click.BadParameter(f"{ladder:,} games × {len(BOT_NAMES)} bots: at most "
+                                 f"{MAX_STUDY:,} games a ladder, as a study (the search "
+                                 "bot plays a few games a second)", param_hint="--ladder")
     if scheduler is not None:
         scheduler = _scheduler_address(scheduler)
     if not 0 < table_speed < 1000:  # also refuses nan and inf
@@ -294,6 +311,8 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
 #: games a cell at most, and a study (every cell) at most: each game's record (~7 kB)
 #: stays in memory until the study is summarised
 MAX_GAMES, MAX_STUDY = 100_000, 300_000
+#: the largest study seed: game seeds are made from it modulo 2**64 (``game_seed``)
+MAX_SEED = (1 << 64) - 1
 #: processes at most (``--jobs``), before the cap at the work and the machine's CPUs
 MAX_JOBS = 4096
 #: the schemes of a Dask scheduler's address
@@ -509,8 +528,8 @@ def _games_planned(model: GameModel, study: Study, compared: bool, ladder: int |
 
 
 def _progress_label(model: GameModel, study: Study, total: int) -> str:
-    """What a progress bar plays: the scenario, the bot (its budget when set), the
-    decisions changed and the cell when there is one — so a ladder's rungs and the
+    """What a progress bar plays: the scenario, the bot (the budget of one that searches,
+    its default included), the decisions changed and the cell when there is one — so a ladder's rungs and the
     sensitivity's alternatives are told apart while they run, and a stop names its part.
 
     >>> from types import SimpleNamespace as N
@@ -520,9 +539,13 @@ def _progress_label(model: GameModel, study: Study, total: int) -> str:
     'scenario-1, bot heuristic, D4.2=player, easy/4: 10 games'
     >>> _progress_label(m, Study(games=5, bot="search", search_budget=2), 45)  # type: ignore[arg-type]
     'scenario-1, bot search (budget 2): 45 games'
+    >>> _progress_label(m, Study(games=5, bot="lookahead"), 45)  # type: ignore[arg-type]
+    'scenario-1, bot lookahead (budget 4): 45 games'
     """
+    budget = (study.search_budget if study.search_budget is not None else
+              default_budget(study.bot) if study.bot in BUDGETED else None)
     parts = [model.scenario.id, f"bot {study.bot}"
-             + (f" (budget {study.search_budget})" if study.search_budget is not None else "")]
+             + (f" (budget {budget})" if budget is not None else "")]
     parts += [f"{k}={v}" for k, v in study.decisions.items()]
     if len(study.cells) == 1:
         parts.append(study.cells[0].key)

@@ -70,6 +70,11 @@ def test_any_scheduler_address_is_accepted_or_a_usage_error(address: str) -> Non
     (["--ladder", "-1"], "-1: from 1 to 100,000 games a bot (leave --ladder out for no "
                          "ladder)"),
     (["--ladder", "0"], "0: from 1 to 100,000 games a bot (leave --ladder out for no ladder)"),
+    (["--ladder", "60001"], "60,001 games × 5 bots: at most 300,000 games a ladder"),
+    (["--seed", str(2**64 + 1)], f"{2**64 + 1}: from 0 to 2**64 - 1 "
+                                 "(18,446,744,073,709,551,615): the games' seeds are made "
+                                 "from it modulo 2**64"),
+    (["--seed", "-1"], "-1: from 0 to 2**64 - 1"),
 ])
 def test_simulate_bounds_before_anything_runs(args: list[str], message: str) -> None:
     code, text = simulate(*args)
@@ -326,8 +331,8 @@ def test_kill_during_the_ladder_keeps_the_bots_played_and_exits_143() -> None:
     """A kill while the ladder runs (after the study): the study and the bots played in
     full are reported, the whole as partial; the other bots are not started."""
     code, out, err = _signalled(
-        ["simulate", "--games", "5", *ONE_CELL, "--ladder", "100000", "--json"],
-        ["games", "100000 games"], 1.5, signal.SIGTERM)  # (the study, the ladder's first bot)
+        ["simulate", "--games", "5", *ONE_CELL, "--ladder", "60000", "--json"],
+        ["games", "60000 games"], 1.5, signal.SIGTERM)  # (the study, the ladder's first bot)
     assert code == 143, err
     assert "Traceback" not in err and "terminated: the results below are partial" in err
     data = json.loads(out)
@@ -578,7 +583,7 @@ def test_a_command_of_many_studies_says_its_games_and_names_each_part() -> None:
     lines = r.stderr.splitlines()
     assert ("this command plays 29 games: 2 for the study, 2 for --compare, 5 for the ladder "
             "(5 bots × 1), 20 for the sensitivity (10 alternatives × 2)") in lines
-    assert "scenario-1, bot search, normal/4: 1 game" in lines
+    assert "scenario-1, bot search (budget 8), normal/4: 1 game" in lines  # its default
     assert "scenario-1, bot random, D4.2=player, normal/4: 2 games" in lines
 
 
