@@ -168,6 +168,8 @@ class StudyRunner:
                     f"{CONNECT_SECONDS} s; start one there (dask scheduler, then dask worker "
                     "on each machine) or use --scheduler local") from e
             raise StudyFailed(f"the Dask scheduler {self.scheduler} failed ({_why(e)})") from e
+        if partial and all(len(done.get(c.key, ())) == study.games for c in study.cells):
+            partial, self.stopped = False, None  # the stop came after the last game
         summary = summarise(model, study, done, partial=partial)
         return replace(summary, why_stopped=self.stopped) if partial else summary
 

@@ -160,6 +160,25 @@ def test_a_runner_here_stops_between_games_and_keeps_those_played(model: GameMod
     assert "why_stopped" not in runner.run(model, replace(study, games=2)).to_json()
 
 
+def test_a_stop_after_the_last_game_leaves_the_study_whole(model: GameModel) -> None:
+    """A stop that lands when every game is played (on a cluster it is raised at the next
+    finished chunk, which may be the last) is no partial study."""
+    from authoring.engine.runner import StudyRunner
+
+    study = Study(games=30, difficulties=("normal",), players=(4,), bot="random")
+    runner = StudyRunner()
+    seen: list[int] = []
+
+    def progress(n: int) -> None:
+        seen.append(n)
+        if sum(seen) == study.games:
+            raise KeyboardInterrupt
+
+    summary = runner.run(model, study, progress)
+    assert not summary.partial and runner.stopped is None
+    assert summary.cells["normal/4"].games == 30
+
+
 def test_a_runner_keeps_the_games_finished_before_a_stop(
         model: GameModel, monkeypatch: pytest.MonkeyPatch) -> None:
     """Stopped mid-study, the runner sums up what finished, as a partial study, and says
