@@ -53,6 +53,7 @@ from authoring.io.fileset import FileSet
 from authoring.io.wording import count_of, percent, signed_points
 from authoring.io.yamlio import display_path, ensure_folder, refuse_special
 from authoring.model.balance import (
+    LADDER_HINT,
     Comparison,
     SensitivityRow,
     Strength,
@@ -292,8 +293,9 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
             echo_json(data.to_json())
         else:
             # the ladder and the sensitivity under the first scenario's table: theirs
-            for s in ((shown.a, shown.b) if isinstance(shown, Comparison) else (shown,)):
-                _print(s)
+            for i, s in enumerate((shown.a, shown.b) if isinstance(shown, Comparison)
+                                  else (shown,)):
+                _print(s, compared=i == 1)
                 if s.ladder:
                     _print_ladder(s)
                 if s.sensitivity:
@@ -624,7 +626,9 @@ def _phases(s: StudySummary) -> str:
     return ", ".join(f"{d} {k}" for d, k in per.items()) + " actions a phase"
 
 
-def _print(s: StudySummary) -> None:
+def _print(s: StudySummary, compared: bool = False) -> None:
+    """A study's table and lines; ``compared``: the second scenario of ``--compare``
+    (the ladder is the first scenario's: adding ``--ladder`` does not measure this one)."""
     st = s.study
     phases = _phases(s)
     click.echo(f"{s.scenario}: {count_of(st.games, 'game')} per cell, bot {st.bot}, seed "
@@ -637,7 +641,9 @@ def _print(s: StudySummary) -> None:
         click.echo(s.stopped)
     click.echo("the players: " + strength_line(s.strength))
     if s.ladder is None and s.standing is not None:  # (with a ladder: after it)
-        click.echo(s.standing)
+        click.echo(s.standing.replace(LADDER_HINT, "(--ladder measures the first scenario "
+                                      "of --compare: run this one alone with --ladder N to "
+                                      "measure it.)") if compared else s.standing)
     if not s.cells:
         click.echo("no game was played to its end before the stop: no figures")
     else:

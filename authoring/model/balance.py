@@ -455,7 +455,11 @@ def reference_verdict(strength: Strength) -> str | None:
                  f"{strength.budget}.)")
     if strength.reference_note:
         said += f" ({strength.reference_note})"
-    return f"{said} Add --ladder N to measure the ladder on this scenario."
+    return f"{said} {LADDER_HINT}"
+
+
+#: how a study measures the ladder on its own scenario (the end of :func:`reference_verdict`)
+LADDER_HINT = "Add --ladder N to measure the ladder on this scenario."
 
 
 def rung_name(rung: LadderRung) -> str:

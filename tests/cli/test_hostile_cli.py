@@ -607,3 +607,14 @@ def test_the_table_speed_is_shown_as_the_actions_it_plays() -> None:
     code, text = simulate("--games", "1", *ONE_CELL, "--table-speed", "4.1")
     assert code == 0, text
     assert "table speed 4.1 actions/min (D10.1: 20 actions a phase)" in text, text
+
+
+def test_the_compared_scenario_is_not_told_to_add_a_ladder_that_would_not_measure_it() -> None:
+    """--ladder measures the first scenario of --compare: the second's section said "Add
+    --ladder N to measure the ladder on this scenario", which would not."""
+    code, text = simulate("--games", "2", "--players", "4", "--difficulty", "easy", "--bot",
+                          "random", "--compare", "scenarios/scenario-2.yaml")
+    assert code == 0, text
+    assert text.count("Add --ladder N to measure the ladder on this scenario.") == 1
+    assert text.count("(--ladder measures the first scenario of --compare: run this one "
+                      "alone with --ladder N to measure it.)") == 1
