@@ -355,7 +355,14 @@ def check_keep(game: Game, state: State, a: Keep) -> str | None:
         if kind == "recruit":
             return "R5.2: the token needs a free slot numbered at most its value in that skill"
         if kind == "search":
-            return "R5.4: the inventory is full: discard a card to make room"
+            inv = state.players[pend.player].inventory
+            if not 0 <= a.drawn < len(pend.options):
+                return "no such card to keep"
+            if len(inv) < inventory_limit(game, state, pend.player):
+                return "R5.4: the inventory has room: keep the card without discarding one"
+            if a.where < 0:
+                return "R5.4: the inventory is full: discard a card to make room"
+            return "R5.4: no such card to discard"
         return "no such card to keep"
     return None
 

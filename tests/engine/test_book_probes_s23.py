@@ -43,6 +43,7 @@ from authoring.engine import (
     apply,
     legal_actions,
     new_initial_state,
+    why_illegal,
 )
 from authoring.engine.actions import slot_code
 from authoring.engine.state import EMPTY, PLANNING, SPECIAL
@@ -780,5 +781,23 @@ def test_r54_discard_only_when_needed(star_model: GameModel) -> None:
     assert state.pending is not None and state.pending.kind == "keep_search"
     new = state.pending.options[0]
     _refused(game, state, Keep(0, 0, 0), "R5.4")
+    # the reason given is the one that holds (it said "the inventory is full")
+    assert why_illegal(game, state, Keep(0, 0, 0)) == (
+        "R5.4: the inventory has room: keep the card without discarding one")
     apply(game, state, Keep(0, 0, -1))
     assert sorted(state.players[0].inventory) == sorted([pistol, new])
+
+
+def test_r54_a_full_inventory_says_what_to_discard(star_model: GameModel) -> None:
+    """R5.4: with 4 cards held, keeping the new one needs a discard; a discard of a card
+    not held is refused as such."""
+    game, state = _game(star_model, [{"I": 2}, {}, {}])
+    state.players[0].inventory = list(state.item_pile[:4])
+    del state.item_pile[:4]
+    apply(game, state, Search(0))
+    assert state.pending is not None and state.pending.kind == "keep_search"
+    assert why_illegal(game, state, Keep(0, 0, -1)) == (
+        "R5.4: the inventory is full: discard a card to make room")
+    assert why_illegal(game, state, Keep(0, 0, 7)) == "R5.4: no such card to discard"
+    assert why_illegal(game, state, Keep(0, 9, 0)) == "no such card to keep"
+    assert why_illegal(game, state, Keep(0, 0, 4)) is None  # the new card itself goes
