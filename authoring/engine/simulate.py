@@ -145,16 +145,16 @@ BOT_MEANING: Mapping[str, str] = {
 #: the skill ladder measured on the shipped scenario 1 at :data:`REFERENCE_CELL` (seed 1,
 #: the defaults of rules.md, table speed 4, the compiled engine; the same games for every
 #: bot): bot -> (games won, games, rounds on average, search budget or None), measured
-#: 2026-11-28 with ``resistance simulate --players 4 --difficulty easy --games 1000 --bot
+#: 2026-11-29 with ``resistance simulate --players 4 --difficulty easy --games 1000 --bot
 #: BOT`` (the lookahead: 200 games, at 1.5 a second). A study that runs no ladder of its
 #: own quotes it (:attr:`~authoring.model.balance.Strength.reference`); remeasure it when a
 #: bot changes (``tests/engine/test_simulate.py`` checks its first games still agree)
 LADDER_REFERENCE: Mapping[str, tuple[int, int, float, int | None]] = {
     "random": (0, 1000, 3.531, None),
     "simple": (429, 1000, 3.694, None),
-    "lookahead": (120, 200, 5.44, 4),
-    "heuristic": (648, 1000, 4.536, None),
-    "search": (667, 1000, 4.497, 8),
+    "lookahead": (120, 200, 5.515, 4),
+    "heuristic": (648, 1000, 4.549, None),
+    "search": (663, 1000, 4.513, 8),
 }
 #: the cell of :data:`LADDER_REFERENCE` (``difficulty/players``)
 REFERENCE_CELL = "easy/4"

@@ -119,6 +119,11 @@ class PublicView:
         return self._state.team_counter
 
     @property
+    def army_counter(self) -> int:
+        """R8.2: the army actions taken so far this game (it catches up with the team)."""
+        return self._state.army_counter
+
+    @property
     def budget(self) -> int:
         """D10.1: the team's actions left this players' phase (-1: no budget)."""
         return self._state.budget

@@ -789,3 +789,28 @@ def test_a_budget_beyond_the_counters_plays_the_same_games(game1: Game) -> None:
         game = Game.create(game1.model, players=4, difficulty="easy", action_budget=budget)
         seen.append([record_game(game, seed, "heuristic")[0] for seed in range(6)])
     assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize(("slack", "opens"), [(4, False), (-100, True)])
+def test_no_layer_whose_army_would_place_the_last_soldier(game1: Game, slack: int,
+                                                          opens: bool) -> None:
+    """R8.2, R8.3, R9.1 (D9.1): with 7 soldiers in the reserve and none eliminated, five
+    layers played and the army to catch up from 0 (one action a cell on the 4-player
+    track, at speed 2), ending now brings 10 soldiers, opening a sixth layer 12: the
+    reserve and the 4 soldiers of ``soldier_slack`` (11) would run out, even if a player
+    eliminated the one soldier on the island. The team ends; without the guard it opens
+    the layer."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=40)
+    state = _started(game)
+    assert PublicView(game, state, 0).speed == 2 and game.army_column[:6] == (1, 2, 3, 4, 5, 6)
+    for ps in state.players:
+        ps.actions = 5
+    state.budget = 20
+    state.reserve_soldiers, state.eliminated_soldiers = 7, 0
+    state.soldiers = [0] * game.topo.n  # one soldier to eliminate, far from the players
+    state.soldiers[max(range(game.topo.n), key=lambda z: min(
+        game.topo.moves[ps.at][z] for ps in state.players))] = 1
+    bot = HeuristicBot(1)
+    bot.soldier_slack = slack
+    a = _act(game, state, bot)
+    assert (a != End()) is opens, a
