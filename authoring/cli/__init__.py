@@ -21,6 +21,7 @@ import click
 
 from authoring.cli.common import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated
 from authoring.io.yamlio import CREATED_FOLDERS, display_path
+from authoring.signals import deferring
 
 # name -> (module, attribute, one-line help shown by --help without importing)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -155,11 +156,8 @@ def _terminate_cleanly() -> None:
     """``kill`` (SIGTERM) unwinds like Ctrl-C: staged files are removed and a swap
     in progress is undone, so nothing is left half-written (exit 143, "terminated")."""
 
-    def stop(signum: int, frame: object) -> None:
-        raise Terminated(128 + signum)
-
     with contextlib.suppress(ValueError, OSError):  # not the main thread: leave it
-        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGTERM, deferring())
 
 
 _OS_HINTS = {

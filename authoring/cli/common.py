@@ -12,14 +12,12 @@ from authoring.io.diagnostics import Report, Span
 from authoring.io.yamlio import path_problem
 from authoring.model.workspace import Workspace
 
+# Ctrl-C (128 + SIGINT), kill (128 + SIGTERM) and the kill's exception: their one home
+from authoring.signals import EXIT_INTERRUPTED as EXIT_INTERRUPTED
+from authoring.signals import EXIT_TERMINATED as EXIT_TERMINATED
+from authoring.signals import Terminated as Terminated
+
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
-#: Ctrl-C (128 + SIGINT) and kill (128 + SIGTERM), the shell's conventions
-EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
-
-
-class Terminated(SystemExit):
-    """A kill (SIGTERM) unwinding the command like a Ctrl-C (exit 143)."""
-
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 strict_option = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")

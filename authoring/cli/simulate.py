@@ -23,7 +23,6 @@ from authoring.cli.common import (
     EXIT_PROBLEMS,
     EXIT_TERMINATED,
     SafePath,
-    Terminated,
     decision_pairs,
     echo_json,
     json_option,
@@ -63,6 +62,7 @@ from authoring.model.balance import (
 from authoring.model.game import GameModel
 from authoring.model.rules import LEVELS, PLAYER_COUNTS, check_decisions
 from authoring.model.workspace import default_path
+from authoring.signals import deferring, raise_for
 
 T = TypeVar("T")
 
@@ -77,19 +77,21 @@ def _list(value: str, allowed: tuple[T, ...], what: str, convert: Callable[[str]
     >>> _list("easy,all", ("easy", "normal", "hard"), "difficulty", str, "--difficulty")
     ('easy', 'normal', 'hard')
     """
-    if "all" in (raw.strip() for raw in value.split(",")):
+    if "all" in (raw.strip().lower() for raw in value.split(",")):
         return allowed
     out = []
     for raw in value.split(","):
-        raw = raw.strip()
+        raw = raw.strip().lower()
         try:
             item = convert(raw)
         except ValueError:
             raise click.BadParameter(f"'{raw}' is not a {what}; one of: "
-                                     f"{', '.join(map(str, allowed))}", param_hint=hint) from None
+                                     f"{', '.join(map(str, allowed))}, or all",
+                                     param_hint=hint) from None
         if item not in allowed:
             raise click.BadParameter(f"unknown {what} '{raw}'{suggestion(raw, map(str, allowed))}"
-                                     f"; one of: {', '.join(map(str, allowed))}", param_hint=hint)
+                                     f"; one of: {', '.join(map(str, allowed))}, or all",
+                                     param_hint=hint)
         out.append(item)
     return tuple(dict.fromkeys(out))
 
@@ -139,7 +141,8 @@ def _load(path: str) -> GameModel:
               help="Games per difficulty and player count.")
 @click.option("--difficulty", "difficulty", default="all", show_default=True,
               help="easy,normal,hard or all.")
-@click.option("--players", default="3,4,5", show_default=True, help="Player counts, e.g. 3,4,5.")
+@click.option("--players", default="3,4,5", show_default=True,
+              help="Player counts, e.g. 3,4,5 or all.")
 @click.option("--bot", default="heuristic", show_default=True,
               help="heuristic, simple, random, lookahead (flat Monte Carlo; slow) or search "
                    "(the heuristic planning on sampled futures; under 1 game a second from "
@@ -190,13 +193,11 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     if not 1 <= jobs <= MAX_JOBS:
         raise click.BadParameter(f"{jobs}: from 1 to {MAX_JOBS} processes",
                                  param_hint="--jobs")
-    if ladder is not None and not 1 <= ladder <= MAX_GAMES:
-        raise click.BadParameter(f"{ladder}: from 1 to {MAX_GAMES:,} games a bot (leave "
-                                 "--ladder out for no ladder)", param_hint="--ladder")
-    if ladder is not None and ladder * len(BOT_NAMES) > MAX_STUDY:
-        raise click.BadParameter(f"{ladder:,} games × {len(BOT_NAMES)} bots: at most "
-                                 f"{MAX_STUDY:,} games a ladder, as a study (the search "
-                                 "bot plays a few games a second)", param_hint="--ladder")
+    most = MAX_STUDY // len(BOT_NAMES)
+    if ladder is not None and not 1 <= ladder <= most:
+        raise click.BadParameter(f"{ladder:,}: from 1 to {most:,} games a bot ({len(BOT_NAMES)} "
+                                 f"bots: at most {MAX_STUDY:,} games a ladder, as a study; "
+                                 "leave --ladder out for no ladder)", param_hint="--ladder")
     if scheduler is not None:
         scheduler = _scheduler_address(scheduler)
     if not 0 < table_speed < 1000:  # also refuses nan and inf
@@ -272,9 +273,10 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     if sensitivity and runner.stopped is None:
         first = replace(first, sensitivity=decisions_sensitivity(model, study, summaries[0],
                                                                  run))
-    if runner.stopped is not None and not first.partial:
-        # stopped during the ladder or the sensitivity: what was played in full is kept,
-        # and the whole report says it is partial
+    if (runner.stopped is not None and not first.partial
+            and not any(s.partial for s in summaries[1:])):
+        # stopped during the ladder or the sensitivity (not the compared study): what was
+        # played in full is kept, and the whole report says it is partial
         first = replace(first, partial=True, why_stopped=runner.stopped)
     summaries[0] = first
     data = (first if len(summaries) == 1 else
@@ -286,7 +288,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         a, b = (replace(s, scenario=f"{s.scenario} ({display_path(Path(p))})")
                 for s, p in ((data.a, path), (data.b, str(compare_with))))
         shown = replace(data, a=a, b=b)
-    with _finishing() as late:
+    with _finishing(runner.stopped is not None) as late:
         if report_path:
             _write_report(Path(report_path), data, path, model, shown)
         if as_json:
@@ -454,11 +456,12 @@ def _stoppable(runner: StudyRunner) -> Iterator[None]:
     (:meth:`StudyRunner.interrupt`): the games finished so far are summarised and
     reported as partial (exit 130, or 143 for a kill). A second Ctrl-C stops at once."""
 
-    def stop(signum: int, frame: object) -> None:
+    def stop(signum: int) -> None:
         runner.interrupt(terminated=signum == signal.SIGTERM)
 
     try:
-        previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+        previous = {sig: signal.signal(sig, deferring(stop))
+                    for sig in (signal.SIGINT, signal.SIGTERM)}
     except ValueError:  # not the main thread
         yield
         return
@@ -470,25 +473,25 @@ def _stoppable(runner: StudyRunner) -> Iterator[None]:
 
 
 @contextmanager
-def _finishing() -> Iterator[list[int]]:
+def _finishing(stopped: bool = False) -> Iterator[list[int]]:
     """While the played study is written (the report, the tables, the JSON), a Ctrl-C or a
     kill does not throw the games away: the output is finished, then the command exits 130
     (143 for a kill). The signal is in the list yielded. A second one abandons the output,
-    as anywhere else (nothing half-written is left)."""
+    as anywhere else (nothing half-written is left); ``stopped``: the games were stopped
+    by a first one, so this one is the second."""
     late: list[int] = []
 
-    def note(signum: int, frame: object) -> None:
-        if late:
-            if signum == signal.SIGTERM:
-                raise Terminated(EXIT_TERMINATED)
-            raise KeyboardInterrupt
+    def note(signum: int) -> None:
+        if late or stopped:
+            raise_for(signum)
         late.append(signum)
         word = "terminated" if signum == signal.SIGTERM else "interrupted"
         click.echo(f"\n{word}: the games are played; the results are being written, "
                    "whole (again to abandon them)", err=True)
 
     try:
-        previous = {sig: signal.signal(sig, note) for sig in (signal.SIGINT, signal.SIGTERM)}
+        previous = {sig: signal.signal(sig, deferring(note))
+                    for sig in (signal.SIGINT, signal.SIGTERM)}
     except ValueError:  # not the main thread
         yield late
         return

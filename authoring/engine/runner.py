@@ -234,6 +234,7 @@ def _kill_pool(pool: ProcessPoolExecutor) -> None:
     second Ctrl-C during that wait left the process waiting at exit for idle workers,
     for ever (a probe). The chunks in play are lost; the finished ones are kept."""
     workers = list(getattr(pool, "_processes", {}).values())  # (no public way in 3.11)
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for w in workers:
         with contextlib.suppress(Exception):
@@ -241,6 +242,8 @@ def _kill_pool(pool: ProcessPoolExecutor) -> None:
     for w in workers:
         with contextlib.suppress(Exception):
             w.join(5)
+    if manager is not None:  # it sees its workers gone and ends; at exit, Python would
+        manager.join(5)      # wake it through a pipe already closed (a traceback, 1 in 28)
 
 
 def _quiet_worker(stop: EventType) -> None:

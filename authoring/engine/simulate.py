@@ -675,7 +675,7 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
         # the cards of the decks the games drew from (a card the scenario leaves out,
         # ``exclude_cards``, was never there to activate)
         dealt = set()
-        for n in study.players:
+        for n in dict.fromkeys(c.players for c in cells.values()):  # the counts played
             g = _chunk_game(model, study, Cell(study.difficulties[0], n))
             dealt |= {g.resistance_cards[i].id for i in g.resistance_deck}
         idle = sorted(dealt - {

@@ -350,6 +350,11 @@ class Comparison(Record):
     b: StudySummary
     difference: Mapping[str, CellDifference]
 
+    def to_json(self) -> dict[str, Json]:
+        """As :meth:`Record.to_json`, with ``partial`` first, as a study's: either side
+        stopped before every game was played."""
+        return {"partial": self.a.partial or self.b.partial, **Record.to_json(self)}
+
 
 @dataclass(frozen=True, slots=True)
 class LadderRung(Record):

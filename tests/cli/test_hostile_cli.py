@@ -67,10 +67,12 @@ def test_any_scheduler_address_is_accepted_or_a_usage_error(address: str) -> Non
     (["--games", "50000"], "50,000 games × 9 cells: at most 300,000 games a study"),
     (["--jobs", "0"], "0: from 1 to 4096 processes"),
     (["--jobs", str(10**9)], f"{10**9}: from 1 to 4096 processes"),
-    (["--ladder", "-1"], "-1: from 1 to 100,000 games a bot (leave --ladder out for no "
-                         "ladder)"),
-    (["--ladder", "0"], "0: from 1 to 100,000 games a bot (leave --ladder out for no ladder)"),
-    (["--ladder", "60001"], "60,001 games × 5 bots: at most 300,000 games a ladder"),
+    (["--ladder", "-1"], "-1: from 1 to 60,000 games a bot (5 bots: at most 300,000 games a "
+                         "ladder, as a study; leave --ladder out for no ladder)"),
+    (["--ladder", "0"], "0: from 1 to 60,000 games a bot"),
+    (["--ladder", "60001"], "60,001: from 1 to 60,000 games a bot"),
+    (["--difficulty", "hardd"], "unknown difficulty 'hardd' (did you mean 'hard'?); one of: "
+                                "easy, normal, hard, or all"),
     (["--seed", str(2**64 + 1)], f"{2**64 + 1}: from 0 to 2**64 - 1 "
                                  "(18,446,744,073,709,551,615): the games' seeds are made "
                                  "from it modulo 2**64"),
@@ -204,13 +206,45 @@ except KeyboardInterrupt:
 """
 
 
-def test_ctrl_c_while_a_command_loads_its_modules_is_one_word_and_130(tmp_path: Path) -> None:
-    (tmp_path / "slow_module.py").write_text(_SLOW_MODULE, "utf-8")
+@pytest.mark.parametrize(("sig", "code", "word"), [("SIGINT", 130, "interrupted"),
+                                                   ("SIGTERM", 143, "terminated")])
+def test_a_signal_while_a_command_loads_its_modules_is_one_word(
+        tmp_path: Path, sig: str, code: int, word: str) -> None:
+    """A Ctrl-C (or a kill: pydantic turned one into a SchemaError traceback, exit 1)."""
+    (tmp_path / "slow_module.py").write_text(_SLOW_MODULE.replace("SIGINT", sig), "utf-8")
     run = subprocess.run([sys.executable, "-c", _INTERRUPTED_IMPORT, str(tmp_path)], cwd=ROOT,
                          capture_output=True, text=True, timeout=60, check=False)
-    assert run.returncode == 130, run.stderr
-    assert run.stdout == "imported whole\n"  # the Ctrl-C waited for the import's end
-    assert run.stderr == "\ninterrupted\n"
+    assert run.returncode == code, run.stderr
+    assert run.stdout == "imported whole\n"  # the signal waited for the import's end
+    assert run.stderr == f"\n{word}\n"
+
+
+_FINALIZER = """
+import os, signal, sys, time
+from authoring.signals import deferring
+signal.signal(signal.SIGINT, deferring())
+class Held:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(20):
+            time.sleep(0.01)
+        print("finalized whole", flush=True)
+try:
+    Held()
+    time.sleep(5)
+except KeyboardInterrupt:
+    print("interrupted after it", flush=True)
+"""
+
+
+def test_a_ctrl_c_in_a_finalizer_is_not_lost() -> None:
+    """Raised inside a __del__ (or a weak reference's callback), the KeyboardInterrupt was
+    printed as "Exception ignored" and the command ran on (a probe: a study played to its
+    end after a Ctrl-C during the scenario's loading): it is raised after the finalizer."""
+    run = subprocess.run([sys.executable, "-c", _FINALIZER], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert run.stdout == "finalized whole\ninterrupted after it\n", run.stderr
+    assert "Exception ignored" not in run.stderr
 
 
 def test_a_signal_while_the_results_are_written_lets_them_finish(
@@ -235,6 +269,9 @@ def test_a_signal_while_the_results_are_written_lets_them_finish(
     with pytest.raises(Terminated), _finishing():
         os.kill(os.getpid(), signal.SIGINT)
         os.kill(os.getpid(), signal.SIGTERM)
+    # after a Ctrl-C stopped the games, one while writing is the second: it abandons them
+    with pytest.raises(KeyboardInterrupt), _finishing(stopped=True):
+        os.kill(os.getpid(), signal.SIGINT)
     assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
 
 
@@ -618,3 +655,31 @@ def test_the_compared_scenario_is_not_told_to_add_a_ladder_that_would_not_measur
     assert text.count("Add --ladder N to measure the ladder on this scenario.") == 1
     assert text.count("(--ladder measures the first scenario of --compare: run this one "
                       "alone with --ladder N to measure it.)") == 1
+
+
+def test_a_stop_during_the_compared_study_leaves_the_first_one_whole() -> None:
+    """--compare: a Ctrl-C while the second scenario plays marked the first, played in
+    full, [PARTIAL] too; the comparison's JSON had no top-level "partial"."""
+    code, out, err = _signalled(
+        ["simulate", "--games", "50000", "--players", "4", "--difficulty", "easy", "--bot",
+         "random", "--compare", "scenarios/scenario-2.yaml", "--json"],
+        ["scenario-1, bot random", "scenario-2, bot random"], 0.5, signal.SIGINT)
+    assert code == 130, err
+    data = json.loads(out)
+    assert data["partial"] is True
+    assert data["a"]["partial"] is False and data["a"]["cells"]["easy/4"]["games"] == 50000
+    assert data["b"]["partial"] is True and data["b"]["why_stopped"] == "interrupted"
+
+
+def test_a_partial_study_names_only_the_cards_of_the_player_counts_it_played() -> None:
+    """Stopped before any 5-player game, the warning of cards never activated listed the
+    5-player deck's cards too."""
+    from authoring.engine.simulate import Study, run_study, summarise
+    from authoring.model.game import load_game
+
+    model = load_game(default_path("scenarios", "scenario-1.yaml"))
+    both = Study(games=3, difficulties=("easy",), players=(4, 5), bot="random")
+    played = run_study(model, Study(games=3, difficulties=("easy",), players=(4,),
+                                    bot="random"))
+    said = " ".join(summarise(model, both, played, partial=True).warnings)
+    assert "-4" in said and "-5" not in said, said
