@@ -204,6 +204,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         raise click.BadParameter(f"{table_speed:g}: actions a minute must be above 0 and "
                                  "below 1000",
                                  param_hint="--table-speed")
+    bot = bot.strip().lower()  # as the lists are read (" Random " is the random bot)
     if bot not in BOT_NAMES:
         raise click.BadParameter(f"unknown bot '{bot}'{suggestion(bot, BOT_NAMES)}; one of: "
                                  f"{', '.join(BOT_NAMES)}", param_hint="--bot")

@@ -683,3 +683,12 @@ def test_a_partial_study_names_only_the_cards_of_the_player_counts_it_played() -
                                     bot="random"))
     said = " ".join(summarise(model, both, played, partial=True).warnings)
     assert "-4" in said and "-5" not in said, said
+
+
+def test_a_bot_name_is_read_as_the_lists_are() -> None:
+    """--difficulty " EASY " was read and --bot " Random " refused: both are trimmed and
+    read whatever their case."""
+    code, text = simulate("--games", "1", "--players", "4", "--difficulty", " EASY ",
+                          "--bot", " Random ")
+    assert code == 0, text
+    assert "bot random" in text
