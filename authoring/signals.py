@@ -61,10 +61,17 @@ def deferring(raise_: Callable[[int], None] = raise_for,
 
 def _unsafe(frame: FrameType | None) -> bool:
     """Whether ``frame`` runs inside an import (Python's import machinery below it) or a
-    finalizer, where a raised exception would be turned into another or dropped."""
+    finalizer (a ``__del__``, a weak reference's callback: ``weakref.py``'s, as a
+    ``WeakValueDictionary`` or ``weakref.finalize`` runs them), where a raised exception
+    would be turned into another or dropped."""
     while frame is not None:
         code = frame.f_code
-        if code.co_filename.startswith("<frozen importlib") or code.co_name == "__del__":
+        if (code.co_filename.startswith("<frozen importlib") or code.co_name == "__del__"
+                or code.co_filename.endswith(_WEAKREF_FILES)):
             return True
         frame = frame.f_back
     return False
+
+
+#: the standard library's modules whose functions run as weak references' callbacks
+_WEAKREF_FILES = ("weakref.py", "_weakrefset.py")

@@ -237,11 +237,19 @@ except KeyboardInterrupt:
 """
 
 
-def test_a_ctrl_c_in_a_finalizer_is_not_lost() -> None:
-    """Raised inside a __del__ (or a weak reference's callback), the KeyboardInterrupt was
+_WEAK_CALLBACK = _FINALIZER.replace("""class Held:
+    def __del__(self):""", """import weakref
+class Held:
+    pass
+def gone():""").replace("    Held()\n", "    weakref.finalize(Held(), gone)\n")
+
+
+@pytest.mark.parametrize("script", [_FINALIZER, _WEAK_CALLBACK], ids=["__del__", "weakref"])
+def test_a_ctrl_c_in_a_finalizer_is_not_lost(script: str) -> None:
+    """Raised inside a __del__ or a weak reference's callback, the KeyboardInterrupt was
     printed as "Exception ignored" and the command ran on (a probe: a study played to its
     end after a Ctrl-C during the scenario's loading): it is raised after the finalizer."""
-    run = subprocess.run([sys.executable, "-c", _FINALIZER], cwd=ROOT, capture_output=True,
+    run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                          text=True, timeout=60, check=False)
     assert run.stdout == "finalized whole\ninterrupted after it\n", run.stderr
     assert "Exception ignored" not in run.stderr
