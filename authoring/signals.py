@@ -13,7 +13,8 @@ the standard library: the entry point (``authoring.__main__``) installs them fir
 from __future__ import annotations
 
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import FrameType
 from typing import NoReturn
 
@@ -57,6 +58,24 @@ def deferring(raise_: Callable[[int], None] = raise_for,
         raise_(signum)
 
     return handler
+
+
+@contextmanager
+def handling(act: Callable[[int], None]) -> Iterator[None]:
+    """Within the block, Ctrl-C and a kill call ``act(signum)`` (through :func:`deferring`);
+    the handlers before it are back after it. Outside the main thread, where no handler
+    can be set, nothing changes."""
+    try:
+        previous = {sig: signal.signal(sig, deferring(act))
+                    for sig in (signal.SIGINT, signal.SIGTERM)}
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _unsafe(frame: FrameType | None) -> bool:

@@ -43,6 +43,7 @@ from authoring.engine.simulate import (
     compare,
     default_budget,
     notable_saves,
+    played_budget,
     run_ladder,
 )
 from authoring.engine.simulate import sensitivity as decisions_sensitivity
@@ -62,7 +63,7 @@ from authoring.model.balance import (
 from authoring.model.game import GameModel
 from authoring.model.rules import LEVELS, PLAYER_COUNTS, check_decisions
 from authoring.model.workspace import default_path
-from authoring.signals import deferring, raise_for
+from authoring.signals import handling, raise_for
 
 T = TypeVar("T")
 
@@ -77,11 +78,11 @@ def _list(value: str, allowed: tuple[T, ...], what: str, convert: Callable[[str]
     >>> _list("easy,all", ("easy", "normal", "hard"), "difficulty", str, "--difficulty")
     ('easy', 'normal', 'hard')
     """
-    if "all" in (raw.strip().lower() for raw in value.split(",")):
+    raws = [raw.strip().lower() for raw in value.split(",")]
+    if "all" in raws:
         return allowed
     out = []
-    for raw in value.split(","):
-        raw = raw.strip().lower()
+    for raw in raws:
         try:
             item = convert(raw)
         except ValueError:
@@ -460,17 +461,8 @@ def _stoppable(runner: StudyRunner) -> Iterator[None]:
     def stop(signum: int) -> None:
         runner.interrupt(terminated=signum == signal.SIGTERM)
 
-    try:
-        previous = {sig: signal.signal(sig, deferring(stop))
-                    for sig in (signal.SIGINT, signal.SIGTERM)}
-    except ValueError:  # not the main thread
+    with handling(stop):
         yield
-        return
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 @contextmanager
@@ -490,17 +482,8 @@ def _finishing(stopped: bool = False) -> Iterator[list[int]]:
         click.echo(f"\n{word}: the games are played; the results are being written, "
                    "whole (again to abandon them)", err=True)
 
-    try:
-        previous = {sig: signal.signal(sig, deferring(note))
-                    for sig in (signal.SIGINT, signal.SIGTERM)}
-    except ValueError:  # not the main thread
+    with handling(note):
         yield late
-        return
-    try:
-        yield late
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 def _engine_line() -> str:
@@ -535,8 +518,9 @@ def _games_planned(model: GameModel, study: Study, compared: bool, ladder: int |
 
 def _progress_label(model: GameModel, study: Study, total: int) -> str:
     """What a progress bar plays: the scenario, the bot (the budget of one that searches,
-    its default included), the decisions changed and the cell when there is one — so a ladder's rungs and the
-    sensitivity's alternatives are told apart while they run, and a stop names its part.
+    its default included), the decisions changed and the cell when there is one — so a
+    ladder's rungs and the sensitivity's alternatives are told apart while they run, and a
+    stop names its part.
 
     >>> from types import SimpleNamespace as N
     >>> m = N(scenario=N(id="scenario-1"))
@@ -548,8 +532,7 @@ def _progress_label(model: GameModel, study: Study, total: int) -> str:
     >>> _progress_label(m, Study(games=5, bot="lookahead"), 45)  # type: ignore[arg-type]
     'scenario-1, bot lookahead (budget 4): 45 games'
     """
-    budget = (study.search_budget if study.search_budget is not None else
-              default_budget(study.bot) if study.bot in BUDGETED else None)
+    budget = played_budget(study)
     parts = [model.scenario.id, f"bot {study.bot}"
              + (f" (budget {budget})" if budget is not None else "")]
     parts += [f"{k}={v}" for k, v in study.decisions.items()]

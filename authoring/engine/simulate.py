@@ -177,13 +177,19 @@ def default_budget(bot: str) -> int:
     return int(getattr(made, "budget", 0) or getattr(made, "rollouts", 0))
 
 
+def played_budget(study: Study) -> int | None:
+    """The futures per decision the study's bot plays: ``--budget``, else the bot's own
+    default; None for a bot that does not search."""
+    if study.search_budget is not None:
+        return study.search_budget
+    return default_budget(study.bot) if study.bot in BUDGETED else None
+
+
 def strength(study: Study) -> Strength:
     """Who "the players" of a study were: the bot, its budget, its place on the skill
     ladder (:data:`BOTS`, weakest first) and what that means."""
     ladder = tuple(BOTS)
-    budget = study.search_budget
-    if budget is None and study.bot in BUDGETED:
-        budget = default_budget(study.bot)
+    budget = played_budget(study)
     rank = ladder.index(study.bot) + 1 if study.bot in ladder else None
     meaning = BOT_MEANING.get(study.bot, study.bot).format(
         budget=count_of(budget, "future") if budget is not None else "")
