@@ -16,7 +16,7 @@ import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 #: exit status of a Ctrl-C and of a kill (128 + the signal's number), the shell's conventions
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
@@ -64,10 +64,15 @@ def deferring(raise_: Callable[[int], None] = raise_for,
 def handling(act: Callable[[int], None]) -> Iterator[None]:
     """Within the block, Ctrl-C and a kill call ``act(signum)`` (through :func:`deferring`);
     the handlers before it are back after it. Outside the main thread, where no handler
-    can be set, nothing changes."""
+    can be set, nothing changes; nor for a signal the process was started ignoring (a
+    background job of a script, ``nohup``): it stays ignored, as it was before the
+    block (a study started in the background ran on through a Ctrl-C at first, then
+    stopped on one once its handler was set)."""
+    previous: dict[int, Any] = {}
     try:
-        previous = {sig: signal.signal(sig, deferring(act))
-                    for sig in (signal.SIGINT, signal.SIGTERM)}
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(sig) is not signal.SIG_IGN:
+                previous[sig] = signal.signal(sig, deferring(act))
     except ValueError:  # not the main thread
         yield
         return
