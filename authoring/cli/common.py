@@ -40,6 +40,36 @@ class SafePath(click.Path):
         return super().convert(value, param, ctx)
 
 
+class Number(click.ParamType):
+    """A number option read as a designer types it (spaces around it, ``_`` or ``,`` between
+    thousands: ``1,000``); anything else is refused with what the option counts and an
+    example, not only "not a valid integer".
+
+    >>> Number("games per cell", "500").convert(" 2,000 ", None, None)
+    2000
+    >>> Number("actions a minute", "6", decimal=True).convert("7.5", None, None)
+    7.5
+    """
+
+    def __init__(self, what: str, example: str, *, decimal: bool = False) -> None:
+        self.what, self.example, self.decimal = what, example, decimal
+        self.name = "decimal" if decimal else "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return value
+        text = str(value).strip().replace("_", "").replace(",", "")
+        try:
+            return float(text) if self.decimal else int(text)
+        except ValueError:
+            kind = "a number" if self.decimal else "a whole number"
+            opt = param.opts[0] if param is not None and param.opts else "the option"
+            shown = str(value).encode("unicode_escape").decode("ascii")[:40]
+            self.fail(f"'{shown}' is not {kind}: {self.what} (e.g. {opt} {self.example})",
+                      param, ctx)
+
+
 def print_report(report: Report, *, as_json: bool = False, err: bool = True,
                  strict: bool = False) -> None:
     """Diagnostics, one per line, then a summary (to stderr unless ``err=False``); in JSON,

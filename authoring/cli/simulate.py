@@ -9,7 +9,7 @@ import shlex
 import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +22,7 @@ from authoring.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_PROBLEMS,
     EXIT_TERMINATED,
+    Number,
     SafePath,
     decision_pairs,
     echo_json,
@@ -61,24 +62,32 @@ from authoring.model.balance import (
     rung_name,
 )
 from authoring.model.game import GameModel
-from authoring.model.rules import LEVELS, PLAYER_COUNTS, check_decisions
+from authoring.model.rules import LEVEL_NAMES_FR, LEVELS, PLAYER_COUNTS, check_decisions
 from authoring.model.workspace import default_path
 from authoring.signals import handling, raise_for
 
 T = TypeVar("T")
 
 
+#: R2.2: the book's names of the levels, read as the levels (``--difficulty facile``)
+BOOK_LEVELS = {name.lower(): level for level, name in LEVEL_NAMES_FR.items()}
+
+
 def _list(value: str, allowed: tuple[T, ...], what: str, convert: Callable[[str], T],
-          hint: str) -> tuple[T, ...]:
+          hint: str, aliases: Mapping[str, str] | None = None) -> tuple[T, ...]:
     """The items of a comma list, checked, each once; ``all`` (alone or in the list):
-    every allowed item.
+    every allowed item; ``aliases``: other names of items (lower case).
 
     >>> _list("hard, easy,hard", ("easy", "normal", "hard"), "difficulty", str, "--difficulty")
     ('hard', 'easy')
     >>> _list("easy,all", ("easy", "normal", "hard"), "difficulty", str, "--difficulty")
     ('easy', 'normal', 'hard')
+    >>> _list("Facile", ("easy", "normal", "hard"), "difficulty", str, "--difficulty",
+    ...       {"facile": "easy"})
+    ('easy',)
     """
     raws = [raw.strip().lower() for raw in value.split(",")]
+    raws = [(aliases or {}).get(raw, raw) for raw in raws]
     if "all" in raws:
         return allowed
     out = []
@@ -125,8 +134,14 @@ def _check_cells(model: GameModel, study: Study, path: str) -> None:
 
 
 def _load(path: str) -> GameModel:
+    """The scenario, refused with its problems (exit 1) as ``validate`` refuses it; its
+    warnings (a count beyond the box's pieces, D0.1 …) said before the study judges it."""
+    report = Report()
     try:
-        return load_playable(path)
+        model = load_playable(path, report)
+        if len(report):
+            print_report(report)
+        return model
     except InputError as e:
         if isinstance(e.report, Report):
             print_report(e.report)
@@ -138,7 +153,8 @@ def _load(path: str) -> GameModel:
 
 @click.command()
 @click.argument("scenario", required=False, type=SafePath())
-@click.option("--games", default=200, show_default=True, type=int,
+@click.option("--games", default=200, show_default=True,
+              type=Number("games per difficulty and player count", "500"),
               help="Games per difficulty and player count.")
 @click.option("--difficulty", "difficulty", default="all", show_default=True,
               help="easy,normal,hard or all.")
@@ -146,24 +162,29 @@ def _load(path: str) -> GameModel:
               help="Player counts, e.g. 3,4,5 or all.")
 @click.option("--bot", default="heuristic", show_default=True,
               help="heuristic, simple, random, lookahead (flat Monte Carlo; slow) or search "
-                   "(the heuristic planning on sampled futures; under 1 game a second from "
-                   "the sources, about 4 compiled).")
-@click.option("--budget", default=None, type=int, metavar="N",
+                   "(the heuristic planning on sampled futures; about 1 game a second from "
+                   "the sources, 4 compiled).")
+@click.option("--budget", default=None, metavar="N",
+              type=Number("futures per decision of a bot that searches", "16"),
               help="Futures per decision for --bot search / lookahead (default: the bot's own).")
-@click.option("--seed", default=1, show_default=True, type=int)
-@click.option("--jobs", default=1, show_default=True, type=int,
+@click.option("--seed", default=1, show_default=True,
+              type=Number("the study's seed: its games are made from it", "7"))
+@click.option("--jobs", default=1, show_default=True,
+              type=Number("processes that play the games", "2"),
               help="Processes (results are the same for any number).")
 @click.option("--scheduler", default=None, metavar="local|tcp://HOST:PORT",
               help="Run the games on a Dask cluster (pip install -e '.[distributed]'): "
                    "'local' starts one here with --jobs workers; same results byte for byte.")
-@click.option("--table-speed", default=4.0, show_default=True, type=float,
+@click.option("--table-speed", default=4.0, show_default=True,
+              type=Number("actions a minute the whole table takes", "6", decimal=True),
               help="D10.1: actions a minute the table takes; the budget per players' phase is "
                    "the timer's minutes times this.")
 @click.option("--decision", "decisions", multiple=True, metavar="D=CHOICE",
               help="Play with a decision's alternative, e.g. D4.2=player (repeatable).")
 @click.option("--compare", "compare_with", type=SafePath(),
               help="A second scenario: report the difference of win rate per cell.")
-@click.option("--ladder", type=int, default=None, metavar="N",
+@click.option("--ladder", default=None, metavar="N",
+              type=Number("games each bot of the skill ladder plays", "200"),
               help="Also play N games with every bot (random, simple, lookahead, heuristic, "
                    "search) on the study's first cell with a printed army track (4 "
                    "players: the book's, D8.1), else its first: the skill ladder, how strong "
@@ -231,7 +252,8 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
                                  param_hint="--report")
     study = Study(
         games=games,
-        difficulties=_list(difficulty, LEVELS, "difficulty", str, hint="--difficulty"),
+        difficulties=_list(difficulty, LEVELS, "difficulty", str, hint="--difficulty",
+                           aliases=BOOK_LEVELS),
         players=_list(players, PLAYER_COUNTS, "player count", int, hint="--players"),
         bot=bot, seed=seed, table_speed=table_speed, decisions=_decisions(decisions),
         search_budget=budget,
@@ -292,7 +314,14 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         shown = replace(data, a=a, b=b)
     with _finishing(runner.stopped is not None) as late:
         if report_path:
-            _write_report(Path(report_path), data, path, model, shown)
+            if _data_partial(data):
+                where = _partial_path(Path(report_path))
+                _write_report(where, data, path, model, shown)
+                click.echo(f"note: the study stopped before its end: its report is "
+                           f"{display_path(where)}; {display_path(Path(report_path))} is "
+                           "kept for a whole study", err=True)
+            else:
+                _write_report(Path(report_path), data, path, model, shown)
         if as_json:
             echo_json(data.to_json())
         else:
@@ -381,6 +410,22 @@ def _report_files(path: Path) -> tuple[Path, Path | None]:
     return (path.with_suffix(".json") if pdf else path), (path if pdf else None)
 
 
+def _data_partial(data: StudySummary | Comparison) -> bool:
+    """Whether a study (or either side of a comparison) stopped before its end."""
+    return data.a.partial or data.b.partial if isinstance(data, Comparison) else data.partial
+
+
+def _partial_path(path: Path) -> Path:
+    """Where a stopped study's report goes: ``FILE.partial.pdf`` beside ``FILE.pdf``, so
+    a Ctrl-C on a rerun never replaces a whole study's report (and its notable games)
+    with the part played.
+
+    >>> _partial_path(Path("out/r.pdf")).as_posix(), _partial_path(Path("r.json")).name
+    ('out/r.partial.pdf', 'r.partial.json')
+    """
+    return path.with_name(f"{path.stem}.partial{path.suffix}")
+
+
 def _replays_glob(path: Path) -> str:
     """The names of the notable games' replays written beside ``--report FILE``
     (:func:`_notable`: ``FILE-easy-4p-closest-loss.json``)."""
@@ -391,12 +436,13 @@ def _check_report_path(path: Path) -> None:
     """Before any game is played: the report's files can be written there (a folder
     that is or can be made, where a file can be created; no special file in the way).
     A bad path found after an hour of games threw the study away."""
-    for target in _report_files(path):
-        if target is not None:
-            refuse_special(target)
-    if path.parent.is_dir():  # the notable games' replays beside it (a folder in the way)
-        for old in sorted(path.parent.glob(_replays_glob(path))):
-            refuse_special(old)
+    for where in (path, _partial_path(path)):  # (a stopped study writes the second)
+        for target in _report_files(where):
+            if target is not None:
+                refuse_special(target)
+        if path.parent.is_dir():  # the notable games' replays beside it (a folder in the way)
+            for old in sorted(path.parent.glob(_replays_glob(where))):
+                refuse_special(old)
     ensure_folder(path.parent)
     try:
         with tempfile.TemporaryFile(dir=path.parent, prefix=".resistance-probe-"):
@@ -430,10 +476,22 @@ def _write_report(path: Path, data: StudySummary | Comparison, scenario: str,
         files.commit()
     click.echo(f"wrote {path} and {target}" if pdf is not None else f"wrote {target}",
                err=True)
-    if saves:
+    if len(saves) > LISTED_REPLAYS:  # (27 lines for a default study hid the table)
+        pattern = path.with_name(f"{path.stem}-*-*p-*.json")
+        click.echo(f"{count_of(len(saves), 'notable game')} (each cell's closest loss, "
+                   f"fastest loss and quickest win) beside it, {display_path(pattern)}; "
+                   "replay one with:", err=True)
+        click.echo(f"  resistance play --replay {shlex.quote(display_path(saves[0][0]))}",
+                   err=True)
+    elif saves:
         click.echo("notable games, each replayed by the command beside it:", err=True)
         for out, _ in saves:
             click.echo(f"  resistance play --replay {shlex.quote(display_path(out))}", err=True)
+
+
+#: the notable games' replay commands listed one by one up to this many (a study of one
+#: or two cells); more are named by their pattern and one example
+LISTED_REPLAYS = 6
 
 
 def _notable(path: Path, data: StudySummary, scenario: str, model: GameModel
@@ -569,7 +627,10 @@ def _shown(runner: StudyRunner) -> Runner:
                 runner.close()
                 sys.exit(EXIT_PROBLEMS)
             if runner.stopped is not None:
-                click.echo(f"{_after_bar()}{runner.stopped}: the results below are partial", err=True)
+                again = {"interrupted": " (a second Ctrl-C abandons them)",
+                         "terminated": " (a second kill abandons them)"}
+                click.echo(f"{_after_bar()}{runner.stopped}: the results below are partial"
+                           f"{again.get(runner.stopped, '')}", err=True)
         return summary
 
     return run
@@ -613,6 +674,12 @@ def _phases(s: StudySummary) -> str:
     return ", ".join(f"{d} {k}" for d, k in per.items()) + " actions a phase"
 
 
+#: what the second scenario of ``--compare`` says for :data:`LADDER_HINT` (``--ladder``
+#: measures the first scenario only)
+COMPARED_LADDER_HINT = ("To measure the ladder on this scenario, run it alone with --ladder "
+                        "N (with --compare, --ladder measures the first scenario).")
+
+
 def _print(s: StudySummary, compared: bool = False) -> None:
     """A study's table and lines; ``compared``: the second scenario of ``--compare``
     (the ladder is the first scenario's: adding ``--ladder`` does not measure this one)."""
@@ -628,28 +695,35 @@ def _print(s: StudySummary, compared: bool = False) -> None:
         click.echo(s.stopped)
     click.echo("the players: " + strength_line(s.strength))
     if s.ladder is None and s.standing is not None:  # (with a ladder: after it)
-        click.echo(s.standing.replace(LADDER_HINT, "(--ladder measures the first scenario "
-                                      "of --compare: run this one alone with --ladder N to "
-                                      "measure it.)") if compared else s.standing)
+        click.echo(s.standing.replace(LADDER_HINT, COMPARED_LADDER_HINT) if compared
+                   else s.standing)
     if not s.cells:
         click.echo("no game was played to its end before the stop: no figures")
     else:
-        click.echo(f"{'cell':<10} {'win':>5}  {'95% interval':<15} {'rounds':>6}  "
-                   "loss causes")
+        click.echo(f"{'cell':<10} {'win':>5}  {'95% interval':<15} {'target band':<16}"
+                   f"{'mean rounds':>11}  loss causes")
     placeholder = False
+    bands = s.bands
     for key, c in s.cells.items():
         lo, hi = c.interval
         causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}" for k, v in c.loss_causes.items())
         interval = f"[{percent(lo)}, {percent(hi)}]"
         mark = " *" if c.provisional else ""
         placeholder = placeholder or bool(mark)
-        click.echo(f"{key + mark:<10} {percent(c.win_rate):>5}  {interval:<16}"
-                   f"{c.rounds_mean:>6.1f}  {causes}")
+        place = bands.get(key)
+        band = (f"{place} {percent(s.targets[c.difficulty][0])}–"
+                f"{percent(s.targets[c.difficulty][1])}" if place is not None else "–")
+        click.echo(f"{key + mark:<10} {percent(c.win_rate):>5}  {interval:<16}{band:<16}"
+                   f"{c.rounds_mean:>11.1f}  {causes}")
     if placeholder:
         click.echo("* army track for this player count is a placeholder (D8.1: the book gives "
                    "only the 4-player track; round(cell × players / 4) until the board has one)")
     for w in s.warnings:
         click.echo(f"warning: {w}")
+    if s.cells:
+        said = s.verdict
+        click.echo(said if said.startswith("no verdict")
+                   else f"verdict, as the {s.study.bot} bot plays it: {said}")
 
 
 def strength_line(st: Strength) -> str:

@@ -58,6 +58,13 @@ ActionKind = Literal["move", "recruit", "investigate", "search", "craft", "elimi
 STANDARD: tuple[ActionKind, ...] = (
     "move", "recruit", "investigate", "search", "craft", "eliminate", "use", "resistance",
     "transfer", "plan", "objective")
+#: the standard actions a player chooses, in a designer's words with their rule
+SAID: dict[ActionKind, str] = {
+    "move": "move (R5.1)", "recruit": "recruit (R5.2)", "investigate": "investigate (R5.3)",
+    "search": "search (R5.4)", "craft": "craft a special item (R5.5)",
+    "eliminate": "eliminate (R5.6)", "use": "use a special item (R5.7)",
+    "resistance": "play a resistance card (R5.8)", "transfer": "transfer (R5.9)",
+    "plan": "place the planning token (R5.10)", "objective": "complete an objective (R9.2)"}
 #: actions that advance the actor's counter (R5: each standard action)
 COUNTED = frozenset(STANDARD)
 LIMITED = frozenset(("recruit", "investigate", "search"))  # R4.4

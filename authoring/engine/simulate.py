@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
-from authoring.engine.actions import Action
+from authoring.engine.actions import SAID, Action
 from authoring.engine.api import new_initial_state
 from authoring.engine.bots import BOTS, BUDGETED, Bot, play_out
 from authoring.engine.game import Game
@@ -53,6 +53,7 @@ from authoring.model.balance import (
     Strength,
     StudyParameters,
     StudySummary,
+    band_verdict,
     best_other,
 )
 from authoring.model.game import GameModel
@@ -588,7 +589,8 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
     used, an objective rarely revealed, many losses after every objective was done."""
     out: list[str] = []
     ladder = list(BOTS)
-    if study.bot in ladder and ladder.index(study.bot) < ladder.index("heuristic"):
+    weak = study.bot in ladder and ladder.index(study.bot) < ladder.index("heuristic")
+    if weak:
         out.append(f"the {study.bot} team ranks below the heuristic on the skill ladder "
                    "(the order the bots were built to: measured apart or not, the line above "
                    "says): the target bands and the warnings below judge the scenario when "
@@ -620,7 +622,7 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
         band = bands.get(c.difficulty)
         if band is not None:
             lo, hi = band
-            if c.interval[1] < lo or c.interval[0] > hi:
+            if band_verdict(c.win_rate, c.interval, band) in ("above", "below"):
                 out.append(f"{key}: win rate {percent(c.win_rate)} "
                            f"[{percent(c.interval[0])}, {percent(c.interval[1])}] is "
                            f"outside the target band {percent(lo)}–{percent(hi)} (balance: in the scenario)"
@@ -660,7 +662,10 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
     games = sum(c.games for c in cells.values())
     if cells and not any(c.wins for c in cells.values()):
         hi = wilson(0, games)[1]
-        if hi > UNWINNABLE:  # too few games to say so
+        if weak:  # (the first warning says why this team judges nothing)
+            out.append(f"the {study.bot} team never won in {count_of(games, 'game')}: a "
+                       "team this weak says nothing of whether the scenario can be won")
+        elif hi > UNWINNABLE:  # too few games to say so
             out.append(f"the {study.bot} team never won in {count_of(games, 'game')}, too few to tell: "
                        f"a win rate up to {percent(hi)} fits them; play more (--games)")
         else:
@@ -670,8 +675,9 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
     used: Counter[str] = Counter()
     for c in cells.values():
         used.update(c.actions)
-    never = [k for k in ("move", "recruit", "investigate", "search", "craft", "eliminate", "use",
-                         "resistance", "transfer", "plan") if not used[k]]
+    never = [SAID[k] for k in ("move", "recruit", "investigate", "search", "craft",
+                               "eliminate", "use", "resistance", "transfer", "plan")
+             if not used[k]]
     if never and cells:
         out.append(f"actions never taken by the {study.bot} bot: {', '.join(never)}")
     if cells:

@@ -14,7 +14,7 @@ left out where the record says so.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import ClassVar, TypeAlias
 
@@ -332,14 +332,105 @@ class StudySummary(Record):
                     + (f"bots played in full: {done}" if done else "no bot played in full"))
         return f"stopped early, {head}"
 
+    @property
+    def bands(self) -> dict[str, str]:
+        """Each cell's place against its difficulty's target band (:func:`band_verdict`;
+        a cell whose difficulty has no band is left out)."""
+        return {key: band_verdict(c.win_rate, c.interval, self.targets[c.difficulty])
+                for key, c in self.cells.items() if c.difficulty in self.targets}
+
+    @property
+    def verdict(self) -> str:
+        """The study's answer in one sentence: are the cells in their target bands? Not
+        said for a team that ranks below the heuristic on the skill ladder: the bands
+        judge the scenario played well."""
+        st = self.strength
+        if st.rank is not None and "heuristic" in st.ladder \
+                and st.rank <= st.ladder.index("heuristic"):
+            return (f"no verdict: the {st.bot} team ranks below the heuristic on the skill "
+                    "ladder, and the target bands judge the scenario played well (--bot "
+                    "heuristic or search)")
+        return balance_verdict(self.bands, bool(self.targets), self.partial,
+                               {k for k, c in self.cells.items() if c.provisional})
+
     def to_json(self) -> dict[str, Json]:
-        """As :meth:`Record.to_json`, with :attr:`standing`, and for a partial study
-        :attr:`stopped` (how far it went: which part stopped, what was played)."""
+        """As :meth:`Record.to_json`, with :attr:`standing`, :attr:`bands` and
+        :attr:`verdict`, and for a partial study :attr:`stopped` (how far it went: which
+        part stopped, what was played)."""
         out = Record.to_json(self)
         out["standing"] = self.standing
+        out["bands"] = plain(self.bands)
+        out["verdict"] = self.verdict
         if self.partial:
             out["stopped"] = self.stopped
         return out
+
+
+#: where a cell stands against its target band (:func:`band_verdict`), and what it means
+BAND_PLACES = {
+    "in": "in the band",
+    "near": "near the band",  # the rate outside, the 95 % interval reaching into it
+    "below": "below the band",  # the whole interval below: too hard
+    "above": "above the band",  # the whole interval above: too easy
+}
+
+
+def band_verdict(win_rate: float, interval: tuple[float, float],
+                 band: tuple[float, float]) -> str:
+    """Where a cell stands against its difficulty's target band (``balance:``, R2.2): ``in``
+    (the win rate inside it), ``below`` or ``above`` (the whole 95 % interval outside:
+    more games would not bring it in), else ``near`` (the rate outside, the interval
+    reaching into it: more games tell).
+
+    >>> band_verdict(0.63, (0.56, 0.69), (0.6, 0.9))
+    'in'
+    >>> band_verdict(0.55, (0.48, 0.62), (0.6, 0.9)), band_verdict(0.3, (0.24, 0.37), (0.6, 0.9))
+    ('near', 'below')
+    """
+    lo, hi = band
+    if lo <= win_rate <= hi:
+        return "in"
+    if interval[1] < lo:
+        return "below"
+    if interval[0] > hi:
+        return "above"
+    return "near"
+
+
+def balance_verdict(bands: Mapping[str, str], has_targets: bool, partial: bool,
+                    provisional: Collection[str] = ()) -> str:
+    """The study's answer in one sentence, from :func:`band_verdict` per cell;
+    ``provisional``: the cells on D8.1's placeholder army track (marked ``*``).
+
+    >>> balance_verdict({"easy/4": "in", "hard/4": "near"}, True, False)
+    'balanced: every cell is in or near its target band (near: hard/4; more games tell)'
+    >>> balance_verdict({"easy/4": "above", "normal/4": "in", "hard/4": "below"}, True, False)
+    'not balanced: 2 of 3 cells are outside their target band (too easy: easy/4; too hard: hard/4)'
+    >>> balance_verdict({"hard/3": "above", "hard/4": "in"}, True, False, {"hard/3"})
+    'not balanced: 1 of 2 cells is outside its target band (too easy: hard/3 *); * on the placeholder army track of D8.1: provisional'
+    >>> balance_verdict({}, False, False)
+    'no verdict: the scenario sets no target band (balance: easy: [0.6, 0.9] …)'
+    """
+    if not has_targets:
+        return "no verdict: the scenario sets no target band (balance: easy: [0.6, 0.9] …)"
+    if not bands:
+        return "no verdict: no cell of a difficulty with a target band was played"
+    by: dict[str, list[str]] = {}
+    for key, place in bands.items():
+        by.setdefault(place, []).append(key + " *" * (key in provisional))
+    part = " (a partial study: the cells played so far)" if partial else ""
+    if "above" in by or "below" in by:
+        out = len(by.get("above", ())) + len(by.get("below", ()))
+        said = "; ".join(f"{what}: {', '.join(by[k])}" for k, what in
+                         (("above", "too easy"), ("below", "too hard")) if k in by)
+        star = any(k.endswith(" *") for k in (*by.get("above", ()), *by.get("below", ())))
+        return (f"not balanced{part}: {out} of {count_of(len(bands), 'cell')} "
+                f"{'is' if out == 1 else 'are'} outside {'its' if out == 1 else 'their'} "
+                f"target band ({said})"
+                + ("; * on the placeholder army track of D8.1: provisional" if star else ""))
+    near = by.get("near")
+    return (f"balanced{part}: every cell is in or near its target band"
+            + (f" (near: {', '.join(near)}; more games tell)" if near else ""))
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,8 +23,10 @@ import authoring.pdf.fonts as fonts
 from authoring.io.wording import count_of, percent, signed_points
 from authoring.io.yamlio import atomic_write
 from authoring.model.balance import (
+    BAND_PLACES,
     Comparison,
     StudySummary,
+    band_verdict,
     rung_name,
 )
 from authoring.model.board import Board
@@ -83,6 +85,13 @@ def _cover(c: Canvas, data: StudySummary) -> None:
     if data.stopped is not None:
         y = _wrap(c, data.stopped[0].upper() + data.stopped[1:] + ".", 15 * mm, y,
                   PAGE[0] - 30 * mm) - 2 * mm
+    c.setFont(fonts.BOLD, 12)
+    c.drawString(15 * mm, y, "Verdict")
+    y -= 6 * mm
+    verdict = data.verdict
+    said = (verdict[0].upper() + verdict[1:] if verdict.startswith("no verdict")
+            else f"As the bot below plays it, {verdict}")
+    y = _wrap(c, said + ".", 18 * mm, y, PAGE[0] - 36 * mm) - 2 * mm
     y = _strength(c, data, y)
     y = _wrap(c, "Time model: " + st.time_model + ". Each game is seeded from the study's "
               "seed and its index: the same figures for any number of processes or a cluster. "
@@ -114,8 +123,9 @@ def _cover(c: Canvas, data: StudySummary) -> None:
     c.setFont(fonts.BOLD, 12)
     c.drawString(15 * mm, y, "Figures per difficulty and player count")
     y -= 6 * mm
-    cols = [15, 45, 65, 100, 125, 150, 180]
-    heads = ["cell", "win", "95 % interval", "rounds", "officers", "revealed", "loss causes"]
+    cols = [15, 40, 55, 85, 112, 127, 145, 165]
+    heads = ["cell", "win", "95 % interval", "band", "rounds", "officers", "revealed",
+             "loss causes"]
     c.setFont(fonts.BOLD, 9)
     for x, t in zip(cols, heads, strict=True):
         c.drawString(x * mm, y, t)
@@ -129,11 +139,12 @@ def _cover(c: Canvas, data: StudySummary) -> None:
         revealed = cell.objectives[0].revealed if cell.objectives else 0
         causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}"
                            for k, v in cell.loss_causes.items())
+        band = _band_cell(data, key)
         if cell.provisional:
             key = f"{key} *"
             placeholder = True
         row = [key, f"{percent(cell.win_rate)}", f"[{percent(lo)}, {percent(hi)}]",
-               f"{cell.rounds_mean:.1f}", f"{cell.officers_mean:.1f}",
+               band, f"{cell.rounds_mean:.1f}", f"{cell.officers_mean:.1f}",
                f"{percent(revealed)}", causes]
         for x, t in zip(cols, row, strict=True):
             c.drawString(x * mm, y, t)
@@ -142,6 +153,15 @@ def _cover(c: Canvas, data: StudySummary) -> None:
               "prints only the 4-player track; the army takes round(cell × players / 4) actions "
               "until the board gives its own column. Read these cells as provisional.",
               15 * mm, y - 6 * mm, PAGE[0] - 30 * mm, size=8)
+
+
+def _band_cell(data: StudySummary, key: str) -> str:
+    """A cell's target band and its place against it (``in 60–90 %``), or a dash."""
+    place = data.bands.get(key)
+    if place is None:
+        return "–"
+    lo, hi = data.targets[data.cells[key].difficulty]
+    return f"{place} {lo * 100:.0f}–{hi * 100:.0f} %"
 
 
 def _strength(c: Canvas, data: StudySummary, y: float) -> float:
@@ -229,11 +249,9 @@ def _win_rates(c: Canvas, data: StudySummary) -> None:
         c.drawCentredString(cx, base - 5 * mm, f"{cell.difficulty} · {cell.players}p{star}")
         c.drawCentredString(cx, base - 9 * mm, f"{percent(cell.win_rate)}")
         band = targets.get(cell.difficulty)
-        if band:  # as the terminal warns: outside only when the whole interval is
-            c.drawCentredString(cx, base - 13 * mm, "in the band"
-                                if band[0] <= cell.win_rate <= band[1]
-                                else "below the band" if hi < band[0]
-                                else "above the band" if lo > band[1] else "near the band")
+        if band:  # as the terminal says: outside only when the whole interval is
+            c.drawCentredString(cx, base - 13 * mm,
+                                BAND_PLACES[band_verdict(cell.win_rate, cell.interval, band)])
 
 
 def _survival(c: Canvas, data: StudySummary) -> None:
