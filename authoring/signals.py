@@ -68,7 +68,7 @@ def handling(act: Callable[[int], None]) -> Iterator[None]:
     background job of a script, ``nohup``): it stays ignored, as it was before the
     block (a study started in the background ran on through a Ctrl-C at first, then
     stopped on one once its handler was set)."""
-    previous: dict[int, Any] = {}
+    previous: dict[signal.Signals, Any] = {}
     try:
         for sig in (signal.SIGINT, signal.SIGTERM):
             if signal.getsignal(sig) is not signal.SIG_IGN:

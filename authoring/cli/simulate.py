@@ -315,10 +315,10 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     with _finishing(runner.stopped is not None) as late:
         if report_path:
             if _data_partial(data):
-                where = _partial_path(Path(report_path))
-                _write_report(where, data, path, model, shown)
+                part = _partial_path(Path(report_path))
+                _write_report(part, data, path, model, shown)
                 click.echo(f"note: the study stopped before its end: its report is "
-                           f"{display_path(where)}; {display_path(Path(report_path))} is "
+                           f"{display_path(part)}; {display_path(Path(report_path))} is "
                            "kept for a whole study", err=True)
             else:
                 _write_report(Path(report_path), data, path, model, shown)
