@@ -370,9 +370,13 @@ def test_a_study_stopped_before_any_game_says_it_has_no_figures(
     assert out[-1] == "no game was played to its end before the stop: no figures"
 
 
-def _spawn(*args: str) -> subprocess.Popen[str]:
+def _spawn(*args: str, ignoring: bool = False) -> subprocess.Popen[str]:
+    """``resistance ARGS``; ``ignoring``: started with Ctrl-C ignored (as a script's
+    background job is)."""
     return subprocess.Popen([sys.executable, "-m", "authoring", *args], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+                            if ignoring else None)
 
 
 def _wait_for(proc: subprocess.Popen[str], stream: str, text: str) -> str:
@@ -388,11 +392,12 @@ def _wait_for(proc: subprocess.Popen[str], stream: str, text: str) -> str:
     return seen
 
 
-def _signalled(args: list[str], waits: list[str], delay: float, *signals: signal.Signals
-               ) -> tuple[int, str, str]:
-    """Run ``resistance ARGS``, wait for each of ``waits`` on stderr in turn, then
-    ``delay`` seconds, then send ``signals`` 0.05 s apart: its exit code, stdout, stderr."""
-    proc = _spawn(*args)
+def _signalled(args: list[str], waits: list[str], delay: float, *signals: signal.Signals,
+               ignoring: bool = False) -> tuple[int, str, str]:
+    """Run ``resistance ARGS`` (``ignoring``: see :func:`_spawn`), wait for each of
+    ``waits`` on stderr in turn, then ``delay`` seconds, then send ``signals`` 0.05 s
+    apart: its exit code, stdout, stderr."""
+    proc = _spawn(*args, ignoring=ignoring)
     try:
         for text in waits:
             _wait_for(proc, "err", text)
@@ -445,23 +450,13 @@ def test_kill_stops_a_study_with_a_partial_report_and_143(tmp_path: Path) -> Non
     assert out.read_text("utf-8") == '{"whole": true}\n'
 
 
-def test_a_study_started_ignoring_ctrl_c_plays_on_through_one(tmp_path: Path) -> None:
+def test_a_study_started_ignoring_ctrl_c_plays_on_through_one() -> None:
     """A study a script starts in the background inherits Ctrl-C ignored (as ``nohup``
     and ``&`` in a script leave it): it plays on, whole, as it did before its games began
     (a probe saw it stop on a Ctrl-C 0.6 s in, once its handler was set, exit 130)."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "authoring", "simulate", "--games", "400", *ONE_CELL, "--json"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
-    try:
-        _wait_for(proc, "err", "400 games")
-        time.sleep(0.3)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=300)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 0, err
+    code, out, err = _signalled(["simulate", "--games", "400", *ONE_CELL, "--json"],
+                                ["400 games"], 0.3, signal.SIGINT, ignoring=True)
+    assert code == 0, err
     data = json.loads(out)
     assert data["partial"] is False and data["cells"]["normal/4"]["games"] == 400
 
