@@ -455,8 +455,9 @@ def _write_report(path: Path, data: StudySummary | Comparison, scenario: str,
                   model: GameModel, shown: StudySummary | Comparison | None = None) -> None:
     """FILE.pdf: the balance report and FILE.json beside it; FILE.json: the JSON only;
     and the notable games beside them. One set (FileSet): staged, then swapped in
-    together, the previous report's replays that this one has not leaving with it.
-    ``shown``: the data as the PDF names it (None: ``data``)."""
+    together, the previous report's replays that this one has not leaving with it, and
+    a stopped study's FILE.partial set with a whole study's. ``shown``: the data as the
+    PDF names it (None: ``data``)."""
     target, pdf = _report_files(path)
     main = data.a if isinstance(data, Comparison) else data
     shown = data if shown is None else shown
@@ -473,6 +474,11 @@ def _write_report(path: Path, data: StudySummary | Comparison, scenario: str,
             files.add(pdf, render_balance(shown_main, model.board,
                                           shown if isinstance(shown, Comparison) else None))
         files.remove_on_commit(sorted(path.parent.glob(_replays_glob(path))))
+        if not path.stem.endswith(".partial"):  # a whole study replaces a stopped one's
+            part = _partial_path(path)
+            files.remove_on_commit([f for f in (part.with_suffix(".pdf"),
+                                                part.with_suffix(".json")) if f.is_file()]
+                                   + sorted(path.parent.glob(_replays_glob(part))))
         files.commit()
     click.echo(f"wrote {path} and {target}" if pdf is not None else f"wrote {target}",
                err=True)

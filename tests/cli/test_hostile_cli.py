@@ -448,6 +448,12 @@ def test_kill_stops_a_study_with_a_partial_report_and_143(tmp_path: Path) -> Non
     data = json.loads(partial.read_text("utf-8"))
     assert data["partial"] is True and 0 < data["cells"]["normal/4"]["games"] < 100000
     assert out.read_text("utf-8") == '{"whole": true}\n'
+    # the whole study that follows replaces the stopped one's set
+    code, text = simulate("--games", "2", *ONE_CELL, "--report", str(out))
+    assert code == 0, text
+    assert not partial.exists() and json.loads(out.read_text("utf-8"))["partial"] is False
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "study-normal-4p-closest-loss.json", "study-normal-4p-fastest-loss.json", "study.json"]
 
 
 def test_a_study_started_ignoring_ctrl_c_plays_on_through_one() -> None:
