@@ -123,8 +123,8 @@ def _cover(c: Canvas, data: StudySummary) -> None:
     c.setFont(fonts.BOLD, 12)
     c.drawString(15 * mm, y, "Figures per difficulty and player count")
     y -= 6 * mm
-    cols = [15, 40, 55, 85, 112, 127, 145, 165]
-    heads = ["cell", "win", "95 % interval", "band", "rounds", "officers", "revealed",
+    cols = [15, 38, 52, 82, 116, 132, 150, 170]
+    heads = ["cell", "win", "95 % interval", "target band", "rounds", "officers", "revealed",
              "loss causes"]
     c.setFont(fonts.BOLD, 9)
     for x, t in zip(cols, heads, strict=True):
