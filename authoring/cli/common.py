@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any, NoReturn
 
@@ -42,13 +43,15 @@ class SafePath(click.Path):
 
 class Number(click.ParamType):
     """A number option read as a designer types it (spaces around it, ``_`` or ``,`` between
-    thousands: ``1,000``); anything else is refused with what the option counts and an
+    thousands: ``1,000``; a decimal comma for a decimal: ``2,5``); anything else is refused with what the option counts and an
     example, not only "not a valid integer".
 
     >>> Number("games per cell", "500").convert(" 2,000 ", None, None)
     2000
     >>> Number("actions a minute", "6", decimal=True).convert("7.5", None, None)
     7.5
+    >>> Number("actions a minute", "6", decimal=True).convert("2,5", None, None)
+    2.5
     """
 
     def __init__(self, what: str, example: str, *, decimal: bool = False) -> None:
@@ -59,15 +62,27 @@ class Number(click.ParamType):
                 ctx: click.Context | None) -> Any:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return value
-        text = str(value).strip().replace("_", "").replace(",", "")
+        text = str(value).strip().replace("_", "")
+        if self.decimal and text.count(",") == 1 and "." not in text:
+            text = text.replace(",", ".")  # a decimal comma (2,5: two and a half)
+        elif _THOUSANDS.fullmatch(text):
+            text = text.replace(",", "")  # 1,000 (a comma elsewhere is refused)
+        opt = param.opts[0] if param is not None and param.opts else "the option"
+        shown = str(value).encode("unicode_escape").decode("ascii")
+        shown = shown if len(shown) <= 40 else shown[:37] + "…"
+        if len(text) > 100 and text.lstrip("+-").isdigit():
+            self.fail(f"'{shown}' is far too large: {self.what} (e.g. {opt} {self.example})",
+                      param, ctx)
         try:
             return float(text) if self.decimal else int(text)
         except ValueError:
             kind = "a number" if self.decimal else "a whole number"
-            opt = param.opts[0] if param is not None and param.opts else "the option"
-            shown = str(value).encode("unicode_escape").decode("ascii")[:40]
             self.fail(f"'{shown}' is not {kind}: {self.what} (e.g. {opt} {self.example})",
                       param, ctx)
+
+
+#: a whole number written with commas between thousands (1,000 or 12,345,678)
+_THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+")
 
 
 def print_report(report: Report, *, as_json: bool = False, err: bool = True,

@@ -52,13 +52,14 @@ from authoring.io.diagnostics import Report, suggestion
 from authoring.io.errors import InputError
 from authoring.io.fileset import FileSet
 from authoring.io.wording import count_of, percent, signed_points
-from authoring.io.yamlio import display_path, ensure_folder, refuse_special
+from authoring.io.yamlio import CREATED_FOLDERS, display_path, ensure_folder, refuse_special
 from authoring.model.balance import (
     LADDER_HINT,
     Comparison,
     SensitivityRow,
     Strength,
     StudySummary,
+    band_text,
     rung_name,
 )
 from authoring.model.game import GameModel
@@ -99,8 +100,9 @@ def _list(value: str, allowed: tuple[T, ...], what: str, convert: Callable[[str]
                                      f"{', '.join(map(str, allowed))}, or all",
                                      param_hint=hint) from None
         if item not in allowed:
+            book = (f" (or the book's {', '.join(aliases)})" if aliases else "")
             raise click.BadParameter(f"unknown {what} '{raw}'{suggestion(raw, map(str, allowed))}"
-                                     f"; one of: {', '.join(map(str, allowed))}, or all",
+                                     f"; one of: {', '.join(map(str, allowed))}, or all{book}",
                                      param_hint=hint)
         out.append(item)
     return tuple(dict.fromkeys(out))
@@ -246,6 +248,10 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
                                      f"{bot} bot's default is "
                                      f"{default_budget(bot)})",
                                      param_hint="--budget")
+    if report_path is not None and Path(report_path).stem.lower().endswith(".partial"):
+        raise click.BadParameter(f"{report_path}: FILE.partial.pdf is where a stopped study's "
+                                 "report goes (the next whole study removes it); choose "
+                                 "another name", param_hint="--report")
     if report_path is not None and Path(report_path).suffix.lower() not in (".pdf", ".json"):
         raise click.BadParameter(f"{report_path}: a report is FILE.pdf (the JSON written "
                                  "beside it) or FILE.json (the JSON only)",
@@ -317,9 +323,11 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
             if _data_partial(data):
                 part = _partial_path(Path(report_path))
                 _write_report(part, data, path, model, shown)
+                kept = Path(report_path)
                 click.echo(f"note: the study stopped before its end: its report is "
-                           f"{display_path(part)}; {display_path(Path(report_path))} is "
-                           "kept for a whole study", err=True)
+                           f"{display_path(part)}"
+                           + (f"; {display_path(kept)}, a whole study's, is left as it was"
+                              if kept.is_file() else ""), err=True)
             else:
                 _write_report(Path(report_path), data, path, model, shown)
         if as_json:
@@ -444,6 +452,9 @@ def _check_report_path(path: Path) -> None:
             for old in sorted(path.parent.glob(_replays_glob(where))):
                 refuse_special(old)
     ensure_folder(path.parent)
+    for folder in dict.fromkeys(CREATED_FOLDERS):  # said now, before the games (not at exit)
+        click.echo(f"note: created the folder {display_path(folder)} for the report", err=True)
+    CREATED_FOLDERS.clear()
     try:
         with tempfile.TemporaryFile(dir=path.parent, prefix=".resistance-probe-"):
             pass
@@ -484,9 +495,9 @@ def _write_report(path: Path, data: StudySummary | Comparison, scenario: str,
                err=True)
     if len(saves) > LISTED_REPLAYS:  # (27 lines for a default study hid the table)
         pattern = path.with_name(f"{path.stem}-*-*p-*.json")
-        click.echo(f"{count_of(len(saves), 'notable game')} (each cell's closest loss, "
-                   f"fastest loss and quickest win) beside it, {display_path(pattern)}; "
-                   "replay one with:", err=True)
+        click.echo(f"{count_of(len(saves), 'notable game')} (per cell: the closest loss, "
+                   f"the fastest loss, the quickest win, those there were) beside it, "
+                   f"{display_path(pattern)}; replay one with:", err=True)
         click.echo(f"  resistance play --replay {shlex.quote(display_path(saves[0][0]))}",
                    err=True)
     elif saves:
@@ -540,6 +551,9 @@ def _finishing(stopped: bool = False) -> Iterator[list[int]]:
 
     def note(signum: int) -> None:
         if late or stopped:
+            again = "terminated" if signum == signal.SIGTERM else "interrupted"
+            click.echo(f"\n{again} again: the results are abandoned (a file is written "
+                       "whole or not at all)", err=True)
             raise_for(signum)
         late.append(signum)
         word = "terminated" if signum == signal.SIGTERM else "interrupted"
@@ -717,8 +731,8 @@ def _print(s: StudySummary, compared: bool = False) -> None:
         mark = " *" if c.provisional else ""
         placeholder = placeholder or bool(mark)
         place = bands.get(key)
-        band = (f"{place} {percent(s.targets[c.difficulty][0])}–"
-                f"{percent(s.targets[c.difficulty][1])}" if place is not None else "–")
+        band = (f"{place} {band_text(s.targets[c.difficulty])}" if place is not None
+                else "–")
         click.echo(f"{key + mark:<10} {percent(c.win_rate):>5}  {interval:<16}{band:<16}"
                    f"{c.rounds_mean:>11.1f}  {causes}")
     if placeholder:

@@ -53,6 +53,7 @@ from authoring.model.balance import (
     Strength,
     StudyParameters,
     StudySummary,
+    band_text,
     band_verdict,
     best_other,
 )
@@ -620,13 +621,12 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
     bands = targets(model)
     for key, c in cells.items():
         band = bands.get(c.difficulty)
-        if band is not None:
-            lo, hi = band
-            if band_verdict(c.win_rate, c.interval, band) in ("above", "below"):
-                out.append(f"{key}: win rate {percent(c.win_rate)} "
-                           f"[{percent(c.interval[0])}, {percent(c.interval[1])}] is "
-                           f"outside the target band {percent(lo)}–{percent(hi)} (balance: in the scenario)"
-                           + _provisional(c))
+        if band is not None and band_verdict(c.win_rate, c.interval, band) in ("above",
+                                                                               "below"):
+            out.append(f"{key}: win rate {percent(c.win_rate)} "
+                       f"[{percent(c.interval[0])}, {percent(c.interval[1])}] is "
+                       f"outside the target band {band_text(band)} (balance: in the scenario)"
+                       + _provisional(c))
         for o in c.objectives:
             if o.revealed < 0.5:
                 out.append(f"{key}: objective '{o.id}' is revealed in only "

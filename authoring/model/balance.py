@@ -18,7 +18,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import ClassVar, TypeAlias
 
-from authoring.io.wording import count_of, percent
+from authoring.io.wording import count_of, join_and, percent
 
 #: a value as :func:`json.dumps` writes it
 Json: TypeAlias = "str | int | float | bool | None | Sequence[Json] | Mapping[str, Json]"
@@ -350,8 +350,11 @@ class StudySummary(Record):
             return (f"no verdict: the {st.bot} team ranks below the heuristic on the skill "
                     "ladder, and the target bands judge the scenario played well (--bot "
                     "heuristic or search)")
-        return balance_verdict(self.bands, bool(self.targets), self.partial,
-                               {k for k, c in self.cells.items() if c.provisional})
+        return balance_verdict(
+            self.bands, bool(self.targets), self.partial,
+            {k for k, c in self.cells.items() if c.provisional},
+            list(dict.fromkeys(c.difficulty for c in self.cells.values()
+                               if c.difficulty not in self.targets)))
 
     def to_json(self) -> dict[str, Json]:
         """As :meth:`Record.to_json`, with :attr:`standing`, :attr:`bands` and
@@ -373,6 +376,16 @@ BAND_PLACES = {
     "below": "below the band",  # the whole interval below: too hard
     "above": "above the band",  # the whole interval above: too easy
 }
+
+
+def band_text(band: tuple[float, float]) -> str:
+    """A target band as a designer wrote it, in percent (not rounded to whole ones: a
+    band from 0.634 read "63%" beside a win rate of 63 % outside it).
+
+    >>> band_text((0.6, 0.9)), band_text((0.634, 1.0))
+    ('60%–90%', '63.4%–100%')
+    """
+    return "–".join(f"{round(x * 100, 2):g}%" for x in band)
 
 
 def band_verdict(win_rate: float, interval: tuple[float, float],
@@ -398,12 +411,17 @@ def band_verdict(win_rate: float, interval: tuple[float, float],
 
 
 def balance_verdict(bands: Mapping[str, str], has_targets: bool, partial: bool,
-                    provisional: Collection[str] = ()) -> str:
-    """The study's answer in one sentence, from :func:`band_verdict` per cell;
-    ``provisional``: the cells on D8.1's placeholder army track (marked ``*``).
+                    provisional: Collection[str] = (), unjudged: Sequence[str] = ()) -> str:
+    """The study's answer in one sentence, from :func:`band_verdict` per cell:
+    ``not balanced`` when a cell's whole interval is outside its band, else ``undecided``
+    when a cell is only near it (more games tell), else ``balanced``; ``provisional``: the
+    cells on D8.1's placeholder army track (marked ``*``); ``unjudged``: the difficulties
+    played that have no band (said after it).
 
-    >>> balance_verdict({"easy/4": "in", "hard/4": "near"}, True, False)
-    'balanced: every cell is in or near its target band (near: hard/4; more games tell)'
+    >>> balance_verdict({"easy/4": "in", "hard/4": "in"}, True, False)
+    'balanced: every cell is in its target band'
+    >>> balance_verdict({"easy/4": "in", "hard/4": "near"}, True, False, unjudged=["normal"])
+    'undecided: hard/4 is near its target band, its interval reaching in (more games tell); the other cell is in its band; normal has no band'
     >>> balance_verdict({"easy/4": "above", "normal/4": "in", "hard/4": "below"}, True, False)
     'not balanced: 2 of 3 cells are outside their target band (too easy: easy/4; too hard: hard/4)'
     >>> balance_verdict({"hard/3": "above", "hard/4": "in"}, True, False, {"hard/3"})
@@ -419,6 +437,8 @@ def balance_verdict(bands: Mapping[str, str], has_targets: bool, partial: bool,
     for key, place in bands.items():
         by.setdefault(place, []).append(key + " *" * (key in provisional))
     part = " (a partial study: the cells played so far)" if partial else ""
+    rest = f"; {join_and(list(unjudged), 'en')} {'has' if len(unjudged) == 1 else 'have'} " \
+           "no band" if unjudged else ""
     if "above" in by or "below" in by:
         out = len(by.get("above", ())) + len(by.get("below", ()))
         said = "; ".join(f"{what}: {', '.join(by[k])}" for k, what in
@@ -427,10 +447,18 @@ def balance_verdict(bands: Mapping[str, str], has_targets: bool, partial: bool,
         return (f"not balanced{part}: {out} of {count_of(len(bands), 'cell')} "
                 f"{'is' if out == 1 else 'are'} outside {'its' if out == 1 else 'their'} "
                 f"target band ({said})"
-                + ("; * on the placeholder army track of D8.1: provisional" if star else ""))
+                + ("; * on the placeholder army track of D8.1: provisional" if star else "")
+                + rest)
     near = by.get("near")
-    return (f"balanced{part}: every cell is in or near its target band"
-            + (f" (near: {', '.join(near)}; more games tell)" if near else ""))
+    if near:
+        inside = len(by.get("in", ()))
+        others = (f"; the other {'cell is' if inside == 1 else f'{inside} cells are'} in "
+                  f"{'its' if inside == 1 else 'their'} band" if inside else "")
+        return (f"undecided{part}: {', '.join(near)} {'is' if len(near) == 1 else 'are'} near "
+                f"{'its' if len(near) == 1 else 'their'} target band, "
+                f"{'its interval' if len(near) == 1 else 'their intervals'} reaching in (more "
+                f"games tell){others}{rest}")
+    return (f"balanced{part}: every cell is in its target band" + rest)
 
 
 @dataclass(frozen=True, slots=True)

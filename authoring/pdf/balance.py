@@ -26,6 +26,7 @@ from authoring.model.balance import (
     BAND_PLACES,
     Comparison,
     StudySummary,
+    band_text,
     band_verdict,
     rung_name,
 )
@@ -88,10 +89,7 @@ def _cover(c: Canvas, data: StudySummary) -> None:
     c.setFont(fonts.BOLD, 12)
     c.drawString(15 * mm, y, "Verdict")
     y -= 6 * mm
-    verdict = data.verdict
-    said = (verdict[0].upper() + verdict[1:] if verdict.startswith("no verdict")
-            else f"As the bot below plays it, {verdict}")
-    y = _wrap(c, said + ".", 18 * mm, y, PAGE[0] - 36 * mm) - 2 * mm
+    y = _wrap(c, _verdict_text(data) + ".", 18 * mm, y, PAGE[0] - 36 * mm) - 2 * mm
     y = _strength(c, data, y)
     y = _wrap(c, "Time model: " + st.time_model + ". Each game is seeded from the study's "
               "seed and its index: the same figures for any number of processes or a cluster. "
@@ -155,13 +153,20 @@ def _cover(c: Canvas, data: StudySummary) -> None:
               15 * mm, y - 6 * mm, PAGE[0] - 30 * mm, size=8)
 
 
+def _verdict_text(data: StudySummary) -> str:
+    """The study's verdict as a sentence of the report, with whose play it judges."""
+    said = data.verdict
+    if said.startswith("no verdict"):
+        return said[0].upper() + said[1:]
+    return f"As the {data.study.bot} bot plays it, {said}"
+
+
 def _band_cell(data: StudySummary, key: str) -> str:
     """A cell's target band and its place against it (``in 60–90 %``), or a dash."""
     place = data.bands.get(key)
     if place is None:
         return "–"
-    lo, hi = data.targets[data.cells[key].difficulty]
-    return f"{place} {lo * 100:.0f}–{hi * 100:.0f} %"
+    return f"{place} {band_text(data.targets[data.cells[key].difficulty])}"
 
 
 def _strength(c: Canvas, data: StudySummary, y: float) -> float:
@@ -466,6 +471,12 @@ def _comparison(c: Canvas, both: Comparison) -> None:
                f"[{signed_points(lo)}, {signed_points(hi)}]" + ("  significant" if d.significant else ""))
         for x, text in zip(cols, row, strict=True):
             c.drawString(x, y, text)
+    y -= 10 * mm
+    for name, side in (("A", both.a), ("B", both.b)):  # each against its own bands
+        if y < 20 * mm:
+            break
+        y = _wrap(c, f"Verdict, {name}: {_verdict_text(side)}.", 15 * mm, y,
+                  PAGE[0] - 30 * mm) - 2 * mm
 
 
 def render_balance(data: StudySummary, board: Board, both: Comparison | None = None

@@ -174,8 +174,26 @@ def test_the_study_gives_its_verdict_against_the_bands(tmp_path: Path) -> None:
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     data = json.loads(j.stdout)
     assert data["bands"] == {"easy/4": "near", "hard/4": "in"}
-    assert data["verdict"] == ("balanced: every cell is in or near its target band (near: "
-                               "easy/4; more games tell)")
+    assert data["verdict"] == ("undecided: easy/4 is near its target band, its interval "
+                               "reaching in (more games tell); the other cell is in its band")
+
+
+def test_a_report_named_like_a_stopped_studys_is_refused_and_a_new_folder_said_first(
+        tmp_path: Path) -> None:
+    """FILE.partial.pdf is where a stopped study writes (and a whole study removes): a
+    designer's own report of that name was deleted by the next study. A folder --report
+    makes is said before the games (it was the last line, after the verdict)."""
+    code, text = simulate("--games", "1", *ONE_CELL, "--report",
+                          str(tmp_path / "x.partial.pdf"))
+    assert code == 2 and "FILE.partial.pdf is where a stopped study's report goes" in text
+    r = subprocess.run([sys.executable, "-m", "authoring", "simulate", "--games", "2",
+                        *ONE_CELL, "--report", str(tmp_path / "new" / "r.json")],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    err = r.stderr.splitlines()
+    made = err.index(f"note: created the folder {tmp_path / 'new'} for the report")
+    assert made < next(i for i, ln in enumerate(err) if ln.startswith("engine: "))
+    assert "created the folder" not in "".join(err[made + 1:])
 
 
 @pytest.mark.parametrize(("args", "said"), [
@@ -194,8 +212,15 @@ def test_a_word_for_a_number_says_what_the_option_counts(args: list[str], said: 
 
 
 def test_numbers_are_read_as_a_designer_types_them() -> None:
-    r = CliRunner().invoke(cli, ["simulate", "--games", " 1,0 ", *ONE_CELL, "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout)["study"]["games"] == 10, r.output
+    """Thousands with commas, spaces around, a decimal comma for a decimal (2,5 was read
+    as 25, "1,00" as 100 games: a comma stands only between thousands of a whole number)."""
+    r = CliRunner().invoke(cli, ["simulate", "--games", " 1,000 ", "--table-speed", "2,5",
+                                 *ONE_CELL, "--json"])
+    assert r.exit_code == 0, r.output
+    study = json.loads(r.stdout)["study"]
+    assert (study["games"], study["table_speed"]) == (1000, 2.5)
+    code, text = simulate("--games", "1,00", *ONE_CELL)
+    assert code == 2 and "'1,00' is not a whole number" in text
 
 
 def test_many_notable_games_are_named_by_their_pattern_not_listed(
@@ -207,8 +232,8 @@ def test_many_notable_games_are_named_by_their_pattern_not_listed(
     code, text = simulate("--games", "2", "--players", "3,4,5", "--difficulty", "easy,hard",
                           "--bot", "random", "--report", "r.json")
     assert code == 0, text
-    assert "12 notable games (each cell's closest loss, fastest loss and quickest win) beside " \
-           "it, r-*-*p-*.json; replay one with:" in text
+    assert "12 notable games (per cell: the closest loss, the fastest loss, the quickest " \
+           "win, those there were) beside it, r-*-*p-*.json; replay one with:" in text
     assert [ln.strip() for ln in text.splitlines() if "--replay" in ln] == [
         "resistance play --replay r-easy-3p-closest-loss.json"]
     assert len(list(tmp_path.glob("r-*-*p-*.json"))) == 12
@@ -444,7 +469,7 @@ def test_kill_stops_a_study_with_a_partial_report_and_143(tmp_path: Path) -> Non
     assert proc.returncode == 143, err
     assert "terminated: the results below are partial" in err and "Traceback" not in err
     partial = tmp_path / "study.partial.json"
-    assert f"its report is {partial}; {out} is kept for a whole study" in err
+    assert f"its report is {partial}; {out}, a whole study's, is left as it was" in err
     data = json.loads(partial.read_text("utf-8"))
     assert data["partial"] is True and 0 < data["cells"]["normal/4"]["games"] < 100000
     assert out.read_text("utf-8") == '{"whole": true}\n'
