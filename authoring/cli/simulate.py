@@ -59,7 +59,6 @@ from authoring.model.balance import (
     SensitivityRow,
     Strength,
     StudySummary,
-    band_text,
     rung_name,
 )
 from authoring.model.game import GameModel
@@ -320,7 +319,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         shown = replace(data, a=a, b=b)
     with _finishing(runner.stopped is not None) as late:
         if report_path:
-            if _data_partial(data):
+            if data.partial:
                 part = _partial_path(Path(report_path))
                 _write_report(part, data, path, model, shown)
                 kept = Path(report_path)
@@ -416,11 +415,6 @@ def _report_files(path: Path) -> tuple[Path, Path | None]:
     """The JSON and the PDF (or None) of ``--report FILE``."""
     pdf = path.suffix.lower() == ".pdf"
     return (path.with_suffix(".json") if pdf else path), (path if pdf else None)
-
-
-def _data_partial(data: StudySummary | Comparison) -> bool:
-    """Whether a study (or either side of a comparison) stopped before its end."""
-    return data.a.partial or data.b.partial if isinstance(data, Comparison) else data.partial
 
 
 def _partial_path(path: Path) -> Path:
@@ -550,13 +544,12 @@ def _finishing(stopped: bool = False) -> Iterator[list[int]]:
     late: list[int] = []
 
     def note(signum: int) -> None:
+        word = "terminated" if signum == signal.SIGTERM else "interrupted"
         if late or stopped:
-            again = "terminated" if signum == signal.SIGTERM else "interrupted"
-            click.echo(f"\n{again} again: the results are abandoned (a file is written "
+            click.echo(f"\n{word} again: the results are abandoned (a file is written "
                        "whole or not at all)", err=True)
             raise_for(signum)
         late.append(signum)
-        word = "terminated" if signum == signal.SIGTERM else "interrupted"
         click.echo(f"\n{word}: the games are played; the results are being written, "
                    "whole (again to abandon them)", err=True)
 
@@ -723,16 +716,13 @@ def _print(s: StudySummary, compared: bool = False) -> None:
         click.echo(f"{'cell':<10} {'win':>5}  {'95% interval':<15} {'target band':<16}"
                    f"{'mean rounds':>11}  loss causes")
     placeholder = False
-    bands = s.bands
     for key, c in s.cells.items():
         lo, hi = c.interval
         causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}" for k, v in c.loss_causes.items())
         interval = f"[{percent(lo)}, {percent(hi)}]"
         mark = " *" if c.provisional else ""
         placeholder = placeholder or bool(mark)
-        place = bands.get(key)
-        band = (f"{place} {band_text(s.targets[c.difficulty])}" if place is not None
-                else "–")
+        band = s.band_label(key) or "–"
         click.echo(f"{key + mark:<10} {percent(c.win_rate):>5}  {interval:<16}{band:<16}"
                    f"{c.rounds_mean:>11.1f}  {causes}")
     if placeholder:

@@ -589,8 +589,7 @@ def design_warnings(model: GameModel, study: Study, cells: Mapping[str, CellSumm
     scenario's target band, a player count far off the others, actions or cards never
     used, an objective rarely revealed, many losses after every objective was done."""
     out: list[str] = []
-    ladder = list(BOTS)
-    weak = study.bot in ladder and ladder.index(study.bot) < ladder.index("heuristic")
+    weak = strength(study).below_heuristic
     if weak:
         out.append(f"the {study.bot} team ranks below the heuristic on the skill ladder "
                    "(the order the bots were built to: measured apart or not, the line above "

@@ -217,6 +217,13 @@ class Strength(Record):
     #: decisions, its table speed), said after the quoted ladder; empty: it does not
     reference_note: str = ""
 
+    @property
+    def below_heuristic(self) -> bool:
+        """The bot ranks below the heuristic on the ladder (the order the bots were built
+        to): the target bands judge a scenario played well, not by this team."""
+        return (self.rank is not None and "heuristic" in self.ladder
+                and self.rank <= self.ladder.index("heuristic"))
+
 
 @dataclass(frozen=True, slots=True)
 class CellDifference(Record):
@@ -339,14 +346,21 @@ class StudySummary(Record):
         return {key: band_verdict(c.win_rate, c.interval, self.targets[c.difficulty])
                 for key, c in self.cells.items() if c.difficulty in self.targets}
 
+    def band_label(self, key: str) -> str | None:
+        """Cell ``key``'s place and its band as the table shows them (``in 60%–90%``);
+        None: its difficulty has no band."""
+        place = self.bands.get(key)
+        if place is None:
+            return None
+        return f"{place} {band_text(self.targets[self.cells[key].difficulty])}"
+
     @property
     def verdict(self) -> str:
         """The study's answer in one sentence: are the cells in their target bands? Not
         said for a team that ranks below the heuristic on the skill ladder: the bands
         judge the scenario played well."""
         st = self.strength
-        if st.rank is not None and "heuristic" in st.ladder \
-                and st.rank <= st.ladder.index("heuristic"):
+        if st.below_heuristic:
             return (f"no verdict: the {st.bot} team ranks below the heuristic on the skill "
                     "ladder, and the target bands judge the scenario played well (--bot "
                     "heuristic or search)")
@@ -472,7 +486,12 @@ class Comparison(Record):
     def to_json(self) -> dict[str, Json]:
         """As :meth:`Record.to_json`, with ``partial`` first, as a study's: either side
         stopped before every game was played."""
-        return {"partial": self.a.partial or self.b.partial, **Record.to_json(self)}
+        return {"partial": self.partial, **Record.to_json(self)}
+
+    @property
+    def partial(self) -> bool:
+        """Either study stopped before every game was played (as a study's ``partial``)."""
+        return self.a.partial or self.b.partial
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,6 @@ from authoring.model.balance import (
     BAND_PLACES,
     Comparison,
     StudySummary,
-    band_text,
     band_verdict,
     rung_name,
 )
@@ -137,7 +136,7 @@ def _cover(c: Canvas, data: StudySummary) -> None:
         revealed = cell.objectives[0].revealed if cell.objectives else 0
         causes = ", ".join(f"{k.lower().replace('_', ' ')} {v}"
                            for k, v in cell.loss_causes.items())
-        band = _band_cell(data, key)
+        band = data.band_label(key) or "–"
         if cell.provisional:
             key = f"{key} *"
             placeholder = True
@@ -159,14 +158,6 @@ def _verdict_text(data: StudySummary) -> str:
     if said.startswith("no verdict"):
         return said[0].upper() + said[1:]
     return f"As the {data.study.bot} bot plays it, {said}"
-
-
-def _band_cell(data: StudySummary, key: str) -> str:
-    """A cell's target band and its place against it (``in 60–90 %``), or a dash."""
-    place = data.bands.get(key)
-    if place is None:
-        return "–"
-    return f"{place} {band_text(data.targets[data.cells[key].difficulty])}"
 
 
 def _strength(c: Canvas, data: StudySummary, y: float) -> float:
