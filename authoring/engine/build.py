@@ -187,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"removed {len(gone)} files: the engine runs its Python sources")
         return 0
     plain = args == ["--plain"]
-    how = "about a minute" if plain else \
+    how = "about a minute and a half" if plain else \
         "a few minutes: compiled, trained on a few games, compiled again"
     print(f"compiling {len(COMPILED)} engine modules with mypyc ({how})…", flush=True)
     made = build(pgo=not plain)

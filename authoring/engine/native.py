@@ -3,7 +3,7 @@
 The rules live in the ``.py`` files of this package and nowhere else. ``python -m
 authoring.engine.build`` (:mod:`authoring.engine.build`) compiles the engine's modules
 (:data:`COMPILED`) with mypyc into extension modules beside them (a few minutes, profile-guided
-with GCC; ``--plain``: one compile, about a minute; it needs
+with GCC; ``--plain``: one compile, about a minute and a half; it needs
 ``pip install -e ".[fast]"``, a C compiler and the Python headers): the same games, about
 four times faster (tests/engine/test_compiled.py plays the same studies both ways and
 compares them byte for byte). ``--clean`` removes them; ``--status`` says which engine runs.
