@@ -61,7 +61,7 @@ def _allowed_option(board: Board, raw: tuple[str, ...]) -> tuple[str, ...] | Non
             if not chosen:
                 raise click.BadParameter(
                     f"{item}: no place of {board.spec.id} has this property",
-                    param_hint="--allowed")
+                    param_hint="'--allowed'")
             out.extend(z for z in chosen if z not in out)
             continue
         for ref in (r.strip() for r in item.split(",")):
@@ -71,13 +71,13 @@ def _allowed_option(board: Board, raw: tuple[str, ...]) -> tuple[str, ...] | Non
             if zid is None:
                 raise click.BadParameter(
                     f"unknown zone '{ref}'{suggestion(ref, board.zone_ids)}",
-                    param_hint="--allowed",
+                    param_hint="'--allowed'",
                 )
             if zid not in out:
                 out.append(zid)
     if not out:
         raise click.BadParameter("lists no place; write zone ids, e.g. --allowed 'N-E 1,S-O 3'",
-                                 param_hint="--allowed")
+                                 param_hint="'--allowed'")
     return tuple(z for z in board.zone_ids if z in out)
 
 
@@ -89,7 +89,7 @@ def _where_zones(board: Board, text: str) -> list[str]:
     pred = parse_where(doc.data, doc, (), board, report) if doc is not None else None
     if pred is None or report.has_errors:
         problems = "; ".join(d.message for d in report.errors) or "not a predicate"
-        raise click.BadParameter(f"{text}: {problems}", param_hint="--allowed")
+        raise click.BadParameter(f"{text}: {problems}", param_hint="'--allowed'")
     return [z for z in board.zone_ids if z in pred.zones(board)]
 
 
@@ -228,10 +228,10 @@ def explain(deck_file: str, first: str, second: str | None, as_json: bool) -> No
     zid = deck.board.resolve(place)
     if zid is None:
         raise click.BadParameter(
-            f"unknown zone '{place}'{suggestion(place, deck.board.zone_ids)}", param_hint="PLACE"
+            f"unknown zone '{place}'{suggestion(place, deck.board.zone_ids)}", param_hint="'PLACE'"
         )
     if card is not None and card not in ids:
-        raise click.BadParameter(f"unknown card '{card}'{suggestion(card, ids)}", param_hint="CARD")
+        raise click.BadParameter(f"unknown card '{card}'{suggestion(card, ids)}", param_hint="'CARD'")
     if card is not None:
         has, reasons = deck.explain(card, zid)
         c = deck.card(card)
@@ -302,10 +302,10 @@ def simulate(
         sizes = [int(x) for x in draws.split(",") if x.strip()]
     except ValueError:
         raise click.BadParameter(
-            f"'{draws}' is not a list of numbers", param_hint="--draws"
+            f"'{draws}' is not a list of numbers", param_hint="'--draws'"
         ) from None
     if not sizes or any(d < 1 for d in sizes):
-        raise click.BadParameter("draw sizes are whole numbers ≥ 1", param_hint="--draws")
+        raise click.BadParameter("draw sizes are whole numbers ≥ 1", param_hint="'--draws'")
     deck, report = _load_deck(deck_file, as_json)
     chosen = _allowed_option(deck.board, allowed)
     started = time.perf_counter()
@@ -397,7 +397,7 @@ def generate(
     if board_file is None:
         raise click.UsageError("give a BOARD to generate a deck for, or --extend DECK")
     if failures >= cards:
-        raise click.BadParameter("failures must be fewer than cards", param_hint="--failures")
+        raise click.BadParameter("failures must be fewer than cards", param_hint="'--failures'")
     board = load_or_exit(board_file, "board", as_json=as_json)
     chosen = _allowed_option(board, allowed)
     started = time.perf_counter()

@@ -132,10 +132,10 @@ def decision_pairs(values: tuple[str, ...], hint: str = "") -> dict[str, str]:
         key, sep, choice = (part.strip() for part in item.partition("="))
         if not sep or not key or not choice:
             raise click.BadParameter(f"'{item}' is not DECISION=CHOICE (e.g. D4.2=player){hint}",
-                                     param_hint="--decision")
+                                     param_hint="'--decision'")
         if out.get(key, choice) != choice:
             raise click.BadParameter(f"{key} is given twice, '{out[key]}' then '{choice}': "
-                                     f"choose one{hint}", param_hint="--decision")
+                                     f"choose one{hint}", param_hint="'--decision'")
         out[key] = choice
     return out
 

@@ -112,7 +112,7 @@ def _decisions(values: tuple[str, ...]) -> dict[str, str]:
     out = decision_pairs(values)
     problems = check_decisions(out)
     if problems:
-        raise click.BadParameter("; ".join(problems), param_hint="--decision")
+        raise click.BadParameter("; ".join(problems), param_hint="'--decision'")
     return out
 
 
@@ -207,59 +207,59 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
     if not 1 <= games <= MAX_GAMES:
         raise click.BadParameter(f"{games}: from 1 to {MAX_GAMES:,} games a cell (every "
                                  "game's record is kept to summarise the cell)",
-                                 param_hint="--games")
+                                 param_hint="'--games'")
     if not 0 <= seed <= MAX_SEED:
         raise click.BadParameter(f"{seed}: from 0 to 2**64 - 1 ({MAX_SEED:,}): the games' "
                                  "seeds are made from it modulo 2**64, so a larger or "
                                  "negative one would replay another seed's games",
-                                 param_hint="--seed")
+                                 param_hint="'--seed'")
     if not 1 <= jobs <= MAX_JOBS:
         raise click.BadParameter(f"{jobs}: from 1 to {MAX_JOBS} processes",
-                                 param_hint="--jobs")
+                                 param_hint="'--jobs'")
     most = MAX_STUDY // len(BOT_NAMES)
     if ladder is not None and not 1 <= ladder <= most:
         raise click.BadParameter(f"{ladder:,}: from 1 to {most:,} games a bot ({len(BOT_NAMES)} "
                                  f"bots: at most {MAX_STUDY:,} games a ladder, as a study; "
-                                 "leave --ladder out for no ladder)", param_hint="--ladder")
+                                 "leave --ladder out for no ladder)", param_hint="'--ladder'")
     if scheduler is not None:
         scheduler = _scheduler_address(scheduler)
     if not 0 < table_speed < 1000:  # also refuses nan and inf
         raise click.BadParameter(f"{table_speed:g}: actions a minute must be above 0 and "
                                  "below 1000",
-                                 param_hint="--table-speed")
+                                 param_hint="'--table-speed'")
     bot = bot.strip().lower()  # as the lists are read (" Random " is the random bot)
     if bot not in BOT_NAMES:
         raise click.BadParameter(f"unknown bot '{bot}'{suggestion(bot, BOT_NAMES)}; one of: "
-                                 f"{', '.join(BOT_NAMES)}", param_hint="--bot")
+                                 f"{', '.join(BOT_NAMES)}", param_hint="'--bot'")
     if budget is not None:
         if bot not in BUDGETED:
             raise click.BadParameter(f"the {bot} bot does not search: a budget is for "
                                      f"--bot {' or '.join(sorted(BUDGETED))}",
-                                     param_hint="--budget")
+                                     param_hint="'--budget'")
         if budget < 1:
             raise click.BadParameter(f"{budget}: at least 1 future per decision (the {bot} "
                                      f"bot's default is {default_budget(bot)})",
-                                     param_hint="--budget")
+                                     param_hint="'--budget'")
         if budget > MAX_BUDGET:
             raise click.BadParameter(f"{budget}: at most {MAX_BUDGET} futures per decision "
                                      f"(a game's time grows with the budget: {MAX_BUDGET} "
                                      "already takes tens of seconds a game; the "
                                      f"{bot} bot's default is "
                                      f"{default_budget(bot)})",
-                                     param_hint="--budget")
+                                     param_hint="'--budget'")
     if report_path is not None and Path(report_path).stem.lower().endswith(".partial"):
         raise click.BadParameter(f"{report_path}: FILE.partial.pdf is where a stopped study's "
                                  "report goes (the next whole study removes it); choose "
-                                 "another name", param_hint="--report")
+                                 "another name", param_hint="'--report'")
     if report_path is not None and Path(report_path).suffix.lower() not in (".pdf", ".json"):
         raise click.BadParameter(f"{report_path}: a report is FILE.pdf (the JSON written "
                                  "beside it) or FILE.json (the JSON only)",
-                                 param_hint="--report")
+                                 param_hint="'--report'")
     study = Study(
         games=games,
-        difficulties=_list(difficulty, LEVELS, "difficulty", str, hint="--difficulty",
+        difficulties=_list(difficulty, LEVELS, "difficulty", str, hint="'--difficulty'",
                            aliases=BOOK_LEVELS),
-        players=_list(players, PLAYER_COUNTS, "player count", int, hint="--players"),
+        players=_list(players, PLAYER_COUNTS, "player count", int, hint="'--players'"),
         bot=bot, seed=seed, table_speed=table_speed, decisions=_decisions(decisions),
         search_budget=budget,
     )
@@ -267,13 +267,13 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
         raise click.BadParameter(
             f"{games:,} games × {len(study.cells)} cells: at most {MAX_STUDY:,} games a study "
             "(each game's record, a few kB, is kept to summarise its cell); choose fewer "
-            "games or cells (--difficulty, --players)", param_hint="--games")
+            "games or cells (--difficulty, --players)", param_hint="'--games'")
     if scheduler is not None:
         try:
             import distributed  # noqa: F401
         except ImportError:
             raise click.BadParameter("Dask is not installed: pip install -e '.[distributed]'",
-                                     param_hint="--scheduler") from None
+                                     param_hint="'--scheduler'") from None
     if report_path:
         _check_report_path(Path(report_path))
     runner = StudyRunner(_capped_jobs(jobs, scheduler, study), scheduler)
@@ -375,23 +375,23 @@ def _scheduler_address(value: str) -> str:
     how = "write local or tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786"
     shown = text.encode("unicode_escape").decode("ascii")[:80]
     if "://" not in text:
-        raise click.BadParameter(f"'{shown}': {how}", param_hint="--scheduler")
+        raise click.BadParameter(f"'{shown}': {how}", param_hint="'--scheduler'")
     try:
         parts = urlsplit(text)
         port = parts.port
     except ValueError as e:
-        raise click.BadParameter(f"'{shown}': {e}; {how}", param_hint="--scheduler") from None
+        raise click.BadParameter(f"'{shown}': {e}; {how}", param_hint="'--scheduler'") from None
     if parts.scheme not in SCHEMES:
         raise click.BadParameter(f"'{shown}': the scheme '{parts.scheme}' is not one of "
-                                 f"{', '.join(SCHEMES)}; {how}", param_hint="--scheduler")
+                                 f"{', '.join(SCHEMES)}; {how}", param_hint="'--scheduler'")
     if not parts.hostname:
-        raise click.BadParameter(f"'{shown}': no host; {how}", param_hint="--scheduler")
+        raise click.BadParameter(f"'{shown}': no host; {how}", param_hint="'--scheduler'")
     if port is None or port == 0:
         raise click.BadParameter(f"'{shown}': no port (a scheduler listens on one, 8786 by "
-                                 f"default); {how}", param_hint="--scheduler")
+                                 f"default); {how}", param_hint="'--scheduler'")
     if parts.path not in ("", "/") or parts.query or parts.fragment:
         raise click.BadParameter(f"'{shown}': an address has no path; {how}",
-                                 param_hint="--scheduler")
+                                 param_hint="'--scheduler'")
     return text
 
 

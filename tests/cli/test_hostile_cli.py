@@ -111,7 +111,7 @@ def test_a_report_is_a_pdf_or_a_json_file(name: str, tmp_path: Path) -> None:
     """--report FILE.txt wrote the JSON into a .txt (the help says FILE.pdf or FILE.json):
     refused before any game, the value named, nothing written."""
     code, text = simulate("--games", "1", *ONE_CELL, "--report", str(tmp_path / name))
-    assert code == 2 and f"Invalid value for --report: {tmp_path / name}: a report is " \
+    assert code == 2 and f"Invalid value for '--report': {tmp_path / name}: a report is " \
         "FILE.pdf (the JSON written beside it) or FILE.json (the JSON only)" in text, text
     assert list(tmp_path.iterdir()) == []
 

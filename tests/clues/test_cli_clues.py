@@ -294,5 +294,5 @@ def test_allowed_where_a_property_no_place_has_is_a_usage_error() -> None:
     r = CliRunner().invoke(cli, ["clues", "check", "cards/clues.yaml", "--allowed-where",
                                  "{all: [{region: N-E}, {region: S-O}]}"])
     assert r.exit_code == 2
-    assert ("Invalid value for --allowed: {all: [{region: N-E}, {region: S-O}]}: no place of "
+    assert ("Invalid value for '--allowed': {all: [{region: N-E}, {region: S-O}]}: no place of "
             "island has this property") in r.output
