@@ -678,8 +678,8 @@ def _phases(s: StudySummary) -> str:
     the table speed, rounded to whole actions): what a study's table speed plays."""
     per: dict[str, int] = {}
     for c in s.cells.values():
-        if c.budget is not None:
-            per.setdefault(c.difficulty, c.budget)
+        if c.actions_a_phase is not None:
+            per.setdefault(c.difficulty, c.actions_a_phase)
     if not per:  # no game played: the header says no budget
         return ""
     if len(set(per.values())) == 1:

@@ -519,7 +519,7 @@ def summarise_cell(records: Sequence[GameRecord], game: Game) -> CellSummary:
     quickest_win = min((r for r in records if r.won), key=lambda r: (r.round, r.seed),
                        default=None)
     return CellSummary(
-        difficulty=game.difficulty, players=game.players, budget=game.action_budget,
+        difficulty=game.difficulty, players=game.players, actions_a_phase=game.action_budget,
         army_track=army_track(game.model, game.players),
         games=n, wins=wins, win_rate=round(wins / n, 4), interval=wilson(wins, n),
         loss_causes=dict(sorted(causes.items())),
@@ -823,7 +823,7 @@ def notable_saves(model: GameModel, scenario: str, summary: StudySummary
     for key, cell in summary.cells.items():
         for kind, notable in cell.notable.games():
             setup = GameSetup(scenario, cell.players, cell.difficulty, None, st.decisions,
-                              notable.seed, cell.budget, st.max_rounds)
+                              notable.seed, cell.actions_a_phase, st.max_rounds)
             actions, state = record_game(setup.game(model), notable.seed, st.bot,
                                          st.max_rounds, st.search_budget)
             out.append((key, kind, save_data(setup, actions, state)))

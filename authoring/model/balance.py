@@ -134,8 +134,9 @@ class CellSummary(Record):
 
     difficulty: str
     players: int
-    #: D10.1: the team's actions per players' phase (None: the players stop themselves)
-    budget: int | None
+    #: D10.1: the team's actions per players' phase (None: the players stop themselves;
+    #: not ``budget``, which names a search bot's futures per decision: ``--budget``)
+    actions_a_phase: int | None
     #: D8.1: where the army column comes from: ``book``, ``board`` or ``placeholder``
     army_track: str
     games: int

@@ -96,7 +96,7 @@ def test_figures_add_up(scenario1: GameModel) -> None:
         assert c.interval[0] <= c.win_rate <= c.interval[1]
         assert c.notable.fastest_loss is not None
         assert c.notable.fastest_loss.round == min(c.rounds)
-        assert c.budget == study.budget(scenario1, c.difficulty)
+        assert c.actions_a_phase == study.budget(scenario1, c.difficulty)
     # scenario 1 states target bands (balance:): a rate far below is a warning
     assert any("outside the target band" in w for w in data.warnings)
     # the JSON as --json prints it: the rounds' keys are strings, intervals lists
@@ -108,7 +108,7 @@ def test_figures_add_up(scenario1: GameModel) -> None:
 def _cell(difficulty: str, wins: int, games: int = 100, **extra: object) -> CellSummary:
     """A cell's figures: ``wins`` of ``games``, every action taken, no card played."""
     cell = CellSummary(
-        difficulty=difficulty, players=4, budget=36, army_track="book", games=games,
+        difficulty=difficulty, players=4, actions_a_phase=36, army_track="book", games=games,
         wins=wins, win_rate=wins / games, interval=wilson(wins, games),
         loss_causes={"OFFICERS_EXHAUSTED": games - wins}, rounds={5: games}, rounds_mean=5.0,
         survival=(1.0, 1.0, 1.0, 1.0, 1.0, 0.0),
