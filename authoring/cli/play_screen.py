@@ -46,7 +46,7 @@ from authoring.engine import (
     why_illegal,
 )
 from authoring.engine.actions import option_taken, slot_of
-from authoring.engine.core import level, mods, occupation_malus
+from authoring.engine.core import level, mods, occupied
 from authoring.engine.describe import option_text
 from authoring.engine.describe import token_text as token_words
 from authoring.engine.describe import zone_name as zone_words
@@ -610,7 +610,7 @@ def _draw_breakdown(game: Game, state: State, p: int, kind: str) -> str:
     ab = getattr(_character(game, state, p), "ability", None)
     ab_name = text_of(ab.name) if ab is not None else tr("ability", "capacité")
     parts = [f"{SKILLS[s]}{level(game, state, p, s, m)}"]
-    occ = occupation_malus(game, state, state.players[p].at)
+    occ = occupied(game, state, state.players[p].at)
     if occ:
         parts.append(tr(f"− army {occ}", f"− armée {occ}"))
         red = min(occ, m.malus_reduction[s])

@@ -87,14 +87,16 @@ def _deployed_text(moved: int, src: str, dst: str) -> str:
 def deploy(game: Game, state: State, z: int) -> None:
     """R8.4: soldiers above the max occupation go to the neighbour with the highest number,
     what it cannot hold to the next in decreasing order (D8.2 ties); only to the
-    neighbours of the activated zone (R8.4b). What none can hold: takeover (R8.5)."""
+    neighbours of the activated zone (R8.4b). What none can hold: takeover (R8.5). The
+    occupation is D4.1's: officers count like soldiers, or (``soldiers_only``) not."""
     soldiers, officers, most = state.soldiers, state.officers, game.max_occupation
-    surplus = min(soldiers[z] + officers[z] - most[z], soldiers[z])
+    counted = game.decisions["D4.1"] != "soldiers_only"
+    surplus = min(soldiers[z] + (officers[z] if counted else 0) - most[z], soldiers[z])
     if surplus <= 0:
         return
     ids = game.zone_ids
     for nb in game.topo.neighbours[z]:
-        room = most[nb] - soldiers[nb] - officers[nb]
+        room = most[nb] - soldiers[nb] - (officers[nb] if counted else 0)
         if room <= 0:
             continue
         moved = min(room, surplus)
@@ -168,6 +170,13 @@ def add_soldiers(game: Game, state: State, z: int, k: int, rule: str = "R8.3") -
     place_soldiers(game, state, z, k, rule)
     if state.outcome is None:
         deploy(game, state, z)
+    placed(game, state, z)
+
+
+def placed(game: Game, state: State, z: int) -> None:
+    """D9.1 option ``end_of_action``: the defeat checked once an army action, or an
+    effect that places pieces (an event's promotion), has placed them all (``z``: where
+    it acted). Under the default every placement was checked already."""
     if state.outcome is None and not _checked(game, state):
         check_defeat(game, state, z, "soldiers") or check_defeat(game, state, z, "officers")
 

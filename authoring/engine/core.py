@@ -97,8 +97,10 @@ def level(game: Game, state: State, p: int, skill: int, m: Mods | None = None) -
     return game.character_info[ps.character].initial[skill] + recruits + plan + m.skill[skill]
 
 
-def occupation_malus(game: Game, state: State, z: int) -> int:
-    """R4.5 with D4.1: the occupation of a zone (officers counted unless D4.1 says not)."""
+def occupied(game: Game, state: State, z: int) -> int:
+    """R4.2 with D4.1: the occupation of a zone (officers counted unless D4.1 says not),
+    as the army malus (R4.5), the elimination test (R5.6) and the room a zone has for
+    soldiers (R4.3) read it."""
     if game.decisions["D4.1"] == "soldiers_only":
         return state.soldiers[z]
     return state.soldiers[z] + state.officers[z]
@@ -109,7 +111,7 @@ def malus(game: Game, state: State, p: int, skill: int, m: Mods | None = None,
     """R4.5: the army malus on a skill used by ``p`` (in its zone, or ``zone``)."""
     m = m if m is not None else mods(game, state, p)
     z = state.players[p].at if zone is None else zone
-    return malus_of(occupation_malus(game, state, z), m, skill)
+    return malus_of(occupied(game, state, z), m, skill)
 
 
 def malus_of(occupation: int, m: Mods, skill: int) -> int:

@@ -1520,9 +1520,9 @@ class _Ctx:
 
     def _made(self, t: int, fewer: int = -1) -> int:
         """:func:`officers_made` by one army action on ``t`` now; ``fewer``: a zone with one
-        soldier less."""
+        soldier less. The room is D4.1's occupation, as the army malus's (``malus``)."""
         plan = self.plan
-        return _officers_made(plan.most, plan.neighbours, self.view.soldiers, self.occupied,
+        return _officers_made(plan.most, plan.neighbours, self.view.soldiers, self.malus,
                               self.speed, t, fewer)
 
     def danger_cut(self, z: int) -> float:

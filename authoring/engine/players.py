@@ -46,7 +46,7 @@ from authoring.engine.core import (
     malus_of,
     mods,
     num,
-    occupation_malus,
+    occupied,
     player_name,
     put_limited_cube,
     set_pending,
@@ -231,7 +231,7 @@ def draw_counts(game: Game, state: State, p: int, m: Mods | None = None
                 ) -> tuple[int, int, int]:
     """:func:`draw_count` of recruit, investigate and search at once (C, C, I)."""
     m = m if m is not None else mods(game, state, p)
-    occ = occupation_malus(game, state, state.players[p].at)
+    occ = occupied(game, state, state.players[p].at)
     c = level(game, state, p, 0, m) - malus_of(occ, m, 0)
     i = level(game, state, p, 2, m) - malus_of(occ, m, 2)
     d = m.draw

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import authoring.engine.army as army
-from authoring.engine.core import complete_objective, log, player_name, set_pending
+from authoring.engine.core import complete_objective, log, occupied, player_name, set_pending
 from authoring.engine.game import Game
 from authoring.engine.players import (
     answer_discard,
@@ -189,8 +189,11 @@ def promote_soldiers(game: Game, state: State, e: fx.PromoteSoldiers, task: Task
     for z in got:
         for _ in range(min(e.count, state.soldiers[z])):
             if state.reserve_officers == 0 or state.outcome is not None:
-                return True
+                break
             army.promote(game, state, z)
+        army.placed(game, state, z)  # D9.1 end_of_action: checked once the effect placed
+        if state.outcome is not None or state.reserve_officers == 0:
+            return True
     return True
 
 
@@ -207,7 +210,7 @@ def army_moves(game: Game, state: State, e: fx.ArmyMoves, task: Task) -> bool:
     src = task[ZONE]
     if task[CHOICE] < 0:
         options = [nb for nb in game.topo.neighbours[src]
-                   if state.occupation(nb) < game.max_occupation[nb]]
+                   if occupied(game, state, nb) < game.max_occupation[nb]]
         if not options:
             return True
         if len(options) > 1:
@@ -215,7 +218,7 @@ def army_moves(game: Game, state: State, e: fx.ArmyMoves, task: Task) -> bool:
                        f"{game.zone(src)} go to")
         task[CHOICE] = options[0]
     dst = task[CHOICE]
-    k = min(e.count, state.soldiers[src], game.max_occupation[dst] - state.occupation(dst))
+    k = min(e.count, state.soldiers[src], game.max_occupation[dst] - occupied(game, state, dst))
     state.soldiers[src] -= k
     state.soldiers[dst] += k
     log(state, "army_moved", "R4.3", f"{k} soldier{'s' * (k != 1)} move from {game.zone(src)} "

@@ -22,7 +22,7 @@ from authoring.engine.core import (
     level,
     malus,
     mods,
-    occupation_malus,
+    occupied,
     player_name,
 )
 from authoring.engine.game import Game, Mods
@@ -164,7 +164,7 @@ class PublicView:
 
     def army_malus(self, z: int) -> int:
         """The occupation of ``z`` as the army malus counts it (R4.5, D4.1)."""
-        return occupation_malus(self._game, self._state, z)
+        return occupied(self._game, self._state, z)
 
     def craft_need(self, p: int) -> int:
         """The Engineering a craft needs (R5.5, with craft_requirement effects, D1.1)."""

@@ -231,7 +231,7 @@ DECISIONS: Mapping[str, Decision] = MappingProxyType(
                 "D9.1",
                 "when defeat is checked",
                 placement="after every placement: the last piece of the reserve placed",
-                end_of_action="at the end of each army action",
+                end_of_action="at the end of each army action (and of an effect that places pieces)",
             ),
             _decision(
                 "D11.1",
