@@ -62,15 +62,11 @@ from authoring.model.balance import (
     rung_name,
 )
 from authoring.model.game import GameModel
-from authoring.model.rules import LEVEL_NAMES_FR, LEVELS, PLAYER_COUNTS, check_decisions
+from authoring.model.rules import BOOK_LEVELS, LEVELS, PLAYER_COUNTS, check_decisions
 from authoring.model.workspace import default_path
 from authoring.signals import handling, raise_for
 
 T = TypeVar("T")
-
-
-#: R2.2: the book's names of the levels, read as the levels (``--difficulty facile``)
-BOOK_LEVELS = {name.lower(): level for level, name in LEVEL_NAMES_FR.items()}
 
 
 def _list(value: str, allowed: tuple[T, ...], what: str, convert: Callable[[str], T],

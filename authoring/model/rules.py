@@ -119,6 +119,9 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 LEVEL_NAMES_FR: Mapping[str, str] = MappingProxyType(
     {"easy": "Facile", "normal": "Normal", "hard": "Difficile"}
 )
+#: the book's level names, lower case, read as the levels they name (``facile``: easy)
+BOOK_LEVELS: Mapping[str, str] = MappingProxyType(
+    {name.lower(): level for level, name in LEVEL_NAMES_FR.items()})
 #: D2.2 the speed track when a board gives none (a placeholder: the book implies
 #: several cells at speed 2).
 SPEED_TRACK: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import functools
 import math
+import re
 import types
 import typing
 from collections.abc import Iterable, Sequence
@@ -27,6 +28,7 @@ from pydantic.fields import FieldInfo
 from authoring.io.diagnostics import Report, Span, did_you_mean
 from authoring.io.wording import count_of
 from authoring.io.yamlio import YamlDoc, human_path, path_problem
+from authoring.model.rules import BOOK_LEVELS
 
 M = TypeVar("M", bound=BaseModel)
 DataPath = tuple[str | int, ...]
@@ -206,6 +208,8 @@ PATTERNS = {
 def _short(value: Any) -> str:
     if isinstance(value, float) and not math.isfinite(value):
         return ".nan" if math.isnan(value) else ".inf" if value > 0 else "-.inf"  # as written
+    if isinstance(value, bool):
+        return "true" if value else "false"  # as YAML writes them
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -291,6 +295,9 @@ _FRIENDLY = {
 }
 
 
+#: a number as a quoted string holds it ("0.6"): the hint says to unquote it
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
 _BOUNDS = {
     "less_than_equal": "expected at most {}",
     "greater_than_equal": "expected at least {}",
@@ -373,12 +380,21 @@ def _report_one(
     if kind == "finite_number":
         hint = ".inf, .nan and numbers too large for the machine (beyond about 1.8e308) mean " \
             "nothing on a table: write an ordinary number"
+    elif kind in ("float_type", "int_type") and isinstance(value, bool):
+        hint = f"{_short(value)} is yes or no, not a number: write the number"
+    elif kind in ("float_type", "int_type") and isinstance(value, str) \
+            and _NUMBER.fullmatch(value.strip()):
+        hint = f"write {value.strip()} without quotes: quoted, it is text"
     elif kind == "string_pattern_mismatch":
         msg, hint = PATTERNS.get(str(ctx.get("pattern")),
                                  (f"does not have the expected form ({ctx.get('pattern')})", None))
     elif kind in _BOUNDS:
         bound = next((ctx[k] for k in ("le", "ge", "lt", "gt") if k in ctx), "?")
         msg = _BOUNDS[kind].format(f"{bound:g}" if isinstance(bound, float) else bound)
+        if kind == "less_than_equal" and bound == 1 and isinstance(value, int | float) \
+                and 1 < value <= 100:  # a rate written as a percentage
+            hint = "a rate is a fraction of 1, from 0 to 1" + (
+                f": write {value / 100:g} for {value:g} %" if value >= 5 else " (0.6 for 60 %)")
     elif kind in ("too_long", "too_short"):
         arity = _arity(field)
         actual = ctx.get("actual_length", len(value) if isinstance(value, list | str) else "?")
@@ -396,6 +412,9 @@ def _report_one(
             c.strip().strip("'") for c in expected.replace(" or ", ",").split(",") if c.strip()
         ]
         best = did_you_mean(str(value), choices) if isinstance(value, str) else None
+        book = BOOK_LEVELS.get(str(value).strip().lower()) if isinstance(value, str) else None
+        if book in choices:  # the rule book's French level name (Facile …)
+            best = book
         mean = f" (did you mean '{best}'?)" if best else ""
         listed = ", ".join(f"'{c}'" for c in choices)
         report.error(

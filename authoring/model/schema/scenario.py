@@ -238,7 +238,8 @@ ObjectiveSpec = Annotated[
 # -- difficulty (R2.2) -----------------------------------------------------------
 
 
-Rate = Annotated[float, Field(ge=0, le=1)]
+#: a win rate, a fraction of 1 (strict: YAML's true or a quoted "0.6" is not a rate)
+Rate = Annotated[float, Field(ge=0, le=1, strict=True)]
 #: a target band of win rates [low, high] (the loader checks low ≤ high, located)
 Band = tuple[Rate, Rate]
 
