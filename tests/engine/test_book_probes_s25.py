@@ -7,8 +7,7 @@ Already covered elsewhere (``test_book_probes.py``, ``test_book_probes_s23.py``,
 D11.5, D2.1 (scenario 1's ``all_tokens_of_occupied_zones``), and the option D4.2 =
 ``player`` (one search, one refusal). Not covered there, and probed here: D4.1 =
 ``soldiers_only``, D4.2 = ``player`` against the book's own example, D5.2 = ``wasted``,
-D5.5 (both), D6.2 = ``row_level``, D8.2 = ``borders`` and its tie-break reading "the
-players choose", D9.1 = ``end_of_action``, D11.1 = ``exhausted``, D11.2 = ``lost``,
+D5.5 (both), D6.2 = ``row_level``, D8.2 = ``borders``, D9.1 = ``end_of_action``, D11.1 = ``exhausted``, D11.2 = ``lost``,
 D11.5 = ``free``, D2.1 = ``one_token_per_occupied_zone``.
 
 The star board and the helpers are those of ``test_book_probes.py`` (its docstring draws
@@ -63,6 +62,18 @@ from .test_book_probes_s23 import _event, _to_start, _token
 from .test_situations import _zones
 
 C, M, ENG = 0, 1, 2
+
+
+def _transfer_under(game: Game, state: State, give: Transfer, option: str | None) -> bool:
+    """D11.5: ``give`` refused citing D11.5 by default (False); under ``free`` legal, played
+    and its choices answered (True)."""
+    if option is None:
+        _refused(game, state, give, "D11.5")
+        return False
+    _legal(game, state, give)
+    apply(game, state, give)
+    _finish_transfer(game, state)
+    return True
 
 
 def _finish_transfer(game: Game, state: State) -> None:
@@ -891,12 +902,7 @@ def test_d115_item_to_a_full_inventory(star_model: GameModel, option: str | None
     state.players[1].inventory = held[:]
     discard = len(state.item_discard)
     give = Transfer(0, 1, card=0)
-    if option is None:
-        _refused(game, state, give, "D11.5")
-    else:
-        _legal(game, state, give)
-        apply(game, state, give)
-        _finish_transfer(game, state)
+    if _transfer_under(game, state, give, option):
         assert state.players[0].inventory == []
         assert pistol in state.players[1].inventory
         assert _counters(state) == [1, 0, 0]
@@ -921,12 +927,7 @@ def test_d115_recruit_to_a_row_it_does_not_fit(star_model: GameModel, option: st
     state.recruit_bag = [t for t in state.recruit_bag if t != b]
     state.players[0].squad[M][0] = b
     give = Transfer(0, 1, recruit=slot_code(M, 0), row=ENG)
-    if option is None:
-        _refused(game, state, give, "D11.5")
-    else:
-        _legal(game, state, give)
-        apply(game, state, give)
-        _finish_transfer(game, state)
+    if _transfer_under(game, state, give, option):
         assert state.players[0].squad[M][0] == EMPTY
         assert any(b in row for row in state.players[1].squad)
 
