@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from authoring.engine.core import log
+from authoring.engine.core import log, set_pending
 from authoring.engine.game import Game
 from authoring.engine.outcome import Outcome, Termination
 from authoring.engine.state import State
@@ -84,18 +84,39 @@ def _deployed_text(moved: int, src: str, dst: str) -> str:
     return f"{moved} soldier{'s' * (moved != 1)} deployed from {src} to {dst}"
 
 
-def deploy(game: Game, state: State, z: int) -> None:
+def deploy(game: Game, state: State, z: int) -> bool:
     """R8.4: soldiers above the max occupation go to the neighbour with the highest number,
-    what it cannot hold to the next in decreasing order (D8.2 ties); only to the
+    what it cannot hold to the next in decreasing order (D8.2 ties, D8.2b); only to the
     neighbours of the activated zone (R8.4b). What none can hold: takeover (R8.5). The
-    occupation is D4.1's: officers count like soldiers, or (``soldiers_only``) not."""
+    occupation is D4.1's: officers count like soldiers, or (``soldiers_only``) not. False
+    when the players must first choose where a tie's soldiers go (D8.2b ``players``)."""
     soldiers, officers, most = state.soldiers, state.officers, game.max_occupation
     counted = game.decisions["D4.1"] != "soldiers_only"
     surplus = min(soldiers[z] + (officers[z] if counted else 0) - most[z], soldiers[z])
     if surplus <= 0:
-        return
+        return True
+    return _deploy_from(game, state, z, surplus, 0)
+
+
+def _room(game: Game, state: State, nb: int) -> int:
+    """What zone ``nb`` can still hold (R4.3, D4.1's occupation)."""
+    held = state.soldiers[nb]
+    if game.decisions["D4.1"] != "soldiers_only":
+        held += state.officers[nb]
+    return game.max_occupation[nb] - held
+
+
+def _deploy_from(game: Game, state: State, z: int, surplus: int, start: int) -> bool:
+    """:func:`deploy`'s surplus sent on from the ``start``-th neighbour of ``z``."""
+    soldiers, officers, most = state.soldiers, state.officers, game.max_occupation
+    counted = game.decisions["D4.1"] != "soldiers_only"
+    choose = game.decisions["D8.2b"] == "players"
     ids = game.zone_ids
-    for nb in game.topo.neighbours[z]:
+    neighbours = game.topo.neighbours[z]
+    for i in range(start, len(neighbours)):
+        nb = neighbours[i]
+        if choose and _tie(game, state, z, surplus, i, DEPLOY):
+            return False
         room = most[nb] - soldiers[nb] - (officers[nb] if counted else 0)
         if room <= 0:
             continue
@@ -106,15 +127,16 @@ def deploy(game: Game, state: State, z: int) -> None:
         log(state, "deployed", "R8.4", _deployed_text, moved, ids[z], ids[nb],
             src=ids[z], dst=ids[nb], count=moved)
         if surplus == 0:
-            return
-    takeover(game, state, z, surplus)
+            return True
+    return takeover(game, state, z, surplus)
 
 
-def takeover(game: Game, state: State, z: int, k: int) -> None:
+def takeover(game: Game, state: State, z: int, k: int) -> bool:
     """R8.5: ``k`` surplus soldiers become officers (the soldier pieces go back to the
     reserve); each officer replaces a soldier of the activated zone, then of the
-    neighbours in deployment order; replaced soldiers go back to the reserve (D8.4);
-    officers that cannot be placed stay in the reserve. R8.6 for each officer placed."""
+    neighbours in deployment order (D8.2b); replaced soldiers go back to the reserve
+    (D8.4); officers that cannot be placed stay in the reserve. R8.6 for each officer
+    placed. False when the players must first choose a tie (D8.2b ``players``)."""
     state.soldiers[z] -= k
     state.reserve_soldiers += k
     zid = game.zone_ids[z]
@@ -122,26 +144,75 @@ def takeover(game: Game, state: State, z: int, k: int) -> None:
         f"takeover in {zid}: {k} surplus soldier{'s' * (k != 1)} "
         f"{'become officers' if k != 1 else 'becomes an officer'}",
         zone=zid, count=k)
-    left = k
-    for target in (z, *game.topo.neighbours[z]):
+    return _replace_from(game, state, z, k, 0)
+
+
+def _replace_from(game: Game, state: State, z: int, left: int, start: int) -> bool:
+    """:func:`takeover`'s ``left`` officers placed from the ``start``-th of its targets
+    (the activated zone, then its neighbours in deployment order)."""
+    targets = (z, *game.topo.neighbours[z])
+    choose = game.decisions["D8.2b"] == "players"
+    for i in range(start, len(targets)):
+        target = targets[i]
+        if choose and i > 0 and _tie(game, state, z, left, i - 1, TAKEOVER):
+            return False
         while left and state.soldiers[target] > 0:
             if state.reserve_officers == 0:
                 log(state, "reserve_empty", "D9.1",
                     f"{left} officer{'s' * (left != 1)} not placed: the reserve is empty",
                     count=left)
-                return
+                return True
             promote(game, state, target)
             left -= 1
             if state.outcome is not None:
-                return
+                return True
         if not left:
-            return
+            return True
     log(state, "officers_back", "R8.5",
         f"{left} officer{'s' * (left != 1)} {'find' if left != 1 else 'finds'} no soldier to "
         f"replace and {'stay' if left != 1 else 'stays'} in the reserve",
         count=left)
+    return True
 
 
+# -- D8.2b: the players choose between neighbours of equal number ---------------------------
+
+#: a tie's choice is a ``choose_zone`` whose data starts so (other zone choices carry none)
+TIE: Final = -82
+#: what the pieces of a tie are: soldiers deployed (R8.4), officers placed (R8.5)
+DEPLOY: Final = 0
+TAKEOVER: Final = 1
+
+
+def _tie(game: Game, state: State, z: int, pieces: int, i: int, what: int) -> bool:
+    """D8.2b ``players``: at the ``i``-th neighbour of ``z``, the first of a run of
+    neighbours of equal number ("Equal numbers in different regions"), when the ``pieces``
+    left cannot go to all of them (soldiers: their room, officers: their soldiers), the
+    team chooses which comes first (seat 0 answers, as for an event): a ``choose_zone``
+    is set and True returned. The army action goes on with :func:`answer_tie`."""
+    neighbours = game.topo.neighbours[z]
+    number = game.topo.number
+    if i > 0 and number[neighbours[i - 1]] == number[neighbours[i]]:
+        return False  # inside a run: its first neighbour asked already
+    members: list[int] = []
+    room = 0
+    j = i
+    while j < len(neighbours) and number[neighbours[j]] == number[neighbours[i]]:
+        nb = neighbours[j]
+        here = _room(game, state, nb) if what == DEPLOY else state.soldiers[nb]
+        if here > 0:
+            members.append(nb)
+            room += here
+        j += 1
+    if len(members) < 2 or pieces >= room:
+        return False  # one place, or room for all: the order decides nothing
+    zid = game.zone_ids[z]
+    note = (f"zone the surplus soldiers of {zid} go to first (D8.2b: equal numbers)"
+            if what == DEPLOY else
+            f"zone an officer of the takeover in {zid} goes to first, replacing a soldier "
+            "(D8.2b: equal numbers)")
+    set_pending(state, "choose_zone", 0, members, [TIE, what, z, pieces, i], note)
+    return True
 #: the log line's writer, made once (a bound method made at each call is an object
 #: more to allocate)
 _OFFICER_PLACED: Final = "an officer replaces a soldier in {}".format
@@ -165,12 +236,57 @@ def promote(game: Game, state: State, z: int, rule: str = "R8.5") -> None:
         check_defeat(game, state, z, "officers")
 
 
-def add_soldiers(game: Game, state: State, z: int, k: int, rule: str = "R8.3") -> None:
-    """Soldiers added to a zone, then deployment and takeover (R8.3–R8.5)."""
-    place_soldiers(game, state, z, k, rule)
-    if state.outcome is None:
-        deploy(game, state, z)
+def answer_tie(game: Game, state: State, first: int) -> None:
+    """The team's answer to a D8.2b tie: ``first`` takes the pieces first (what it can:
+    soldiers to its room, R8.4; officers on its soldiers, R8.5), then the army action goes
+    on in deployment order (another tie may ask again), then the invasion's next actions
+    when the tie came from one (else the effect that placed the soldiers goes on)."""
+    pend = state.pending
+    assert pend is not None
+    data = pend.data
+    what, z, pieces, i = data[1], data[2], data[3], data[4]
+    resume = data[5:]
+    state.pending = None
+    ids = game.zone_ids
+    if what == DEPLOY:
+        moved = min(_room(game, state, first), pieces)
+        state.soldiers[z] -= moved
+        state.soldiers[first] += moved
+        log(state, "deployed", "R8.4", _deployed_text, moved, ids[z], ids[first],
+            src=ids[z], dst=ids[first], count=moved)
+        done = pieces == moved or _deploy_from(game, state, z, pieces - moved, i)
+    else:
+        left = pieces
+        while left and state.soldiers[first] > 0 and state.reserve_officers > 0 \
+                and state.outcome is None:
+            promote(game, state, first)
+            left -= 1
+        done = (left == 0 or state.outcome is not None
+                or _replace_from(game, state, z, left, i + 1))
+    if not done:
+        _resume_after(state, resume)
+        return
     placed(game, state, z)
+    if resume and state.outcome is None:
+        invade(game, state, resume[0], resume[1])
+
+
+def _resume_after(state: State, resume: list[int]) -> None:
+    """The invasion's next action and its count (``resume``, or nothing for an effect's
+    soldiers) carried by the tie the players now choose, for :func:`answer_tie`."""
+    pend = state.pending
+    assert pend is not None and pend.data[0] == TIE
+    pend.data.extend(resume)
+
+
+def add_soldiers(game: Game, state: State, z: int, k: int, rule: str = "R8.3") -> bool:
+    """Soldiers added to a zone, then deployment and takeover (R8.3–R8.5). False when the
+    players must first choose a tie (D8.2b): :func:`answer_tie` finishes it."""
+    place_soldiers(game, state, z, k, rule)
+    if state.outcome is None and not deploy(game, state, z):
+        return False
+    placed(game, state, z)
+    return True
 
 
 def placed(game: Game, state: State, z: int) -> None:
@@ -185,18 +301,37 @@ def placed(game: Game, state: State, z: int) -> None:
 _TOKEN_DRAWN: Final = "zone token {} drawn".format
 
 
-def army_action(game: Game, state: State) -> None:
+#: the log line's writer, made once (a bound method made at each call is an object
+#: more to allocate)
+_ARMY_ACTION: Final = "army action {}/{} at speed {}".format
+
+
+def invade(game: Game, state: State, first: int, total: int) -> None:
+    """R8.2: the army actions ``first`` to ``total`` (from 1) of this invasion, until the
+    game ends or the players must choose a tie (D8.2b: the choice's data then ends with
+    the next action and ``total``, for :func:`answer_tie` to go on)."""
+    for i in range(first, total + 1):
+        log(state, "army_action", "R8.3", _ARMY_ACTION, i, total, speed(game, state))
+        if not army_action(game, state):
+            _resume_after(state, [i + 1, total])
+            return
+        if state.outcome is not None:
+            return
+
+
+def army_action(game: Game, state: State) -> bool:
     """R8.3: one army action. The token drawn is set aside until the end of the army
-    phase (R8.7); an empty bag gives nothing (D11.1)."""
+    phase (R8.7); an empty bag gives nothing (D11.1). False when the players must first
+    choose a tie (D8.2b)."""
     if not state.bag:
         log(state, "bag_empty", "D11.1", "the invasion bag is empty: the army action does nothing")
-        return
+        return True
     token = state.rng.pop_random(state.bag)
     seen_token(state, token, drawn=True)
     state.drawn.append(token)
     zid = game.zone_ids[token]
     log(state, "token_drawn", "R8.3", _TOKEN_DRAWN, zid, zone=zid)
-    add_soldiers(game, state, token, speed(game, state))
+    return add_soldiers(game, state, token, speed(game, state))
 
 
 #: the log line's writer, made once

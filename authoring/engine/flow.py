@@ -4,8 +4,6 @@ player must decide (:func:`advance`)."""
 
 from __future__ import annotations
 
-from typing import Final
-
 import authoring.engine.army as army
 from authoring.engine.core import draw, log, player_name, set_pending
 from authoring.engine.game import Game
@@ -234,11 +232,6 @@ def army_owed(game: Game, t: int) -> int:
     return army_actions(t, game.players)
 
 
-#: the log line's writer, made once (a bound method made at each call is an object
-#: more to allocate)
-_ARMY_ACTION: Final = "army action {}/{} at speed {}".format
-
-
 def invasion(game: Game, state: State) -> None:
     """R8.2: the army counter catches up with the team counter; one army action per cell
     (minus skipped actions)."""
@@ -249,12 +242,7 @@ def invasion(game: Game, state: State) -> None:
     state.army_counter = max(state.army_counter, target)
     log(state, "invasion", "R8.2", _invasion_text, target, owed, skipped,
         actions=owed - skipped)
-    for i in range(owed - skipped):
-        log(state, "army_action", "R8.3", _ARMY_ACTION, i + 1,
-            owed - skipped, army.speed(game, state))
-        army.army_action(game, state)
-        if state.outcome is not None:
-            return
+    army.invade(game, state, 1, owed - skipped)
 
 
 def _invasion_text(target: int, owed: int, skipped: int) -> str:

@@ -786,8 +786,9 @@ class HeuristicBot:
         ctx = _Ctx(self, game, view, plan)
         targets = ctx.targets
         occ = view.occupation
-        if "go to" in note or "moves" in note and "free" not in note:
-            # soldiers pushed to a zone: the one farthest from the players
+        if "go to" in note or "D8.2b" in note or "moves" in note and "free" not in note:
+            # soldiers pushed to a zone, or the army's tie (D8.2b: soldiers deployed, an
+            # officer of a takeover): the one farthest from the players
             return max(range(len(options)),
                        key=lambda i: min(plan.dist[options[i]][ps.at] for ps in view.players))
         if "where" in note and "moves" in note:  # a free move: towards the player's goal

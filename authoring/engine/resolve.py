@@ -173,8 +173,10 @@ def add_soldiers(game: Game, state: State, e: fx.AddSoldiers, task: Task) -> boo
     got = zones(game, state, e.where, task, note="zone to add soldiers to")
     if got is None:
         return False
-    for z in got:
-        army.add_soldiers(game, state, z, e.count, rule="R8.3")
+    for k in range(task[PROGRESS], len(got)):  # (PROGRESS: the zones done, D8.2b)
+        task[PROGRESS] = k + 1
+        if not army.add_soldiers(game, state, got[k], e.count, rule="R8.3"):
+            return False  # a tie the team chooses (D8.2b): army.answer_tie finishes it
         if state.outcome is not None:
             break
     return True
@@ -655,6 +657,10 @@ def answer(game: Game, state: State, option: int) -> None:
     own = OWN_ANSWERS.get(pend.kind) if pend is not None else None
     if own is not None:
         own(game, state, option)
+        run_queue(game, state)
+        return
+    if pend is not None and pend.data and pend.data[0] == army.TIE:  # D8.2b: the army's
+        army.answer_tie(game, state, option)
         run_queue(game, state)
         return
     state.pending = None

@@ -225,10 +225,17 @@ DECISIONS: Mapping[str, Decision] = MappingProxyType(
             ),
             _decision(
                 "D8.2",
-                "the neighbours of a zone in deployment (R8.4); equal numbers: the activated "
-                "zone's region first, then the board's region order",
+                "the neighbours of a zone in deployment (R8.4); equal numbers: D8.2b",
                 links="zones joined by a road or a mountain path",
                 borders="zones whose areas share a border",
+            ),
+            _decision(
+                "D8.2b",
+                "neighbours of equal number in different regions, in deployment order (R8.4, "
+                "R8.5)",
+                order="the activated zone's own region first, then the board's order of regions",
+                players="the players choose which comes first (the team: seat 0 answers), when "
+                        "the army's pieces cannot go to all of them",
             ),
             _decision(
                 "D9.1",
