@@ -213,7 +213,7 @@ class Board:
     def neighbours(self, ref: str) -> tuple[str, ...]:
         """Zones joined to ``ref`` by a road or mountain path (D8.2), in deployment order:
         highest number first (R8.4); equal numbers, ``ref``'s own region first, then the
-        board's region order (D8.2)."""
+        board's region order (D8.2b)."""
         t = self.topology
         return tuple(t.ids[j] for j in t.neighbours[t.index[self.zone(ref).id]])
 

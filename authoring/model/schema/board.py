@@ -225,7 +225,7 @@ class BoardSpec(Model):
         description="The regions (R0.1): - {id: N-O, name: Nord-Ouest, colour: \"#3f7fbf\"}.")
     region_order: list[str] | None = Field(
         default=None,
-        description="Tie-break between equal zone numbers in deployment (D8.2), e.g. "
+        description="Tie-break between equal zone numbers in deployment (D8.2b), e.g. "
         "[N-O, N-E, S-E, S-O]; default: the order of 'regions'.",
     )
     city_sizes: dict[CitySize, SizeRule] = Field(
