@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from authoring.engine.core import log, set_pending
+from authoring.engine.core import log, occupied, set_pending
 from authoring.engine.game import Game
 from authoring.engine.outcome import Outcome, Termination
 from authoring.engine.state import State
@@ -90,45 +90,42 @@ def deploy(game: Game, state: State, z: int) -> bool:
     neighbours of the activated zone (R8.4b). What none can hold: takeover (R8.5). The
     occupation is D4.1's: officers count like soldiers, or (``soldiers_only``) not. False
     when the players must first choose where a tie's soldiers go (D8.2b ``players``)."""
-    soldiers, officers, most = state.soldiers, state.officers, game.max_occupation
-    counted = game.decisions["D4.1"] != "soldiers_only"
-    surplus = min(soldiers[z] + (officers[z] if counted else 0) - most[z], soldiers[z])
+    surplus = min(-_room(game, state, z), state.soldiers[z])
     if surplus <= 0:
         return True
     return _deploy_from(game, state, z, surplus, 0)
 
 
-def _room(game: Game, state: State, nb: int) -> int:
-    """What zone ``nb`` can still hold (R4.3, D4.1's occupation)."""
-    held = state.soldiers[nb]
-    if game.decisions["D4.1"] != "soldiers_only":
-        held += state.officers[nb]
-    return game.max_occupation[nb] - held
+def _room(game: Game, state: State, z: int) -> int:
+    """What zone ``z`` can still hold (R4.3; D4.1's occupation); negative: its surplus."""
+    return game.max_occupation[z] - occupied(game, state, z)
 
 
 def _deploy_from(game: Game, state: State, z: int, surplus: int, start: int) -> bool:
     """:func:`deploy`'s surplus sent on from the ``start``-th neighbour of ``z``."""
-    soldiers, officers, most = state.soldiers, state.officers, game.max_occupation
-    counted = game.decisions["D4.1"] != "soldiers_only"
     choose = game.decisions["D8.2b"] == "players"
-    ids = game.zone_ids
     neighbours = game.topo.neighbours[z]
     for i in range(start, len(neighbours)):
         nb = neighbours[i]
         if choose and _tie(game, state, z, surplus, i, DEPLOY):
             return False
-        room = most[nb] - soldiers[nb] - (officers[nb] if counted else 0)
+        room = _room(game, state, nb)
         if room <= 0:
             continue
-        moved = min(room, surplus)
-        soldiers[z] -= moved
-        soldiers[nb] += moved
-        surplus -= moved
-        log(state, "deployed", "R8.4", _deployed_text, moved, ids[z], ids[nb],
-            src=ids[z], dst=ids[nb], count=moved)
+        surplus -= _deploy_to(game, state, z, nb, min(room, surplus))
         if surplus == 0:
             return True
     return takeover(game, state, z, surplus)
+
+
+def _deploy_to(game: Game, state: State, z: int, nb: int, k: int) -> int:
+    """R8.4: ``k`` soldiers of ``z`` move to its neighbour ``nb``; returns ``k``."""
+    state.soldiers[z] -= k
+    state.soldiers[nb] += k
+    ids = game.zone_ids
+    log(state, "deployed", "R8.4", _deployed_text, k, ids[z], ids[nb],
+        src=ids[z], dst=ids[nb], count=k)
+    return k
 
 
 def takeover(game: Game, state: State, z: int, k: int) -> bool:
@@ -187,13 +184,18 @@ TAKEOVER: Final = 1
 def _tie(game: Game, state: State, z: int, pieces: int, i: int, what: int) -> bool:
     """D8.2b ``players``: at the ``i``-th neighbour of ``z``, the first of a run of
     neighbours of equal number ("Equal numbers in different regions"), when the ``pieces``
-    left cannot go to all of them (soldiers: their room, officers: their soldiers), the
-    team chooses which comes first (seat 0 answers, as for an event): a ``choose_zone``
+    left cannot go to all of them (soldiers: their room; officers, as many as the reserve
+    still holds, D9.1: their soldiers), the team chooses which comes first (seat 0 answers, as for an event): a ``choose_zone``
     is set and True returned. The army action goes on with :func:`answer_tie`."""
     neighbours = game.topo.neighbours[z]
     number = game.topo.number
     if i > 0 and number[neighbours[i - 1]] == number[neighbours[i]]:
         return False  # inside a run: its first neighbour asked already
+    placeable = pieces
+    if what == TAKEOVER:  # the officers it can still place (D9.1: none, the reserve empty)
+        placeable = min(pieces, state.reserve_officers)
+        if placeable <= 0:
+            return False
     members: list[int] = []
     room = 0
     j = i
@@ -204,7 +206,7 @@ def _tie(game: Game, state: State, z: int, pieces: int, i: int, what: int) -> bo
             members.append(nb)
             room += here
         j += 1
-    if len(members) < 2 or pieces >= room:
+    if len(members) < 2 or placeable >= room:
         return False  # one place, or room for all: the order decides nothing
     zid = game.zone_ids[z]
     note = (f"zone the surplus soldiers of {zid} go to first (D8.2b: equal numbers)"
@@ -247,13 +249,8 @@ def answer_tie(game: Game, state: State, first: int) -> None:
     what, z, pieces, i = data[1], data[2], data[3], data[4]
     resume = data[5:]
     state.pending = None
-    ids = game.zone_ids
     if what == DEPLOY:
-        moved = min(_room(game, state, first), pieces)
-        state.soldiers[z] -= moved
-        state.soldiers[first] += moved
-        log(state, "deployed", "R8.4", _deployed_text, moved, ids[z], ids[first],
-            src=ids[z], dst=ids[first], count=moved)
+        moved = _deploy_to(game, state, z, first, min(_room(game, state, first), pieces))
         done = pieces == moved or _deploy_from(game, state, z, pieces - moved, i)
     else:
         left = pieces

@@ -400,8 +400,10 @@ def skip_army(game: Game, state: State, e: fx.SkipArmyAction, task: Task) -> boo
 
 def army_now(game: Game, state: State, e: fx.ArmyAction, task: Task) -> bool:
     """The ``army_now`` effect: army actions at once (R8.3)."""
-    for _ in range(e.count):
-        army.army_action(game, state)
+    for k in range(task[PROGRESS], e.count):  # (PROGRESS: the actions done, D8.2b)
+        task[PROGRESS] = k + 1
+        if not army.army_action(game, state):
+            return False  # a tie the team chooses (D8.2b): army.answer_tie finishes it
         if state.outcome is not None:
             break
     return True

@@ -154,3 +154,47 @@ def test_a_saved_game_waits_for_the_tie_and_goes_on_the_same(star_model: GameMod
         _answer(game, s, "B 7")
     assert loaded.to_json() == state.to_json()
     assert _zones(game, loaded.soldiers) == {"A 1": 3, "A 7": 1, "B 7": 1}
+
+
+def test_no_question_for_officers_the_reserve_cannot_give(star_model: GameModel) -> None:
+    """D9.1 ``end_of_action`` (the defeat waits for the end of the action) with
+    ``players``: A 1 holds 1 officer and 2 soldiers, its neighbours are full, speed 3,
+    2 officers left. The takeover needs 3 officers: 2 replace A 1's soldiers, the third
+    is "needed from an empty reserve" and not placed — so the A 7 / B 7 tie that would
+    come next is not asked (it was asked again after every answer, and the game never
+    ended): the same defeat as the default's."""
+    held = {"A 1": 2, "A 7": 1, "B 7": 1, "A 3": 2, "A 2": 1}
+    outcomes = []
+    for option in (None, "players"):
+        decisions = {"D9.1": "end_of_action", **({"D8.2b": option} if option else {})}
+        game, state = _game(star_model, PLAYERS, n=4, speed=(3,), decisions=decisions,
+                            reserve=(20, 3))
+        _put(game, state.soldiers, held)
+        state.officers[_z(game, "A 1")] = 1
+        state.reserve_officers = 2
+        state.bag = [_z(game, "A 1")]
+        apply(game, state, End())
+        assert state.pending is None and state.outcome is not None
+        assert "1 officer not placed: the reserve is empty" in _texts(state)
+        outcomes.append(state.outcome.line())
+    assert outcomes[0] == outcomes[1]
+    assert "officers exhausted" in outcomes[0]
+
+
+def test_an_army_action_effect_waits_for_its_tie(star_model: GameModel) -> None:
+    """An effect of two army actions at once (``{army_action: {count: 2}}``, R8.3) on A 1
+    (full), speed 1: the first action's tie (A 7 / B 7) is asked before the second action
+    is played; answered A 7, the second action's soldier goes to B 7 — as in the default
+    order, and nothing is deployed twice."""
+    game, state = _tie_game(star_model, "players")
+    game, fx_id = with_effects(game, [fx.ArmyAction(count=2)])
+    state.phase = "army_event"
+    state.bag = [_z(game, "A 1"), _z(game, "A 1")]
+    enqueue(state, fx_id, -1)
+    run_queue(game, state)
+    assert state.pending is not None and "D8.2b" in state.pending.note
+    assert sum(t.startswith("zone token A 1 drawn") for t in _texts(state)) == 1
+    _answer(game, state, "A 7")
+    assert _zones(game, state.soldiers) == {"A 1": 3, "A 7": 1, "B 7": 1}
+    assert [t for t in _texts(state) if "deployed" in t] == [
+        "1 soldier deployed from A 1 to A 7", "1 soldier deployed from A 1 to B 7"]
