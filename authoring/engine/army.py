@@ -90,13 +90,13 @@ def deploy(game: Game, state: State, z: int) -> bool:
     neighbours of the activated zone (R8.4b). What none can hold: takeover (R8.5). The
     occupation is D4.1's: officers count like soldiers, or (``soldiers_only``) not. False
     when the players must first choose where a tie's soldiers go (D8.2b ``players``)."""
-    surplus = min(-_room(game, state, z), state.soldiers[z])
+    surplus = min(-room(game, state, z), state.soldiers[z])
     if surplus <= 0:
         return True
     return _deploy_from(game, state, z, surplus, 0)
 
 
-def _room(game: Game, state: State, z: int) -> int:
+def room(game: Game, state: State, z: int) -> int:
     """What zone ``z`` can still hold (R4.3; D4.1's occupation); negative: its surplus."""
     return game.max_occupation[z] - occupied(game, state, z)
 
@@ -109,10 +109,10 @@ def _deploy_from(game: Game, state: State, z: int, surplus: int, start: int) -> 
         nb = neighbours[i]
         if choose and _tie(game, state, z, surplus, i, DEPLOY):
             return False
-        room = _room(game, state, nb)
-        if room <= 0:
+        free = room(game, state, nb)
+        if free <= 0:
             continue
-        surplus -= _deploy_to(game, state, z, nb, min(room, surplus))
+        surplus -= _deploy_to(game, state, z, nb, min(free, surplus))
         if surplus == 0:
             return True
     return takeover(game, state, z, surplus)
@@ -153,23 +153,29 @@ def _replace_from(game: Game, state: State, z: int, left: int, start: int) -> bo
         target = targets[i]
         if choose and i > 0 and _tie(game, state, z, left, i - 1, TAKEOVER):
             return False
-        while left and state.soldiers[target] > 0:
-            if state.reserve_officers == 0:
-                log(state, "reserve_empty", "D9.1",
-                    f"{left} officer{'s' * (left != 1)} not placed: the reserve is empty",
-                    count=left)
-                return True
-            promote(game, state, target)
-            left -= 1
-            if state.outcome is not None:
-                return True
-        if not left:
+        left = _officers_into(game, state, target, left)
+        if state.outcome is not None or not left:
+            return True
+        if state.soldiers[target] > 0:  # soldiers left to replace: the reserve is empty
+            log(state, "reserve_empty", "D9.1",
+                f"{left} officer{'s' * (left != 1)} not placed: the reserve is empty",
+                count=left)
             return True
     log(state, "officers_back", "R8.5",
         f"{left} officer{'s' * (left != 1)} {'find' if left != 1 else 'finds'} no soldier to "
         f"replace and {'stay' if left != 1 else 'stays'} in the reserve",
         count=left)
     return True
+
+
+def _officers_into(game: Game, state: State, target: int, left: int) -> int:
+    """R8.5: officers of the reserve replace soldiers of ``target``, up to ``left`` (until
+    the reserve or the zone's soldiers run out, or the game ends); those still to place."""
+    while left and state.soldiers[target] > 0 and state.reserve_officers > 0 \
+            and state.outcome is None:
+        promote(game, state, target)
+        left -= 1
+    return left
 
 
 # -- D8.2b: the players choose between neighbours of equal number ---------------------------
@@ -185,8 +191,9 @@ def _tie(game: Game, state: State, z: int, pieces: int, i: int, what: int) -> bo
     """D8.2b ``players``: at the ``i``-th neighbour of ``z``, the first of a run of
     neighbours of equal number ("Equal numbers in different regions"), when the ``pieces``
     left cannot go to all of them (soldiers: their room; officers, as many as the reserve
-    still holds, D9.1: their soldiers), the team chooses which comes first (seat 0 answers, as for an event): a ``choose_zone``
-    is set and True returned. The army action goes on with :func:`answer_tie`."""
+    still holds, D9.1: their soldiers), the team chooses which comes first (seat 0
+    answers, as for an event): a ``choose_zone`` is set and True returned. The army
+    action goes on with :func:`answer_tie`."""
     neighbours = game.topo.neighbours[z]
     number = game.topo.number
     if i > 0 and number[neighbours[i - 1]] == number[neighbours[i]]:
@@ -197,16 +204,16 @@ def _tie(game: Game, state: State, z: int, pieces: int, i: int, what: int) -> bo
         if placeable <= 0:
             return False
     members: list[int] = []
-    room = 0
+    total = 0
     j = i
     while j < len(neighbours) and number[neighbours[j]] == number[neighbours[i]]:
         nb = neighbours[j]
-        here = _room(game, state, nb) if what == DEPLOY else state.soldiers[nb]
+        here = room(game, state, nb) if what == DEPLOY else state.soldiers[nb]
         if here > 0:
             members.append(nb)
-            room += here
+            total += here
         j += 1
-    if len(members) < 2 or placeable >= room:
+    if len(members) < 2 or placeable >= total:
         return False  # one place, or room for all: the order decides nothing
     zid = game.zone_ids[z]
     note = (f"zone the surplus soldiers of {zid} go to first (D8.2b: equal numbers)"
@@ -215,6 +222,8 @@ def _tie(game: Game, state: State, z: int, pieces: int, i: int, what: int) -> bo
             "(D8.2b: equal numbers)")
     set_pending(state, "choose_zone", 0, members, [TIE, what, z, pieces, i], note)
     return True
+
+
 #: the log line's writer, made once (a bound method made at each call is an object
 #: more to allocate)
 _OFFICER_PLACED: Final = "an officer replaces a soldier in {}".format
@@ -250,14 +259,10 @@ def answer_tie(game: Game, state: State, first: int) -> None:
     resume = data[5:]
     state.pending = None
     if what == DEPLOY:
-        moved = _deploy_to(game, state, z, first, min(_room(game, state, first), pieces))
+        moved = _deploy_to(game, state, z, first, min(room(game, state, first), pieces))
         done = pieces == moved or _deploy_from(game, state, z, pieces - moved, i)
     else:
-        left = pieces
-        while left and state.soldiers[first] > 0 and state.reserve_officers > 0 \
-                and state.outcome is None:
-            promote(game, state, first)
-            left -= 1
+        left = _officers_into(game, state, first, pieces)
         done = (left == 0 or state.outcome is not None
                 or _replace_from(game, state, z, left, i + 1))
     if not done:

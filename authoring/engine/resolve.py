@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import authoring.engine.army as army
-from authoring.engine.core import complete_objective, log, occupied, player_name, set_pending
+from authoring.engine.core import complete_objective, log, player_name, set_pending
 from authoring.engine.game import Game
 from authoring.engine.players import (
     answer_discard,
@@ -195,7 +195,7 @@ def promote_soldiers(game: Game, state: State, e: fx.PromoteSoldiers, task: Task
             army.promote(game, state, z)
         army.placed(game, state, z)  # D9.1 end_of_action: checked once the effect placed
         if state.outcome is not None or state.reserve_officers == 0:
-            return True
+            break
     return True
 
 
@@ -211,8 +211,7 @@ def army_moves(game: Game, state: State, e: fx.ArmyMoves, task: Task) -> bool:
         task[ZONE], task[PROGRESS], task[CHOICE] = got[0], 1, -1
     src = task[ZONE]
     if task[CHOICE] < 0:
-        options = [nb for nb in game.topo.neighbours[src]
-                   if occupied(game, state, nb) < game.max_occupation[nb]]
+        options = [nb for nb in game.topo.neighbours[src] if army.room(game, state, nb) > 0]
         if not options:
             return True
         if len(options) > 1:
@@ -220,7 +219,7 @@ def army_moves(game: Game, state: State, e: fx.ArmyMoves, task: Task) -> bool:
                        f"{game.zone(src)} go to")
         task[CHOICE] = options[0]
     dst = task[CHOICE]
-    k = min(e.count, state.soldiers[src], game.max_occupation[dst] - occupied(game, state, dst))
+    k = min(e.count, state.soldiers[src], army.room(game, state, dst))
     state.soldiers[src] -= k
     state.soldiers[dst] += k
     log(state, "army_moved", "R4.3", f"{k} soldier{'s' * (k != 1)} move from {game.zone(src)} "
