@@ -58,7 +58,7 @@ Actions, as the screen lists them (pK first, or for the current player):
   give p2 explosifs | give p2 C1 M a card; the recruit of your slot C1 (R5.9)
   plan C|M|I                       a planning token (R5.10)
   free                             eliminate the general / free the prisoner
-  reorganise C1 M2                 at the start of a round (R6.3)
+  reorganise C1 M2                 round start: free slot or exchange (R6.3)
   begin | end                      start the timer / end the players' phase
 Names: a unique start will do (move sainte-a, give p2 expl); accents optional.
 Players: p2 alone makes p2 the current player (the prompt shows who it is).

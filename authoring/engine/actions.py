@@ -302,7 +302,8 @@ class Objective(Action):
 
 class Reorganise(Action):
     """R6.3 (free, at the start of the players' phase): ``player`` moves the recruit of
-    squad slot ``from_slot`` to the free slot ``to_slot`` (both :func:`slot_code`)."""
+    squad slot ``from_slot`` to the slot ``to_slot`` (both :func:`slot_code`): a free one,
+    or one whose recruit takes ``from_slot`` in exchange (each fitting its new slot, D6.2)."""
 
     __slots__ = ()
     __match_args__: ClassVar = ("player", "from_slot", "to_slot")

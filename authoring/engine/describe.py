@@ -178,6 +178,10 @@ def describe(game: Game, state: State, a: Action) -> str:
         case Reorganise(from_slot=src, to_slot=dst):
             s0, k0 = slot_of(src)
             s1, k1 = slot_of(dst)
-            return (f"{who}: move a recruit from {SKILLS[s0 % 3]} slot {k0 + 1} to "
+            sq = ps.squad if ps else []
+            held = 0 <= s1 < len(sq) and 0 <= k1 < len(sq[s1]) and sq[s1][k1] >= 0
+            verb = "exchange the recruits of" if held else "move a recruit from"
+            link = "and" if held else "to"
+            return (f"{who}: {verb} {SKILLS[s0 % 3]} slot {k0 + 1} {link} "
                     f"{SKILLS[s1 % 3]} slot {k1 + 1}")
     return " ".join([f"{who}: {a.kind}", *map(str, a.to_json()[2:])])

@@ -985,21 +985,25 @@ def do_objective(game: Game, state: State, a: Objective) -> None:
 
 
 def reorganise_fits(game: Game, state: State, p: int, token: int, s: int, k: int,
-                    src: tuple[int, int]) -> bool:
-    """Whether ``token`` may move to slot ``k`` of row ``s`` (R6.3, D6.2)."""
+                    src: tuple[int, int], swap: bool = False) -> bool:
+    """Whether ``token`` may move from slot ``src`` to slot ``k`` of row ``s`` (R6.3, D6.2);
+    ``swap``: the recruit there goes to ``src`` in exchange."""
     info = game.character_info[state.players[p].character]
     v = token_values(game)[token][s]
     if game.decisions["D6.2"] == "slot":
         return info.slots[s][k] <= v
-    # option: the recruit's value at least the row's level before the move
+    # option: the recruit's value at least the row's level before the move, the recruit
+    # that leaves the row not counted (the mover itself, or the one it swaps with)
     row_level = info.initial[s] + sum(1 for x in state.players[p].squad[s] if x != EMPTY)
-    if src[0] == s:
+    if src[0] == s or swap:
         row_level -= 1
     return v >= row_level
 
 
 def check_reorganise(game: Game, state: State, a: Reorganise) -> str | None:
-    """R6.3: why ``a`` cannot be taken, or None."""
+    """R6.3: why ``a`` cannot be taken, or None. "Réorganiser complètement son escouade":
+    a recruit moves to a free slot, or two recruits exchange their slots when each fits
+    the other's (D6.2) — a full squad can still be reorganised."""
     if state.phase != "start":
         return "R6.3: squads are reorganised at the start of the players' phase"
     p = a.player
@@ -1008,20 +1012,35 @@ def check_reorganise(game: Game, state: State, a: Reorganise) -> str | None:
     sq = state.players[p].squad
     if not (0 <= s0 < 3 and 0 <= k0 < len(sq[s0]) and sq[s0][k0] >= 0):
         return "R6.3: no recruit there"
-    if not (0 <= s1 < 3 and 0 <= k1 < len(sq[s1]) and sq[s1][k1] == EMPTY):
-        return "R6.3: the destination slot is not free"
-    if not reorganise_fits(game, state, p, sq[s0][k0], s1, k1, (s0, k0)):
+    if not (0 <= s1 < 3 and 0 <= k1 < len(sq[s1])):
+        return "R6.3: no such slot on the sheet"
+    if (s0, k0) == (s1, k1):
+        return "R6.3: the recruit is already in that slot"
+    other = sq[s1][k1]
+    if other == PLANNING:
+        return "R6.3: a planning token is in that slot (R5.10): choose a free slot or a recruit"
+    if not reorganise_fits(game, state, p, sq[s0][k0], s1, k1, (s0, k0), other >= 0):
         return f"D6.2: the recruit's {SKILLS[s1]} value is too low for that slot"
+    if other >= 0 and not reorganise_fits(game, state, p, other, s0, k0, (s1, k1), True):
+        return (f"D6.2: the recruit in {SKILLS[s1]} slot {k1 + 1} cannot take "
+                f"{SKILLS[s0]} slot {k0 + 1} in exchange (its {SKILLS[s0]} value is too low)")
     return None
 
 
 def do_reorganise(game: Game, state: State, a: Reorganise) -> None:
-    """R6.3: the recruit moves to its new slot (free, at the start of the phase)."""
+    """R6.3: the recruit moves to its new slot, or the two recruits exchange their slots
+    (free, at the start of the phase)."""
     p = a.player
     s0, k0 = slot_of(a.from_slot)
     s1, k1 = slot_of(a.to_slot)
     sq = state.players[p].squad
-    sq[s1][k1], sq[s0][k0] = sq[s0][k0], EMPTY
+    other = sq[s1][k1]
+    sq[s1][k1], sq[s0][k0] = sq[s0][k0], other
+    if other >= 0:
+        log(state, "reorganised", "R6.3",
+            "{} exchanges the recruits of {} slot {} and {} slot {}".format,
+            player_name(game, state, p), SKILLS[s0], k0 + 1, SKILLS[s1], k1 + 1, player=p)
+        return
     log(state, "reorganised", "R6.3", "{} moves a recruit from {} slot {} to {} slot {}".format,
         player_name(game, state, p), SKILLS[s0], k0 + 1, SKILLS[s1], k1 + 1, player=p)
 
@@ -1344,26 +1363,32 @@ def _transfer_fields(game: Game, state: State, p: int, only: int = -1
 def reorganise_for(game: Game, state: State, p: int) -> list[Reorganise]:
     """The R6.3 moves ``p`` may make at the start of the players' phase: the same as
     filtering :func:`reorganise_candidates` through :func:`check_reorganise` (a test says
-    so), with the free slots listed once."""
+    so): each recruit to a free slot, or in exchange with another recruit, where it fits."""
     sq = state.players[p].squad
-    free = [(s1, k1) for s1 in range(3) for k1, y in enumerate(sq[s1]) if y == EMPTY]
     out: list[Reorganise] = []
-    if not free:
-        return out
     table = action_table(game)
     for s0 in range(3):
         for k0, x in enumerate(sq[s0]):
             if x < 0:
                 continue
             src = (s0, k0)
-            for s1, k1 in free:
-                if reorganise_fits(game, state, p, x, s1, k1, src):
-                    out.append(table.reorganise(p, slot_code(s0, k0), slot_code(s1, k1)))
+            for s1 in range(3):
+                for k1, y in enumerate(sq[s1]):
+                    if y == EMPTY:
+                        ok = reorganise_fits(game, state, p, x, s1, k1, src)
+                    elif y >= 0 and (s1 != s0 or k1 != k0):
+                        ok = (reorganise_fits(game, state, p, x, s1, k1, src, True)
+                              and reorganise_fits(game, state, p, y, s0, k0, (s1, k1), True))
+                    else:
+                        continue
+                    if ok:
+                        out.append(table.reorganise(p, slot_code(s0, k0), slot_code(s1, k1)))
     return out
 
 
 def reorganise_candidates(game: Game, state: State, p: int) -> Iterator[Reorganise]:
-    """Every ``reorganise`` ``p`` could try: each recruit to each other slot (R6.3)."""
+    """Every ``reorganise`` ``p`` could try: each recruit to each other slot, free or held
+    by a recruit to exchange with (R6.3)."""
     sq = state.players[p].squad
     for s0 in range(3):
         for k0, x in enumerate(sq[s0]):
@@ -1371,6 +1396,5 @@ def reorganise_candidates(game: Game, state: State, p: int) -> Iterator[Reorgani
                 continue
             for s1 in range(3):
                 for k1, y in enumerate(sq[s1]):
-                    if y == EMPTY:
+                    if y == EMPTY or (y >= 0 and (s1 != s0 or k1 != k0)):
                         yield Reorganise(p, slot_code(s0, k0), slot_code(s1, k1))
-
