@@ -1,13 +1,14 @@
 """What a player knows: the state with the hidden parts left out (bag and pile contents,
-deck order, the cards another player is choosing among, the generator), so that bots
+deck order, the cards another player is choosing among — the team's R6.2 draw is on the
+table —, the generator), so that bots
 and front ends cannot peek. Plain JSON-able data.
 
 >>> from authoring.model.game import load_game
 >>> from authoring.engine import Game, new_initial_state
 >>> game = Game.create(load_game("scenarios/scenario-1.yaml"), players=3)
 >>> v = player_view(game, new_initial_state(game, seed=2), player=1)
->>> v["bag"], "rng" in v, v["pending"]["options"]
-(36, False, None)
+>>> v["bag"], "rng" in v, v["pending"]["kind"], len(v["pending"]["options"])
+(36, False, 'keep_resistance', 2)
 """
 
 from __future__ import annotations
@@ -75,7 +76,8 @@ class PublicView:
 
     @property
     def speed(self) -> int:
-        """Army actions per action cell at the speed marker's cell (R2.5, R8.2)."""
+        """The invasion speed: the soldiers each army action adds (R8.3), read at the speed
+        marker's cell (R2.5, R8.8)."""
         return self._game.speed_track[self._state.speed_cell]
 
     @property
@@ -204,12 +206,13 @@ class PublicView:
     @property
     def pending(self) -> tuple[str, int, list[int] | None] | None:
         """The choice being made: its kind, who makes it, and the options when it is
-        this view's player's (a drawn card is seen only by who drew it)."""
+        this view's player's (a drawn card is seen only by who drew it) or the team's R6.2
+        draw (:func:`seen_by`)."""
         pend = self._state.pending
         if pend is None:
             return None
-        return pend.kind, pend.player, (list(pend.options) if pend.player == self.player
-                                        else None)
+        return pend.kind, pend.player, (list(pend.options)
+                                        if seen_by(self._state, self.player) else None)
 
     @property
     def pending_note(self) -> str:
@@ -231,8 +234,9 @@ def sample_state(game: Game, state: State, rng: Rng, player: int | None = None) 
     - the item, clue, resistance and event decks and the recruitment bag: what they hold is
       public (the box's cards, minus the discards, face up, and what the players hold or
       pooled, known in a cooperative game), only the order is hidden: reshuffled;
-    - the cards another player is choosing among (not ``player``'s own pending choice): put
-      back into their deck, which is reshuffled, and redrawn;
+    - the cards another player is choosing among (not ``player``'s own pending choice nor
+      the team's R6.2 draw, :func:`seen_by`): put back into their deck, which is
+      reshuffled, and redrawn;
     - the generator: a new one.
 
     Each collection is put in a canonical order before it is shuffled, so two states the
@@ -242,7 +246,7 @@ def sample_state(game: Game, state: State, rng: Rng, player: int | None = None) 
         pile.sort()
         rng.shuffle(pile)
     pend = s.pending
-    if pend is not None and player is not None and pend.player != player \
+    if pend is not None and player is not None and not seen_by(state, player) \
             and pend.kind in _DRAWN_FROM:
         deck = getattr(s, _DRAWN_FROM[pend.kind])
         pool = sorted(deck + pend.options)
@@ -272,6 +276,15 @@ def sample_state(game: Game, state: State, rng: Rng, player: int | None = None) 
 #: a ``keep_*`` choice -> the deck its cards were drawn from (R5.2–R5.4, R6.2)
 _DRAWN_FROM = {"keep_recruit": "recruit_bag", "keep_investigate": "clue_pile",
                "keep_search": "item_pile", "keep_resistance": "resistance_pile"}
+
+
+def seen_by(state: State, player: int) -> bool:
+    """Whether ``player`` sees the options of the pending choice: its own draw, or the
+    team's resistance draw at the start of the phase (R6.2: "Les joueurs piochent … en
+    garde une", the cards on the table; seat 0 answers for the team)."""
+    pend = state.pending
+    return pend is not None and (pend.player == player or (
+        pend.kind == "keep_resistance" and state.phase == "start"))
 
 
 def player_view(game: Game, state: State, player: int) -> dict[str, Any]:
@@ -322,7 +335,7 @@ def player_view(game: Game, state: State, player: int) -> dict[str, Any]:
         ],
         "pending": None if pend is None else {
             "kind": pend.kind, "player": pend.player, "note": pend.note,
-            "options": list(pend.options) if pend.player == player else None,
+            "options": list(pend.options) if seen_by(state, player) else None,
         },
         "outcome": None if state.outcome is None else state.outcome.to_json(),
     }

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import dataclasses
 
-from authoring.engine import Choose, Game, Move, Transfer, Use, apply, why_illegal
+from authoring.engine import (
+    Begin,
+    Choose,
+    Game,
+    Keep,
+    Move,
+    Search,
+    Transfer,
+    Use,
+    apply,
+    why_illegal,
+)
 from authoring.engine.resolve import run_queue, with_effects
 from authoring.engine.state import SPECIAL
 from authoring.model import effects as fx
@@ -229,8 +240,10 @@ def test_r86_indistinguishable_states_sample_alike(game1: Game) -> None:
 
 
 def test_sample_keeps_what_is_seen(game1: Game) -> None:
-    """The bag's seen tokens and the public counts stay; another player's drawn cards are
-    redrawn from their deck, the sampling player's own stay."""
+    """The bag's seen tokens and the public counts stay; the team's resistance draw is on
+    the table (R6.2: "Les joueurs piochent …") and stays for every player; another
+    player's drawn cards (a search, R5.4) are redrawn from their deck, the drawer's own
+    stay."""
     from authoring.engine.rng import Rng
     from authoring.engine.view import sample_state
 
@@ -244,6 +257,15 @@ def test_sample_keeps_what_is_seen(game1: Game) -> None:
     assert [len(p) for p in s.piles] == [len(p) for p in state.piles]
     pend = state.pending
     assert pend is not None and pend.kind == "keep_resistance" and pend.player == 0
+    for p in range(len(state.players)):
+        team = sample_state(game1, state, Rng(3), player=p).pending
+        assert team is not None and team.options == pend.options
+    # a search by player 0: the cards drawn are hers alone
+    apply(game1, state, Keep(0, 0))
+    apply(game1, state, Begin())
+    apply(game1, state, Search(0))
+    pend = state.pending
+    assert pend is not None and pend.kind == "keep_search" and pend.player == 0
     mine = sample_state(game1, state, Rng(3), player=0).pending
     assert mine is not None and mine.options == pend.options
     theirs = [sample_state(game1, state, Rng(k), player=1).pending for k in range(20)]
