@@ -27,7 +27,7 @@ from authoring.engine.players import (
     recruit_slots,
     start_draw,
 )
-from authoring.engine.state import PendingKind, State, slot_of
+from authoring.engine.state import SPECIAL, PendingKind, State, slot_of
 from authoring.model import effects as fx
 from authoring.model.rules import SKILLS
 from authoring.model.schema.content import RecruitToken
@@ -303,18 +303,22 @@ def free_actions(game: Game, state: State, e: fx.FreeActions, task: Task) -> boo
 
 
 def discard_items(game: Game, state: State, e: fx.DiscardItems, task: Task) -> bool:
-    """Each player named discards ``count`` cards of their choice, one choice at a time."""
+    """Each player named discards ``count`` item cards of their choice, one choice at a
+    time: "cartes Objet", the item deck's (R5.4), never a crafted special item (the book
+    counts "66 cartes Objet" and "18 cartes Objet Spécial" apart, R0, R5.7); a player with
+    none discards nothing."""
     movers = _players_once(game, state, e.who, task, "player who discards")
     if movers is None:
         return False
     while task[PROGRESS] < len(movers) * e.count:
         p = movers[task[PROGRESS] // e.count]
         inv = state.players[p].inventory
-        if not inv:
+        cards = [i for i, c in enumerate(inv) if c < SPECIAL]
+        if not cards:
             task[PROGRESS] += e.count - task[PROGRESS] % e.count
             continue
         if task[CHOICE] < 0:
-            set_pending(state, "choose_card", p, list(range(len(inv))), [],
+            set_pending(state, "choose_card", p, cards, [],
                         f"card {player_name(game, state, p)} discards")
             return False
         card = inv.pop(task[CHOICE])

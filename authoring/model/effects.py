@@ -982,7 +982,8 @@ class AddZoneTokens(EffectPayload):
 
 @_effect
 class DiscardItems(EffectPayload):
-    """Players discard item cards of their choice from their inventory (R5.4)."""
+    """Players discard item cards of their choice from their inventory (R5.4), never a
+    crafted special item (R5.7)."""
 
     key: ClassVar[str] = "discard_items"
     example: ClassVar[str] = "{discard_items: {count: 1, who: players_in_occupied_zones}}"
