@@ -39,7 +39,12 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
   the item goes to the player who can pass its use's test from a zone in range (the sniper
   rifle to the best shot), who carries it there and uses it. A drawn part the team already
   holds is a duplicate. The general is eliminated by the strongest Military player; the
-  prisoner's zone is cleared, then the prisoner freed.
+  prisoner's zone is cleared, then the prisoner freed. A special item no objective needs
+  that slows the army (the army skips actions, R8.2, or the speed marker goes back,
+  R8.8) is crafted when a hand holds its parts and no objective's item wants them, and
+  used while it would change something (no skip already waiting, a marker past the first
+  cell) — before and after the objectives are done; its parts are not sought (measured:
+  ``slow_item_value``).
 * **Where to act.** A limited action (R4.4) needs a free cube slot and a positive draw: a
   player compares what it can do where it stands with the best zone one or two moves away
   (its worth divided by the actions to get there and act; further away only when nothing
@@ -191,6 +196,27 @@ class _Plan:
                                 for a in range(t.n)]
         self.near1: list[int] = [sum(1 << z for z in range(t.n) if t.moves[a][z] == 1)
                                  for a in range(t.n)]
+        #: per special item no objective needs, the uses that slow the army: it skips
+        #: actions at the next invasion (R8.2) or the speed marker goes back (R8.8) — the
+        #: team crafts and uses them when their parts come its way (R5.5, R5.7)
+        self.slows: list[list[int]] = []
+        #: per (item, use) of those: whether it slows the speed (R8.8) rather than skips
+        self.slow_speed: dict[tuple[int, int], bool] = {}
+        for s, sp in enumerate(game.specials):
+            effects = game.special_use_effects[s] if s < len(game.special_use_effects) else ()
+            slow = []
+            for u in range(len(sp.uses)):
+                eff = game.effect_lists[effects[u]] if u < len(effects) else ()
+                if s in self.items:
+                    continue
+                skips = any(isinstance(e, fx.SkipArmyAction) for e in eff)
+                slower = any(isinstance(e, fx.Speed) and isinstance(e.delta, int)
+                             and e.delta < 0 for e in eff)
+                if skips or slower:
+                    slow.append(u)
+                    self.slow_speed[(s, u)] = slower and not skips
+            self.slows.append(slow)
+        self.slow_items = [s for s in range(len(game.specials)) if self.slows[s]]
         #: per resistance card, whether it removes soldiers where the players stand (R5.8)
         self.removes = [any(isinstance(e, fx.RemoveSoldiers)
                             and e.where in ("actor_zone", "each_player_zone")
@@ -323,6 +349,16 @@ class HeuristicBot:
     #: against 47 % (easy) and 40 % against 32 % (normal), no cell lower
     arm_value = 50.0
     arm_goal = 20.0
+    #: a special item that slows the army (:attr:`_Plan.slows`): the item in hand,
+    #: crafting it when a hand holds its parts, using it. Its parts are not sought: kept
+    #: while no objective item wants them (worth 2.5, 10 or 25 in hand), they cost games
+    #: (held-out games 60000–60149 of 5 cells, 4 players: +0, −22, −22 of 750): the
+    #: jammer was crafted in 11 of 150 games of scenario 1 normal, the hands it filled
+    #: held back the bomb's parts (R5.4, D11.5). Skipping 2 army actions at round 3 for
+    #: free would win 315 of 400 games of scenario 1 easy against 260
+    slow_item_value = 30.0
+    slow_craft_value = 30.0
+    slow_use_value = 30.0
     #: worth of one item card seen while parts are missing (R5.4)
     card_value = 1.5
     #: the crafter short of the craft test even with a planning token (R5.5, R5.10, R1.3):
@@ -700,9 +736,14 @@ class HeuristicBot:
             if m.eliminate_range or m.eliminate_officers:
                 ctx._far_eliminations(p, more)
             ctx._resistance(p, more)
-            # eliminations and activated cards only
+            # eliminations and activated cards only, and an item that slows the army
             found.extend((v, a) for v, a in more if isinstance(a, Eliminate)
                          or (isinstance(a, Resistance) and a.activate == 1))
+            for i, c in enumerate(players[p].inventory):
+                if c >= SPECIAL:
+                    for u, _, tests, _ in plan.uses[c - SPECIAL]:
+                        if u in plan.slows[c - SPECIAL]:
+                            ctx._slow_use(p, i, c - SPECIAL, u, tests, found)
             if free >= 2 and not found:  # a move, then an elimination there
                 reach = ctx._reach(p)
                 best: tuple[float, int] | None = None
@@ -1345,7 +1386,9 @@ class _Ctx:
         not yet among the team's (a part the team already holds is then a duplicate)."""
         game, plan = self.game, self.plan
         if card >= SPECIAL:
-            return 100.0 if card - SPECIAL in plan.items else 5.0
+            s = card - SPECIAL
+            return 100.0 if s in plan.items else self.bot.slow_item_value if plan.slows[s] \
+                else 5.0
         if card in self.need:
             held = self.hands.get(card, 0)
             return 40.0 if held + drawn <= self.need[card] else 2.0
@@ -2051,6 +2094,8 @@ class _Ctx:
                 continue
             for u, completes, tests, _ in plan.uses[c - SPECIAL]:
                 if not completes:
+                    if u in plan.slows[c - SPECIAL]:
+                        self._slow_use(p, i, c - SPECIAL, u, tests, found)
                     continue
                 a = Use(p, i, u)
                 if view.why_illegal(a) is not None:
@@ -2091,10 +2136,32 @@ class _Ctx:
         if self.targets >> ps.at & 1 and view.soldiers[ps.at] and self.eff(p, 1) > 0:
             found.append((8.0, plan.actions.eliminations(p, ps.at)[0]))
 
+    def _slow_use(self, p: int, i: int, s: int, u: int, tests: list[tuple[int, int]],
+                  found: _Found) -> None:
+        """Use ``u`` of the special item ``s`` (inventory card ``i``) that slows the army
+        (:attr:`_Plan.slows`), when its test passes and it would change something: no
+        skip already waiting for the next invasion (R8.2), a speed marker not on the
+        track's first cell (R8.8)."""
+        view = self.view
+        if view.speed_cell == 0 if self.plan.slow_speed[(s, u)] else view.skip_army > 0:
+            return
+        if any(t - self.eff(p, k) > 0 for k, t in tests):
+            return
+        a = Use(p, i, u)
+        if view.why_illegal(a) is None:
+            found.append((self.bot.slow_use_value, a))
+
     def _craft_actions(self, p: int, found: _Found) -> None:
         view, game = self.view, self.game
         ps = view.players[p]
         inv = ps.inventory
+        # a special item that slows the army, its parts in this hand (one at a time), none
+        # of them a part an objective's item still wants (R5.5: crafting discards them)
+        for s in self.plan.slow_items:
+            if self.hands.get(SPECIAL + s, 0) == 0 \
+                    and all(inv.count(i) >= k and i not in self.need for i, k in game.recipes[s]) \
+                    and self.craft_need(p) - self.eff(p, 2) <= 0:
+                found.append((self.bot.slow_craft_value, Craft(p, s)))
         if self.bot.coordinate and self.bot.arm_value > 0.0 and self.general:
             i = self._arm_card(p)
             s = self.striker()

@@ -86,6 +86,12 @@ class PublicView:
         return self._state.speed_cell
 
     @property
+    def skip_army(self) -> int:
+        """The army actions the next invasion skips (R8.2: a special item or a card played
+        in the open said so)."""
+        return self._state.skip_army
+
+    @property
     def reserve(self) -> tuple[int, int]:
         """Soldiers and officers left in the army's reserve (R9.1: none left loses)."""
         return self._state.reserve_soldiers, self._state.reserve_officers

@@ -21,6 +21,7 @@ from authoring.engine import (
     Plan,
     Recruit,
     Transfer,
+    Use,
     apply,
     new_initial_state,
 )
@@ -814,3 +815,59 @@ def test_no_layer_whose_army_would_place_the_last_soldier(game1: Game, slack: in
     bot.soldier_slack = slack
     a = _act(game, state, bot)
     assert (a != End()) is opens, a
+
+
+def _engineer(game: Game, state: State, level: int) -> int:
+    """Player 0 as Hugo Ferrand (the sheet with most Engineering) with recruits on his
+    Engineering row up to ``level`` (R1.2), on an island with no soldier (no malus,
+    R4.5); returns his Engineering."""
+    hugo = next(i for i, c in enumerate(game.character_info) if c.id == "hugo-ferrand")
+    ps = state.players[0]
+    ps.character = hugo
+    ps.squad = [[EMPTY] * len(row) for row in game.character_info[hugo].slots]
+    for k in range(min(level - game.character_info[hugo].initial[2], len(ps.squad[2]))):
+        ps.squad[2][k] = 0
+    for z in range(game.topo.n):
+        state.soldiers[z] = state.officers[z] = 0
+    return PublicView(game, state, 0).level(0, 2)
+
+
+def _special(game: Game, name: str) -> int:
+    return next(i for i, sp in enumerate(game.specials) if sp.id == name)
+
+
+def test_a_special_item_that_slows_the_army_is_used_when_held(game1: Game) -> None:
+    """R5.7, R8.2: a sabotage charge in hand ("the army plays 2 fewer actions at the next
+    invasion", Engineering test 2) is used at once: no objective needs it, and nothing
+    else the team can do is worth two army actions. With a skip already waiting for the
+    invasion it is kept for a later round (the skip is not added up to no use)."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    assert _engineer(game, state, 3) >= 2
+    sabotage = _special(game, "sabotage-charge")
+    state.players[0].inventory = [SPECIAL + sabotage]
+    bot = HeuristicBot(1)
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    assert ctx.best(0)[1] == Use(0, 0, 0)
+    state.skip_army = 2
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    assert ctx.best(0)[1].kind != "use"
+
+
+def test_its_parts_are_crafted_only_once_no_objective_wants_them(game1: Game) -> None:
+    """R5.5: explosives and a detonator make a sabotage charge, and are also parts of the
+    bomb (scenario 1's objective item). A crafter who passes the test (Engineering 4)
+    holding both crafts the charge only once the bomb is in the team's hands — before,
+    crafting would discard the bomb's parts."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=20)
+    state = _started(game)
+    assert _engineer(game, state, 4) >= 4
+    ids = {it.id: i for i, it in enumerate(game.items)}
+    sabotage, bomb = _special(game, "sabotage-charge"), _special(game, "bomb")
+    state.players[0].inventory = [ids["explosives"], ids["detonator"]]
+    bot = HeuristicBot(1)
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    assert ctx.best(0)[1] != Craft(0, sabotage)
+    state.players[1].inventory = [SPECIAL + bomb]
+    ctx = _Ctx(bot, game, PublicView(game, state, 0), bot.plan(game))
+    assert ctx.best(0)[1] == Craft(0, sabotage)
