@@ -153,10 +153,10 @@ BOT_MEANING: Mapping[str, str] = {
 #: bot changes (``tests/engine/test_simulate.py`` checks its first games still agree)
 LADDER_REFERENCE: Mapping[str, tuple[int, int, float, int | None]] = {
     "random": (0, 1000, 3.532, None),
-    "simple": (429, 1000, 3.694, None),
+    "simple": (422, 1000, 3.773, None),
     "lookahead": (120, 200, 5.515, 4),
-    "heuristic": (648, 1000, 4.549, None),
-    "search": (663, 1000, 4.513, 8),
+    "heuristic": (648, 1000, 4.55, None),
+    "search": (663, 1000, 4.512, 8),
 }
 #: the cell of :data:`LADDER_REFERENCE` (``difficulty/players``)
 REFERENCE_CELL = "easy/4"
