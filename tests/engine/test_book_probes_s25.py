@@ -395,7 +395,7 @@ def test_d55_default_free_action_after_ten(star_model: GameModel) -> None:
 
 
 def _reorganise_start(star_model: GameModel, option: str | None, squad: dict[int, list[int]],
-                      levels: dict[str, int]) -> tuple[Game, State]:
+                      levels: dict[str, object]) -> tuple[Game, State]:
     """Round 2's start (R6), player 0 with ``levels`` and her rows set to ``squad``."""
     decisions = {"D6.2": option} if option else None
     game, state = _game(star_model, [dict(levels), {}, {}, {}], n=4, decisions=decisions)

@@ -56,6 +56,7 @@ from .test_book_probes import (
     _z,
 )
 from .test_book_probes_s23 import _to_start, _token
+from .test_book_probes_s25 import _reorganise_start
 from .test_situations import _zones
 
 C, M, ENG = 0, 1, 2
@@ -571,18 +572,7 @@ def _start_of_round_2(star_model: GameModel, tops: dict[str, int],
                       squad: list[list[int]]) -> tuple[Game, State]:
     """The star board at the start of round 2 (R6, before the timer), player 0's sheet with
     C, M, I 1 and maxima ``tops`` (slots numbered 2 … max), her squad ``squad``."""
-    game, state = _game(star_model, [{"top": tops}, {}, {}, {}], n=4)
-    state.players[0].squad = [row[:] for row in squad]
-    for row in squad:
-        for t in row:
-            if t >= 0:
-                state.recruit_bag.remove(t)
-    for p in state.players:
-        p.actions = 1
-    state.bag = [_z(game, "C 1")]
-    _end_phase(game, state)
-    _to_start(game, state)
-    return game, state
+    return _reorganise_start(star_model, None, dict(enumerate(squad)), {"top": tops})
 
 
 def _reachable(game: Game, state: State, player: int, depth: int = 4) -> set[tuple[tuple[int, ...], ...]]:
