@@ -197,24 +197,20 @@ class _Plan:
         self.near1: list[int] = [sum(1 << z for z in range(t.n) if t.moves[a][z] == 1)
                                  for a in range(t.n)]
         #: per special item no objective needs, the uses that slow the army: it skips
-        #: actions at the next invasion (R8.2) or the speed marker goes back (R8.8) — the
-        #: team crafts and uses them when their parts come its way (R5.5, R5.7)
-        self.slows: list[list[int]] = []
-        #: per (item, use) of those: whether it slows the speed (R8.8) rather than skips
-        self.slow_speed: dict[tuple[int, int], bool] = {}
+        #: actions at the next invasion (R8.2) or, True beside the use, the speed marker
+        #: goes back (R8.8) — the team crafts and uses them when their parts come its way
+        #: (R5.5, R5.7)
+        self.slows: list[list[tuple[int, bool]]] = []
         for s, sp in enumerate(game.specials):
             effects = game.special_use_effects[s] if s < len(game.special_use_effects) else ()
-            slow = []
-            for u in range(len(sp.uses)):
+            slow: list[tuple[int, bool]] = []
+            for u in range(len(sp.uses) if s not in self.items else 0):
                 eff = game.effect_lists[effects[u]] if u < len(effects) else ()
-                if s in self.items:
-                    continue
                 skips = any(isinstance(e, fx.SkipArmyAction) for e in eff)
                 slower = any(isinstance(e, fx.Speed) and isinstance(e.delta, int)
                              and e.delta < 0 for e in eff)
                 if skips or slower:
-                    slow.append(u)
-                    self.slow_speed[(s, u)] = slower and not skips
+                    slow.append((u, slower and not skips))  # (the use, a speed use)
             self.slows.append(slow)
         self.slow_items = [s for s in range(len(game.specials)) if self.slows[s]]
         #: per resistance card, whether it removes soldiers where the players stand (R5.8)
@@ -739,11 +735,7 @@ class HeuristicBot:
             # eliminations and activated cards only, and an item that slows the army
             found.extend((v, a) for v, a in more if isinstance(a, Eliminate)
                          or (isinstance(a, Resistance) and a.activate == 1))
-            for i, c in enumerate(players[p].inventory):
-                if c >= SPECIAL:
-                    for u, _, tests, _ in plan.uses[c - SPECIAL]:
-                        if u in plan.slows[c - SPECIAL]:
-                            ctx._slow_use(p, i, c - SPECIAL, u, tests, found)
+            ctx._slow_uses(p, found)
             if free >= 2 and not found:  # a move, then an elimination there
                 reach = ctx._reach(p)
                 best: tuple[float, int] | None = None
@@ -2094,8 +2086,6 @@ class _Ctx:
                 continue
             for u, completes, tests, _ in plan.uses[c - SPECIAL]:
                 if not completes:
-                    if u in plan.slows[c - SPECIAL]:
-                        self._slow_use(p, i, c - SPECIAL, u, tests, found)
                     continue
                 a = Use(p, i, u)
                 if view.why_illegal(a) is not None:
@@ -2109,6 +2099,7 @@ class _Ctx:
                                 and t - self.eff(p, s) <= self.game.planning_bonus \
                                 and self.can_plan(p, s):
                             found.append((500.0, plan.actions.plans[p][s]))
+        self._slow_uses(p, found)
         for o in self.open:
             if o.kind not in ("general", "prisoner") or ps.at not in view.revealed[o.index]:
                 continue
@@ -2136,20 +2127,23 @@ class _Ctx:
         if self.targets >> ps.at & 1 and view.soldiers[ps.at] and self.eff(p, 1) > 0:
             found.append((8.0, plan.actions.eliminations(p, ps.at)[0]))
 
-    def _slow_use(self, p: int, i: int, s: int, u: int, tests: list[tuple[int, int]],
-                  found: _Found) -> None:
-        """Use ``u`` of the special item ``s`` (inventory card ``i``) that slows the army
-        (:attr:`_Plan.slows`), when its test passes and it would change something: no
+    def _slow_uses(self, p: int, found: _Found) -> None:
+        """The uses of the special items in ``p``'s hand that slow the army
+        (:attr:`_Plan.slows`), when the test passes and the use would change something: no
         skip already waiting for the next invasion (R8.2), a speed marker not on the
         track's first cell (R8.8)."""
-        view = self.view
-        if view.speed_cell == 0 if self.plan.slow_speed[(s, u)] else view.skip_army > 0:
-            return
-        if any(t - self.eff(p, k) > 0 for k, t in tests):
-            return
-        a = Use(p, i, u)
-        if view.why_illegal(a) is None:
-            found.append((self.bot.slow_use_value, a))
+        view, plan = self.view, self.plan
+        for i, c in enumerate(view.players[p].inventory):
+            if c < SPECIAL:
+                continue
+            for u, speed in plan.slows[c - SPECIAL]:
+                if view.speed_cell == 0 if speed else view.skip_army > 0:
+                    continue
+                if any(t - self.eff(p, k) > 0 for k, t in plan.uses[c - SPECIAL][u][2]):
+                    continue
+                a = Use(p, i, u)
+                if view.why_illegal(a) is None:
+                    found.append((self.bot.slow_use_value, a))
 
     def _craft_actions(self, p: int, found: _Found) -> None:
         view, game = self.view, self.game

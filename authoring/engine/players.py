@@ -1019,12 +1019,26 @@ def check_reorganise(game: Game, state: State, a: Reorganise) -> str | None:
     other = sq[s1][k1]
     if other == PLANNING:
         return "R6.3: a planning token is in that slot (R5.10): choose a free slot or a recruit"
-    if not reorganise_fits(game, state, p, sq[s0][k0], s1, k1, (s0, k0), other >= 0):
+    misfit = _misfit(game, state, p, s0, k0, s1, k1)
+    if misfit == 1:
         return f"D6.2: the recruit's {SKILLS[s1]} value is too low for that slot"
-    if other >= 0 and not reorganise_fits(game, state, p, other, s0, k0, (s1, k1), True):
+    if misfit == 2:
         return (f"D6.2: the recruit in {SKILLS[s1]} slot {k1 + 1} cannot take "
                 f"{SKILLS[s0]} slot {k0 + 1} in exchange (its {SKILLS[s0]} value is too low)")
     return None
+
+
+def _misfit(game: Game, state: State, p: int, s0: int, k0: int, s1: int, k1: int) -> int:
+    """R6.3, D6.2: the recruit of slot ``(s0, k0)`` to slot ``(s1, k1)`` (free, or held by
+    a recruit that takes ``(s0, k0)`` in exchange): 0 when it fits, 1 when the mover does
+    not fit its new slot, 2 when the recruit it exchanges with does not fit its own."""
+    sq = state.players[p].squad
+    other = sq[s1][k1]
+    if not reorganise_fits(game, state, p, sq[s0][k0], s1, k1, (s0, k0), other >= 0):
+        return 1
+    if other >= 0 and not reorganise_fits(game, state, p, other, s0, k0, (s1, k1), True):
+        return 2
+    return 0
 
 
 def do_reorganise(game: Game, state: State, a: Reorganise) -> None:
@@ -1371,17 +1385,10 @@ def reorganise_for(game: Game, state: State, p: int) -> list[Reorganise]:
         for k0, x in enumerate(sq[s0]):
             if x < 0:
                 continue
-            src = (s0, k0)
             for s1 in range(3):
                 for k1, y in enumerate(sq[s1]):
-                    if y == EMPTY:
-                        ok = reorganise_fits(game, state, p, x, s1, k1, src)
-                    elif y >= 0 and (s1 != s0 or k1 != k0):
-                        ok = (reorganise_fits(game, state, p, x, s1, k1, src, True)
-                              and reorganise_fits(game, state, p, y, s0, k0, (s1, k1), True))
-                    else:
-                        continue
-                    if ok:
+                    if (y == EMPTY or (y >= 0 and (s1 != s0 or k1 != k0))) \
+                            and _misfit(game, state, p, s0, k0, s1, k1) == 0:
                         out.append(table.reorganise(p, slot_code(s0, k0), slot_code(s1, k1)))
     return out
 
