@@ -15,6 +15,8 @@ from authoring.cli import cli
 from authoring.engine import Begin, End, Game, apply, legal_actions, new_initial_state
 from authoring.engine.outcome import Termination
 from authoring.engine.search import (
+    DEEP_BUDGET,
+    DEEP_CANDIDATES,
     DEFAULT_BUDGET,
     FEATURES,
     MAX_BUDGET,
@@ -24,7 +26,14 @@ from authoring.engine.search import (
     paired_best,
     value,
 )
-from authoring.engine.simulate import Study, make_bot, record_game, run_study, summarise
+from authoring.engine.simulate import (
+    Study,
+    make_bot,
+    record_game,
+    run_study,
+    strength,
+    summarise,
+)
 from authoring.engine.view import PublicView
 from authoring.model.game import GameModel
 
@@ -229,3 +238,19 @@ def test_a_future_to_the_end_of_the_game_plays_it_out(scenario1: GameModel) -> N
     bot = SearchBot(1, budget=1, horizon=None)
     got = bot.rollout(game, state.clone(), Begin(), 3, 10 ** 6)
     assert got in (0.0, 1.0)
+
+
+def test_from_the_deep_budget_a_study_searches_whole_games() -> None:
+    """Below DEEP_BUDGET a study's search bot plays each future to the end of the round
+    among 3 candidates; from it, to the end of the game among DEEP_CANDIDATES; the
+    study's strength says which."""
+    shallow, deep = make_bot("search", 1, DEEP_BUDGET - 1), make_bot("search", 1, DEEP_BUDGET)
+    assert isinstance(shallow, SearchBot) and isinstance(deep, SearchBot)
+    assert (shallow.budget, shallow.horizon, shallow.candidates) == (DEEP_BUDGET - 1, 1, 3)
+    assert (deep.budget, deep.horizon, deep.candidates) == (DEEP_BUDGET, None, DEEP_CANDIDATES)
+    said = strength(Study(bot="search", search_budget=DEEP_BUDGET)).meaning
+    assert said == (f"a team that plans {DEEP_BUDGET} whole-game futures per decision, "
+                    "sampled from what the players know")
+    assert strength(Study(bot="search")).meaning == (
+        f"a team that plans {DEFAULT_BUDGET} futures per decision, sampled from what the "
+        "players know")
