@@ -105,9 +105,9 @@ DEFAULT_BUDGET = 8
 DEEP_BUDGET = 48
 #: the candidates a deep search compares (the policy's choice and its 5 next best)
 DEEP_CANDIDATES = 6
-#: the most futures a decision may plan: a game's time grows with the budget (about 5 s a
-#: game of scenario 1 at 64 compiled, so tens of seconds at this bound); beyond it a study
-#: of a few hundred games would take days
+#: the most futures a decision may plan: a game's time grows with the budget (scenario 1,
+#: compiled: about 8 s a game at 48, whole-game futures, so most of a minute at this
+#: bound); beyond it a study of a few hundred games would take days
 MAX_BUDGET = 256
 #: the kept cards searched with ``keeps`` (a recruit, a zone or a player is the policy's)
 _SEARCHED_KEEPS = frozenset(("keep_search", "keep_investigate", "keep_resistance"))
