@@ -5,9 +5,9 @@ budget (one process), the win rates of the heuristic team and of the search team
 and normal with their 95 % Wilson intervals (the same seeded games for both), and the
 budget sweep (half, once and twice the budget) on easy. Studies run in ``--jobs``
 processes (the results are the same for any number). Tune on some seeds, confirm on others
-(``--seed``). ``--budget 48 --games 240 --no-sweep`` measures the deep search
-(:data:`~authoring.engine.search.DEEP_BUDGET`: whole-game futures, about 8 s a game; the
-figures quoted there, in about an hour on 2 cores).
+(``--seed``). ``--games 240 --no-sweep`` gives the default's figures of the README's
+table (seed 1; ``--budget B`` the other rows of the opening search), in about 10 minutes
+on 2 cores.
 
 ``--fit`` instead refits the search's evaluation (:data:`authoring.engine.search.WEIGHTS`):
 it plays heuristic games of every shipped scenario, level and player count (3–5), takes the

@@ -34,7 +34,7 @@ from authoring.engine.check import load_playable
 from authoring.engine.game import GameError
 from authoring.engine.native import running
 from authoring.engine.runner import StudyFailed, StudyRunner
-from authoring.engine.search import DEEP_BUDGET, MAX_BUDGET
+from authoring.engine.search import MAX_BUDGET
 from authoring.engine.simulate import (
     BOT_NAMES,
     CHUNK,
@@ -159,13 +159,11 @@ def _load(path: str) -> GameModel:
               help="Player counts, e.g. 3,4,5 or all.")
 @click.option("--bot", default="heuristic", show_default=True,
               help="heuristic, simple, random, lookahead (flat Monte Carlo; slow) or search "
-                   "(the heuristic planning on sampled futures; about 1 game a second from "
-                   "the sources, 4 compiled).")
+                   "(the heuristic planning each round's opening on sampled futures; about "
+                   "a game a second compiled, 20 times slower from the sources).")
 @click.option("--budget", default=None, metavar="N",
               type=Number("futures per decision of a bot that searches", "16"),
-              help="Futures per decision for --bot search / lookahead (default: the bot's own). "
-                   f"From {DEEP_BUDGET} the search plays each future to the end of the game: stronger, "
-                   "about 8 s a game compiled.")
+              help="Futures per decision for --bot search / lookahead (default: the bot's own).")
 @click.option("--seed", default=1, show_default=True,
               type=Number("the study's seed: its games are made from it", "7"))
 @click.option("--jobs", default=1, show_default=True,

@@ -83,9 +83,9 @@ def _lookahead(seed: int, budget: int | None = None) -> Bot:
 
 
 def _search(seed: int, budget: int | None = None) -> Bot:
-    from authoring.engine.search import DEFAULT_BUDGET, for_budget
+    from authoring.engine.search import DEFAULT_BUDGET, SearchBot
 
-    return for_budget(seed, DEFAULT_BUDGET if budget is None else budget)
+    return SearchBot(seed, DEFAULT_BUDGET if budget is None else budget)
 
 
 #: bot name -> a maker taking the bot's seed, weakest first (the lookahead, a flat Monte

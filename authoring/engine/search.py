@@ -2,24 +2,37 @@
 
 What it searches: determinized Monte Carlo over the players' information set — a one-step
 improvement of the heuristic team, with common random numbers and paired statistics. At
-the players' phase decisions where the team's counters are level (R5.0: who opens the
-next layer of actions, R7.1) it lists a few candidates: the policy's choice
-(:class:`~authoring.engine.heuristic.HeuristicBot`) and the planner's next best
-(:meth:`HeuristicBot.scored <authoring.engine.heuristic.HeuristicBot.scored>`: one of
-another kind first, an elimination only if it can succeed, R5.6). It then imagines
-``budget`` futures from what the players know (:meth:`PublicView.sample
+the opening of each round's players' phase (R5.0: the team's counters level at 0, the
+action that opens the first layer, R7.1; ``layers`` opens more) it lists a few
+candidates: the policy's choice (:class:`~authoring.engine.heuristic.HeuristicBot`) and
+the planner's next best (:meth:`HeuristicBot.scored
+<authoring.engine.heuristic.HeuristicBot.scored>`: one of another kind first, an
+elimination only if it can succeed, R5.6), 6 in all. It then imagines ``budget`` futures
+from what the players know (:meth:`PublicView.sample
 <authoring.engine.view.PublicView.sample>`: the hidden orders — decks, the invasion bag,
 the region piles — reshuffled, a new generator: the real game's draws are never seen nor
 touched) and plays every candidate on the same futures: the candidate, then the policy for
-the whole team (kept cards and ``choose`` answers included) to the end of this round's
-army phase (``horizon`` rounds; None: to the end of the game). Each future ends valued by
-:func:`value`; the candidate whose paired gain over the policy's choice is largest is
-played when that gain is positive and more than ``z`` standard errors (0 by default: the
-best mean). Other decisions — a player behind the leader acting for free, a kept card, a
-``choose``, the end of the phase — are the policy's (``keeps=True`` searches the kept
-cards too: 54 % against 61 % without on 150 games of scenario 1 easy; ``ends=True``
+the whole team (kept cards and ``choose`` answers included) to the end of the game
+(``horizon`` rounds instead: to the end of that many army phases). Each future ends valued
+by :func:`value` (a finished game: 1 or 0); the candidate whose paired gain over the
+policy's choice is largest is played when that gain is positive and more than ``z``
+standard errors (0 by default: the best mean). Other decisions — the later layers of the
+round, a player behind the leader acting for free, a kept card, a ``choose``, the end of
+the phase — are the policy's (``keeps=True`` searches the kept cards too: 54 % against
+61 % without on 150 games of scenario 1 easy, with futures of a round; ``ends=True``
 offers ``end`` as a candidate: the round's horizon sees the army it saves, not the time it
 loses, and the team stalls).
+
+Why the opening only, to the end of the game (measured on 2026-11-29; scenario 1, 4
+players, the games 0–239 of seed 1, paired with the heuristic on the same games, which
+wins 152 easy and 132 normal): searched at every level layer with 48 whole-game futures
+(about 8 s a game), the team won 171 easy and 144 normal; at the round's opening only,
+with 16, 24, 32 and 48 futures, 163, 167, 183 and 178 easy (1.8, 1.2, 0.9 and 0.65 games
+a second with both cores busy) and 135 (24), 145 (32), 155 (48) normal. Searching later
+layers adds the winner's curse of noisy estimates (below) to decisions where the policy is
+rarely wrong; the opening is where the round's plan is set. With 32 futures, the default:
+easy 183 of 240 against 152 (won by it alone 43, by the heuristic alone 12), normal 145
+against 132 (29 and 16).
 
 What it evaluates (:func:`value`): a won game 1, a lost one 0; a game still on, the chance
 the heuristic team wins from there, a logistic model (:data:`WEIGHTS`) over
@@ -31,12 +44,14 @@ games (``python benchmarks/search.py --fit``: scenario 1 to 3 and initiation, ev
 3 to 5 players; the states at each round's start, labelled with the game's outcome).
 
 How the budget maps to work: ``budget`` = N sampled futures per searched decision — a
-team that plans N futures per decision; a searched decision costs ``candidates × N``
-rollouts of the rest of the round (about 20 decisions a game of scenario 1 are searched).
+team that plans each round's opening on N futures; a searched decision costs
+``candidates × N`` rollouts of the rest of the game (about 5 decisions a game of scenario
+1 are searched, one a round).
 All chance is the bot's own generator (:class:`~authoring.engine.rng.Rng`, from the bot's
 seed): a seed plays the same game, whatever process runs it.
 
-With the heuristic of 2026-11-27 (``kill_value`` 0.6, ``best_behind``; scenario 1, 4
+What follows was measured before, when the bot searched every level layer with futures
+of one round (3 candidates, 8 futures by default). With the heuristic of 2026-11-27 (``kill_value`` 0.6, ``best_behind``; scenario 1, 4
 players, ``resistance simulate --ladder 200``, seed 1): the heuristic wins 58 % [52, 65] of
 the easy games and 50 % [43, 56] of the normal ones, this bot at its defaults 63 % [56, 69]
 and 52 % [45, 59] (40 games in 11 s on one core: about 4 games a second).
@@ -69,13 +84,9 @@ from the heuristic, and why was measured:
 - what a clairvoyant search gains (82 % with the real deck order) is the order itself,
   which the players cannot know.
 
-What does lift the team, measured on 2026-11-29: many whole-game futures. From
-:data:`DEEP_BUDGET` futures per decision a study's search bot (:func:`for_budget`) plays
-each future to the end of the game and compares :data:`DEEP_CANDIDATES` candidates: 6 to 8
-points above the heuristic on scenario 1 (the figures at :data:`DEEP_BUDGET`), at about
-8 s a game; not enough for a separate step of a 200-game ladder, and far from a game a
-second. A race that drops a candidate once it trails by two standard errors (8 futures a
-batch, up to 64) won 35 of the first 60 easy games, the heuristic 38.
+A race that drops a candidate once it trails by two standard errors (every level layer,
+whole-game futures, 8 a batch, up to 64) won 35 of the first 60 easy games, the heuristic
+38 (2026-11-29).
 """
 
 from __future__ import annotations
@@ -91,23 +102,13 @@ from authoring.engine.rng import Rng
 from authoring.engine.state import SPECIAL, State
 from authoring.engine.view import PublicView
 
-#: futures per searched decision by default (≥ 1 game/s of scenario 1, 4 players, one core:
-#: 3.7 compiled; more futures or candidates were measured no stronger, module docstring)
-DEFAULT_BUDGET = 8
-#: from this many futures per decision, the search bot a study makes (:func:`for_budget`)
-#: plays every future to the end of the game and compares :data:`DEEP_CANDIDATES`
-#: candidates: the deep search. Measured on scenario 1, 4 players, the games 0–239 of seed
-#: 1 (2026-11-29, ``--bot search --budget 48``, against the heuristic on the same games):
-#: easy 71.3 % [65.2, 76.6] against 63.3 % [57.1, 69.2] (won by it alone 37, by the
-#: heuristic alone 18), normal 60.0 % [53.7, 66.0] against 55.0 % [48.7, 61.2] (36 and
-#: 24): over both, a sign test's p 0.005; about 8 s a game compiled. The same shape with
-#: 24 futures won 38 of the first 60 easy games, as the heuristic (3 candidates: 39)
-DEEP_BUDGET = 48
-#: the candidates a deep search compares (the policy's choice and its 5 next best)
-DEEP_CANDIDATES = 6
+#: futures per searched decision by default: the strongest measured at about a game a
+#: second (scenario 1, 4 players, one core, compiled; the module docstring)
+DEFAULT_BUDGET = 32
 #: the most futures a decision may plan: a game's time grows with the budget (scenario 1,
-#: compiled: about 8 s a game at 48, whole-game futures, so most of a minute at this
-#: bound); beyond it a study of a few hundred games would take days
+#: compiled: about 1 s a game at 32, so most of 10 s at this bound; searching every layer,
+#: ``layers=None``, about 5 times more); beyond it a study of a few hundred games would
+#: take days
 MAX_BUDGET = 256
 #: the kept cards searched with ``keeps`` (a recruit, a zone or a player is the policy's)
 _SEARCHED_KEEPS = frozenset(("keep_search", "keep_investigate", "keep_resistance"))
@@ -117,15 +118,17 @@ class SearchBot:
     """See the module docstring. ``budget``: sampled futures per searched decision;
     ``candidates``: the most actions compared per decision (``end`` on top with ``ends``);
     ``horizon``: rounds a future runs ahead (to the end of that many army phases; None: to
-    the end of the game); ``z``: the standard errors of the paired gain an alternative
-    needs to replace the policy's choice; ``keeps``: search the kept cards too; ``ends``:
-    offer ``end`` at level counters."""
+    the end of the game); ``layers``: the layers of each round searched, from its opening
+    (R5.0: 1, the round's first action; None: every layer where the counters are level);
+    ``z``: the standard errors of the paired gain an alternative needs to replace the
+    policy's choice; ``keeps``: search the kept cards too; ``ends``: offer ``end`` at level
+    counters."""
 
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, candidates: int = 3,
-                 horizon: int | None = 1, z: float = 0.0, keeps: bool = False,
-                 ends: bool = False) -> None:
+    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, candidates: int = 6,
+                 horizon: int | None = None, z: float = 0.0, keeps: bool = False,
+                 ends: bool = False, layers: int | None = 1) -> None:
         if not 1 <= budget <= MAX_BUDGET:
             raise ValueError(f"the search budget is futures per decision: 1 to {MAX_BUDGET}, "
                              f"not {budget}")
@@ -133,10 +136,12 @@ class SearchBot:
             raise ValueError(f"the search compares at least 1 candidate, not {candidates}")
         if horizon is not None and horizon < 1:
             raise ValueError(f"a future runs at least 1 round ahead, not {horizon}")
+        if layers is not None and layers < 1:
+            raise ValueError(f"the search plans at least 1 layer of a round, not {layers}")
         self.rng = Rng(seed ^ 0x5EA7C4)
         self.policy = HeuristicBot(seed)
         self.budget, self.candidates, self.horizon = budget, candidates, horizon
-        self.z, self.keeps, self.ends = z, keeps, ends
+        self.z, self.keeps, self.ends, self.layers = z, keeps, ends, layers
         self.searched = 0  # decisions searched (a statistic)
         self.switched = 0  # of them, those where an alternative replaced the policy's choice
 
@@ -157,7 +162,8 @@ class SearchBot:
         decision is not searched).
 
         Searched: in the players' phase, when the team's counters are level (R5.0: the
-        action chosen opens the next layer, R7.1) — the policy's choice, its next best
+        action chosen opens the next layer, R7.1) and that layer is among the round's first
+        ``layers`` — the policy's choice, its next best
         of other kinds (an elimination only if it can succeed, R5.6), then of any kind, up
         to ``candidates``, and with ``ends`` the end of the phase (R10.1); with ``keeps``
         a kept card (an item, a clue, a resistance card: R5.3, R5.4, R6.2)."""
@@ -171,7 +177,9 @@ class SearchBot:
         if view.phase != "players":
             return [choice]
         players = view.players
-        if any(p.actions != players[0].actions for p in players):
+        layer = players[0].actions
+        if any(p.actions != layer for p in players) or (
+                self.layers is not None and layer >= self.layers):
             return [choice]
         out = [choice]
         end = End()
@@ -223,19 +231,6 @@ class SearchBot:
             apply(game, state, a, checked=False)
             steps += 1
         return value(game, state)
-
-
-def for_budget(seed: int, budget: int = DEFAULT_BUDGET) -> SearchBot:
-    """The search bot of ``budget`` futures per decision, as a study plays it: below
-    :data:`DEEP_BUDGET`, futures to the end of the round and 3 candidates (the defaults);
-    from it, futures to the end of the game and :data:`DEEP_CANDIDATES` candidates.
-
-    >>> for_budget(1).horizon, for_budget(1, 48).horizon, for_budget(1, 48).candidates
-    (1, None, 6)
-    """
-    if budget >= DEEP_BUDGET:
-        return SearchBot(seed, budget, DEEP_CANDIDATES, None)
-    return SearchBot(seed, budget)
 
 
 def paired_best(values: Sequence[Sequence[float]], z: float = 0.0) -> int:

@@ -39,7 +39,6 @@ from authoring.engine.game import Game
 from authoring.engine.log import tally
 from authoring.engine.rng import Rng
 from authoring.engine.save import GameSetup, save_data
-from authoring.engine.search import DEEP_BUDGET
 from authoring.engine.state import State
 from authoring.io.wording import count_of, join_and, percent
 from authoring.model.balance import (
@@ -140,8 +139,8 @@ BOT_MEANING: Mapping[str, str] = {
                  "and stops its phase when more actions would feed the army",
     "lookahead": "the heuristic team, trying its best alternatives on {budget} sampled "
                  "per decision",
-    "search": "a team that plans {budget} per decision, sampled from what the "
-              "players know",
+    "search": "a team that plans each round's opening on {budget}, sampled from what the "
+              "players know and played to the end of the game",
 }
 
 
@@ -157,7 +156,7 @@ LADDER_REFERENCE: Mapping[str, tuple[int, int, float, int | None]] = {
     "simple": (422, 1000, 3.773, None),
     "lookahead": (120, 200, 5.515, 4),
     "heuristic": (648, 1000, 4.55, None),
-    "search": (663, 1000, 4.512, 8),
+    "search": (706, 1000, 4.512, 32),
 }
 #: the cell of :data:`LADDER_REFERENCE` (``difficulty/players``)
 REFERENCE_CELL = "easy/4"
@@ -188,19 +187,6 @@ def played_budget(study: Study) -> int | None:
     return default_budget(study.bot) if study.bot in BUDGETED else None
 
 
-def futures_meant(bot: str, budget: int) -> str:
-    """A bot's futures per decision in a designer's words: "8 futures"; a search bot's
-    from :data:`~authoring.engine.search.DEEP_BUDGET` are played to the end of the game
-    (:func:`~authoring.engine.search.for_budget`): "48 whole-game futures".
-
-    >>> futures_meant("search", 8), futures_meant("lookahead", 1), futures_meant("search", 64)
-    ('8 futures', '1 future', '64 whole-game futures')
-    """
-    if bot == "search" and budget >= DEEP_BUDGET:
-        return count_of(budget, "whole-game future")
-    return count_of(budget, "future")
-
-
 def strength(study: Study) -> Strength:
     """Who "the players" of a study were: the bot, its budget, its place on the skill
     ladder (:data:`BOTS`, weakest first) and what that means."""
@@ -208,7 +194,7 @@ def strength(study: Study) -> Strength:
     budget = played_budget(study)
     rank = ladder.index(study.bot) + 1 if study.bot in ladder else None
     meaning = BOT_MEANING.get(study.bot, study.bot).format(
-        budget=futures_meant(study.bot, budget) if budget is not None else "")
+        budget=count_of(budget, "future") if budget is not None else "")
     differs = [f"{k}={v}" for k, v in sorted(study.decisions.items())
                if v != DECISIONS[k].default]
     if study.table_speed != TABLE_SPEED:

@@ -749,7 +749,7 @@ def test_a_command_of_many_studies_says_its_games_and_names_each_part() -> None:
     lines = r.stderr.splitlines()
     assert ("this command plays 31 games: 2 for the study, 2 for --compare, 5 for the ladder "
             "(5 bots × 1), 22 for the sensitivity (11 alternatives × 2)") in lines
-    assert "scenario-1, bot search (budget 8), normal/4: 1 game" in lines  # its default
+    assert "scenario-1, bot search (budget 32), normal/4: 1 game" in lines  # its default
     assert "scenario-1, bot random, D4.2=player, normal/4: 2 games" in lines
 
 

@@ -15,8 +15,6 @@ from authoring.cli import cli
 from authoring.engine import Begin, End, Game, apply, legal_actions, new_initial_state
 from authoring.engine.outcome import Termination
 from authoring.engine.search import (
-    DEEP_BUDGET,
-    DEEP_CANDIDATES,
     DEFAULT_BUDGET,
     FEATURES,
     MAX_BUDGET,
@@ -86,7 +84,8 @@ def test_the_field_is_searched_only_at_level_counters_the_policy_first(
         scenario1: GameModel) -> None:
     """At level counters (R5.0: the action opens a new layer, R7.1) the policy's choice
     comes first and its alternatives follow, all legal and distinct; a player behind the
-    leader acts for free: the policy's choice alone; ``end`` only with ``ends``."""
+    leader acts for free: the policy's choice alone; a later layer is searched only with
+    ``layers`` reaching it; ``end`` only with ``ends``."""
     game = Game.create(scenario1, players=3, action_budget=9)
     state = new_initial_state(game, seed=4)
     apply(game, state, legal_actions(game, state)[0])
@@ -95,7 +94,7 @@ def test_the_field_is_searched_only_at_level_counters_the_policy_first(
     legal = legal_actions(game, state)
     view = PublicView(game, state, 0)
     field = bot.field(game, view, legal)
-    assert 2 <= len(field) <= 3 and len(set(field)) == len(field)
+    assert 2 <= len(field) <= 6 and len(set(field)) == len(field)
     assert field[0] == bot.policy.scored(game, view, legal)[0][0]
     assert End() not in field and all(a in legal for a in field)
     apply(game, state, next(a for a in legal_actions(game, state)
@@ -105,7 +104,10 @@ def test_the_field_is_searched_only_at_level_counters_the_policy_first(
     for p in (1, 2):  # everyone moved once: the counters are level again
         apply(game, state, next(a for a in legal_actions(game, state)
                                 if a.kind == "move" and a.player == p))
-    ender = SearchBot(1, budget=1, ends=True)
+    level = PublicView(game, state, 0)
+    assert len(bot.field(game, level, legal_actions(game, state))) == 1  # layer 1: not searched
+    assert len(SearchBot(1, budget=1, layers=2).field(game, level, legal_actions(game, state))) >= 2
+    ender = SearchBot(1, budget=1, ends=True, layers=None)
     field = ender.field(game, PublicView(game, state, 0), legal_actions(game, state))
     assert field[-1] == End() and len(set(field)) == len(field) >= 2
 
@@ -195,7 +197,7 @@ def run(*args: str) -> tuple[int, str]:
     ("args", "message"),
     [
         (["--bot", "search", "--budget", "0"],
-         "0: at least 1 future per decision (the search bot's default is 8)"),
+         "0: at least 1 future per decision (the search bot's default is 32)"),
         (["--bot", "search", "--budget", "-2"], "-2: at least 1 future per decision"),
         (["--bot", "search", "--budget", "20000"],
          f"20000: at most {MAX_BUDGET} futures per decision"),
@@ -223,11 +225,14 @@ def test_the_budget_reaches_the_study_json() -> None:
 
 def test_the_defaults_and_bad_parameters(scenario1: GameModel) -> None:
     bot = SearchBot(1)
-    assert bot.budget == DEFAULT_BUDGET and bot.horizon == 1 and bot.z == 0.0
+    assert (bot.budget, bot.horizon, bot.candidates, bot.layers, bot.z) == (
+        DEFAULT_BUDGET, None, 6, 1, 0.0)
     with pytest.raises(ValueError, match="at least 1 candidate, not 0"):
         SearchBot(1, candidates=0)
     with pytest.raises(ValueError, match="at least 1 round ahead, not 0"):
         SearchBot(1, horizon=0)
+    with pytest.raises(ValueError, match="at least 1 layer of a round, not 0"):
+        SearchBot(1, layers=0)
 
 
 def test_a_future_to_the_end_of_the_game_plays_it_out(scenario1: GameModel) -> None:
@@ -240,17 +245,24 @@ def test_a_future_to_the_end_of_the_game_plays_it_out(scenario1: GameModel) -> N
     assert got in (0.0, 1.0)
 
 
-def test_from_the_deep_budget_a_study_searches_whole_games() -> None:
-    """Below DEEP_BUDGET a study's search bot plays each future to the end of the round
-    among 3 candidates; from it, to the end of the game among DEEP_CANDIDATES; the
-    study's strength says which."""
-    shallow, deep = make_bot("search", 1, DEEP_BUDGET - 1), make_bot("search", 1, DEEP_BUDGET)
-    assert isinstance(shallow, SearchBot) and isinstance(deep, SearchBot)
-    assert (shallow.budget, shallow.horizon, shallow.candidates) == (DEEP_BUDGET - 1, 1, 3)
-    assert (deep.budget, deep.horizon, deep.candidates) == (DEEP_BUDGET, None, DEEP_CANDIDATES)
-    said = strength(Study(bot="search", search_budget=DEEP_BUDGET)).meaning
-    assert said == (f"a team that plans {DEEP_BUDGET} whole-game futures per decision, "
-                    "sampled from what the players know")
+def test_only_each_rounds_opening_is_searched(scenario1: GameModel) -> None:
+    """By default the bot searches one decision a round at most: the players' phase's
+    opening, the team's counters level at 0 (R5.0, R7.1); ``layers=None`` searches every
+    level layer, so more of them; the study's strength says what the bot plans."""
+
+    def searched(bot: SearchBot) -> tuple[int, int]:
+        game = small_game(scenario1)
+        state = new_initial_state(game, seed=11)
+        while state.outcome is None:
+            seat = state.pending.player if state.pending is not None else 0
+            apply(game, state, bot.act(game, PublicView(game, state, seat),
+                                       legal_actions(game, state)))
+        return bot.searched, state.outcome.round
+
+    opening, rounds = searched(SearchBot(3, budget=1, horizon=1))
+    assert 1 <= opening <= rounds
+    every, _ = searched(SearchBot(3, budget=1, horizon=1, layers=None))
+    assert every > rounds
     assert strength(Study(bot="search")).meaning == (
-        f"a team that plans {DEFAULT_BUDGET} futures per decision, sampled from what the "
-        "players know")
+        f"a team that plans each round's opening on {DEFAULT_BUDGET} futures, sampled from "
+        "what the players know and played to the end of the game")

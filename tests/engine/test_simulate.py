@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from authoring.cli import cli
+from authoring.engine.search import DEFAULT_BUDGET
 from authoring.engine.simulate import (
     Study,
     compare,
@@ -441,7 +442,7 @@ def test_ladder_plays_every_bot_weakest_first() -> None:
     assert [r["bot"] for r in ladder] == ["random", "simple", "lookahead", "heuristic", "search"]
     assert all(r["games"] == 1 and r["cell"] == "easy/3" for r in ladder)
     # the bots that search say their budget (the default here), the others have none
-    assert [r["budget"] for r in ladder] == [None, None, 4, None, 8]
+    assert [r["budget"] for r in ladder] == [None, None, 4, None, DEFAULT_BUDGET]
     assert text.count("engine: ") == 1  # named once, not once per bot of the ladder
     # easy/3 stands on D8.1's placeholder track: the closing sentence says so too (only
     # the ladder's heading had the table's "*")
@@ -589,7 +590,7 @@ def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
     assert "* army track for this player count is a placeholder (D8.1" in text
     # no ladder run: the one measured on the shipped scenario is quoted, with its source
     assert ("On the shipped scenario 1, easy/4 (1000 games each) this bot, random, wins 0% "
-            "[0%, 0.4%] and the best other, search (budget 8), ") in text
+            "[0%, 0.4%] and the best other, search (budget 32), ") in text
     assert "Add --ladder N to measure the ladder on this scenario." in text
     # the JSON says the same sentence, and with a ladder the one about that ladder
     code, out = run("--games", "1", "--difficulty", "easy", "--players", "4", "--bot",
@@ -600,7 +601,7 @@ def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
                     "random", "--ladder", "1", "--json")
     assert json.loads(out[out.index("{"):])["standing"] == (
         "On easy/4 (1 game each) this bot, random, wins 0% [0%, 79%] and the best other, "
-        "search (budget 8), 0% [0%, 79%]: the intervals overlap, so at this many games no "
+        "search (budget 32), 0% [0%, 79%]: the intervals overlap, so at this many games no "
         "bot was measured stronger than this one.")  # (it said "more than any other")
 
 
@@ -620,13 +621,13 @@ def test_the_quoted_ladder_is_what_the_bots_play(scenario1: GameModel) -> None:
         cell = data.cells[REFERENCE_CELL]
         assert (round(cell.win_rate * games), cell.rounds_mean) == (wins, rounds), bot
     me, top = reference_rungs("heuristic")
-    assert (me.bot, me.games, top.bot, top.budget) == ("heuristic", 1000, "search", 8)
+    assert (me.bot, me.games, top.bot, top.budget) == ("heuristic", 1000, "search", 32)
     assert reference_rungs("nobody") == ()
     # a study at another budget than the ladder's is told so
     code, text = run("--games", "1", "--difficulty", "easy", "--players", "4", "--bot",
                      "search", "--budget", "2")
     assert code == 0, text
-    assert "(That ladder played it at budget 8; this study plays 2.)" in text
+    assert "(That ladder played it at budget 32; this study plays 2.)" in text
 
 
 def test_the_report_names_the_players_and_the_search_team(scenario1: GameModel,
@@ -686,8 +687,8 @@ def test_the_ladder_runs_every_bot_on_its_cell_the_study_bot_at_the_budget(
     assert [(b, g, [c.key for c in cells], budget) for b, g, cells, budget in asked] == [
         (b, 7, ["hard/4"], 3 if b == "lookahead" else None) for b in BOTS]
     assert set(BUDGETED) == {"lookahead", "search"}
-    assert [r.budget for r in rows] == [3 if b == "lookahead" else 8 if b == "search" else None
-                                        for b in BOTS]
+    assert [r.budget for r in rows] == [
+        3 if b == "lookahead" else DEFAULT_BUDGET if b == "search" else None for b in BOTS]
 
 
 def test_sensitivity_tries_every_other_option_and_ranks_by_effect(scenario1: GameModel) -> None:
