@@ -51,8 +51,9 @@ All chance is the bot's own generator (:class:`~authoring.engine.rng.Rng`, from 
 seed): a seed plays the same game, whatever process runs it.
 
 What follows was measured before, when the bot searched every level layer with futures
-of one round (3 candidates, 8 futures by default). With the heuristic of 2026-11-27 (``kill_value`` 0.6, ``best_behind``; scenario 1, 4
-players, ``resistance simulate --ladder 200``, seed 1): the heuristic wins 58 % [52, 65] of
+of one round (3 candidates, 8 futures by default). With the heuristic of 2026-11-27
+(``kill_value`` 0.6, ``best_behind``; scenario 1, 4 players, ``resistance simulate
+--ladder 200``, seed 1): the heuristic wins 58 % [52, 65] of
 the easy games and 50 % [43, 56] of the normal ones, this bot at its defaults 63 % [56, 69]
 and 52 % [45, 59] (40 games in 11 s on one core: about 4 games a second).
 
