@@ -160,7 +160,7 @@ def _load(path: str) -> GameModel:
 @click.option("--bot", default="heuristic", show_default=True,
               help="heuristic, simple, random, lookahead (flat Monte Carlo; slow) or search "
                    "(the heuristic planning each round's opening on sampled futures; about "
-                   "a game a second compiled, 20 times slower from the sources).")
+                   "a game a second compiled, 5 s a game from the sources).")
 @click.option("--budget", default=None, metavar="N",
               type=Number("futures per decision of a bot that searches", "16"),
               help="Futures per decision for --bot search / lookahead (default: the bot's own).")
