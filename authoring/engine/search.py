@@ -168,20 +168,21 @@ class SearchBot:
         of other kinds (an elimination only if it can succeed, R5.6), then of any kind, up
         to ``candidates``, and with ``ends`` the end of the phase (R10.1); with ``keeps``
         a kept card (an item, a clue, a resistance card: R5.3, R5.4, R6.2)."""
-        scored = self.policy.scored(game, view, legal)
-        choice = scored[0][0]
+        # (a decision not searched asks the policy for its choice alone: its scored
+        # alternatives cost most of a decision, and most decisions are not searched)
         pend = view.pending
         if pend is not None:
+            choice = self.policy.act(game, view, legal)
             if not self.keeps or pend[0] not in _SEARCHED_KEEPS:
                 return [choice]
             return [choice, *[a for a in legal if a != choice][: self.candidates - 1]]
-        if view.phase != "players":
-            return [choice]
         players = view.players
         layer = players[0].actions
-        if any(p.actions != layer for p in players) or (
+        if view.phase != "players" or any(p.actions != layer for p in players) or (
                 self.layers is not None and layer >= self.layers):
-            return [choice]
+            return [self.policy.act(game, view, legal)]
+        scored = self.policy.scored(game, view, legal)
+        choice = scored[0][0]
         out = [choice]
         end = End()
         kinds = {choice.kind}
