@@ -18,6 +18,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import socket
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import replace
@@ -25,6 +26,7 @@ from multiprocessing import forkserver
 from multiprocessing.synchronize import Event as EventType
 from types import TracebackType
 from typing import Protocol
+from urllib.parse import urlsplit
 
 from authoring.engine.simulate import (
     Study,
@@ -113,6 +115,7 @@ class StudyRunner:
                 self._cluster = cluster = _local_cluster(self.jobs)
                 self._client = Client(cluster)  # type: ignore[no-untyped-call]
             else:
+                _reachable(self.scheduler)
                 self._client = Client(  # type: ignore[no-untyped-call]
                     self.scheduler, timeout=CONNECT_SECONDS)
         return self._client.get_executor()
@@ -162,6 +165,10 @@ class StudyRunner:
         except Exception as e:  # a Dask cluster refused, died or answered garbage
             if self.scheduler is None:
                 raise
+            if self._client is None and isinstance(e, _Unreachable):
+                raise StudyFailed(f"no Dask scheduler at {self.scheduler}: {e}; start one "
+                                  "there (dask scheduler, then dask worker on each machine) "
+                                  "or use --scheduler local") from e
             if self._client is None and isinstance(e, OSError):
                 raise StudyFailed(
                     f"no Dask scheduler answered at {self.scheduler} within "
@@ -216,6 +223,33 @@ def _local_cluster(workers: int) -> _Closable:
 
 #: seconds to wait for a remote Dask scheduler to answer (Dask's own default: 30)
 CONNECT_SECONDS = 10
+
+
+class _Unreachable(OSError):
+    """Nothing listens at a scheduler's address, or its host has no address."""
+
+
+def _reachable(address: str) -> None:
+    """Whether anything answers at ``address`` (``tcp://HOST:PORT``), said at once: a
+    refused port or an unknown host, which Dask's client reports only after its whole
+    timeout (:data:`CONNECT_SECONDS`). :class:`_Unreachable` if not.
+
+    >>> _reachable("tcp://127.0.0.1:1")
+    Traceback (most recent call last):
+    ...
+    authoring.engine.runner._Unreachable: nothing listens on port 1 of 127.0.0.1 (the connection was refused)
+    """
+    parts = urlsplit(address)
+    host, port = parts.hostname or "", parts.port or 0
+    try:
+        socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
+    except socket.gaierror:
+        raise _Unreachable(f"no machine is named {host} (a typo in the address?)") from None
+    except ConnectionRefusedError:
+        raise _Unreachable(f"nothing listens on port {port} of {host} (the connection was "
+                           "refused)") from None
+    except OSError:
+        pass  # a timeout, no route: Dask's client tries for CONNECT_SECONDS and says so
 
 
 def _why(e: BaseException) -> str:
