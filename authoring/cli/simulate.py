@@ -530,6 +530,10 @@ def _stoppable(runner: StudyRunner) -> Iterator[None]:
     reported as partial (exit 130, or 143 for a kill). A second Ctrl-C stops at once."""
 
     def stop(signum: int) -> None:
+        if not runner.stop_asked:  # said at once: a search game can take many seconds
+            word = "terminated" if signum == signal.SIGTERM else "interrupted"
+            click.echo(f"{_after_bar()}{word}: stopping after the games in play (again to "
+                       "stop at once, losing them)", err=True)
         runner.interrupt(terminated=signum == signal.SIGTERM)
 
     with handling(stop):
