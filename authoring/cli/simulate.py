@@ -229,8 +229,13 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
                                  f"{', '.join(BOT_NAMES)}", param_hint="'--bot'")
     if budget is not None:
         if bot not in BUDGETED:
-            raise click.BadParameter(f"the {bot} bot does not search: a budget is for "
-                                     f"--bot {' or '.join(sorted(BUDGETED))}",
+            chosen = click.get_current_context().get_parameter_source("bot")
+            which = (" (the study's bot when --bot is not given)"
+                     if chosen is click.core.ParameterSource.DEFAULT else "")
+            ladder_too = (" (with --ladder too: the budget is the study's bot's, the "
+                          "ladder's other bots play at their own)" if ladder else "")
+            raise click.BadParameter(f"the {bot} bot{which} does not search: a budget is for "
+                                     f"--bot {' or '.join(sorted(BUDGETED))}{ladder_too}",
                                      param_hint="'--budget'")
         if budget < 1:
             raise click.BadParameter(f"{budget}: at least 1 future per decision (the {bot} "

@@ -207,6 +207,12 @@ def run(*args: str) -> tuple[int, str]:
          "already takes tens of seconds a game; the lookahead bot's default is 4)"),
         (["--bot", "heuristic", "--budget", "4"],
          "the heuristic bot does not search: a budget is for --bot lookahead or search"),
+        # a probe's --budget 4 alone: which heuristic bot? the study's, by default
+        (["--budget", "4"], "the heuristic bot (the study's bot when --bot is not given) "
+                            "does not search: a budget is for --bot lookahead or search"),
+        (["--budget", "4", "--ladder", "1"],
+         "search (with --ladder too: the budget is the study's bot's, the ladder's other "
+         "bots play at their own)"),
     ],
 )
 def test_bad_budgets_exit_2(args: list[str], message: str) -> None:
