@@ -60,6 +60,7 @@ from authoring.model.balance import (
     Strength,
     StudySummary,
     rung_name,
+    steps_not_apart,
 )
 from authoring.model.game import GameModel
 from authoring.model.rules import BOOK_LEVELS, LEVELS, PLAYER_COUNTS, check_decisions
@@ -669,6 +670,9 @@ def _print_ladder(s: StudySummary) -> None:
         lo, hi = r.interval
         click.echo(f"  {rung_name(r):<21} win {percent(r.win_rate)} "
                    f"[{percent(lo)}, {percent(hi)}], {r.rounds_mean:.1f} rounds on average")
+    overlap = steps_not_apart(rows)
+    if overlap is not None:
+        click.echo(f"  {overlap}")
     said = s.standing
     if said is not None:
         click.echo(said)

@@ -523,8 +523,8 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "",
     >>> ladder_verdict([me, LadderRung("search", "easy/4", 200, 0.63, (0.56, 0.69), 4.7, 8)],
     ...                "heuristic")  # doctest: +NORMALIZE_WHITESPACE
     'On easy/4 (200 games each) this bot, heuristic, wins 58% [52%, 65%] and the best
-    other, search (budget 8), 63% [56%, 69%]: the intervals overlap, so at this many games
-    no bot was measured stronger than this one.'
+    other, search (budget 8), 63% [56%, 69%]: the intervals overlap, so these games do not
+    tell the two bots apart.'
     >>> ladder_verdict([me, LadderRung("random", "easy/4", 200, 0.0, (0.0, 0.02), 2.0)],
     ...                "heuristic")  # doctest: +NORMALIZE_WHITESPACE
     'On easy/4 (200 games each) this bot, heuristic, wins 58% [52%, 65%], more than any
@@ -533,7 +533,7 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "",
     ...                "heuristic")  # doctest: +NORMALIZE_WHITESPACE
     'On easy/4 (200 games for this bot, 100 for the other) this bot, heuristic, wins 58%
     [52%, 65%] and the best other, search (budget 8), 70% [60%, 78%]: the intervals
-    overlap, so at this many games no bot was measured stronger than this one.'
+    overlap, so these games do not tell the two bots apart.'
     >>> three = LadderRung("heuristic", "easy/3", 200, 0.58, (0.52, 0.65), 4.8)
     >>> ladder_verdict([three, LadderRung("random", "easy/3", 200, 0.0, (0.0, 0.02), 2.0)],
     ...                "heuristic", placeholder=True)  # doctest: +NORMALIZE_WHITESPACE
@@ -559,8 +559,7 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "",
     if top.interval[0] > me.interval[1]:
         gap = round(100 * (top.win_rate - me.win_rate))
         return f"{said}: stronger players would win about {gap} points more."
-    return (f"{said}: the intervals overlap, so at this many games no bot was measured "
-            "stronger than this one.")
+    return f"{said}: the intervals overlap, so these games do not tell the two bots apart."
 
 
 def best_other(ladder: Sequence[LadderRung], bot: str) -> LadderRung | None:
@@ -587,8 +586,8 @@ def reference_verdict(strength: Strength) -> str | None:
     >>> reference_verdict(st)  # doctest: +NORMALIZE_WHITESPACE
     'On the shipped scenario 1, easy/4 (1000 games each) this bot, heuristic, wins 62%
     [59%, 65%] and the best other, search (budget 8), 64% [61%, 67%]: the intervals
-    overlap, so at this many games no bot was measured stronger than this one. Add
-    --ladder N to measure the ladder on this scenario.'
+    overlap, so these games do not tell the two bots apart. Add --ladder N to measure
+    the ladder on this scenario.'
     """
     said = ladder_verdict(strength.reference, strength.bot, "the shipped scenario 1, ")
     if said is None:
@@ -604,6 +603,30 @@ def reference_verdict(strength: Strength) -> str | None:
 
 #: how a study measures the ladder on its own scenario (the end of :func:`reference_verdict`)
 LADDER_HINT = "Add --ladder N to measure the ladder on this scenario."
+
+
+def steps_not_apart(ladder: Sequence[LadderRung]) -> str | None:
+    """The ladder's steps (each bot against the next, weakest first) whose 95 % intervals
+    overlap, in one sentence: those games do not order them (None: every step apart). A
+    ladder of a few games says so rather than seem to contradict the order the bots were
+    built to (a probe's ``--ladder 1``: the heuristic 0 %, the lookahead 67 %).
+
+    >>> rungs = [LadderRung("random", "easy/4", 200, 0.0, (0.0, 0.02), 3.5),
+    ...          LadderRung("heuristic", "easy/4", 200, 0.63, (0.56, 0.69), 4.5),
+    ...          LadderRung("search", "easy/4", 200, 0.68, (0.61, 0.74), 4.5, 32)]
+    >>> steps_not_apart(rungs)  # doctest: +NORMALIZE_WHITESPACE
+    'not told apart at 200 games a bot (their intervals overlap: more games tell):
+    heuristic and search (budget 32)'
+    >>> steps_not_apart(rungs[:2]) is None
+    True
+    """
+    pairs = [f"{rung_name(a)} and {rung_name(b)}"
+             for a, b in zip(ladder, ladder[1:], strict=False)
+             if a.interval[1] >= b.interval[0] and b.interval[1] >= a.interval[0]]
+    if not pairs:
+        return None
+    return (f"not told apart at {count_of(ladder[0].games, 'game')} a bot (their intervals "
+            f"overlap: more games tell): {'; '.join(pairs)}")
 
 
 def rung_name(rung: LadderRung) -> str:

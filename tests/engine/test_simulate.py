@@ -549,6 +549,11 @@ def test_compare_keeps_the_ladder_of_the_first_scenario() -> None:
     code, text = run(*args)
     assert code == 0, text
     assert "skill ladder on easy/4 (1 game per bot, weakest first):" in text
+    # a ladder of one game orders nothing, and says so (a probe read its 0 % and 67 % as a
+    # ranking against the order the bots were built to)
+    assert ("  not told apart at 1 game a bot (their intervals overlap: more games tell): "
+            "random and simple; simple and lookahead (budget 4); lookahead (budget 4) and "
+            "heuristic; heuristic and search (budget 32)") in text
     assert ("difference in win rate, scenario-2 (--compare) − scenario-1, in percentage "
             "points:") in text
     code, text = run(*args, "--json")
@@ -601,8 +606,8 @@ def test_the_study_states_who_the_players_were(scenario1: GameModel) -> None:
                     "random", "--ladder", "1", "--json")
     assert json.loads(out[out.index("{"):])["standing"] == (
         "On easy/4 (1 game each) this bot, random, wins 0% [0%, 79%] and the best other, "
-        "search (budget 32), 0% [0%, 79%]: the intervals overlap, so at this many games no "
-        "bot was measured stronger than this one.")  # (it said "more than any other")
+        "search (budget 32), 0% [0%, 79%]: the intervals overlap, so these games do not "
+        "tell the two bots apart.")  # (it said "more than any other")
 
 
 def test_the_quoted_ladder_is_what_the_bots_play(scenario1: GameModel) -> None:
