@@ -37,10 +37,10 @@ from authoring.engine.runner import StudyFailed, StudyRunner
 from authoring.engine.search import MAX_BUDGET
 from authoring.engine.simulate import (
     BOT_NAMES,
-    CHUNK,
     Runner,
     Study,
     alternatives,
+    chunk_size,
     compare,
     default_budget,
     notable_saves,
@@ -407,12 +407,13 @@ def _capped_jobs(jobs: int, scheduler: str | None, study: Study) -> int:
     """``--jobs`` capped at the work (chunks of the study's first run) and, for the
     processes started here, at this machine's CPUs: 999 jobs for 3 chunks start 3."""
 
-    work = len(study.cells) * -(-study.games // CHUNK)
+    size = chunk_size(study)
+    work = len(study.cells) * -(-study.games // size)
     cpus = os.cpu_count() or 1
     cap = work if scheduler is not None and scheduler != "local" else min(work, cpus)
     if jobs > max(cap, 1):
         click.echo(f"note: --jobs {jobs}: {count_of(max(cap, 1), 'process', 'processes')} "
-                   f"(the study has {count_of(work, 'chunk')} of up to {CHUNK} games; this machine "
+                   f"(the study has {count_of(work, 'chunk')} of up to {count_of(size, 'game')}; this machine "
                    f"has {count_of(cpus, 'CPU')})", err=True)
         return max(cap, 1)
     return jobs

@@ -182,10 +182,14 @@ def test_a_study_gives_the_same_json_for_one_process_or_two(scenario1: GameModel
     study = Study(games=2, difficulties=("easy",), players=(3,), bot="search", seed=2,
                   table_speed=1.2, search_budget=1)
     here = summarise(scenario1, study, run_study(scenario1, study))
-    with ProcessPoolExecutor(2) as pool:
-        pooled = summarise(scenario1, study, run_study(scenario1, study, pool, chunk=1))
+    ticks: list[int] = []
+    with ProcessPoolExecutor(2) as pool:  # a search study's chunks are one game each
+        pooled = summarise(scenario1, study, run_study(scenario1, study, pool, ticks.append))
     assert json.dumps(here.to_json()) == json.dumps(pooled.to_json())
     assert here.study.search_budget == 1 and here.study.bot == "search"
+    # the progress moves game by game (a chunk of 25 search games kept it still for half a
+    # minute, and --jobs 2 on one process for a study of fewer than 26 games)
+    assert ticks == [1, 1]
 
 
 def run(*args: str) -> tuple[int, str]:
