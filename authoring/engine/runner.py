@@ -166,14 +166,11 @@ class StudyRunner:
             if self.scheduler is None:
                 raise
             if self._client is None and isinstance(e, _Unreachable):
-                raise StudyFailed(f"no Dask scheduler at {self.scheduler}: {e}; start one "
-                                  "there (dask scheduler, then dask worker on each machine) "
-                                  "or use --scheduler local") from e
+                raise StudyFailed(f"no Dask scheduler at {self.scheduler}: {e}; "
+                                  f"{_START_ONE}") from e
             if self._client is None and isinstance(e, OSError):
-                raise StudyFailed(
-                    f"no Dask scheduler answered at {self.scheduler} within "
-                    f"{CONNECT_SECONDS} s; start one there (dask scheduler, then dask worker "
-                    "on each machine) or use --scheduler local") from e
+                raise StudyFailed(f"no Dask scheduler answered at {self.scheduler} within "
+                                  f"{CONNECT_SECONDS} s; {_START_ONE}") from e
             raise StudyFailed(f"the Dask scheduler {self.scheduler} failed ({_why(e)})") from e
         if partial and all(len(done.get(c.key, ())) == study.games for c in study.cells):
             partial, self.stopped = False, None  # the stop came after the last game
@@ -223,6 +220,9 @@ def _local_cluster(workers: int) -> _Closable:
 
 #: seconds to wait for a remote Dask scheduler to answer (Dask's own default: 30)
 CONNECT_SECONDS = 10
+#: what to do when no scheduler answers
+_START_ONE = ("start one there (dask scheduler, then dask worker on each machine) or use "
+              "--scheduler local")
 
 
 class _Unreachable(OSError):

@@ -511,6 +511,12 @@ class LadderRung(Record):
     budget: int | None = None
 
 
+def measured_above(a: LadderRung, b: LadderRung) -> bool:
+    """Whether ``a`` was measured stronger than ``b``: its 95 % interval wholly above
+    ``b``'s (what the ladder's lines and the standing call apart)."""
+    return a.interval[0] > b.interval[1]
+
+
 def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "",
                    placeholder: bool = False) -> str | None:
     """Where the study's ``bot`` stands on the ladder, in one sentence: against the bot
@@ -551,12 +557,12 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "",
         games = f"on the placeholder army track of D8.1, {games}"
     said = (f"On {where}{me.cell} ({games}) this bot, {rung_name(me)}, wins "
             f"{percent(me.win_rate)} [{percent(me.interval[0])}, {percent(me.interval[1])}]")
-    if me.interval[0] > top.interval[1]:
+    if measured_above(me, top):
         return f"{said}, more than any other bot of the ladder: these figures are the best " \
                "play measured."
     said += (f" and the best other, {rung_name(top)}, {percent(top.win_rate)} "
              f"[{percent(top.interval[0])}, {percent(top.interval[1])}]")
-    if top.interval[0] > me.interval[1]:
+    if measured_above(top, me):
         gap = round(100 * (top.win_rate - me.win_rate))
         return f"{said}: stronger players would win about {gap} points more."
     return f"{said}: the intervals overlap, so these games do not tell the two bots apart."
@@ -622,7 +628,7 @@ def steps_not_apart(ladder: Sequence[LadderRung]) -> str | None:
     """
     pairs = [f"{rung_name(a)} and {rung_name(b)}"
              for a, b in zip(ladder, ladder[1:], strict=False)
-             if a.interval[1] >= b.interval[0] and b.interval[1] >= a.interval[0]]
+             if not measured_above(a, b) and not measured_above(b, a)]
     if not pairs:
         return None
     return (f"not told apart at {count_of(ladder[0].games, 'game')} a bot (their intervals "
