@@ -278,7 +278,7 @@ def simulate(scenario: str | None, games: int, difficulty: str, players: str, bo
                                      param_hint="'--scheduler'") from None
     if report_path:
         _check_report_path(Path(report_path))
-    runner = StudyRunner(_capped_jobs(jobs, scheduler, study), scheduler)
+    runner = StudyRunner(_capped_jobs(jobs, scheduler, study, ladder), scheduler)
     run = _shown(runner)
     path = scenario or str(default_path("scenarios", "scenario-1.yaml"))
     model = _load(path)
@@ -403,21 +403,27 @@ def _scheduler_address(value: str) -> str:
     return text
 
 
-def _capped_jobs(jobs: int, scheduler: str | None, study: Study) -> int:
-    """``--jobs`` capped at the work (chunks of the study's first run) and, for the
+def _capped_jobs(jobs: int, scheduler: str | None, study: Study,
+                 ladder: int | None = None) -> int:
+    """``--jobs`` capped at the work (the chunks of the command's largest run: the study,
+    or a bot of ``--ladder``, which plays that many games of one cell) and, for the
     processes started here, at this machine's CPUs: 999 jobs for 3 chunks start 3."""
 
     size = chunk_size(study)
-    work = len(study.cells) * -(-study.games // size)
+    work, what = len(study.cells) * -(-study.games // size), "the study has"
+    for bot in BOTS if ladder else ():
+        one = chunk_size(replace(study, bot=bot))
+        chunks = -(-(ladder or 0) // one)
+        if chunks > work:
+            size, work, what = one, chunks, f"the ladder's {bot} bot plays"
     cpus = os.cpu_count() or 1
     cap = work if scheduler is not None and scheduler != "local" else min(work, cpus)
     if jobs > max(cap, 1):
         click.echo(f"note: --jobs {jobs}: {count_of(max(cap, 1), 'process', 'processes')} "
-                   f"(the study has {count_of(work, 'chunk')} of up to {count_of(size, 'game')}; this machine "
-                   f"has {count_of(cpus, 'CPU')})", err=True)
+                   f"({what} {count_of(work, 'chunk')} of up to {count_of(size, 'game')}; "
+                   f"this machine has {count_of(cpus, 'CPU')})", err=True)
         return max(cap, 1)
     return jobs
-
 
 
 def _report_files(path: Path) -> tuple[Path, Path | None]:

@@ -93,6 +93,23 @@ def test_jobs_are_capped_at_the_work() -> None:
     assert "note: --jobs 999: 1 process (the study has 1 chunk of up to 25 games" in text
 
 
+def test_jobs_are_capped_at_the_ladders_work_too(capsys: pytest.CaptureFixture[str]) -> None:
+    # a study of 3 games is one chunk, but each searching bot of a 4-game ladder plays 4
+    # chunks of one game: --jobs is not cut to the study's one process
+    from authoring.cli.simulate import _capped_jobs
+    from authoring.engine.simulate import Study
+
+    study = Study(games=3, difficulties=("easy",), players=(4,))
+    cpus = os.cpu_count() or 1
+    assert _capped_jobs(999, None, study) == 1
+    capsys.readouterr()
+    assert _capped_jobs(999, None, study, ladder=4) == min(4, cpus)
+    err = capsys.readouterr().err
+    assert f"note: --jobs 999: {min(4, cpus)} process" in err, err
+    assert "(the ladder's lookahead bot plays 4 chunks of up to 1 game; " in err, err
+    assert _capped_jobs(min(4, cpus), None, study, ladder=4) == min(4, cpus)
+
+
 def test_the_report_path_is_checked_before_the_games(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("x", "utf-8")
     r = subprocess.run([sys.executable, "-m", "authoring", "simulate", *ONE_CELL, "--games",
