@@ -53,7 +53,8 @@ class SimpleBot(HeuristicBot):
     fail), but no zone is claimed for a teammate, nobody waits for parts or an item nor
     arms the striker with one (R5.9), no finisher is given the phase's budget,
     eliminations are not hurried by a soldier reserve about to run out (R9.1) nor sent
-    where the army overflows (R8.4), and recruits serve only the craft test (R5.5)."""
+    where the army overflows (R8.4), recruits serve only the craft test (R5.5), and a clue
+    is kept for the fewest places left, not for where it reveals the objective (R6.1)."""
 
     name = "simple"
     coordinate = False
@@ -68,6 +69,7 @@ class SimpleBot(HeuristicBot):
     m_need_own_cubes = 0.0
     horizon = 0.0
     future_searches = 0.0
+    reveal_weight = 0.0  # a clue kept for the fewest places left, wherever they lead (R6.1)
 
 
 def _heuristic(seed: int) -> Bot:

@@ -321,6 +321,27 @@ class HeuristicBot:
     clue_more = 0.6
     #: the clue need (1 while far) when the pooled and kept clues leave 2 places (R6.1)
     clue_near = 0.7
+    #: a clue is kept for where it leads (:meth:`_Ctx.clue_cost`), not only how fast: the
+    #: place the pool isolates is where the objective is revealed (R6.1), and a place
+    #: crowded with soldiers and officers (R4.5's malus, R5.6) or far from the player who
+    #: completes it costs the team rounds the army spends making officers (R9.1).
+    #: ``reveal_weight``: :meth:`_Ctx.reveal_cost` against the clues still needed (log2 of
+    #: the places left; 0: the fewest places left, :meth:`_Ctx.closeness`);
+    #: ``reveal_pieces`` and ``reveal_moves`` scale its pieces and its moves. Found by an
+    #: independent scripted team written from the rules (2026-11-29), which lost fewer
+    #: games of scenario 2 normal: the heuristic revealed the general in a capital 69 times
+    #: in 300 games (it 11), 1.49 moves from the nearest player (it 0.98). Tuned on games
+    #: 30000–30999 of 10 cells (scenarios 1–3, initiation and the disguise probe, easy and
+    #: normal, 4 players): weight 0, 0.5, 1, 1.5, 2, 3 won 5,092, 5,229, 5,283, 5,281,
+    #: 5,248, 5,164; pieces ×0, ×0.5, ×2: 5,171, 5,248, 5,244; moves ×0, ×0.5, ×2, ×4:
+    #: 5,247, 5,280, 5,303, 5,276. Held out, games 40000–40299 of 21 cells (the shipped
+    #: scenarios and 3 probes, every level) with 3, 4 and 5 players: 10,822 wins of 18,900
+    #: against 10,627 (paired z 4.2, 1.9 and 3.8); scenario 2 easy +20, +16, +27 games of
+    #: 300; the lowest cells scenario 3 easy with 5 players (−15) and scenario 1 easy with
+    #: 4 (−11; on 1,000 other games −3)
+    reveal_weight = 1.0
+    reveal_pieces = 1.0
+    reveal_moves = 1.0
     #: what +1 Military (a recruit, R5.2) is worth to the striker while it is short of an
     #: open general's Military even with a planning token (R5.6, R5.10); 3 once it is not.
     #: The general cannot fall before: as much as the crafter's Engineering short of the
@@ -860,6 +881,8 @@ class HeuristicBot:
         ctx = _Ctx(self, game, view, plan, zones=False)
         keep = plan.actions.keep
         if kind == "keep_investigate":
+            if self.reveal_weight:
+                return keep(p, _first_least([ctx.clue_cost(c) for c in options]), -1)
             return keep(p, _first_least([ctx.closeness(c) for c in options]), -1)
         if kind == "keep_resistance":
             return keep(p, _first_best([ctx.resistance_worth(c) for c in options]), -1)
@@ -1416,6 +1439,76 @@ class _Ctx:
                 if left < best:
                     best = left
         return float(best)
+
+    def clue_cost(self, card: int) -> float:
+        """What keeping clue ``card`` leaves the team to pay (the least is kept): per
+        objective still to reveal, the cheapest of its allowed places (D6.1, not taken by
+        another marker) in clues still needed there — log2 of the places the pooled and
+        kept clues and ``card`` leave around it (R6.1) — plus
+        ``reveal_weight`` × :meth:`reveal_cost`; a place already isolated is revealed
+        (the worst of them when several are: which one is the table's choice or the
+        fewest cards', not this keep's)."""
+        game, view = self.game, self.view
+        holes = game.clue_holes
+        cards = [holes[c] for c in view.clue_pool]
+        cards += [holes[c] for c in view.clues_kept]
+        cards.append(holes[card])
+        taken = 0
+        for rs in view.revealed:
+            for z in rs:
+                taken |= 1 << z
+        weight = self.bot.reveal_weight
+        total = 0.0
+        for o in self.unrevealed:
+            allowed = o.candidates & ~taken
+            alone = -1.0
+            best = -1.0
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                z = low.bit_length() - 1
+                inter = -1
+                for h in cards:
+                    if h & low:
+                        inter &= h
+                cost = weight * self.reveal_cost(o, z)
+                if inter == low:
+                    if cost > alone:
+                        alone = cost
+                    continue
+                left = game.zone_count if inter == -1 else _bit_count(inter, game.zone_count)
+                cost += math.log2(left) if left > 1 else 0.0
+                if best < 0.0 or cost < best:
+                    best = cost
+            total += alone if alone >= 0.0 else max(best, 0.0)
+        return total
+
+    def reveal_cost(self, o: ObjectiveInfo, z: int) -> float:
+        """What completing ``o`` at ``z`` costs if it is revealed there now (R6.1): the
+        pieces in the zone (each a point of R4.5's malus and, for a prisoner, a soldier to
+        eliminate, R9.2), its officers most (R9.6: only a full Military row removes them),
+        the full neighbours the army overflows from (R8.4) and the moves to it (R5.1) of
+        the player who completes it (the striker against a general, R5.10; else the
+        nearest)."""
+        view, plan = self.view, self.plan
+        soldiers, officers = view.soldiers, view.officers
+        occupied = soldiers[z] + officers[z]
+        dist = plan.dist
+        bot = self.bot
+        if o.kind == "general":
+            d = dist[view.players[self.striker()].at][z]
+            return bot.reveal_pieces * (0.4 * occupied + 1.5 * officers[z]) + bot.reveal_moves * 0.15 * d
+        most = plan.most
+        full = 0
+        for x in plan.neighbours[z]:
+            if soldiers[x] + officers[x] >= most[x]:
+                full += 1
+        d = 1 << 20
+        for ps in view.players:
+            if dist[ps.at][z] < d:
+                d = dist[ps.at][z]
+        w = 0.5 if o.kind == "prisoner" else 0.3
+        return bot.reveal_pieces * (w * occupied + 1.5 * officers[z] + 0.1 * full) + bot.reveal_moves * 0.1 * d
 
     def _pool_read(self) -> tuple[list[int], list[int]]:
         """Per place an unrevealed objective may hold, lowest first: its bit, and the AND

@@ -155,7 +155,7 @@ LADDER_REFERENCE: Mapping[str, tuple[int, int, float, int | None]] = {
     "random": (0, 1000, 3.532, None),
     "simple": (422, 1000, 3.773, None),
     "lookahead": (120, 200, 5.515, 4),
-    "heuristic": (648, 1000, 4.55, None),
+    "heuristic": (646, 1000, 4.57, None),
     "search": (706, 1000, 4.512, 32),
 }
 #: the cell of :data:`LADDER_REFERENCE` (``difficulty/players``)

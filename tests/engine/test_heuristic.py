@@ -668,6 +668,47 @@ def test_a_generals_optional_item_does_not_hold_back_the_clues() -> None:
     assert ctx.search_value(3) == pytest.approx(far.search_value(3) / 2)
 
 
+def _two_way_pool(game: Game, general: ObjectiveInfo) -> tuple[list[int], int, int, int, int]:
+    """Pooled clues that leave the general two places (R6.1, D6.1), ``x`` and ``y``, with
+    a clue that isolates each: (pool, x, clue to x, y, clue to y)."""
+    holes = game.clue_holes
+    full = (1 << game.zone_count) - 1
+    cards = range(len(holes))
+    for a in cards:
+        for b in cards:
+            inter = holes[a] & holes[b] & full
+            two = inter & general.candidates
+            if a >= b or bin(two).count("1") != 2:
+                continue
+            x = (two & -two).bit_length() - 1
+            y = (two ^ (1 << x)).bit_length() - 1
+            to_x = next((c for c in cards if inter & holes[c] == 1 << x), None)
+            to_y = next((c for c in cards if inter & holes[c] == 1 << y), None)
+            if to_x is not None and to_y is not None:
+                return [a, b], x, to_x, y, to_y
+    raise AssertionError("no two pooled clues leave the general two places")
+
+
+@pytest.mark.parametrize("crowded", ["x", "y"])
+def test_a_clue_is_kept_for_where_it_reveals_the_general(crowded: str) -> None:
+    """R6.1, R5.3: the place the pooled clues isolate is where the objective is revealed,
+    so of two clues that each isolate one of the general's two places left, the team keeps
+    the one leading to the place empty of soldiers and officers (R5.6: each piece is a
+    point of malus against the general's Military 5), whichever it was offered first.
+    The simple team keeps the first: both leave one place."""
+    game, state, general = _general_start()
+    pool, x, to_x, y, to_y = _two_way_pool(game, general)
+    state.clue_pool, state.clues_kept = pool, []
+    for z in (x, y):
+        state.soldiers[z] = state.officers[z] = 0
+    bad = x if crowded == "x" else y
+    state.soldiers[bad], state.officers[bad] = 3, 1
+    state.pending = Pending("keep_investigate", 0, [to_x, to_y], [], "")
+    seen = PublicView(game, state, 0)
+    legal = LazyLegal(game, state)
+    assert HeuristicBot(1).act(game, seen, legal) == Keep(0, 1 if bad == x else 0, -1)
+    assert SimpleBot(1).act(game, seen, legal) == Keep(0, 0, -1)
+
 def test_with_nothing_to_craft_the_team_investigates_first() -> None:
     """R5.3, R6.1: a scenario of a designer's (tests/engine/data/prisoner-scenario.yaml:
     scenario 1's island, a prisoner to free, no item to craft) at its short hard level:
