@@ -1158,6 +1158,8 @@ class _Ctx:
         self.officers_left = self.officer_reserve + gone_o
         self._clue_need: float | None = None
         self._pool: tuple[list[int], list[int]] | None = None
+        #: per objective to reveal, its places read for :meth:`clue_cost` (None: unread)
+        self._reveals: list[tuple[list[int], list[int], list[float]]] | None = None
         self._carriers: list[tuple[int, int, int | None, int]] | None = None
         self._limited_memo: dict[tuple[int, int], tuple[float, ActionKind | None]] = {}
         #: per player, its :meth:`_limited_kinds` (None: not read yet)
@@ -1448,40 +1450,52 @@ class _Ctx:
         ``reveal_weight`` × :meth:`reveal_cost`; a place already isolated is revealed
         (the worst of them when several are: which one is the table's choice or the
         fewest cards', not this keep's)."""
-        game, view = self.game, self.view
-        holes = game.clue_holes
+        table = self._reveals
+        if table is None:
+            table = self._reveals = self._read_reveals()
+        n = self.game.zone_count
+        h = self.game.clue_holes[card]
+        total = 0.0
+        for lows, inters, costs in table:
+            alone = -1.0
+            best = -1.0
+            for i in range(len(lows)):
+                low = lows[i]
+                inter = inters[i]
+                if h & low:
+                    inter &= h
+                cost = costs[i]
+                if inter == low:
+                    if cost > alone:
+                        alone = cost
+                    continue
+                left = n if inter == -1 else _bit_count(inter, n)
+                if left > 1:
+                    cost += math.log2(left)
+                if best < 0.0 or cost < best:
+                    best = cost
+            total += alone if alone >= 0.0 else max(best, 0.0)
+        return total
+
+    def _read_reveals(self) -> list[tuple[list[int], list[int], list[float]]]:
+        """Per objective still to reveal (:meth:`clue_cost`, read once a decision): its
+        allowed places not taken by another marker, what the pooled and kept clues leave
+        around each (:func:`_place_inters`) and ``reveal_weight`` × :meth:`reveal_cost`."""
+        view = self.view
+        holes = self.game.clue_holes
         cards = [holes[c] for c in view.clue_pool]
         cards += [holes[c] for c in view.clues_kept]
-        cards.append(holes[card])
         taken = 0
         for rs in view.revealed:
             for z in rs:
                 taken |= 1 << z
         weight = self.bot.reveal_weight
-        total = 0.0
+        out = []
         for o in self.unrevealed:
-            allowed = o.candidates & ~taken
-            alone = -1.0
-            best = -1.0
-            while allowed:
-                low = allowed & -allowed
-                allowed ^= low
-                z = low.bit_length() - 1
-                inter = -1
-                for h in cards:
-                    if h & low:
-                        inter &= h
-                cost = weight * self.reveal_cost(o, z)
-                if inter == low:
-                    if cost > alone:
-                        alone = cost
-                    continue
-                left = game.zone_count if inter == -1 else _bit_count(inter, game.zone_count)
-                cost += math.log2(left) if left > 1 else 0.0
-                if best < 0.0 or cost < best:
-                    best = cost
-            total += alone if alone >= 0.0 else max(best, 0.0)
-        return total
+            lows, inters = _place_inters(cards, o.candidates & ~taken)
+            costs = [weight * self.reveal_cost(o, low.bit_length() - 1) for low in lows]
+            out.append((lows, inters, costs))
+        return out
 
     def reveal_cost(self, o: ObjectiveInfo, z: int) -> float:
         """What completing ``o`` at ``z`` costs if it is revealed there now (R6.1): the

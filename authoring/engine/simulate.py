@@ -156,7 +156,7 @@ LADDER_REFERENCE: Mapping[str, tuple[int, int, float, int | None]] = {
     "simple": (422, 1000, 3.773, None),
     "lookahead": (120, 200, 5.515, 4),
     "heuristic": (646, 1000, 4.57, None),
-    "search": (706, 1000, 4.512, 32),
+    "search": (702, 1000, 4.499, 32),
 }
 #: the cell of :data:`LADDER_REFERENCE` (``difficulty/players``)
 REFERENCE_CELL = "easy/4"
