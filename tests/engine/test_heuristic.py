@@ -675,10 +675,10 @@ def _two_way_pool(game: Game, general: ObjectiveInfo) -> tuple[list[int], int, i
     full = (1 << game.zone_count) - 1
     cards = range(len(holes))
     for a in cards:
-        for b in cards:
+        for b in range(a + 1, len(holes)):
             inter = holes[a] & holes[b] & full
             two = inter & general.candidates
-            if a >= b or bin(two).count("1") != 2:
+            if bin(two).count("1") != 2:
                 continue
             x = (two & -two).bit_length() - 1
             y = (two ^ (1 << x)).bit_length() - 1
@@ -708,6 +708,7 @@ def test_a_clue_is_kept_for_where_it_reveals_the_general(crowded: str) -> None:
     legal = LazyLegal(game, state)
     assert HeuristicBot(1).act(game, seen, legal) == Keep(0, 1 if bad == x else 0, -1)
     assert SimpleBot(1).act(game, seen, legal) == Keep(0, 0, -1)
+
 
 def test_with_nothing_to_craft_the_team_investigates_first() -> None:
     """R5.3, R6.1: a scenario of a designer's (tests/engine/data/prisoner-scenario.yaml:
