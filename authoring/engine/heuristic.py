@@ -14,7 +14,9 @@ it with :meth:`PublicView.why_illegal` (it never lists every legal action) and d
   together are worth more than the invasion speed × that, else the team ends the phase
   (R10.1); nor when this phase's army actions with it would place the reserve's last
   soldier (R8.3, R9.1), this layer's eliminations counted back (R7.2), while ending now
-  would not (``soldier_slack``). Once every objective is done an action
+  would not (``soldier_slack``), nor when they would place more than all but
+  ``keep_share`` of it (a fast table, D10.1, would spend it in one round). Once every
+  objective is done an action
   that opens a layer only feeds the army, but the win waits for the end of the army phase
   (R9.2): the players behind the leader still eliminate and play cards for free, then the
   team ends.
@@ -437,6 +439,20 @@ class HeuristicBot:
     #: the soldiers a layer's army may want beyond the reserve before the team ends its
     #: phase rather than open it (:meth:`_takes_last_soldier`)
     soldier_slack = 4
+    #: the share of the soldier reserve (the soldiers eliminated this phase counted back,
+    #: R7.2) a phase's army must leave for the rounds after it: no layer is opened whose
+    #: army actions would place more (:meth:`_takes_last_soldier`). Without it a fast table
+    #: (D10.1) lost games: the team spent its whole budget in the first round, the army's
+    #: ten actions at speed 3 filled the island and the officers ran out in the second
+    #: round (a prisoner's and a colonel's hard level, 4 players: 76 % and 76 % of 200
+    #: games at 4 actions a minute, 47 % and 37 % at 12). Measured (21 cells of seven
+    #: scenarios, every level, games 50000–50199; 0 against 0.35): at 12 actions a minute
+    #: 2,653 → 2,822 wins of 4,200 (those two cells 94 → 160 and 74 → 138), at 8 2,723 →
+    #: 2,795, at 3, 4 and 6 within ±6 games; 0.25, 0.3, 0.4 and 0.45 between. Held out
+    #: (games 60000–60199, the same cells, 3, 4 and 5 players at 4, 8 and 12 actions a
+    #: minute): every setting gained, +9 to +42 games of 4,200 at 4 a minute, +38 to
+    #: +161 at 8 and 12; the lowest cell initiation hard, 5 players, 12 a minute, −17 of 200
+    keep_share = 0.35
     #: how much a teammate with room in hand wants to reach a crafter whose full hand
     #: blocks the parts (R5.4, D11.5)
     porter_goal = 20.0
@@ -715,16 +731,18 @@ class HeuristicBot:
         on 33 cells of seven scenarios, the heuristic before and with it): at 12 actions a
         minute 6,741 → 6,832 wins (a hidden general at hard, 87 → 110), at 4, 6 and 8 a
         minute within ±10 games; a slack of 0 loses 124 games at 4 a minute, 6 gains
-        nothing."""
+        nothing. The layer must also leave ``keep_share`` of the reserve (the eliminated
+        soldiers back) for the rounds after this one."""
         left = ctx.soldier_reserve + view.eliminated[0] + self.soldier_slack
         done = view.army_counter
         if (army_owed(game, t) - done) * view.speed >= left:
             return False  # ending now loses as surely: the layer's eliminations may save it
+        kept = left - self.keep_share * (ctx.soldier_reserve + view.eliminated[0])
         back = 0
         for v, a in weighed:
             if v > 0.05 and isinstance(a, Eliminate):
                 back += 1
-        return (army_owed(game, t + 1) - done) * view.speed >= left + back
+        return (army_owed(game, t + 1) - done) * view.speed >= kept + back
 
     def _weigh(self, ctx: _Ctx, found: list[tuple[float, Action] | None],
                p: int) -> tuple[float, Action]:

@@ -859,6 +859,33 @@ def test_no_layer_whose_army_would_place_the_last_soldier(game1: Game, slack: in
     assert (a != End()) is opens, a
 
 
+@pytest.mark.parametrize(("keep", "opens"), [(0.35, False), (0.0, True)])
+def test_a_layer_leaves_part_of_the_soldiers_for_the_next_rounds(game1: Game, keep: float,
+                                                                opens: bool) -> None:
+    """D10.1, R8.2, R8.3: at a fast table (40 actions a phase) with 10 soldiers in the
+    reserve and none eliminated, five layers played and the army to catch up from 0 at
+    speed 2, ending now brings 10 soldiers and a sixth layer 12: within the reserve and
+    the 4 soldiers of ``soldier_slack`` (14), but beyond all but ``keep_share`` (35 %) of
+    the reserve (14 − 3.5, and the one soldier a player might eliminate). The team ends,
+    keeping soldiers for the rounds after this one; with nothing kept it opens the
+    layer."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=40)
+    state = _started(game)
+    assert PublicView(game, state, 0).speed == 2 and game.army_column[:6] == (1, 2, 3, 4, 5, 6)
+    for ps in state.players:
+        ps.actions = 5
+    state.budget = 20
+    state.reserve_soldiers, state.eliminated_soldiers = 10, 0
+    state.soldiers = [0] * game.topo.n  # one soldier to eliminate, far from the players
+    state.soldiers[max(range(game.topo.n), key=lambda z: min(
+        game.topo.moves[ps.at][z] for ps in state.players))] = 1
+    bot = HeuristicBot(1)
+    assert bot.keep_share == 0.35
+    bot.keep_share = keep
+    a = _act(game, state, bot)
+    assert (a != End()) is opens, a
+
+
 def _engineer(game: Game, state: State, level: int) -> int:
     """Player 0 as Hugo Ferrand (the sheet with most Engineering) with recruits on his
     Engineering row up to ``level`` (R1.2), on an island with no soldier (no malus,
