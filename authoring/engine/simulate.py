@@ -154,8 +154,8 @@ BOT_MEANING: Mapping[str, str] = {
 LADDER_REFERENCE: Mapping[str, tuple[int, int, float, int | None]] = {
     "random": (0, 1000, 3.532, None),
     "simple": (422, 1000, 3.773, None),
-    "lookahead": (114, 200, 5.58, 4),
-    "heuristic": (646, 1000, 4.57, None),
+    "lookahead": (123, 200, 5.435, 4),
+    "heuristic": (647, 1000, 4.652, None),
     "search": (702, 1000, 4.499, 32),
 }
 #: the cell of :data:`LADDER_REFERENCE` (``difficulty/players``)
