@@ -153,10 +153,10 @@ BOT_MEANING: Mapping[str, str] = {
 #: bot changes (``tests/engine/test_simulate.py`` checks its first games still agree)
 LADDER_REFERENCE: Mapping[str, tuple[int, int, float, int | None]] = {
     "random": (0, 1000, 3.532, None),
-    "simple": (422, 1000, 3.773, None),
+    "simple": (415, 1000, 3.956, None),
     "lookahead": (123, 200, 5.435, 4),
     "heuristic": (647, 1000, 4.652, None),
-    "search": (702, 1000, 4.499, 32),
+    "search": (705, 1000, 4.565, 32),
 }
 #: the cell of :data:`LADDER_REFERENCE` (``difficulty/players``)
 REFERENCE_CELL = "easy/4"
