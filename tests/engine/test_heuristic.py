@@ -834,6 +834,23 @@ def test_a_budget_beyond_the_counters_plays_the_same_games(game1: Game) -> None:
     assert seen[0] == seen[1]
 
 
+def _five_layers_played(game1: Game, reserve: int) -> tuple[Game, State]:
+    """A fast table (40 actions a phase, 4 players, speed 2): five layers played, the army
+    to catch up from 0 (one action a cell on the 4-player track), ``reserve`` soldiers in
+    the reserve and none eliminated, one soldier on the island far from the players."""
+    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=40)
+    state = _started(game)
+    assert PublicView(game, state, 0).speed == 2 and game.army_column[:6] == (1, 2, 3, 4, 5, 6)
+    for ps in state.players:
+        ps.actions = 5
+    state.budget = 20
+    state.reserve_soldiers, state.eliminated_soldiers = reserve, 0
+    state.soldiers = [0] * game.topo.n
+    state.soldiers[max(range(game.topo.n), key=lambda z: min(
+        game.topo.moves[ps.at][z] for ps in state.players))] = 1
+    return game, state
+
+
 @pytest.mark.parametrize(("slack", "opens"), [(4, False), (-100, True)])
 def test_no_layer_whose_army_would_place_the_last_soldier(game1: Game, slack: int,
                                                           opens: bool) -> None:
@@ -843,16 +860,7 @@ def test_no_layer_whose_army_would_place_the_last_soldier(game1: Game, slack: in
     reserve and the 4 soldiers of ``soldier_slack`` (11) would run out, even if a player
     eliminated the one soldier on the island. The team ends; without the guard it opens
     the layer."""
-    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=40)
-    state = _started(game)
-    assert PublicView(game, state, 0).speed == 2 and game.army_column[:6] == (1, 2, 3, 4, 5, 6)
-    for ps in state.players:
-        ps.actions = 5
-    state.budget = 20
-    state.reserve_soldiers, state.eliminated_soldiers = 7, 0
-    state.soldiers = [0] * game.topo.n  # one soldier to eliminate, far from the players
-    state.soldiers[max(range(game.topo.n), key=lambda z: min(
-        game.topo.moves[ps.at][z] for ps in state.players))] = 1
+    game, state = _five_layers_played(game1, reserve=7)
     bot = HeuristicBot(1)
     bot.soldier_slack = slack
     a = _act(game, state, bot)
@@ -869,16 +877,7 @@ def test_a_layer_leaves_part_of_the_soldiers_for_the_next_rounds(game1: Game, ke
     the reserve (14 − 3.5, and the one soldier a player might eliminate). The team ends,
     keeping soldiers for the rounds after this one; with nothing kept it opens the
     layer."""
-    game = Game.create(game1.model, players=4, difficulty="easy", action_budget=40)
-    state = _started(game)
-    assert PublicView(game, state, 0).speed == 2 and game.army_column[:6] == (1, 2, 3, 4, 5, 6)
-    for ps in state.players:
-        ps.actions = 5
-    state.budget = 20
-    state.reserve_soldiers, state.eliminated_soldiers = 10, 0
-    state.soldiers = [0] * game.topo.n  # one soldier to eliminate, far from the players
-    state.soldiers[max(range(game.topo.n), key=lambda z: min(
-        game.topo.moves[ps.at][z] for ps in state.players))] = 1
+    game, state = _five_layers_played(game1, reserve=10)
     bot = HeuristicBot(1)
     assert bot.keep_share == 0.35
     bot.keep_share = keep
