@@ -332,6 +332,7 @@ def test_an_events_discard_names_the_cards_held_not_the_resistance_cards() -> No
     game = Game.create(load_game(SCENARIO), players=4, difficulty="normal")
     state = new_initial_state(game, 23)
     bot = BOTS["heuristic"](23)
+    bot.keep_share = 0.0  # type: ignore[attr-defined]  # the play this game was found on
     while not (state.pending is not None and state.pending.kind == "choose_card"):
         who = state.pending.player if state.pending is not None else 0
         apply(game, state, bot.act(game, PublicView(game, state, who), legal_actions(game, state)))
