@@ -733,11 +733,12 @@ class HeuristicBot:
         minute within ±10 games; a slack of 0 loses 124 games at 4 a minute, 6 gains
         nothing. The layer must also leave ``keep_share`` of the reserve (the eliminated
         soldiers back) for the rounds after this one."""
-        left = ctx.soldier_reserve + view.eliminated[0] + self.soldier_slack
+        reserve = ctx.soldier_reserve + view.eliminated[0]
+        left = reserve + self.soldier_slack
         done = view.army_counter
         if (army_owed(game, t) - done) * view.speed >= left:
             return False  # ending now loses as surely: the layer's eliminations may save it
-        kept = left - self.keep_share * (ctx.soldier_reserve + view.eliminated[0])
+        kept = left - self.keep_share * reserve
         back = 0
         for v, a in weighed:
             if v > 0.05 and isinstance(a, Eliminate):
@@ -875,12 +876,14 @@ class HeuristicBot:
         if "cube" in note:  # cubes removed: where the team wants limited actions
             return max(range(len(options)), key=lambda i: view.cubes[options[i]] - min(
                 (plan.dist[options[i]][ps.at] for ps in view.players), default=0))
-
-        def harm(z: int) -> tuple[int, int, int]:
-            return (targets >> z & 1, sum(1 for ps in view.players if ps.at == z), occ(z))
-
         # pieces removed or leaving: the objective's zone, the players' zones, the fullest
-        return max(range(len(options)), key=lambda i: harm(options[i]))
+        # (a lambda, not a nested function: mypyc keeps a nested function in the frame's
+        # environment, which it also points to — a reference cycle that kept each finished
+        # game's state alive until the cycle collector ran)
+        return max(range(len(options)),
+                   key=lambda i: (targets >> options[i] & 1,
+                                  sum(1 for ps in view.players if ps.at == options[i]),
+                                  occ(options[i])))
 
     def _choose_card(self, game: Game, view: PublicView, plan: _Plan, p: int,
                      options: list[int], note: str) -> int:

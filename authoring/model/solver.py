@@ -388,23 +388,28 @@ def first_isolating(holes: Sequence[int], target: int) -> tuple[int, ...]:
     (0, 1)
     """
     chosen: list[int] = []
-
-    def extend(start: int, left: int, inter: int) -> bool:
-        for j in range(start, len(holes) - left + 1):
-            here = inter & holes[j]
-            if left == 1:
-                if here == target:
-                    chosen.append(j)
-                    return True
-            elif extend(j + 1, left - 1, here):
-                chosen.append(j)
-                return True
-        return False
-
     for size in range(1, len(holes) + 1):
-        if extend(0, size, -1):
+        if _extend(holes, target, chosen, 0, size, -1):
             return tuple(reversed(chosen))
     return ()
+
+
+def _extend(holes: Sequence[int], target: int, chosen: list[int], start: int, left: int,
+            inter: int) -> bool:
+    """:func:`first_isolating`'s step: ``left`` more cards from ``start`` on, the AND so far
+    ``inter``; the cards of a set found are appended to ``chosen``, last first. (A module
+    function, not a nested one: a nested function that calls itself is a reference cycle,
+    left to the cycle collector at every call.)"""
+    for j in range(start, len(holes) - left + 1):
+        here = inter & holes[j]
+        if left == 1:
+            if here == target:
+                chosen.append(j)
+                return True
+        elif _extend(holes, target, chosen, j + 1, left - 1, here):
+            chosen.append(j)
+            return True
+    return False
 
 
 def solve_place(deck: BitDeck, place: str | int) -> PlaceResult:
