@@ -58,8 +58,7 @@ from authoring.engine.simulate import Study, run_study
 model = load_game(scenario)  # (loading leaves a few cycles of its own: not counted)
 gc.collect()
 gc.disable()
-run_study(model, Study(games=30, difficulties=("hard",), players=(4,),
-                                     bot="heuristic"))
+run_study(model, Study(games=30, difficulties=("hard",), players=(4,), bot="heuristic"))
 print(json.dumps({"cycles_left_by_games": gc.collect()}))
 gc.enable()
 for golden in sorted((root / "tests" / "golden").glob("*.txt")):
