@@ -677,6 +677,8 @@ def _print_ladder(s: StudySummary) -> None:
         lo, hi = r.interval
         click.echo(f"  {rung_name(r):<21} win {percent(r.win_rate)} "
                    f"[{percent(lo)}, {percent(hi)}], {r.rounds_mean:.1f} rounds on average")
+        if r.paired is not None:
+            click.echo(f"  {'':<21} {r.paired.line}")
     overlap = steps_not_apart(rows)
     if overlap is not None:
         click.echo(f"  {overlap}")

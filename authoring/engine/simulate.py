@@ -56,6 +56,8 @@ from authoring.model.balance import (
     band_text,
     band_verdict,
     best_other,
+    paired_step,
+    rung_name,
 )
 from authoring.model.game import GameModel
 from authoring.model.rules import DECISIONS, LEVELS, PLAYER_COUNTS, Decision
@@ -553,7 +555,8 @@ def summarise_cell(records: Sequence[GameRecord], game: Game) -> CellSummary:
                 quickest_win.seed, quickest_win.round)),
         lost_after_done=sum(1 for r in losses if r.progress >= 1.0),
         capped_without_slots=sum(1 for r in records
-                                 if r.termination == "ROUND_CAP" and r.slots_full))
+                                 if r.termination == "ROUND_CAP" and r.slots_full),
+        won=tuple(r.won for r in records))
 
 
 def targets(model: GameModel) -> dict[str, tuple[float, float]]:
@@ -814,7 +817,7 @@ def run_ladder(model: GameModel, study: Study, games: int, run: Runner
     stopped early (Ctrl-C, a kill, a lost cluster: a partial summary) ends it with the bots
     played in full so far."""
     cell = ladder_cell(model, study)
-    rows = []
+    rows: list[LadderRung] = []
     for bot in BOTS:
         one = replace(study, games=games, bot=bot, difficulties=(cell.difficulty,),
                       players=(cell.players,),
@@ -823,8 +826,12 @@ def run_ladder(model: GameModel, study: Study, games: int, run: Runner
         c = got.cells.get(cell.key)
         if got.partial or c is None:
             break
+        # every bot plays the same games (the study's seeds): each step is also measured
+        # on them, game by game (the games one bot won and the other lost)
+        step = paired_step(c.won, rows[-1].won, rung_name(rows[-1])) if rows else None
         rows.append(LadderRung(bot, cell.key, games, c.win_rate, c.interval, c.rounds_mean,
-                               strength(one).budget if bot in BUDGETED else None))
+                               strength(one).budget if bot in BUDGETED else None,
+                               step, c.won))
     return tuple(rows)
 
 

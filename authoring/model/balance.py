@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
+from math import comb
 from typing import ClassVar, TypeAlias
 
 from authoring.io.wording import count_of, join_and, percent
@@ -30,12 +31,15 @@ class Record:
 
     #: the fields left out of the JSON when they are None (an optional part not run)
     OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset()
+    #: the fields never in the JSON (what the figures were computed from)
+    NOT_IN_JSON: ClassVar[frozenset[str]] = frozenset()
 
     def to_json(self) -> dict[str, Json]:
         """The record as plain data (see the module docstring)."""
         return {f.name: plain(value) for f in fields(self)
-                if (value := getattr(self, f.name)) is not None
-                or f.name not in self.OMITTED_WHEN_NONE}
+                if f.name not in self.NOT_IN_JSON
+                and ((value := getattr(self, f.name)) is not None
+                     or f.name not in self.OMITTED_WHEN_NONE)}
 
 
 def plain(value: object) -> Json:
@@ -164,6 +168,11 @@ class CellSummary(Record):
     #: lost games whose every objective was done: lost in the army phase the win waited
     #: for (R9.2)
     lost_after_done: int = 0
+    #: per game, in the study's order, whether it was won (not in the JSON: the skill
+    #: ladder compares two bots on the same games with it, :func:`paired_step`)
+    won: tuple[bool, ...] = ()
+
+    NOT_IN_JSON = frozenset({"won"})
 
     @property
     def key(self) -> str:
@@ -509,6 +518,103 @@ class LadderRung(Record):
     rounds_mean: float
     #: futures per decision of a bot that searches (None: a bot that does not)
     budget: int | None = None
+    #: this bot against the rung before it on the same games (None: the first rung, or
+    #: not the same games)
+    paired: PairedStep | None = None
+    #: per game, in order, whether this bot won it (not in the JSON: see ``paired``)
+    won: tuple[bool, ...] = ()
+
+    OMITTED_WHEN_NONE = frozenset({"paired"})
+    NOT_IN_JSON = frozenset({"won"})
+
+
+@dataclass(frozen=True, slots=True)
+class PairedStep(Record):
+    """Two bots of the ladder on the same games (the same seeds, so the same decks and
+    draws at the start): the games only one of them won. Where one team is better, it
+    wins more of those; the exact sign test says how likely so uneven a split would be
+    between two teams of equal strength. It tells apart bots whose intervals overlap:
+    most games are won or lost by both, and only the others tell them apart.
+
+    >>> PairedStep("heuristic", 1000, 117, 67, sign_test(117, 67)).p_value
+    0.0003
+    """
+
+    #: the other bot, as its row names it (:func:`rung_name`)
+    against: str
+    games: int
+    #: games this bot won and the other lost
+    won_alone: int
+    #: games the other won and this bot lost
+    lost_alone: int
+    #: the exact two-sided sign test of ``won_alone`` against ``lost_alone`` (rounded to
+    #: 4 places)
+    p_value: float
+
+    @property
+    def apart(self) -> bool:
+        """The split is uneven at the 5 % level: one bot measured better on these games."""
+        return self.p_value < 0.05
+
+    def sentence(self, bot: str) -> str:
+        """The step in words, ``bot`` being this rung's name.
+
+        >>> PairedStep("heuristic", 1000, 117, 67, 0.0003).sentence("search (budget 64)")
+        ... # doctest: +NORMALIZE_WHITESPACE
+        'on the same 1000 games search (budget 64) won 117 that heuristic lost and lost 67
+        that it won — sign test p = 0.0003: search (budget 64) plays better'
+        """
+        said = (f"on the same {count_of(self.games, 'game')} {bot} won {self.won_alone} "
+                f"that {self.against} lost and lost {self.lost_alone} that it won — sign test "
+                f"p = {self.p_value:.4g}")
+        if not self.apart:
+            return f"{said}, not told apart"
+        return f"{said}: {self.better(bot)} plays better"
+
+    def better(self, bot: str) -> str:
+        """The bot that won more of the games the other lost, ``bot`` being this rung's."""
+        return bot if self.won_alone > self.lost_alone else self.against
+
+
+    @property
+    def line(self) -> str:
+        """The step as a rung's second line says it.
+
+        >>> PairedStep("heuristic", 200, 25, 13, 0.0725).line
+        'the same games as heuristic: won 25 it lost, lost 13 it won (sign test p = 0.0725)'
+        """
+        return (f"the same games as {self.against}: won {self.won_alone} it lost, lost "
+                f"{self.lost_alone} it won (sign test p = {self.p_value:.4g})")
+
+
+def sign_test(a: int, b: int) -> float:
+    """The exact two-sided sign test (binomial, one half) of ``a`` against ``b``: how likely
+    a split at least as uneven is between equals, rounded to 4 places.
+
+    >>> sign_test(117, 67), sign_test(10, 10), sign_test(0, 0), sign_test(6, 0)
+    (0.0003, 1.0, 1.0, 0.0312)
+    """
+    n = a + b
+    if n == 0:
+        return 1.0
+    k = min(a, b)
+    tail = sum(comb(n, i) for i in range(k + 1))
+    return round(min(1.0, 2 * tail / (1 << n)), 4)
+
+
+def paired_step(stronger: Sequence[bool], weaker: Sequence[bool], against: str
+                ) -> PairedStep | None:
+    """The :class:`PairedStep` of two bots' results on the same games, in order (None when
+    the two did not play the same number of games).
+
+    >>> paired_step([True, True, False], [False, True, True], "simple")
+    PairedStep(against='simple', games=3, won_alone=1, lost_alone=1, p_value=1.0)
+    """
+    if not stronger or len(stronger) != len(weaker):
+        return None
+    up = sum(1 for x, y in zip(stronger, weaker, strict=True) if x and not y)
+    down = sum(1 for x, y in zip(stronger, weaker, strict=True) if y and not x)
+    return PairedStep(against, len(stronger), up, down, sign_test(up, down))
 
 
 def measured_above(a: LadderRung, b: LadderRung) -> bool:
@@ -540,6 +646,15 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "",
     'On easy/4 (200 games for this bot, 100 for the other) this bot, heuristic, wins 58%
     [52%, 65%] and the best other, search (budget 8), 70% [60%, 78%]: the intervals
     overlap, so these games do not tell the two bots apart.'
+    >>> a = LadderRung("heuristic", "easy/4", 20, 0.25, (0.11, 0.47), 4.8, won=(True,) * 5
+    ...                + (False,) * 15)
+    >>> b = LadderRung("search", "easy/4", 20, 0.6, (0.39, 0.78), 4.7, 8, won=(True,) * 12
+    ...                + (False,) * 8)
+    >>> ladder_verdict([a, b], "heuristic")  # doctest: +NORMALIZE_WHITESPACE
+    'On easy/4 (20 games each) this bot, heuristic, wins 25% [11%, 47%] and the best other,
+    search (budget 8), 60% [39%, 78%]: the intervals overlap, but on the same 20 games
+    search (budget 8) won 7 that heuristic lost and lost 0 that it won — sign test p =
+    0.0156: search (budget 8) plays better.'
     >>> three = LadderRung("heuristic", "easy/3", 200, 0.58, (0.52, 0.65), 4.8)
     >>> ladder_verdict([three, LadderRung("random", "easy/3", 200, 0.0, (0.0, 0.02), 2.0)],
     ...                "heuristic", placeholder=True)  # doctest: +NORMALIZE_WHITESPACE
@@ -565,6 +680,9 @@ def ladder_verdict(ladder: Sequence[LadderRung], bot: str, where: str = "",
     if measured_above(top, me):
         gap = round(100 * (top.win_rate - me.win_rate))
         return f"{said}: stronger players would win about {gap} points more."
+    step = paired_step(top.won, me.won, rung_name(me))
+    if step is not None and step.apart:
+        return (f"{said}: the intervals overlap, but {step.sentence(rung_name(top))}.")
     return f"{said}: the intervals overlap, so these games do not tell the two bots apart."
 
 
@@ -625,8 +743,21 @@ def steps_not_apart(ladder: Sequence[LadderRung]) -> str | None:
     heuristic and search (budget 32)'
     >>> steps_not_apart(rungs[:2]) is None
     True
+
+    A step the games tell apart one by one (every bot of a ladder plays the same games)
+    says so:
+
+    >>> paired = PairedStep("heuristic", 200, 31, 12, sign_test(31, 12))
+    >>> rungs[2] = LadderRung("search", "easy/4", 200, 0.68, (0.61, 0.74), 4.5, 32, paired)
+    >>> steps_not_apart(rungs)  # doctest: +NORMALIZE_WHITESPACE
+    'not told apart at 200 games a bot (their intervals overlap: more games tell):
+    heuristic and search (budget 32) (but game by game search (budget 32) plays better:
+    sign test p = 0.0054)'
     """
     pairs = [f"{rung_name(a)} and {rung_name(b)}"
+             + (f" (but game by game {b.paired.better(rung_name(b))} plays better: sign test "
+                f"p = {b.paired.p_value:.4g})" if b.paired is not None and b.paired.apart
+                else "")
              for a, b in zip(ladder, ladder[1:], strict=False)
              if not measured_above(a, b) and not measured_above(b, a)]
     if not pairs:

@@ -28,6 +28,7 @@ from authoring.model.balance import (
     StudySummary,
     band_verdict,
     rung_name,
+    steps_not_apart,
 )
 from authoring.model.board import Board
 from authoring.pdf.boardmap import LABEL_PT, draw_island, fit_view
@@ -114,7 +115,12 @@ def _cover(c: Canvas, data: StudySummary) -> None:
             lo, hi = r.interval
             c.drawString(18 * mm, y, f"{rung_name(r)}: win {percent(r.win_rate)} "
                                      f"[{percent(lo)}, {percent(hi)}], "
-                                     f"{r.rounds_mean:.1f} rounds on average")
+                                     f"{r.rounds_mean:.1f} rounds on average"
+                                     + (f"; {r.paired.line}" if r.paired is not None else ""))
+        overlap = steps_not_apart(ladder)
+        if overlap is not None:
+            y = _wrap(c, overlap[0].upper() + overlap[1:] + ".", 18 * mm, y - 5 * mm,
+                      PAGE[0] - 36 * mm)
         y -= 4 * mm
     y -= 4 * mm
     c.setFont(fonts.BOLD, 12)

@@ -696,6 +696,65 @@ def test_the_ladder_runs_every_bot_on_its_cell_the_study_bot_at_the_budget(
         3 if b == "lookahead" else DEFAULT_BUDGET if b == "search" else None for b in BOTS]
 
 
+def test_each_step_of_the_ladder_is_measured_on_the_same_games(scenario1: GameModel) -> None:
+    """Every bot of the ladder plays the same games (the study's seeds): each rung but the
+    first says, game by game, how many this bot won that the bot before it lost and the
+    reverse, with the exact sign test; the JSON carries that step, never the games' list.
+    Where the intervals overlap and the games tell the bots apart, the ladder and the
+    standing say so (2,000 normal games of scenario 1: the heuristic 56.1 % [53.9, 58.3],
+    the search team 58.7 % [56.5, 60.8])."""
+    from authoring.engine.bots import BOTS
+    from authoring.engine.simulate import run_ladder
+    from authoring.model.balance import rung_name, steps_not_apart
+
+    # the same 20 games, won or lost by each bot, in order
+    lists = {"random": (False,) * 20, "simple": (True,) * 4 + (False,) * 16,
+             "lookahead": (False,) * 2 + (True,) * 4 + (False,) * 14,
+             "heuristic": (True,) * 5 + (False,) * 15,
+             "search": (True,) * 12 + (False,) * 8}
+
+    def run(model: GameModel, study: Study) -> StudySummary:
+        won = lists[study.bot]
+        return _summary(model, easy_4=_cell("easy", sum(won), games=20, won=won))
+
+    rows = run_ladder(scenario1, Study(games=20, difficulties=("easy",), players=(4,),
+                                       bot="heuristic"), 20, run)
+    assert [r.bot for r in rows] == list(BOTS)
+    assert rows[0].paired is None
+    steps = [(r.paired.against, r.paired.games, r.paired.won_alone, r.paired.lost_alone)
+             for r in rows[1:] if r.paired is not None]
+    assert steps == [("random", 20, 4, 0), ("simple", 20, 2, 2),
+                     (rung_name(rows[2]), 20, 2, 1), ("heuristic", 20, 7, 0)]
+    assert rows[4].paired is not None and rows[4].paired.p_value == 0.0156
+    assert rows[4].paired.apart and not rows[3].paired.apart  # type: ignore[union-attr]
+    data = rows[4].to_json()
+    assert "won" not in data and data["paired"] == {
+        "against": "heuristic", "games": 20, "won_alone": 7, "lost_alone": 0,
+        "p_value": 0.0156}
+    assert "paired" not in rows[0].to_json()
+    # heuristic 25 % [11, 47] and search 60 % [39, 78] overlap; 7 games to 0 do not
+    said = steps_not_apart(rows)
+    assert said is not None and (
+        "heuristic and search (budget 32) (but game by game search (budget 32) plays "
+        "better: sign test p = 0.0156)") in said
+    assert "random and simple;" in said  # 4 to 0: p = 0.125, said as before
+
+
+def test_a_cells_games_are_kept_in_order_out_of_the_json(scenario1: GameModel) -> None:
+    """summarise_cell keeps whether each game was won, in the study's order (what the
+    ladder's steps compare), and the study's JSON does not grow a list per game."""
+    from authoring.engine.simulate import run_study
+
+    study = Study(games=6, difficulties=("easy",), players=(4,), bot="simple")
+    records = run_study(scenario1, study)
+    summary = summarise(scenario1, study, records)
+    cell = summary.cells["easy/4"]
+    assert cell.won == tuple(r.won for r in records["easy/4"])
+    assert len(cell.won) == 6 and sum(cell.won) == cell.wins
+    assert "won" not in cell.to_json()
+    assert '"won"' not in json.dumps(summary.to_json())
+
+
 def test_sensitivity_tries_every_other_option_and_ranks_by_effect(scenario1: GameModel) -> None:
     """engine.simulate.sensitivity: one study per alternative of each decision (never the
     study's own choice), the decision that moves the win rate most first."""
