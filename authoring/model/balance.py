@@ -566,7 +566,7 @@ class PairedStep(Record):
         """
         said = (f"on the same {count_of(self.games, 'game')} {bot} won {self.won_alone} "
                 f"that {self.against} lost and lost {self.lost_alone} that it won — sign test "
-                f"p = {self.p_value:.4g}")
+                f"{self.p}")
         if not self.apart:
             return f"{said}, not told apart"
         return f"{said}: {self.better(bot)} plays better"
@@ -577,6 +577,15 @@ class PairedStep(Record):
 
 
     @property
+    def p(self) -> str:
+        """``p = …`` as said: below the 4 places kept, ``p < 0.0001``.
+
+        >>> PairedStep("random", 1000, 300, 0, 0.0).p, PairedStep("x", 9, 6, 0, 0.0312).p
+        ('p < 0.0001', 'p = 0.0312')
+        """
+        return "p < 0.0001" if self.p_value == 0 else f"p = {self.p_value:.4g}"
+
+    @property
     def line(self) -> str:
         """The step as a rung's second line says it.
 
@@ -584,7 +593,7 @@ class PairedStep(Record):
         'the same games as heuristic: won 25 it lost, lost 13 it won (sign test p = 0.0725)'
         """
         return (f"the same games as {self.against}: won {self.won_alone} it lost, lost "
-                f"{self.lost_alone} it won (sign test p = {self.p_value:.4g})")
+                f"{self.lost_alone} it won (sign test {self.p})")
 
 
 def sign_test(a: int, b: int) -> float:
@@ -756,7 +765,7 @@ def steps_not_apart(ladder: Sequence[LadderRung]) -> str | None:
     """
     pairs = [f"{rung_name(a)} and {rung_name(b)}"
              + (f" (but game by game {b.paired.better(rung_name(b))} plays better: sign test "
-                f"p = {b.paired.p_value:.4g})" if b.paired is not None and b.paired.apart
+                f"{b.paired.p})" if b.paired is not None and b.paired.apart
                 else "")
              for a, b in zip(ladder, ladder[1:], strict=False)
              if not measured_above(a, b) and not measured_above(b, a)]
