@@ -601,8 +601,9 @@ _EXACT_SIGN_TEST = 1000
 
 
 def sign_test(a: int, b: int) -> float:
-    """The exact two-sided sign test (binomial, one half) of ``a`` against ``b``: how likely
-    a split at least as uneven is between equals, rounded to 4 places.
+    """The two-sided sign test (binomial, one half) of ``a`` against ``b``: how likely a
+    split at least as uneven is between equals, rounded to 4 places (exact binomials up to
+    :data:`_EXACT_SIGN_TEST` games, floats beyond).
 
     >>> sign_test(117, 67), sign_test(10, 10), sign_test(0, 0), sign_test(6, 0)
     (0.0003, 1.0, 1.0, 0.0312)
